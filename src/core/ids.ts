@@ -1,0 +1,34 @@
+/**
+ * A new identifier: a prefix naming the kind ("mem", "op", "edge"), then a time part so ids
+ * sort by creation, then randomness so two processes never collide.
+ */
+export function newId(prefix: string): string {
+  const time = Date.now().toString(36).padStart(9, "0");
+  return `${prefix}_${time}${randomHex(5)}`;
+}
+
+/** Lower-case, dash-separated form of a display name ("Mary Ann" -> "mary-ann"). */
+export function slug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Display form of an id ("mary-ann" -> "Mary Ann"); names already capitalised are kept. */
+export function displayName(id: string): string {
+  if (/[A-Z]/.test(id)) return id;
+  return id
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(" ");
+}
+
+function randomHex(bytes: number): string {
+  const buffer = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(buffer);
+  return Array.from(buffer, (b) => b.toString(16).padStart(2, "0")).join("");
+}

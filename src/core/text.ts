@@ -1,0 +1,62 @@
+/** Word-level text helpers shared by the offline cognition and lexical retrieval. */
+
+export const STOPWORDS = new Set(
+  (
+    "a an the and or but if then so of to in on at by for with from about as into over after before " +
+    "is am are was were be been being do does did doing have has had having i me my mine myself we us our " +
+    "ours you your yours he him his she her hers it its they them their theirs this that these those there here " +
+    "what which who whom whose when where why how all any both each few more most other some such no nor not " +
+    "only own same than too very can will just don should now would could also really yeah yes oh ok okay well " +
+    "get got im ive id ill its thats dont didnt cant wont isnt arent wasnt like lot lots much many thing things " +
+    "s t re ve ll d m"
+  ).split(" "),
+);
+
+/** Lower-case word tokens, apostrophes folded ("I'm" -> "im"). */
+export function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Tokens that carry meaning: no stopwords, no single letters. */
+export function contentTokens(text: string): string[] {
+  return tokenize(text).filter((t) => t.length > 1 && !STOPWORDS.has(t));
+}
+
+/**
+ * A light English suffix stemmer (plural, -ing, -ed, -ly, -ies), enough to match
+ * "adopted"/"adopting"/"adopt" without a dictionary.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith("sses")) return w.slice(0, -2);
+  if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  for (const suffix of ["ingly", "edly", "ing", "ed", "ly"]) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  return w;
+}
+
+/** Content tokens, stemmed. */
+export function terms(text: string): string[] {
+  return contentTokens(text).map(stem);
+}
+
+/** Jaccard overlap of two texts' stemmed content terms (0..1). */
+export function termOverlap(a: string, b: string): number {
+  const x = new Set(terms(a));
+  const y = new Set(terms(b));
+  if (x.size === 0 || y.size === 0) return 0;
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  return shared / (x.size + y.size - shared);
+}

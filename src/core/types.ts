@@ -1,0 +1,161 @@
+/**
+ * The domain of memlane (ARCHITECTURE.md §1). Plain data, no behaviour: every room below
+ * the engine speaks in these shapes. Times are ISO-8601 strings in UTC.
+ */
+
+/** Where a read or write happens. There is no read path without tenant and agent. */
+export interface Scope {
+  tenant: string;
+  agent: string;
+}
+
+/** A scope narrowed to one subject, partner or session. */
+export interface MemoryFilter {
+  about?: string | string[];
+  sessionId?: string;
+  status?: MemoryStatus | MemoryStatus[] | "any";
+  strategy?: string;
+  kind?: string | string[];
+  ids?: string[];
+}
+
+export type MemoryStatus = "active" | "superseded" | "forgotten";
+
+export type SessionStatus = "open" | "closed" | "consolidated" | "failed";
+
+export interface Session {
+  id: string;
+  tenant: string;
+  agent: string;
+  partners: string[];
+  /** Conversation time at which the session started. */
+  at: string;
+  status: SessionStatus;
+  /** Strategy that consolidates (or consolidated) this session. */
+  strategy: string;
+  meta: Record<string, unknown>;
+  recordedAt: string;
+}
+
+export interface Turn {
+  id: string;
+  tenant: string;
+  agent: string;
+  sessionId: string;
+  index: number;
+  speaker: string;
+  text: string;
+  at: string;
+  meta: Record<string, unknown>;
+}
+
+export interface Memory {
+  id: string;
+  tenant: string;
+  agent: string;
+  /** Who the statement is about: the agent itself or a partner. */
+  about: string;
+  text: string;
+  /** What sort of statement: "fact", "summary", "insight", "memo", "event"… strategy defined. */
+  kind: string;
+  strategy: string;
+  /** Conversation time at which the fact was learned. */
+  observedAt: string;
+  /** System time at which the row was written. */
+  recordedAt: string;
+  status: MemoryStatus;
+  /** Conversation time from which the statement stopped being current. */
+  invalidAt: string | null;
+  sessionId: string | null;
+  sourceTurns: string[];
+  attributes: Record<string, unknown>;
+}
+
+export type EdgeType =
+  | "Supersedes"
+  | "FusedInto"
+  | "Changed"
+  | "Cause"
+  | "Reason"
+  | "HinderedBy"
+  | "React"
+  | "Want"
+  | "SameTopic"
+  | "Link";
+
+export interface Edge {
+  id: string;
+  tenant: string;
+  agent: string;
+  /** Older / source memory. For Supersedes: the new memory points to what it replaced. */
+  from: string;
+  to: string;
+  type: EdgeType;
+  attributes: Record<string, unknown>;
+  recordedAt: string;
+}
+
+export type OperationType =
+  | "PASS"
+  | "REPLACE"
+  | "APPEND"
+  | "DELETE"
+  | "FUSION"
+  | "NEW"
+  | "REDUNDANT"
+  | "UPDATED"
+  | "LINK"
+  | "FORGET"
+  | "SUMMARIZE"
+  | "REPLY";
+
+export type OperationStatus = "done" | "failed";
+
+export interface Usage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+}
+
+export interface Operation {
+  id: string;
+  tenant: string;
+  agent: string;
+  type: OperationType;
+  status: OperationStatus;
+  strategy: string;
+  /** Which cognition did the thinking: "offline", or the chat model's name. */
+  model: string;
+  sessionId: string | null;
+  /** Memories this operation read or wrote; used by history and by forget. */
+  memoryIds: string[];
+  inputs: unknown;
+  outputs: unknown;
+  rationale: string | null;
+  error: string | null;
+  usage: Usage;
+  /** Conversation time of the change. */
+  at: string;
+  recordedAt: string;
+}
+
+/** A statement produced by a summarizer before it becomes a memory. */
+export interface Statement {
+  about: string;
+  text: string;
+  sourceTurns: string[];
+  observedAt: string;
+  attributes?: Record<string, unknown>;
+}
+
+export const emptyUsage = (): Usage => ({ calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    calls: a.calls + b.calls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    latencyMs: a.latencyMs + b.latencyMs,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The ChatModel port, version 1. An adapter turns messages into one completion and says what
+ * it cost. Structured output is asked for with a JSON schema; adapters that cannot enforce it
+ * still return text, and `generateObject` (structured.ts) repairs, validates and retries.
+ */
+import type { Usage } from "../core/types.js";
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface JsonSchemaFormat {
+  /** A short identifier for the schema ("summary", "pair_ops"). */
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export interface GenerateOptions {
+  /** Ask for JSON matching this schema (enforced where the backend can). */
+  jsonSchema?: JsonSchemaFormat;
+  temperature?: number;
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface GenerateResult {
+  text: string;
+  usage: Usage;
+  /** The model that answered, as the backend names it. */
+  model: string;
+}
+
+export interface ChatModel {
+  readonly specificationVersion: "v1";
+  /** Provider and model, e.g. "openai:gpt-4o-mini" or "gguf:tiny.gguf". */
+  readonly name: string;
+  generate(messages: ChatMessage[], options?: GenerateOptions): Promise<GenerateResult>;
+}
+
+/** A rough token count for backends that report none: about four characters a token. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function estimateMessageTokens(messages: ChatMessage[]): number {
+  return messages.reduce((sum, m) => sum + estimateTokens(m.content) + 4, 0);
+}

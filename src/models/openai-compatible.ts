@@ -1,0 +1,134 @@
+/**
+ * Adapters for any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp server…) through
+ * the official `openai` client. Structured output is asked for as a JSON schema; a server that
+ * refuses the schema parameter is asked again without it and remembered as unable.
+ */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { MemlaneError, ModelTimeoutError, ModelUnavailableError } from "../core/errors.js";
+import { normalize } from "../core/vector.js";
+import { type ChatMessage, type ChatModel, estimateMessageTokens, estimateTokens, type GenerateOptions, type GenerateResult } from "./chat-model.js";
+import type { Embedder } from "./embedder.js";
+
+export interface OpenAICompatibleConfig {
+  /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
+  baseURL: string;
+  model: string;
+  apiKey?: string;
+  /** Per-request timeout in ms (default 60 s). */
+  timeoutMs?: number;
+  /** Client-level retries for network faults and 429/5xx (default 2). */
+  maxRetries?: number;
+}
+
+function client(config: OpenAICompatibleConfig): OpenAI {
+  return new OpenAI({
+    baseURL: config.baseURL,
+    apiKey: config.apiKey || "not-needed",
+    timeout: config.timeoutMs ?? 60_000,
+    maxRetries: config.maxRetries ?? 2,
+  });
+}
+
+/** Maps the client's errors onto memlane's typed ones. */
+function modelError(error: unknown, where: string): Error {
+  if (error instanceof MemlaneError) return error;
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionTimeoutError)
+    return new ModelTimeoutError(`The model server at ${where} did not answer in time`, { where }, error);
+  if (error instanceof APIConnectionError)
+    return new ModelUnavailableError(`Cannot reach the model server at ${where}`, { where }, error);
+  if (error instanceof APIError)
+    return new ModelUnavailableError(`The model server at ${where} answered ${error.status}: ${error.message}`, { where, status: error.status }, error);
+  return error as Error;
+}
+
+export class OpenAICompatibleChatModel implements ChatModel {
+  readonly specificationVersion = "v1" as const;
+  readonly name: string;
+  private readonly client: OpenAI;
+  private schemaSupported = true;
+
+  constructor(private readonly config: OpenAICompatibleConfig) {
+    this.name = `openai:${config.model}`;
+    this.client = client(config);
+  }
+
+  async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {
+    const started = performance.now();
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
+      model: this.config.model,
+      messages,
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    };
+    if (options.jsonSchema && this.schemaSupported)
+      body.response_format = {
+        type: "json_schema",
+        json_schema: { name: options.jsonSchema.name, schema: options.jsonSchema.schema, strict: false },
+      };
+    let response: OpenAI.Chat.ChatCompletion;
+    try {
+      response = await this.client.chat.completions.create(body, { signal: options.signal });
+    } catch (error) {
+      // Some servers reject response_format; retry once without it and let repair do the rest.
+      if (error instanceof APIError && error.status === 400 && body.response_format) {
+        this.schemaSupported = false;
+        delete body.response_format;
+        try {
+          response = await this.client.chat.completions.create(body, { signal: options.signal });
+        } catch (again) {
+          throw modelError(again, this.config.baseURL);
+        }
+      } else throw modelError(error, this.config.baseURL);
+    }
+    const text = response.choices[0]?.message?.content ?? "";
+    return {
+      text,
+      model: response.model || this.config.model,
+      usage: {
+        calls: 1,
+        promptTokens: response.usage?.prompt_tokens ?? estimateMessageTokens(messages),
+        completionTokens: response.usage?.completion_tokens ?? estimateTokens(text),
+        latencyMs: performance.now() - started,
+      },
+    };
+  }
+}
+
+export class OpenAICompatibleEmbedder implements Embedder {
+  readonly specificationVersion = "v1" as const;
+  readonly name: string;
+  private readonly client: OpenAI;
+  private dims: number;
+
+  /** `dimensions` may be left 0; it is learned from the first answer. */
+  constructor(private readonly config: OpenAICompatibleConfig & { dimensions?: number; batchSize?: number }) {
+    this.name = `openai:${config.model}`;
+    this.dims = config.dimensions ?? 0;
+    this.client = client(config);
+  }
+
+  get dimensions(): number {
+    return this.dims;
+  }
+
+  async embed(texts: string[], options: { signal?: AbortSignal } = {}): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    const batch = this.config.batchSize ?? 128;
+    for (let i = 0; i < texts.length; i += batch) {
+      const input = texts.slice(i, i + batch).map((t) => t || " ");
+      let response: OpenAI.Embeddings.CreateEmbeddingResponse;
+      try {
+        response = await this.client.embeddings.create({ model: this.config.model, input, encoding_format: "float" }, { signal: options.signal });
+      } catch (error) {
+        throw modelError(error, this.config.baseURL);
+      }
+      const data = [...response.data].sort((a, b) => a.index - b.index);
+      if (data.length !== input.length)
+        throw new ModelUnavailableError(`The embedding server returned ${data.length} vectors for ${input.length} texts`);
+      for (const d of data) out.push(normalize(Float32Array.from(d.embedding as number[])));
+    }
+    if (out[0]) this.dims = out[0].length;
+    return out;
+  }
+}

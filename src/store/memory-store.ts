@@ -1,0 +1,125 @@
+/**
+ * The MemoryStore port (ARCHITECTURE.md §3, §5). Every read takes a Scope; there is no unscoped
+ * read path. Every change that touches several rows goes through `write`, which applies a whole
+ * WriteBatch in one transaction or nothing at all.
+ */
+import type {
+  Edge,
+  Memory,
+  MemoryFilter,
+  Operation,
+  OperationStatus,
+  Scope,
+  Session,
+  SessionStatus,
+  Turn,
+} from "../core/types.js";
+
+/** Marks `oldId` as superseded from conversation time `at`, replaced by `byId` (if any). */
+export interface Supersession {
+  oldId: string;
+  byId: string | null;
+  at: string;
+  /** Edge type from the newcomer to the old memory: Supersedes (REPLACE…) or FusedInto. */
+  edge?: "Supersedes" | "FusedInto";
+  reason?: string;
+}
+
+/** A vector to store for a memory or a turn, computed once and kept. */
+export interface EmbeddingRecord {
+  ownerKind: "memory" | "turn";
+  ownerId: string;
+  model: string;
+  vector: Float32Array;
+}
+
+/** Everything one logical change writes; applied atomically by `write`. */
+export interface WriteBatch {
+  sessions?: Session[];
+  sessionStatus?: { id: string; status: SessionStatus }[];
+  turns?: Turn[];
+  memories?: Memory[];
+  supersede?: Supersession[];
+  edges?: Edge[];
+  embeddings?: EmbeddingRecord[];
+  operations?: Operation[];
+  /** Operations that a later retry fixed: their status becomes the given one. */
+  operationStatus?: { id: string; status: OperationStatus; error?: string | null }[];
+}
+
+export interface ForgetRequest {
+  /** Forget everything about this subject: its memories and the turns it spoke. */
+  about?: string;
+  memoryIds?: string[];
+  sessionId?: string;
+}
+
+/** What a forget removed, row by row. */
+export interface ForgetReport {
+  memories: number;
+  edges: number;
+  operations: number;
+  embeddings: number;
+  turns: number;
+  sessions: number;
+}
+
+export interface VectorHit {
+  id: string;
+  score: number;
+}
+
+export interface TurnFilter {
+  sessionId?: string;
+  speaker?: string;
+  ids?: string[];
+}
+
+export interface OperationFilter {
+  memoryId?: string;
+  sessionId?: string;
+  status?: OperationStatus;
+  limit?: number;
+}
+
+export interface StoreStats {
+  sessions: number;
+  turns: number;
+  memories: Record<string, number>;
+  edges: number;
+  operations: Record<string, number>;
+  embeddings: number;
+}
+
+export interface MemoryStore {
+  /**
+   * Applies every part of the batch in one transaction; on any error nothing is written.
+   * Every row must belong to `scope`; a row of another tenant or agent is refused.
+   */
+  write(scope: Scope, batch: WriteBatch): Promise<void>;
+
+  getSession(scope: Scope, id: string): Promise<Session | null>;
+  listSessions(scope: Scope, filter?: { status?: SessionStatus | SessionStatus[]; partner?: string }): Promise<Session[]>;
+  listTurns(scope: Scope, filter?: TurnFilter): Promise<Turn[]>;
+
+  getMemory(scope: Scope, id: string): Promise<Memory | null>;
+  listMemories(scope: Scope, filter?: MemoryFilter): Promise<Memory[]>;
+  /** Edges touching any of the given memories (either direction). */
+  listEdges(scope: Scope, memoryIds?: string[]): Promise<Edge[]>;
+
+  listOperations(scope: Scope, filter?: OperationFilter): Promise<Operation[]>;
+  getOperation(scope: Scope, id: string): Promise<Operation | null>;
+
+  /** Stored vectors for the given owners under one embedding model. */
+  getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string): Promise<Map<string, Float32Array>>;
+  /** Exact cosine search over the memories that match the filter. */
+  searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter?: MemoryFilter): Promise<VectorHit[]>;
+
+  /** Deletes for real: rows, embeddings, edges and operation payloads. The only erasing path. */
+  forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport>;
+
+  /** All agents of a tenant with stored sessions or memories. */
+  listAgents(tenant: string): Promise<string[]>;
+  stats(scope: Scope): Promise<StoreStats>;
+  close(): Promise<void>;
+}

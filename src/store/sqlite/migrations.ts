@@ -1,0 +1,112 @@
+/**
+ * Schema versions of the SQLite store, applied in order and recorded in `PRAGMA user_version`.
+ * Never edit a released step: add a new one.
+ */
+export const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE sessions (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    id TEXT NOT NULL,
+    partners TEXT NOT NULL,
+    at TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open','closed','consolidated','failed')),
+    strategy TEXT NOT NULL,
+    meta TEXT NOT NULL DEFAULT '{}',
+    recorded_at TEXT NOT NULL,
+    PRIMARY KEY (tenant, agent, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_by_time ON sessions (tenant, agent, at);
+
+  CREATE TABLE turns (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    speaker TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at TEXT NOT NULL,
+    meta TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (tenant, agent, id),
+    UNIQUE (tenant, agent, session_id, idx),
+    FOREIGN KEY (tenant, agent, session_id) REFERENCES sessions (tenant, agent, id) ON DELETE CASCADE
+  );
+
+  CREATE TABLE memories (
+    id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    about TEXT NOT NULL,
+    text TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    strategy TEXT NOT NULL,
+    observed_at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active','superseded','forgotten')),
+    invalid_at TEXT,
+    session_id TEXT,
+    source_turns TEXT NOT NULL DEFAULT '[]',
+    attributes TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX memories_by_scope ON memories (tenant, agent, status, about);
+  CREATE INDEX memories_by_session ON memories (tenant, agent, session_id);
+
+  CREATE TABLE edges (
+    id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    src TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+    dst TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    attributes TEXT NOT NULL DEFAULT '{}',
+    recorded_at TEXT NOT NULL
+  );
+  CREATE INDEX edges_by_src ON edges (src);
+  CREATE INDEX edges_by_dst ON edges (dst);
+
+  CREATE TABLE embeddings (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    owner_kind TEXT NOT NULL CHECK (owner_kind IN ('memory','turn')),
+    owner_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (tenant, agent, owner_kind, owner_id, model)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE operations (
+    id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    type TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('done','failed')),
+    strategy TEXT NOT NULL,
+    model TEXT NOT NULL,
+    session_id TEXT,
+    inputs TEXT NOT NULL DEFAULT 'null',
+    outputs TEXT NOT NULL DEFAULT 'null',
+    rationale TEXT,
+    error TEXT,
+    calls INTEGER NOT NULL DEFAULT 0,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    latency_ms REAL NOT NULL DEFAULT 0,
+    at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL
+  );
+  CREATE INDEX operations_by_scope ON operations (tenant, agent, status, recorded_at);
+  CREATE INDEX operations_by_session ON operations (tenant, agent, session_id);
+
+  CREATE TABLE operation_refs (
+    op_id TEXT NOT NULL REFERENCES operations (id) ON DELETE CASCADE,
+    memory_id TEXT NOT NULL,
+    PRIMARY KEY (op_id, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX operation_refs_by_memory ON operation_refs (memory_id);
+  `,
+];
+
+/** Written into the file header so we never mistake another program's database for ours. */
+export const APPLICATION_ID = 0x4d4c4e45; // "MLNE"

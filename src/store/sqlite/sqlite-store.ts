@@ -1,0 +1,526 @@
+/**
+ * The default store: one SQLite file, WAL, foreign keys on, every batch in one transaction.
+ * better-sqlite3 is synchronous; the async port lets other stores (Postgres) do real I/O.
+ */
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
+import { ConflictError, InvalidInputError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
+import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, SessionStatus, Turn } from "../../core/types.js";
+import { cosine } from "../../core/vector.js";
+import type {
+  ForgetReport,
+  ForgetRequest,
+  MemoryStore,
+  OperationFilter,
+  StoreStats,
+  TurnFilter,
+  VectorHit,
+  WriteBatch,
+} from "../memory-store.js";
+import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
+import {
+  blobToVector,
+  type Row,
+  toEdge,
+  toMemory,
+  toOperation,
+  toSession,
+  toTurn,
+  vectorToBlob,
+} from "./rows.js";
+
+export interface SqliteStoreOptions {
+  /** How long to wait for another process's write lock before failing, in ms. */
+  busyTimeoutMs?: number;
+  readonly?: boolean;
+}
+
+type Db = Database.Database;
+
+const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
+
+/** Opens (creating if needed) a SQLite store at `path`, or in memory for ":memory:". */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  return new SqliteStore(path, options);
+}
+
+export class SqliteStore implements MemoryStore {
+  readonly path: string;
+  private readonly db: Db;
+  /** Decoded memory vectors per scope and model, so a search does not re-read every blob. */
+  private readonly vectorCache = new Map<string, Map<string, Float32Array>>();
+
+  constructor(path: string, options: SqliteStoreOptions = {}) {
+    this.path = path;
+    if (options.readonly && path !== ":memory:" && !existsSync(path))
+      throw new StoreUnavailableError(`No memlane database at ${path}`, { path });
+    try {
+      this.db = new Database(path, { readonly: options.readonly ?? false });
+      this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+      if (!options.readonly) {
+        this.db.pragma("journal_mode = WAL");
+        this.db.pragma("synchronous = NORMAL");
+      }
+      this.db.pragma("foreign_keys = ON");
+      // Deleted content is overwritten, so forget() leaves nothing behind in the file.
+      this.db.pragma("secure_delete = ON");
+      this.migrate(options.readonly ?? false);
+    } catch (error) {
+      if (error instanceof MemlaneError) throw error;
+      throw storeError(error, path);
+    }
+  }
+
+  private migrate(readonly: boolean): void {
+    const appId = Number(this.db.pragma("application_id", { simple: true }));
+    const version = Number(this.db.pragma("user_version", { simple: true }));
+    if (appId !== 0 && appId !== APPLICATION_ID)
+      throw new StoreUnavailableError(`${this.path} is a SQLite database of another program, not memlane`, {
+        path: this.path,
+      });
+    if (appId === 0 && version === 0) {
+      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as Row;
+      if (Number(tables.n) > 0)
+        throw new StoreUnavailableError(`${this.path} already holds tables that are not memlane's`, {
+          path: this.path,
+        });
+    }
+    if (version > MIGRATIONS.length)
+      throw new StoreUnavailableError(
+        `${this.path} was written by a newer memlane (schema ${version}; this one knows ${MIGRATIONS.length})`,
+        { path: this.path },
+      );
+    if (version === MIGRATIONS.length) return;
+    if (readonly) throw new StoreUnavailableError(`${this.path} needs a schema upgrade; open it writable`);
+    const step = this.db.transaction(() => {
+      for (let v = version; v < MIGRATIONS.length; v++) this.db.exec(MIGRATIONS[v]!);
+      this.db.pragma(`application_id = ${APPLICATION_ID}`);
+      this.db.pragma(`user_version = ${MIGRATIONS.length}`);
+    });
+    step.immediate();
+  }
+
+  private run<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof MemlaneError) throw error;
+      throw storeError(error, this.path);
+    }
+  }
+
+  async write(scope: Scope, batch: WriteBatch): Promise<void> {
+    checkBatchScope(scope, batch);
+    const apply = this.db.transaction(() => this.applyBatch(scope, batch));
+    this.run(() => apply.immediate());
+    this.invalidate(scope);
+  }
+
+  private applyBatch(scope: Scope, b: WriteBatch): void {
+    const db = this.db;
+    const now = new Date().toISOString();
+    const insertSession = db.prepare(
+      "INSERT INTO sessions (tenant, agent, id, partners, at, status, strategy, meta, recorded_at) VALUES (?,?,?,?,?,?,?,?,?)",
+    );
+    for (const s of b.sessions ?? []) {
+      if (this.sessionExists(scope, s.id))
+        throw new ConflictError(`Session "${s.id}" already exists for agent "${scope.agent}"`, { session: s.id });
+      insertSession.run(s.tenant, s.agent, s.id, JSON.stringify(s.partners), s.at, s.status, s.strategy, JSON.stringify(s.meta), s.recordedAt || now);
+    }
+    const setStatus = db.prepare("UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ?");
+    for (const s of b.sessionStatus ?? []) {
+      if (setStatus.run(s.status, scope.tenant, scope.agent, s.id).changes === 0)
+        throw new ConflictError(`No session "${s.id}" to mark ${s.status}`, { session: s.id });
+    }
+    const insertTurn = db.prepare(
+      "INSERT INTO turns (tenant, agent, id, session_id, idx, speaker, text, at, meta) VALUES (?,?,?,?,?,?,?,?,?)",
+    );
+    for (const t of b.turns ?? []) {
+      try {
+        insertTurn.run(t.tenant, t.agent, t.id, t.sessionId, t.index, t.speaker, t.text, t.at, JSON.stringify(t.meta));
+      } catch (error) {
+        throw conflictOr(error, `Turn "${t.id}" already exists or its session is missing`, { turn: t.id });
+      }
+    }
+    const insertMemory = db.prepare(
+      `INSERT INTO memories (id, tenant, agent, about, text, kind, strategy, observed_at, recorded_at, status,
+       invalid_at, session_id, source_turns, attributes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    );
+    for (const m of b.memories ?? []) {
+      try {
+        insertMemory.run(m.id, m.tenant, m.agent, m.about, m.text, m.kind, m.strategy, m.observedAt, m.recordedAt || now, m.status, m.invalidAt, m.sessionId, JSON.stringify(m.sourceTurns), JSON.stringify(m.attributes));
+      } catch (error) {
+        throw conflictOr(error, `Memory "${m.id}" already exists`, { memory: m.id });
+      }
+    }
+    const supersede = db.prepare(
+      "UPDATE memories SET status = 'superseded', invalid_at = ? WHERE id = ? AND tenant = ? AND agent = ? AND status = 'active'",
+    );
+    const insertEdge = db.prepare(
+      "INSERT INTO edges (id, tenant, agent, src, dst, type, attributes, recorded_at) VALUES (?,?,?,?,?,?,?,?)",
+    );
+    for (const s of b.supersede ?? []) {
+      if (supersede.run(s.at, s.oldId, scope.tenant, scope.agent).changes === 0)
+        throw new ConflictError(`Memory "${s.oldId}" is not an active memory of this scope`, { memory: s.oldId });
+      if (s.byId) {
+        const edgeId = `edge_${s.byId}_${s.oldId}`;
+        insertEdge.run(edgeId, scope.tenant, scope.agent, s.byId, s.oldId, s.edge ?? "Supersedes", JSON.stringify(s.reason ? { reason: s.reason } : {}), now);
+      }
+    }
+    for (const e of b.edges ?? []) {
+      if (e.from === e.to) throw new InvalidInputError(`Edge "${e.id}" links memory ${e.from} to itself`);
+      try {
+        insertEdge.run(e.id, e.tenant, e.agent, e.from, e.to, e.type, JSON.stringify(e.attributes), e.recordedAt || now);
+      } catch (error) {
+        throw conflictOr(error, `Edge "${e.id}" is a duplicate or names a missing memory`, { edge: e.id });
+      }
+    }
+    const insertVector = db.prepare(
+      "INSERT OR IGNORE INTO embeddings (tenant, agent, owner_kind, owner_id, model, dims, vector) VALUES (?,?,?,?,?,?,?)",
+    );
+    for (const v of b.embeddings ?? [])
+      insertVector.run(scope.tenant, scope.agent, v.ownerKind, v.ownerId, v.model, v.vector.length, vectorToBlob(v.vector));
+    const insertOp = db.prepare(
+      `INSERT INTO operations (id, tenant, agent, type, status, strategy, model, session_id, inputs, outputs, rationale,
+       error, calls, prompt_tokens, completion_tokens, latency_ms, at, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    );
+    const insertRef = db.prepare("INSERT OR IGNORE INTO operation_refs (op_id, memory_id) VALUES (?, ?)");
+    for (const o of b.operations ?? []) {
+      try {
+        insertOp.run(o.id, o.tenant, o.agent, o.type, o.status, o.strategy, o.model, o.sessionId, JSON.stringify(o.inputs ?? null), JSON.stringify(o.outputs ?? null), o.rationale, o.error, o.usage.calls, o.usage.promptTokens, o.usage.completionTokens, o.usage.latencyMs, o.at, o.recordedAt || now);
+      } catch (error) {
+        throw conflictOr(error, `Operation "${o.id}" already exists`, { operation: o.id });
+      }
+      for (const id of new Set(o.memoryIds)) insertRef.run(o.id, id);
+    }
+    const setOp = db.prepare("UPDATE operations SET status = ?, error = ? WHERE id = ? AND tenant = ? AND agent = ?");
+    for (const o of b.operationStatus ?? [])
+      if (setOp.run(o.status, o.error ?? null, o.id, scope.tenant, scope.agent).changes === 0)
+        throw new ConflictError(`No operation "${o.id}" in this scope`, { operation: o.id });
+  }
+
+  private sessionExists(scope: Scope, id: string): boolean {
+    return !!this.db.prepare("SELECT 1 FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").get(scope.tenant, scope.agent, id);
+  }
+
+  async getSession(scope: Scope, id: string): Promise<Session | null> {
+    const row = this.run(() =>
+      this.db.prepare("SELECT * FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").get(scope.tenant, scope.agent, id),
+    ) as Row | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  async listSessions(scope: Scope, filter: { status?: SessionStatus | SessionStatus[]; partner?: string } = {}): Promise<Session[]> {
+    const where = ["tenant = ?", "agent = ?"];
+    const args: unknown[] = [scope.tenant, scope.agent];
+    const statuses = asList(filter.status);
+    if (statuses) {
+      where.push(`status IN (${placeholders(statuses.length)})`);
+      args.push(...statuses);
+    }
+    if (filter.partner) {
+      where.push("EXISTS (SELECT 1 FROM json_each(partners) WHERE value = ?)");
+      args.push(filter.partner);
+    }
+    const rows = this.run(() =>
+      this.db.prepare(`SELECT * FROM sessions WHERE ${where.join(" AND ")} ORDER BY at, recorded_at, id`).all(...args),
+    ) as Row[];
+    return rows.map(toSession);
+  }
+
+  async listTurns(scope: Scope, filter: TurnFilter = {}): Promise<Turn[]> {
+    const where = ["t.tenant = ?", "t.agent = ?"];
+    const args: unknown[] = [scope.tenant, scope.agent];
+    if (filter.sessionId) {
+      where.push("t.session_id = ?");
+      args.push(filter.sessionId);
+    }
+    if (filter.speaker) {
+      where.push("t.speaker = ?");
+      args.push(filter.speaker);
+    }
+    if (filter.ids) {
+      if (filter.ids.length === 0) return [];
+      where.push(`t.id IN (SELECT value FROM json_each(?))`);
+      args.push(JSON.stringify(filter.ids));
+    }
+    const rows = this.run(() =>
+      this.db
+        .prepare(
+          `SELECT t.* FROM turns t JOIN sessions s ON s.tenant = t.tenant AND s.agent = t.agent AND s.id = t.session_id
+           WHERE ${where.join(" AND ")} ORDER BY s.at, s.id, t.idx`,
+        )
+        .all(...args),
+    ) as Row[];
+    return rows.map(toTurn);
+  }
+
+  async getMemory(scope: Scope, id: string): Promise<Memory | null> {
+    const row = this.run(() =>
+      this.db.prepare("SELECT * FROM memories WHERE id = ? AND tenant = ? AND agent = ?").get(id, scope.tenant, scope.agent),
+    ) as Row | undefined;
+    return row ? toMemory(row) : null;
+  }
+
+  private memoryWhere(scope: Scope, filter: MemoryFilter): { sql: string; args: unknown[] } {
+    const where = ["tenant = ?", "agent = ?"];
+    const args: unknown[] = [scope.tenant, scope.agent];
+    const statuses = filter.status === "any" ? undefined : (asList(filter.status) ?? ["active"]);
+    if (statuses) {
+      where.push(`status IN (${placeholders(statuses.length)})`);
+      args.push(...statuses);
+    }
+    const abouts = asList(filter.about);
+    if (abouts) {
+      where.push(`about IN (${placeholders(abouts.length)})`);
+      args.push(...abouts);
+    }
+    const kinds = asList(filter.kind);
+    if (kinds) {
+      where.push(`kind IN (${placeholders(kinds.length)})`);
+      args.push(...kinds);
+    }
+    if (filter.strategy) {
+      where.push("strategy = ?");
+      args.push(filter.strategy);
+    }
+    if (filter.sessionId) {
+      where.push("session_id = ?");
+      args.push(filter.sessionId);
+    }
+    if (filter.ids) {
+      where.push("id IN (SELECT value FROM json_each(?))");
+      args.push(JSON.stringify(filter.ids));
+    }
+    return { sql: where.join(" AND "), args };
+  }
+
+  /** Memories matching the filter; active ones only unless `status` says otherwise. */
+  async listMemories(scope: Scope, filter: MemoryFilter = {}): Promise<Memory[]> {
+    const { sql, args } = this.memoryWhere(scope, filter);
+    const rows = this.run(() =>
+      this.db.prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id`).all(...args),
+    ) as Row[];
+    return rows.map(toMemory);
+  }
+
+  async listEdges(scope: Scope, memoryIds?: string[]): Promise<Edge[]> {
+    const rows = this.run(() =>
+      memoryIds
+        ? this.db
+            .prepare(
+              `SELECT * FROM edges WHERE tenant = ? AND agent = ? AND (src IN (SELECT value FROM json_each(?))
+               OR dst IN (SELECT value FROM json_each(?))) ORDER BY recorded_at, id`,
+            )
+            .all(scope.tenant, scope.agent, JSON.stringify(memoryIds), JSON.stringify(memoryIds))
+        : this.db.prepare("SELECT * FROM edges WHERE tenant = ? AND agent = ? ORDER BY recorded_at, id").all(scope.tenant, scope.agent),
+    ) as Row[];
+    return rows.map(toEdge);
+  }
+
+  async listOperations(scope: Scope, filter: OperationFilter = {}): Promise<Operation[]> {
+    const where = ["o.tenant = ?", "o.agent = ?"];
+    const args: unknown[] = [scope.tenant, scope.agent];
+    if (filter.status) {
+      where.push("o.status = ?");
+      args.push(filter.status);
+    }
+    if (filter.sessionId) {
+      where.push("o.session_id = ?");
+      args.push(filter.sessionId);
+    }
+    if (filter.memoryId) {
+      where.push("o.id IN (SELECT op_id FROM operation_refs WHERE memory_id = ?)");
+      args.push(filter.memoryId);
+    }
+    const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
+    const rows = this.run(() =>
+      this.db.prepare(`SELECT o.* FROM operations o WHERE ${where.join(" AND ")} ORDER BY o.at, o.recorded_at, o.id${limit}`).all(...args),
+    ) as Row[];
+    return rows.map((r) => toOperation(r, this.refsOf(String(r.id))));
+  }
+
+  private refsOf(opId: string): string[] {
+    return (this.db.prepare("SELECT memory_id FROM operation_refs WHERE op_id = ? ORDER BY memory_id").all(opId) as Row[]).map((r) =>
+      String(r.memory_id),
+    );
+  }
+
+  async getOperation(scope: Scope, id: string): Promise<Operation | null> {
+    const row = this.run(() =>
+      this.db.prepare("SELECT * FROM operations WHERE id = ? AND tenant = ? AND agent = ?").get(id, scope.tenant, scope.agent),
+    ) as Row | undefined;
+    return row ? toOperation(row, this.refsOf(id)) : null;
+  }
+
+  async getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    if (ids.length === 0) return out;
+    const rows = this.run(() =>
+      this.db
+        .prepare(
+          `SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = ? AND model = ?
+           AND owner_id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(scope.tenant, scope.agent, ownerKind, model, JSON.stringify(ids)),
+    ) as Row[];
+    for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Buffer));
+    return out;
+  }
+
+  private vectorsOf(scope: Scope, model: string): Map<string, Float32Array> {
+    const key = `${scope.tenant}\u0000${scope.agent}\u0000${model}`;
+    let cached = this.vectorCache.get(key);
+    if (!cached) {
+      cached = new Map();
+      const rows = this.db
+        .prepare("SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND model = ?")
+        .all(scope.tenant, scope.agent, model) as Row[];
+      for (const r of rows) cached.set(String(r.owner_id), blobToVector(r.vector as Buffer));
+      this.vectorCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  private invalidate(scope: Scope): void {
+    const prefix = `${scope.tenant}\u0000${scope.agent}\u0000`;
+    for (const key of this.vectorCache.keys()) if (key.startsWith(prefix)) this.vectorCache.delete(key);
+  }
+
+  async searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter: MemoryFilter = {}): Promise<VectorHit[]> {
+    const { sql, args } = this.memoryWhere(scope, filter);
+    const ids = this.run(() => this.db.prepare(`SELECT id FROM memories WHERE ${sql}`).pluck().all(...args)) as string[];
+    const vectors = this.vectorsOf(scope, model);
+    const hits: VectorHit[] = [];
+    for (const id of ids) {
+      const v = vectors.get(id);
+      if (v) hits.push({ id, score: cosine(vector, v) });
+    }
+    hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return hits.slice(0, Math.max(0, k));
+  }
+
+  async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
+    if (!request.about && !request.memoryIds?.length && !request.sessionId)
+      throw new InvalidInputError("forget needs `about`, `memoryIds` or `sessionId`");
+    const db = this.db;
+    const work = db.transaction((): ForgetReport => {
+      const s = [scope.tenant, scope.agent] as const;
+      const memoryIds = new Set<string>(request.memoryIds ?? []);
+      const turnIds = new Set<string>();
+      const sessionIds = new Set<string>();
+      if (request.about) {
+        for (const id of db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND about = ?").pluck().all(...s, request.about))
+          memoryIds.add(String(id));
+        for (const r of db.prepare("SELECT id, session_id FROM turns WHERE tenant = ? AND agent = ? AND speaker = ?").all(...s, request.about) as Row[]) {
+          turnIds.add(String(r.id));
+          sessionIds.add(String(r.session_id));
+        }
+      }
+      if (request.sessionId) {
+        if (!this.sessionExists(scope, request.sessionId)) throw new InvalidInputError(`No session "${request.sessionId}" to forget`);
+        for (const id of db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND session_id = ?").pluck().all(...s, request.sessionId))
+          memoryIds.add(String(id));
+        for (const id of db.prepare("SELECT id FROM turns WHERE tenant = ? AND agent = ? AND session_id = ?").pluck().all(...s, request.sessionId))
+          turnIds.add(String(id));
+        sessionIds.add(request.sessionId);
+      }
+      const mem = JSON.stringify([...memoryIds]);
+      // Only memories of this scope: ids from another tenant are silently out of reach.
+      const scoped = db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))").pluck().all(...s, mem) as string[];
+      const ids = JSON.stringify(scoped);
+      const turns = JSON.stringify([...turnIds]);
+      // An operation is deleted if it touched a forgotten memory, or if it ran over a session
+      // whose forgotten turns its inputs may quote.
+      const opsDeleted = db
+        .prepare(
+          `DELETE FROM operations WHERE tenant = ? AND agent = ? AND (id IN (SELECT op_id FROM operation_refs WHERE memory_id IN (SELECT value FROM json_each(?)))
+           OR session_id IN (SELECT value FROM json_each(?)))`,
+        )
+        .run(...s, ids, JSON.stringify([...sessionIds])).changes;
+      const edges = db
+        .prepare(`DELETE FROM edges WHERE tenant = ? AND agent = ? AND (src IN (SELECT value FROM json_each(?)) OR dst IN (SELECT value FROM json_each(?)))`)
+        .run(...s, ids, ids).changes;
+      const embeddings =
+        db.prepare(`DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND owner_id IN (SELECT value FROM json_each(?))`).run(...s, ids).changes +
+        db.prepare(`DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'turn' AND owner_id IN (SELECT value FROM json_each(?))`).run(...s, turns).changes;
+      const memories = db.prepare(`DELETE FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`).run(...s, ids).changes;
+      db.prepare(`DELETE FROM operation_refs WHERE memory_id IN (SELECT value FROM json_each(?))`).run(ids);
+      const turnsDeleted = db.prepare(`DELETE FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`).run(...s, turns).changes;
+      const sessions = request.sessionId
+        ? db.prepare("DELETE FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").run(...s, request.sessionId).changes
+        : 0;
+      return { memories, edges, operations: opsDeleted, embeddings, turns: turnsDeleted, sessions };
+    });
+    const report = this.run(() => work.immediate());
+    this.invalidate(scope);
+    // Move the overwritten pages out of the WAL so the erased text is gone from disk too.
+    this.run(() => db.pragma("wal_checkpoint(TRUNCATE)"));
+    return report;
+  }
+
+  async listAgents(tenant: string): Promise<string[]> {
+    return this.run(
+      () =>
+        this.db
+          .prepare("SELECT agent FROM sessions WHERE tenant = ? UNION SELECT agent FROM memories WHERE tenant = ? ORDER BY agent")
+          .pluck()
+          .all(tenant, tenant) as string[],
+    );
+  }
+
+  async stats(scope: Scope): Promise<StoreStats> {
+    return this.run(() => {
+      const s = [scope.tenant, scope.agent];
+      const count = (sql: string) => Number(this.db.prepare(sql).pluck().get(...s));
+      const grouped = (sql: string) =>
+        Object.fromEntries((this.db.prepare(sql).all(...s) as Row[]).map((r) => [String(r.k), Number(r.n)]));
+      return {
+        sessions: count("SELECT count(*) FROM sessions WHERE tenant = ? AND agent = ?"),
+        turns: count("SELECT count(*) FROM turns WHERE tenant = ? AND agent = ?"),
+        memories: grouped("SELECT status AS k, count(*) AS n FROM memories WHERE tenant = ? AND agent = ? GROUP BY status"),
+        edges: count("SELECT count(*) FROM edges WHERE tenant = ? AND agent = ?"),
+        operations: grouped("SELECT type || ':' || status AS k, count(*) AS n FROM operations WHERE tenant = ? AND agent = ? GROUP BY type, status"),
+        embeddings: count("SELECT count(*) FROM embeddings WHERE tenant = ? AND agent = ?"),
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function checkBatchScope(scope: Scope, batch: WriteBatch): void {
+  const rows: { tenant: string; agent: string }[] = [
+    ...(batch.sessions ?? []),
+    ...(batch.turns ?? []),
+    ...(batch.memories ?? []),
+    ...(batch.edges ?? []),
+    ...(batch.operations ?? []),
+  ];
+  for (const row of rows)
+    if (row.tenant !== scope.tenant || row.agent !== scope.agent)
+      throw new InvalidInputError(`A row of ${row.tenant}/${row.agent} cannot be written in scope ${scope.tenant}/${scope.agent}`);
+}
+
+function conflictOr(error: unknown, message: string, details: Record<string, unknown>): Error {
+  const code = (error as { code?: string }).code ?? "";
+  if (code.startsWith("SQLITE_CONSTRAINT")) return new ConflictError(message, details);
+  return error as Error;
+}
+
+function storeError(error: unknown, path: string): Error {
+  const code = (error as { code?: string }).code ?? "";
+  const message = (error as Error).message ?? String(error);
+  if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED")
+    return new StoreUnavailableError(`The database ${path} is locked by another process`, { path, code }, error);
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+    return new StoreUnavailableError(`${path} is not a readable memlane database (${message})`, { path, code }, error);
+  if (code === "SQLITE_CANTOPEN" || code === "SQLITE_READONLY" || code === "SQLITE_IOERR" || code === "SQLITE_PERM")
+    return new StoreUnavailableError(`Cannot open or write ${path}: ${message}`, { path, code }, error);
+  return error as Error;
+}
