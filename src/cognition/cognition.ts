@@ -1,0 +1,51 @@
+/**
+ * The Cognition port: one method per thinking step the strategies need. Two engines implement
+ * it: `llm/` (our prompts, structured output) and `offline/` (heuristics over embeddings and
+ * NLP). Each method says what it cost, so operations can carry tokens and latency.
+ */
+import type { Recall } from "../core/recall.js";
+import type { Statement, Turn, Usage } from "../core/types.js";
+import type { ChatMessage } from "../models/chat-model.js";
+
+export interface CognitionResult<T> {
+  value: T;
+  usage: Usage;
+  /** "offline" or the chat model that answered. */
+  model: string;
+  rationale?: string;
+}
+
+export interface SummarizeInput {
+  agent: string;
+  partners: string[];
+  sessionId: string;
+  /** Conversation time of the session. */
+  at: string;
+  turns: Turn[];
+}
+
+/** What the reply step is shown: built by a strategy's `compose`. */
+export interface Prompt {
+  /** Instructions and the memory context, as one system message. */
+  system: string;
+  /** The recent dialogue, partner turns as user and the agent's as assistant. */
+  messages: ChatMessage[];
+}
+
+export interface ReplyInput {
+  agent: string;
+  partner: string;
+  at: string;
+  dialogue: Turn[];
+  recall: Recall;
+  prompt: Prompt;
+}
+
+export interface Cognition {
+  /** "offline" or the chat model's name. */
+  readonly name: string;
+  /** A session into short statements about each speaker, from the agent's point of view. */
+  summarize(input: SummarizeInput): Promise<CognitionResult<Statement[]>>;
+  /** The agent's next utterance. */
+  reply(input: ReplyInput): Promise<CognitionResult<string>>;
+}

@@ -1,0 +1,107 @@
+/**
+ * Rewrites a speaker's first-person sentence into a statement about them, from the listener's
+ * point of view: "I'm moving to Bristol" said by Sam becomes "Sam is moving to Bristol".
+ * Second person ("you") becomes the addressee. Verb agreement follows the new subject.
+ */
+import nlp from "compromise";
+
+const conjugated = new Map<string, string>();
+
+/** Third-person singular present form of a verb ("love" -> "loves"), or the word unchanged. */
+export function thirdPerson(verb: string): string {
+  const lower = verb.toLowerCase();
+  const cached = conjugated.get(lower);
+  if (cached !== undefined) return cached;
+  let out = verb;
+  const doc = nlp(lower);
+  const term = doc.json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
+  const tags = new Set(term?.tags ?? []);
+  if (tags.has("Verb") && tags.has("Infinitive") && !tags.has("Modal") && !tags.has("PastTense") && !tags.has("Gerund")) {
+    const forms = doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined;
+    if (forms?.PresentTense && !forms.PresentTense.includes(" ")) out = forms.PresentTense;
+  }
+  conjugated.set(lower, out);
+  return out;
+}
+
+const ADVERBS = "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already)\\s+){0,2}";
+
+interface Subject {
+  name: string;
+  possessive: string;
+}
+
+function possessive(name: string): string {
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}
+
+/** Replaces first- and second-person forms; `speaker` said the text to `listener`. */
+export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
+  const me: Subject = { name: speaker, possessive: possessive(speaker) };
+  let s = sentence.replace(/[’]/g, "'");
+  s = swapPerson(s, "I", me, true);
+  s = s
+    .replace(/\bwe're\b/gi, `${me.name} and others are`)
+    .replace(/\bwe've\b/gi, `${me.name} and others have`)
+    .replace(/\bwe'll\b/gi, `${me.name} and others will`)
+    .replace(/\bwe\b/gi, `${me.name} and others`)
+    .replace(/\bour\b/gi, me.possessive)
+    .replace(/\bours\b/gi, me.possessive)
+    .replace(/\bus\b/g, `${me.name} and others`);
+  if (listener) s = swapPerson(s, "you", { name: listener, possessive: possessive(listener) }, false);
+  return s;
+}
+
+function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boolean): string {
+  let s = text;
+  const P = pronoun === "I" ? "I" : "you";
+  const flags = pronoun === "I" ? "g" : "gi";
+  const rule = (pattern: string, replacement: string) => {
+    s = s.replace(new RegExp(pattern, flags), replacement);
+  };
+  const n = who.name;
+  rule(`\\b${P}'m not\\b|\\b${P} am not\\b|\\b${P} are not\\b|\\b${P} aren't\\b`, `${n} is not`);
+  rule(`\\b${P}'m\\b|\\b${P} am\\b|\\b${P}'re\\b|\\b${P} are\\b`, `${n} is`);
+  rule(`\\b${P} was\\b|\\b${P} were\\b`, `${n} was`);
+  rule(`\\b${P} wasn't\\b|\\b${P} weren't\\b`, `${n} wasn't`);
+  rule(`\\b${P}'ve\\b|\\b${P} have\\b`, `${n} has`);
+  rule(`\\b${P} haven't\\b`, `${n} hasn't`);
+  rule(`\\b${P} don't\\b|\\b${P} do not\\b`, `${n} doesn't`);
+  rule(`\\b${P} do\\b`, `${n} does`);
+  rule(`\\b${P}'d\\b`, `${n} would`);
+  rule(`\\b${P}'ll\\b`, `${n} will`);
+  // "I (really) love" -> "Sam (really) loves"
+  s = s.replace(new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b`, flags), (_m, adverbs: string, verb: string) => `${n} ${adverbs}${thirdPerson(verb)}`);
+  rule(`\\b${P}\\b`, n);
+  if (first) {
+    rule("\\bme\\b", n);
+    rule("\\bmy\\b", who.possessive);
+    rule("\\bMy\\b", who.possessive);
+    rule("\\bmine\\b", who.possessive);
+    rule("\\bmyself\\b", n);
+  } else {
+    rule("\\byour\\b", who.possessive);
+    rule("\\byours\\b", who.possessive);
+    rule("\\byourself\\b", n);
+  }
+  return s;
+}
+
+/**
+ * The reverse, for replies: a statement about `name` told back to them in the second person
+ * ("Sam is moving to Bristol" -> "you are moving to Bristol"). Only the common forms are
+ * turned; others keep the name, which is still correct English.
+ */
+export function toSecondPerson(statement: string, name: string): string {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const poss = new RegExp(`\\b${n}'s?\\b`, "g");
+  return statement
+    .replace(new RegExp(`\\b${n} is\\b`, "g"), "you are")
+    .replace(new RegExp(`\\b${n} was\\b`, "g"), "you were")
+    .replace(new RegExp(`\\b${n} has\\b`, "g"), "you have")
+    .replace(new RegExp(`\\b${n} doesn't\\b`, "g"), "you don't")
+    .replace(new RegExp(`\\b${n} does\\b`, "g"), "you do")
+    .replace(new RegExp(`\\b${n} and others\\b`, "g"), "you and others")
+    .replace(poss, "your")
+    .replace(new RegExp(`\\b${n}\\b`, "g"), "you");
+}

@@ -1,0 +1,55 @@
+/**
+ * The offline reply. With no language model we do not pretend to chat: we answer from memory,
+ * honestly — what the partner told us and when — or say that nothing is remembered.
+ */
+import { displayName } from "../../core/ids.js";
+import type { RecallHit } from "../../core/recall.js";
+import { termOverlap } from "../../core/text.js";
+import { formatDay } from "../../core/time.js";
+import type { ReplyInput } from "../cognition.js";
+import { toSecondPerson } from "./perspective.js";
+
+/** Least score a hit needs to be mentioned; fused scores are relative, so we also cap the count. */
+const MAX_MENTIONS = 3;
+
+export function replyOffline(input: ReplyInput): string {
+  const partner = input.partner;
+  const last = [...input.dialogue].reverse().find((t) => t.speaker === partner);
+  const hits = pickHits(input.recall.hits, last?.text ?? input.recall.query);
+  if (hits.length === 0) {
+    if (last && !last.text.trim().endsWith("?")) return "Thanks for telling me — I'll keep that in mind.";
+    return "I don't have anything about that in my memory yet.";
+  }
+  const lines = hits.map((hit) => mention(hit, partner, input.agent));
+  return lines.length === 1 ? lines[0]! : `Here is what I remember:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+}
+
+function pickHits(hits: RecallHit[], query: string): RecallHit[] {
+  const seen = new Set<string>();
+  const out: RecallHit[] = [];
+  for (const hit of hits) {
+    const key = hit.text.toLowerCase();
+    if (seen.has(key)) continue;
+    // A hit that shares nothing with the question and ranked low is noise, not memory.
+    if (out.length > 0 && termOverlap(hit.text, query) === 0 && hit.score < hits[0]!.score * 0.5) continue;
+    seen.add(key);
+    out.push(hit);
+    if (out.length === MAX_MENTIONS) break;
+  }
+  return out;
+}
+
+function mention(hit: RecallHit, partner: string, agent: string): string {
+  const when = formatDay(hit.observedAt);
+  const quote = hit.kind === "turn" ? hit.text : (hit.memory?.attributes.quote as string | undefined);
+  if (hit.about === partner) {
+    if (quote) return `On ${when} you told me: “${quote}”`;
+    return `On ${when} I noted that ${lowerFirst(toSecondPerson(hit.text, displayName(partner)))}`;
+  }
+  if (hit.about === agent) return `On ${when} I said: “${quote ?? hit.text}”`;
+  return `On ${when}: ${hit.text}`;
+}
+
+function lowerFirst(text: string): string {
+  return /^(you|your)\b/i.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}

@@ -1,0 +1,51 @@
+/**
+ * Which sentences are worth remembering. Following the CareCall guidance: durable facts about a
+ * speaker and changes of their status are kept; greetings, small talk and one-off trivia are not.
+ * Scores are additive cues; a sentence needs several to pass.
+ */
+import { contentTokens } from "../../core/text.js";
+
+/** Verbs of a change of status: a new job, a move, an illness or a recovery. */
+export const CHANGE_CUES =
+  /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|anymore|used to|stopped|stop|gave up|now)\b/i;
+export const PREFERENCE_CUES =
+  /\b(love|loves|loved|like|likes|enjoy|enjoys|hate|hates|favorite|favourite|prefer|prefers|passionate|into|fan of|allergic|can't stand|dream|dreams)\b/i;
+export const PLAN_CUES = /\b(going to|gonna|plan|plans|planning|will|want to|wants to|hope to|hoping to|thinking of|next (week|month|year)|someday|goal)\b/i;
+export const IDENTITY_CUES =
+  /\b(work|works|working|job|career|study|studies|studying|student|live|lives|living|family|kids?|children|son|daughter|husband|wife|partner|mom|mother|dad|father|sister|brother|pet|dog|cat|vegetarian|vegan|hobby|years? old|name is|born)\b/i;
+
+const SMALL_TALK =
+  /^(hi|hey|hello|thanks|thank you|bye|goodbye|see you|take care|good (morning|night|evening|to see)|nice|wow|cool|awesome|great|congrats|congratulations|that's (great|awesome|amazing|cool|so|really|wonderful|true)|sounds|glad|sorry|haha|lol|yeah|yes|no|ok|okay|sure|totally|absolutely|exactly|agreed|same|me too|right|oh|aw+|omg)\b/i;
+const HEDGES = /\b(i (think|guess|mean|know|bet|hope so|suppose)|you know|know what i mean|i'm sure you|can't wait to hear)\b/i;
+const TRIVIA = /\b(breakfast|lunch|dinner|snack|coffee|this morning|just now|right now|a minute ago|earlier today)\b/i;
+const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
+
+export interface SalienceCues {
+  score: number;
+  cues: string[];
+}
+
+/** How memorable a declarative sentence said by its speaker is. */
+export function salience(sentence: string, extras: { entities: number; times: number; numbers: number }): SalienceCues {
+  const cues: string[] = [];
+  let score = 0;
+  const add = (cue: string, weight: number) => {
+    cues.push(cue);
+    score += weight;
+  };
+  if (FIRST_PERSON.test(sentence)) add("first-person", 1);
+  if (CHANGE_CUES.test(sentence)) add("change", 1.5);
+  if (PREFERENCE_CUES.test(sentence)) add("preference", 1);
+  if (PLAN_CUES.test(sentence)) add("plan", 0.75);
+  if (IDENTITY_CUES.test(sentence)) add("identity", 1);
+  if (extras.entities > 0) add("entity", Math.min(1, 0.5 * extras.entities));
+  if (extras.times > 0) add("time", 0.5);
+  if (extras.numbers > 0) add("number", 0.25);
+  const content = contentTokens(sentence).length;
+  if (content >= 4) add("content", 0.5);
+  if (content < 2) add("too-short", -3);
+  if (SMALL_TALK.test(sentence.trim()) && score < 3) add("small-talk", -1.5);
+  if (HEDGES.test(sentence)) add("hedge", -0.75);
+  if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence)) add("trivia", -1);
+  return { score, cues };
+}

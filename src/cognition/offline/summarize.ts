@@ -1,0 +1,114 @@
+/**
+ * The offline summarizer: a session into short statements about each speaker, written from the
+ * agent's point of view, each with its source turns and conversation time. Sentences are split
+ * and tagged with compromise; the memorable ones are chosen by salience cues, rewritten into the
+ * third person with relative times made absolute, and near-duplicates merged with the embedder.
+ */
+import nlp from "compromise";
+import { displayName } from "../../core/ids.js";
+import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
+import type { Statement, Turn } from "../../core/types.js";
+import { cosine } from "../../core/vector.js";
+import type { Embedder } from "../../models/embedder.js";
+import type { SummarizeInput } from "../cognition.js";
+import { toThirdPerson } from "./perspective.js";
+import { salience } from "./salience.js";
+
+export interface OfflineSummarizerOptions {
+  /** Most statements kept per speaker per session. */
+  maxPerSpeaker?: number;
+  /** Least salience score a sentence needs. */
+  minScore?: number;
+  /** Cosine above which two statements count as one. */
+  duplicateCosine?: number;
+}
+
+interface Candidate {
+  statement: Statement;
+  score: number;
+  order: number;
+}
+
+const LEADING_FILLER = /^(?:(?:yeah|yes|oh|well|so|and|but|haha|lol|wow|hey|ok|okay|um|uh|actually|honestly|anyway|btw|also)\b[\s,!.]*)+/i;
+/** A sentence that starts with a past-tense verb has dropped its "I" ("Lost my job…"). */
+const DROPPED_SUBJECT = /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
+
+export async function summarizeOffline(input: SummarizeInput, embedder: Embedder, options: OfflineSummarizerOptions = {}): Promise<Statement[]> {
+  const maxPerSpeaker = options.maxPerSpeaker ?? 6;
+  const minScore = options.minScore ?? 2.5;
+  const participants = [input.agent, ...input.partners];
+  const candidates = new Map<string, Candidate[]>();
+  let order = 0;
+  for (const turn of input.turns) {
+    const listener = addressee(turn, participants);
+    for (const raw of sentencesOf(turn.text)) {
+      const candidate = toCandidate(raw, turn, listener, input.at, minScore, order++);
+      if (!candidate) continue;
+      const list = candidates.get(turn.speaker) ?? [];
+      list.push(candidate);
+      candidates.set(turn.speaker, list);
+    }
+  }
+  const statements: Statement[] = [];
+  for (const speaker of participants) {
+    const list = candidates.get(speaker) ?? [];
+    const kept = await dropDuplicates(list, embedder, options.duplicateCosine ?? 0.88);
+    kept.sort((a, b) => b.score - a.score || a.order - b.order);
+    statements.push(...kept.slice(0, maxPerSpeaker).sort((a, b) => a.order - b.order).map((c) => c.statement));
+  }
+  return statements;
+}
+
+function sentencesOf(text: string): string[] {
+  return (nlp(text).sentences().out("array") as string[]).map((s) => s.trim()).filter(Boolean);
+}
+
+/** In a two-person talk, "you" is the other one; with more, we cannot tell. */
+function addressee(turn: Turn, participants: string[]): string | null {
+  const others = participants.filter((p) => p !== turn.speaker);
+  return others.length === 1 ? displayName(others[0]!) : null;
+}
+
+function toCandidate(raw: string, turn: Turn, listener: string | null, sessionAt: string, minScore: number, order: number): Candidate | null {
+  let sentence = raw.replace(LEADING_FILLER, "").trim();
+  if (!sentence || sentence.endsWith("?")) return null;
+  if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  const doc = nlp(sentence);
+  const entities = [...new Set([...(doc.people().out("array") as string[]), ...(doc.places().out("array") as string[]), ...(doc.organizations().out("array") as string[])])].map((e) => e.replace(/[.,!?]+$/, ""));
+  const numbers = (doc.numbers().out("array") as string[]).length;
+  const anchor = turn.at || sessionAt;
+  const times = findRelativeTimes(sentence, anchor);
+  const { score, cues } = salience(sentence, { entities: entities.length, times: times.length, numbers });
+  if (score < minScore) return null;
+  const speaker = displayName(turn.speaker);
+  let text = toThirdPerson(absolutizeTimes(sentence, anchor), speaker, listener);
+  text = text[0]!.toUpperCase() + text.slice(1);
+  text = text.replace(/[\s,;:-]+$/, "").replace(/!+$/, ".");
+  if (!/[.!?]$/.test(text)) text += ".";
+  return {
+    score,
+    order,
+    statement: {
+      about: turn.speaker,
+      text,
+      sourceTurns: [turn.id],
+      observedAt: anchor,
+      attributes: { quote: raw, cues, salience: Number(score.toFixed(2)), ...(entities.length ? { entities } : {}), ...(times.length ? { times: times.map((t) => ({ phrase: t.phrase, start: t.start, end: t.end })) } : {}) },
+    },
+  };
+}
+
+/** Keeps the more salient of two statements that say the same thing, merging their sources. */
+async function dropDuplicates(list: Candidate[], embedder: Embedder, threshold: number): Promise<Candidate[]> {
+  if (list.length < 2) return list;
+  const vectors = await embedder.embed(list.map((c) => c.statement.text));
+  const kept: { c: Candidate; v: Float32Array }[] = [];
+  const byScore = list.map((c, i) => ({ c, v: vectors[i]! })).sort((a, b) => b.c.score - a.c.score || a.c.order - b.c.order);
+  for (const item of byScore) {
+    const twin = kept.find((k) => cosine(k.v, item.v) >= threshold);
+    if (twin) {
+      for (const t of item.c.statement.sourceTurns) if (!twin.c.statement.sourceTurns.includes(t)) twin.c.statement.sourceTurns.push(t);
+    } else kept.push(item);
+  }
+  return kept.map((k) => k.c);
+}

@@ -1,0 +1,35 @@
+/**
+ * CareCall's "history accumulate" baseline: no memories; every turn of the past sessions is
+ * handed to the reply, oldest first, as far as the prompt budget allows (compose cuts the rest).
+ */
+import type { RecallHit } from "../../core/recall.js";
+import type { Strategy } from "../strategy.js";
+import { composeReply } from "../compose.js";
+
+export function historyStrategy(): Strategy {
+  return {
+    name: "history",
+    description: "no summaries: all past sessions' turns are given to the reply",
+    async recall(ctx) {
+      const partner = typeof ctx.filter?.about === "string" ? ctx.filter.about : undefined;
+      const sessions = await ctx.store.listSessions(ctx.scope, partner ? { partner } : {});
+      const past = new Set(sessions.filter((s) => s.id !== ctx.session?.id).map((s) => s.id));
+      const turns = (await ctx.store.listTurns(ctx.scope)).filter((t) => past.has(t.sessionId));
+      // Most recent first, so a budget cut keeps what is newest.
+      const hits: RecallHit[] = turns.reverse().map((t, i) => ({
+        kind: "turn",
+        id: t.id,
+        text: t.text,
+        about: t.speaker,
+        score: 1 / (i + 1),
+        observedAt: t.at,
+        sessionId: t.sessionId,
+        sourceTurns: [t.id],
+        explanation: { recency: i },
+        turn: t,
+      }));
+      return { strategy: "history", query: ctx.query, hits };
+    },
+    compose: (ctx, recall) => composeReply(ctx, { ...recall, hits: [...recall.hits].reverse() }, "Earlier sessions"),
+  };
+}

@@ -1,0 +1,14 @@
+/** CareCall's "without memory" baseline: nothing is written, nothing recalled. */
+import type { Strategy } from "../strategy.js";
+import { composeReply } from "../compose.js";
+
+export function noneStrategy(): Strategy {
+  return {
+    name: "none",
+    description: "no long-term memory: replies see only the current session",
+    async recall(ctx) {
+      return { strategy: "none", query: ctx.query, hits: [] };
+    },
+    compose: (ctx, recall) => composeReply(ctx, recall),
+  };
+}

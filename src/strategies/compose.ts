@@ -1,0 +1,34 @@
+/** The memory-grounded reply prompt shared by strategies (our own wording). */
+import type { Prompt } from "../cognition/cognition.js";
+import { displayName } from "../core/ids.js";
+import type { Recall } from "../core/recall.js";
+import { formatDay } from "../core/time.js";
+import type { ReplyContext } from "./strategy.js";
+
+/** Characters of memory context we show the reply model at most. */
+const CONTEXT_BUDGET = 12_000;
+
+export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What you remember"): Prompt {
+  const agent = displayName(ctx.scope.agent);
+  const partner = displayName(ctx.partner);
+  const lines: string[] = [];
+  let used = 0;
+  for (const hit of recall.hits) {
+    const who = hit.kind === "turn" ? `${displayName(hit.about)} said: ` : "";
+    const line = `- (${formatDay(hit.observedAt)}) ${who}${hit.text}`;
+    if (used + line.length > CONTEXT_BUDGET) break;
+    lines.push(line);
+    used += line.length;
+  }
+  const system = [
+    `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
+    "Reply naturally and briefly. Use what you remember when it helps, prefer the most recent",
+    "information when two memories disagree, and never invent memories you do not have.",
+    lines.length ? `\n${heading}:\n${lines.join("\n")}` : "\nYou remember nothing relevant from earlier sessions.",
+  ].join("\n");
+  const messages = ctx.dialogue.map((t) => ({
+    role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),
+    content: t.speaker === ctx.scope.agent || t.speaker === ctx.partner ? t.text : `${displayName(t.speaker)}: ${t.text}`,
+  }));
+  return { system, messages };
+}

@@ -1,0 +1,24 @@
+/** Strategies by name. The first updating strategy becomes the default once it exists. */
+import { InvalidInputError } from "../core/errors.js";
+import { accumulateStrategy } from "./baselines/accumulate.js";
+import { historyStrategy } from "./baselines/history.js";
+import { noneStrategy } from "./baselines/none.js";
+import type { Strategy } from "./strategy.js";
+
+const FACTORIES: Record<string, () => Strategy> = {
+  none: noneStrategy,
+  history: historyStrategy,
+  accumulate: accumulateStrategy,
+};
+
+export const DEFAULT_STRATEGY = "accumulate";
+
+export function strategyNames(): string[] {
+  return Object.keys(FACTORIES);
+}
+
+export function createStrategy(name: string): Strategy {
+  const factory = FACTORIES[name];
+  if (!factory) throw new InvalidInputError(`Unknown strategy "${name}"; choose one of: ${strategyNames().join(", ")}`, { strategy: name });
+  return factory();
+}

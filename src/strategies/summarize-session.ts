@@ -1,0 +1,25 @@
+/**
+ * The end-of-session summary step shared by the summary-based strategies: run the summarizer and
+ * record it as a SUMMARIZE operation with its inputs, outputs and cost.
+ */
+import type { Statement } from "../core/types.js";
+import type { SessionContext } from "./strategy.js";
+
+export async function summarizeSession(ctx: SessionContext): Promise<{ statements: Statement[]; opId: string }> {
+  const result = await ctx.cognition.summarize({
+    agent: ctx.scope.agent,
+    partners: ctx.session.partners,
+    sessionId: ctx.session.id,
+    at: ctx.session.at,
+    turns: ctx.turns,
+  });
+  const op = ctx.operation({
+    type: "SUMMARIZE",
+    model: result.model,
+    inputs: { session: ctx.session.id, turns: ctx.turns.map((t) => t.id) },
+    outputs: { statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })) },
+    usage: result.usage,
+  });
+  ctx.stage({ operations: [op] });
+  return { statements: result.value, opId: op.id };
+}
