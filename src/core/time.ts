@@ -197,6 +197,7 @@ export function absolutizeTimes(text: string, anchor: string): string {
     const range = resolveRelativeTime(phrase, anchor);
     if (!range) return phrase;
     const p = phrase.toLowerCase();
+    if (/^\d{4}$/.test(range.label)) return `in ${range.label}`;
     if (/^(in |last |next |this )(month|year|week)/.test(p) || p.startsWith("in ")) return `in ${range.label}`;
     if (p.endsWith("weekend") || p.endsWith("week") || range.label.startsWith("about")) return `in ${range.label}`;
     return `on ${range.label}`;

@@ -107,7 +107,9 @@ export type OperationType =
   | "LINK"
   | "FORGET"
   | "SUMMARIZE"
-  | "REPLY";
+  | "REPLY"
+  /** A whole end-of-session consolidation; recorded only when it fails, so it can be retried. */
+  | "CONSOLIDATE";
 
 export type OperationStatus = "done" | "failed";
 

@@ -36,23 +36,28 @@ function possessive(name: string): string {
 }
 
 /** Replaces first- and second-person forms; `speaker` said the text to `listener`. */
+/** Words that put a sentence in the past, where "I put" or "I read" are past tense too. */
+const PAST_CONTEXT = /\b(yesterday|ago|last|earlier|once|when i was|back then|used to|on \d{1,2} \w+ \d{4})\b/i;
+
 export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
   const me: Subject = { name: speaker, possessive: possessive(speaker) };
   let s = sentence.replace(/[’]/g, "'");
-  s = swapPerson(s, "I", me, true);
+  const past = PAST_CONTEXT.test(s);
+  s = swapPerson(s, "I", me, true, past);
   s = s
     .replace(/\bwe're\b/gi, `${me.name} and others are`)
     .replace(/\bwe've\b/gi, `${me.name} and others have`)
     .replace(/\bwe'll\b/gi, `${me.name} and others will`)
+    .replace(/\bwe'd\b/gi, `${me.name} and others would`)
     .replace(/\bwe\b/gi, `${me.name} and others`)
     .replace(/\bour\b/gi, me.possessive)
     .replace(/\bours\b/gi, me.possessive)
     .replace(/\bus\b/g, `${me.name} and others`);
-  if (listener) s = swapPerson(s, "you", { name: listener, possessive: possessive(listener) }, false);
+  if (listener) s = swapPerson(s, "you", { name: listener, possessive: possessive(listener) }, false, past);
   return s;
 }
 
-function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boolean): string {
+function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boolean, past: boolean): string {
   let s = text;
   const P = pronoun === "I" ? "I" : "you";
   const flags = pronoun === "I" ? "g" : "gi";
@@ -71,18 +76,18 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
   rule(`\\b${P}'d\\b`, `${n} would`);
   rule(`\\b${P}'ll\\b`, `${n} will`);
   // "I (really) love" -> "Sam (really) loves"
-  s = s.replace(new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b`, flags), (_m, adverbs: string, verb: string) => `${n} ${adverbs}${thirdPerson(verb)}`);
+  s = s.replace(new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b`, flags), (_m, adverbs: string, verb: string) => `${n} ${adverbs}${past ? verb : thirdPerson(verb)}`);
   rule(`\\b${P}\\b`, n);
   if (first) {
     rule("\\bme\\b", n);
     rule("\\bmy\\b", who.possessive);
     rule("\\bMy\\b", who.possessive);
     rule("\\bmine\\b", who.possessive);
-    rule("\\bmyself\\b", n);
+    rule("\\bmyself\\b", "themselves");
   } else {
     rule("\\byour\\b", who.possessive);
     rule("\\byours\\b", who.possessive);
-    rule("\\byourself\\b", n);
+    rule("\\byourself\\b", "themselves");
   }
   return s;
 }

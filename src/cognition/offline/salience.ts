@@ -8,6 +8,9 @@ import { contentTokens } from "../../core/text.js";
 /** Verbs of a change of status: a new job, a move, an illness or a recovery. */
 export const CHANGE_CUES =
   /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|anymore|used to|stopped|stop|gave up|now)\b/i;
+/** Things done: the events LoCoMo-style questions ask about ("when did Sam run a race?"). */
+export const EVENT_CUES =
+  /\b(went|visited|attended|ran|painted|took|made|tried|read|saw|watched|met|traveled|travelled|celebrated|volunteered|baked|built|wrote|played|hiked|camped|organized|hosted|gave|received|participated|took part|competed|performed|presented|learned|researched|created|finished)\b/i;
 export const PREFERENCE_CUES =
   /\b(love|loves|loved|like|likes|enjoy|enjoys|hate|hates|favorite|favourite|prefer|prefers|passionate|into|fan of|allergic|can't stand|dream|dreams)\b/i;
 export const PLAN_CUES = /\b(going to|gonna|plan|plans|planning|will|want to|wants to|hope to|hoping to|thinking of|next (week|month|year)|someday|goal)\b/i;
@@ -35,6 +38,7 @@ export function salience(sentence: string, extras: { entities: number; times: nu
   };
   if (FIRST_PERSON.test(sentence)) add("first-person", 1);
   if (CHANGE_CUES.test(sentence)) add("change", 1.5);
+  if (EVENT_CUES.test(sentence)) add("event", 1);
   if (PREFERENCE_CUES.test(sentence)) add("preference", 1);
   if (PLAN_CUES.test(sentence)) add("plan", 0.75);
   if (IDENTITY_CUES.test(sentence)) add("identity", 1);

@@ -33,6 +33,9 @@ const LEADING_FILLER = /^(?:(?:yeah|yes|oh|well|so|and|but|haha|lol|wow|hey|ok|o
 /** A sentence that starts with a past-tense verb has dropped its "I" ("Lost my job…"). */
 const DROPPED_SUBJECT = /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
 
+/** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
+const DROPPED_BE = /^(?:gonna|going to|planning|researching|thinking|working|trying|looking|learning|training|studying|hoping)\b/i;
+
 export async function summarizeOffline(input: SummarizeInput, embedder: Embedder, options: OfflineSummarizerOptions = {}): Promise<Statement[]> {
   const maxPerSpeaker = options.maxPerSpeaker ?? 6;
   const minScore = options.minScore ?? 2.5;
@@ -73,6 +76,7 @@ function toCandidate(raw: string, turn: Turn, listener: string | null, sessionAt
   let sentence = raw.replace(LEADING_FILLER, "").trim();
   if (!sentence || sentence.endsWith("?")) return null;
   if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  else if (DROPPED_BE.test(sentence)) sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I'm gonna\b/, "I'm going to");
   const doc = nlp(sentence);
   const entities = [...new Set([...(doc.people().out("array") as string[]), ...(doc.places().out("array") as string[]), ...(doc.organizations().out("array") as string[])])].map((e) => e.replace(/[.,!?]+$/, ""));
   const numbers = (doc.numbers().out("array") as string[]).length;

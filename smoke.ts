@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+import { openMemlane, readLocomo } from "./src/index.ts";
+const mem = await openMemlane({ store: ":memory:", embedder: process.argv[2] === "use" ? "use" : "hash" });
+const samples = readLocomo(JSON.parse(readFileSync("../shared/data/locomo-dev/locomo-dev.json", "utf8")));
+const t0 = performance.now();
+const r = await mem.ingest(samples[0]!.transcript, { onProgress: (p) => process.stdout.write(`${p.done}/${p.total} `) });
+console.log("\n", r, performance.now() - t0);
+const ms = await mem.memories("Caroline");
+console.log(ms.length);
+for (const m of ms.slice(0, 40)) console.log(m.about, "|", m.text);
+const rec = await mem.recall({ agent: "Caroline", query: "When did Caroline go to the LGBTQ support group?" });
+for (const h of rec.hits) console.log(h.score, h.text, h.explanation);

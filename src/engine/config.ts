@@ -1,0 +1,74 @@
+/**
+ * What `openMemlane` accepts, and how strings in it become adapters. This is the one place that
+ * knows adapters: strategies and cognition only ever see ports.
+ */
+import type { Cognition } from "../cognition/cognition.js";
+import { LlmCognition } from "../cognition/llm/llm-cognition.js";
+import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
+import { InvalidInputError } from "../core/errors.js";
+import type { ChatModel } from "../models/chat-model.js";
+import type { Embedder } from "../models/embedder.js";
+import { GgufChatModel } from "../models/llama-cpp.js";
+import { OpenAICompatibleChatModel, OpenAICompatibleEmbedder, type OpenAICompatibleConfig } from "../models/openai-compatible.js";
+import { HashEmbedder } from "../models/test-doubles.js";
+import { UniversalSentenceEncoder } from "../models/use-embedder.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import type { Strategy } from "../strategies/strategy.js";
+
+export type ChatConfig = ChatModel | OpenAICompatibleConfig | { gguf: string; threads?: number; contextSize?: number };
+export type EmbedderConfig = Embedder | "use" | "hash" | (OpenAICompatibleConfig & { dimensions?: number });
+
+export interface MemlaneConfig {
+  /** "sqlite:./memlane.db", a file path, ":memory:", or a MemoryStore. Default "./memlane.db". */
+  store?: string | MemoryStore;
+  /** Strategy name ("accumulate", "history", "none"…) or an instance. */
+  strategy?: string | Strategy;
+  /** The tenant every call of this instance works in. Default "default". */
+  tenant?: string;
+  /** A chat model for LLM cognition and replies: an OpenAI-compatible endpoint or a GGUF file. */
+  chat?: ChatConfig;
+  /** "offline", "llm" (needs `chat`), or a Cognition. Default: "llm" when `chat` is set. */
+  cognition?: "offline" | "llm" | Cognition;
+  /** "use" (bundled sentence encoder, default), "hash" (test double), an endpoint, or an Embedder. */
+  embedder?: EmbedderConfig;
+  /** Tries after the first when a model's answer does not fit its schema. Default 2. */
+  retries?: number;
+}
+
+export function resolveStore(store: string | MemoryStore | undefined): MemoryStore {
+  if (store && typeof store === "object") return store;
+  const spec = store ?? "./memlane.db";
+  if (spec.startsWith("postgres:") || spec.startsWith("postgresql:"))
+    throw new InvalidInputError("The Postgres store is not part of this build yet; use sqlite:<file>");
+  const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
+  if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
+  return new SqliteStore(path);
+}
+
+export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
+  if (!chat) return null;
+  if ("generate" in chat) return chat;
+  if ("gguf" in chat) return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
+  if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
+  return new OpenAICompatibleChatModel(chat);
+}
+
+export function resolveEmbedder(embedder: EmbedderConfig | undefined): Embedder {
+  if (embedder === undefined || embedder === "use") return new UniversalSentenceEncoder();
+  if (embedder === "hash") return new HashEmbedder();
+  if (typeof embedder === "object" && "embed" in embedder) return embedder;
+  if (typeof embedder === "object" && embedder.baseURL && embedder.model) return new OpenAICompatibleEmbedder(embedder);
+  throw new InvalidInputError(`Unknown embedder ${JSON.stringify(embedder)}; use "use", "hash" or an endpoint`);
+}
+
+export function resolveCognition(config: MemlaneConfig, chat: ChatModel | null, embedder: Embedder): Cognition {
+  const choice = config.cognition ?? (chat ? "llm" : "offline");
+  if (typeof choice === "object") return choice;
+  if (choice === "offline") return new OfflineCognition(embedder);
+  if (choice === "llm") {
+    if (!chat) throw new InvalidInputError('cognition "llm" needs a chat model: set `chat` (endpoint or gguf)');
+    return new LlmCognition(chat, { retries: config.retries });
+  }
+  throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);
+}

@@ -1,0 +1,41 @@
+/** The engine's event stream: every recorded operation and every change of a background job. */
+import { EventEmitter } from "node:events";
+import type { Operation } from "../core/types.js";
+
+export type JobState = "queued" | "running" | "done" | "failed";
+
+export interface JobInfo {
+  id: string;
+  agent: string;
+  sessionId: string;
+  state: JobState;
+  error?: string;
+  queuedAt: string;
+  finishedAt?: string;
+}
+
+export interface MemlaneEvents {
+  operation: Operation;
+  job: JobInfo;
+}
+
+export class EventStream {
+  private readonly emitter = new EventEmitter();
+
+  /** Subscribes; returns the function that unsubscribes. */
+  on<K extends keyof MemlaneEvents>(event: K, listener: (payload: MemlaneEvents[K]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+
+  emit<K extends keyof MemlaneEvents>(event: K, payload: MemlaneEvents[K]): void {
+    // A listener that throws must not break the write that already happened.
+    for (const listener of this.emitter.listeners(event)) {
+      try {
+        (listener as (p: MemlaneEvents[K]) => void)(payload);
+      } catch {
+        /* listeners are the caller's business */
+      }
+    }
+  }
+}

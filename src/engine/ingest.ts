@@ -1,0 +1,82 @@
+/**
+ * Ingest: a validated transcript is stored and consolidated one session at a time. Each session
+ * and its turns land in one transaction, and its consolidation in another, so a run killed at
+ * any point leaves a consistent database; running the same ingest again skips what is done and
+ * finishes what was interrupted.
+ */
+import { ConflictError } from "../core/errors.js";
+import type { Scope, Session, Turn } from "../core/types.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import type { Consolidator } from "./consolidator.js";
+import type { Transcript } from "./formats/transcript.js";
+
+export interface IngestProgress {
+  agent: string;
+  done: number;
+  total: number;
+  sessionId: string;
+  /** What happened to this session. */
+  outcome: "ingested" | "skipped" | "resumed" | "failed";
+}
+
+export interface IngestOptions {
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+export interface IngestReport {
+  agent: string;
+  sessions: number;
+  ingested: number;
+  skipped: number;
+  resumed: number;
+  failed: number;
+  turns: number;
+  elapsedMs: number;
+}
+
+interface IngestPorts {
+  store: MemoryStore;
+  consolidator: Consolidator;
+  scope(agent: string): Scope;
+  strategy: string;
+}
+
+export async function ingestTranscript(ports: IngestPorts, transcript: Transcript, options: IngestOptions = {}): Promise<IngestReport> {
+  const started = performance.now();
+  const scope = ports.scope(transcript.agent);
+  // Sessions closed live are consolidated first, so ingest never races a background job.
+  await ports.consolidator.idle();
+  const report: IngestReport = { agent: transcript.agent, sessions: transcript.sessions.length, ingested: 0, skipped: 0, resumed: 0, failed: 0, turns: 0 , elapsedMs: 0 };
+  // Check every stored session first, so a conflicting file changes nothing at all.
+  const existing = new Map<string, Session>();
+  for (const s of transcript.sessions) {
+    const stored = await ports.store.getSession(scope, s.id);
+    if (!stored) continue;
+    const turns = await ports.store.listTurns(scope, { sessionId: s.id });
+    if (turns.length !== s.turns.length || turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker))
+      throw new ConflictError(`Session "${s.id}" is already stored for agent "${transcript.agent}" with different turns`, { session: s.id });
+    existing.set(s.id, stored);
+  }
+  let done = 0;
+  for (const s of transcript.sessions) {
+    const stored = existing.get(s.id);
+    let outcome: IngestProgress["outcome"];
+    if (stored?.status === "consolidated" || stored?.status === "open") {
+      outcome = "skipped";
+    } else {
+      if (!stored) {
+        const session: Session = { id: s.id, tenant: scope.tenant, agent: scope.agent, partners: s.partners, at: s.at, status: "closed", strategy: ports.strategy, meta: s.meta, recordedAt: new Date().toISOString() };
+        const turns: Turn[] = s.turns.map((t, index) => ({ id: t.id, tenant: scope.tenant, agent: scope.agent, sessionId: s.id, index, speaker: t.speaker, text: t.text, at: t.at, meta: t.meta }));
+        await ports.store.write(scope, { sessions: [session], turns });
+      }
+      const ok = await ports.consolidator.run(scope, s.id);
+      outcome = !ok ? "failed" : stored ? "resumed" : "ingested";
+    }
+    report[outcome === "ingested" ? "ingested" : outcome]++;
+    report.turns += s.turns.length;
+    done++;
+    options.onProgress?.({ agent: transcript.agent, done, total: transcript.sessions.length, sessionId: s.id, outcome });
+  }
+  report.elapsedMs = performance.now() - started;
+  return report;
+}
