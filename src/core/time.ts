@@ -170,10 +170,12 @@ export function resolveRelativeTime(phrase: string, anchor: string): TimeRange |
   if (inMonth) {
     const month = monthIndex(inMonth[1]!);
     if (month < 0) return null;
-    let year = inMonth[2] ? Number(inMonth[2]) : d.getUTCFullYear();
-    // Without a year, "in May" said in February means last May only if May is still ahead.
-    if (!inMonth[2] && month > d.getUTCMonth()) year -= 1;
-    return monthRange(year, month, phrase);
+    if (inMonth[2]) return monthRange(Number(inMonth[2]), month, phrase);
+    // Without a year, the nearest such month: "in May" said in March is this May, said in
+    // December it is the May before; "in December" said in February is the one just gone.
+    const year = d.getUTCFullYear();
+    const offset = month - d.getUTCMonth();
+    return monthRange(offset > 6 ? year - 1 : offset < -6 ? year + 1 : year, month, phrase);
   }
   return null;
 }

@@ -7,7 +7,14 @@ import nlp from "compromise";
 
 const conjugated = new Map<string, string>();
 
-/** Third-person singular present form of a verb ("love" -> "loves"), or the word unchanged. */
+const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ought", "need", "dare", "used"]);
+const NOT_VERBS = new Set(["and", "or", "but", "too", "also", "so", "as", "not", "no", "to", "the", "a", "an"]);
+
+/**
+ * Third-person singular present form of the verb after "I" ("love" -> "loves", "live" ->
+ * "lives"). Past forms, modals and gerunds are kept. In a declarative sentence the word after
+ * "I" is a verb, so a word the tagger is unsure of is still conjugated by spelling rules.
+ */
 export function thirdPerson(verb: string): string {
   const lower = verb.toLowerCase();
   const cached = conjugated.get(lower);
@@ -16,15 +23,19 @@ export function thirdPerson(verb: string): string {
   const doc = nlp(lower);
   const term = doc.json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
   const tags = new Set(term?.tags ?? []);
-  if (tags.has("Verb") && tags.has("Infinitive") && !tags.has("Modal") && !tags.has("PastTense") && !tags.has("Gerund")) {
-    const forms = doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined;
+  const keep = MODALS.has(lower) || NOT_VERBS.has(lower) || tags.has("PastTense") || tags.has("Gerund") || tags.has("Modal") || lower.endsWith("ed") || lower.endsWith("ing");
+  if (!keep) {
+    const forms = tags.has("Verb") ? (doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined) : undefined;
     if (forms?.PresentTense && !forms.PresentTense.includes(" ")) out = forms.PresentTense;
+    else if (/[^aeiou]y$/.test(lower)) out = `${lower.slice(0, -1)}ies`;
+    else if (/(s|sh|ch|x|z|o)$/.test(lower)) out = `${lower}es`;
+    else out = `${lower}s`;
   }
   conjugated.set(lower, out);
   return out;
 }
 
-const ADVERBS = "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already)\\s+){0,2}";
+const ADVERBS = "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already|no longer|now|mostly|rarely)\\s+){0,2}";
 
 interface Subject {
   name: string;

@@ -73,7 +73,11 @@ function addressee(turn: Turn, participants: string[]): string | null {
 }
 
 function toCandidate(raw: string, turn: Turn, listener: string | null, sessionAt: string, minScore: number, order: number): Candidate | null {
-  let sentence = raw.replace(LEADING_FILLER, "").trim();
+  let sentence = raw
+    .replace(LEADING_FILLER, "")
+    .replace(/^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i, "")
+    .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
+    .trim();
   if (!sentence || sentence.endsWith("?")) return null;
   if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence)) sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I'm gonna\b/, "I'm going to");

@@ -1,0 +1,67 @@
+/**
+ * A REPL: you speak as the partner, the agent answers from memory. Each reply is followed by a
+ * memory panel showing what was recalled. With no chat model configured the agent answers
+ * offline, from memory only. Commands: /memory, /close (consolidate and start over), /quit.
+ */
+import { createInterface } from "node:readline/promises";
+import type { Command } from "commander";
+import { formatDay } from "../../core/time.js";
+import { type GlobalOptions, open } from "../options.js";
+import { color, note, print } from "../output.js";
+
+export function registerChat(program: Command): void {
+  program
+    .command("chat")
+    .description("talk with an agent as a partner; shows a live memory panel (/memory, /close, /quit)")
+    .requiredOption("--agent <agent>", "the agent you talk to")
+    .requiredOption("--partner <partner>", "who you are")
+    .option("--at <time>", "conversation time of the session (default now)")
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; partner: string; at?: string }>();
+      const mem = await open(opts);
+      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+      let session = await mem.session({ agent: opts.agent, partner: opts.partner, at: opts.at });
+      note(`session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`);
+      const finish = async () => {
+        if (session.turns.length > 0) {
+          const { done } = await session.close();
+          note("consolidating this session…");
+          const job = await done;
+          note(`consolidation ${job.state}`);
+        }
+      };
+      try {
+        while (true) {
+          let line: string;
+          try {
+            line = (await rl.question(color.bold(`${opts.partner}> `))).trim();
+          } catch {
+            break; // input closed
+          }
+          if (!line) continue;
+          if (line === "/quit" || line === "/exit") break;
+          if (line === "/memory") {
+            const memories = await mem.memories(opts.agent);
+            for (const m of memories) print(`  ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`);
+            if (memories.length === 0) print(color.dim("  (no memories yet)"));
+            continue;
+          }
+          if (line === "/close") {
+            await finish();
+            session = await mem.session({ agent: opts.agent, partner: opts.partner });
+            note(`new session ${session.id}`);
+            continue;
+          }
+          await session.turn(opts.partner, line);
+          const { text, recall } = await session.reply();
+          print(`${color.green(`${opts.agent}>`)} ${text}`);
+          const panel = recall.hits.slice(0, 5).map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${h.text}`);
+          print(color.dim(`  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`));
+        }
+        await finish();
+      } finally {
+        rl.close();
+        await mem.close();
+      }
+    });
+}

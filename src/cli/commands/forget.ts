@@ -1,0 +1,46 @@
+import type { Command } from "commander";
+import { InvalidInputError } from "../../core/errors.js";
+import { type GlobalOptions, open } from "../options.js";
+import { print, printJson } from "../output.js";
+
+export function registerForget(program: Command): void {
+  program
+    .command("forget")
+    .description("delete for real: memories, turns, vectors, edges and operation payloads (cannot be undone)")
+    .requiredOption("--agent <agent>", "whose memory")
+    .option("--about <subject>", "everything about this subject, and the turns they spoke")
+    .option("--memory <ids...>", "these memories")
+    .option("--session <id>", "this session and all memory drawn from it")
+    .option("--yes", "confirm: nothing is deleted without it")
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; memory?: string[]; session?: string; yes?: boolean }>();
+      if (!opts.about && !opts.memory?.length && !opts.session) throw new InvalidInputError("Say what to forget: --about, --memory or --session");
+      if (!opts.yes) throw new InvalidInputError("forget deletes for good; add --yes to confirm");
+      const mem = await open(opts);
+      try {
+        const report = await mem.forget({ agent: opts.agent, about: opts.about, memoryIds: opts.memory, sessionId: opts.session });
+        if (opts.json) return printJson(report);
+        print(`forgot ${report.memories} memories, ${report.turns} turns, ${report.sessions} sessions, ${report.edges} edges, ${report.embeddings} vectors, ${report.operations} operations`);
+      } finally {
+        await mem.close();
+      }
+    });
+
+  program
+    .command("retry")
+    .description("consolidate again the sessions whose consolidation failed or was interrupted")
+    .requiredOption("--agent <agent>", "whose sessions")
+    .option("--session <id>", "only this session")
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; session?: string }>();
+      const mem = await open(opts);
+      try {
+        const jobs = await mem.retry(opts.agent, opts.session);
+        if (opts.json) return printJson(jobs);
+        if (jobs.length === 0) print("nothing to retry");
+        for (const j of jobs) print(`${j.sessionId}: ${j.state}${j.error ? ` (${j.error})` : ""}`);
+      } finally {
+        await mem.close();
+      }
+    });
+}

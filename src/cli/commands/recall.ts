@@ -1,0 +1,27 @@
+import type { Command } from "commander";
+import { InvalidInputError } from "../../core/errors.js";
+import { recallText } from "../format.js";
+import { type GlobalOptions, open } from "../options.js";
+import { print, printJson } from "../output.js";
+
+export function registerRecall(program: Command): void {
+  program
+    .command("recall <query...>")
+    .description("what an agent remembers for a question, with each signal's score")
+    .requiredOption("--agent <agent>", "whose memory to search")
+    .option("--about <subject>", "only memories about this subject")
+    .option("-k, --k <n>", "how many hits", "5")
+    .action(async (words: string[], _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; k: string }>();
+      const k = Number(opts.k);
+      if (!Number.isInteger(k) || k < 1) throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
+      const mem = await open(opts);
+      try {
+        const recall = await mem.recall({ agent: opts.agent, query: words.join(" "), about: opts.about, k });
+        if (opts.json) return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });
+        print(recallText(recall));
+      } finally {
+        await mem.close();
+      }
+    });
+}

@@ -1,0 +1,48 @@
+/** Text renderings of memories, hits, histories and timelines for the terminal. */
+import type { Recall } from "../core/recall.js";
+import { formatDay } from "../core/time.js";
+import type { Memory, Operation } from "../core/types.js";
+import type { HistoryView, TimelineView } from "../engine/memlane.js";
+import { color } from "./output.js";
+
+export function memoryLine(m: Memory): string {
+  const status = m.status === "active" ? color.green("active") : color.yellow(m.status);
+  return `${color.dim(m.id)} ${status} ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`;
+}
+
+export function recallText(recall: Recall): string {
+  if (recall.hits.length === 0) return color.dim("(nothing recalled)");
+  return recall.hits
+    .map((h, i) => {
+      const signals = Object.entries(h.explanation)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ");
+      return `${i + 1}. ${h.text}\n   ${color.dim(`${h.kind} ${h.id} · ${h.about} · ${formatDay(h.observedAt)} · ${signals}`)}`;
+    })
+    .join("\n");
+}
+
+export function operationLine(o: Operation): string {
+  const status = o.status === "done" ? "" : color.red(` ${o.status}`);
+  const usage = o.usage.calls ? color.dim(` (${o.usage.calls} call, ${o.usage.promptTokens}+${o.usage.completionTokens} tokens)`) : "";
+  return `${color.cyan(formatDay(o.at))} ${o.type}${status} by ${o.strategy}/${o.model}${usage}${o.rationale ? ` — ${o.rationale}` : ""}${o.error ? ` — ${o.error}` : ""}`;
+}
+
+export function historyText(h: HistoryView): string {
+  const lines = [memoryLine(h.memory)];
+  if (h.memory.invalidAt) lines.push(`  no longer current from ${formatDay(h.memory.invalidAt)}`);
+  lines.push(`  source turns: ${h.memory.sourceTurns.join(", ") || "none"}`);
+  if (h.replaces.length) lines.push("  replaced:", ...h.replaces.map((m) => `    ${memoryLine(m)}`));
+  if (h.replacedBy.length) lines.push("  replaced by:", ...h.replacedBy.map((m) => `    ${memoryLine(m)}`));
+  lines.push("  operations:", ...(h.operations.length ? h.operations.map((o) => `    ${operationLine(o)}`) : ["    none"]));
+  return lines.join("\n");
+}
+
+export function timelineText(t: TimelineView): string {
+  const byId = new Map(t.memories.map((m) => [m.id, m]));
+  const lines = t.memories.map((m) => {
+    const incoming = t.edges.filter((e) => e.to === m.id || e.from === m.id).map((e) => `${e.type} ${e.from === m.id ? "→" : "←"} ${byId.get(e.from === m.id ? e.to : e.from)?.id ?? "?"}`);
+    return `${memoryLine(m)}${incoming.length ? color.dim(`\n    ${incoming.join("; ")}`) : ""}`;
+  });
+  return lines.join("\n");
+}

@@ -1,0 +1,49 @@
+/**
+ * Global CLI options and environment variables, turned into a MemlaneConfig.
+ *   --db / MEMLANE_DB               store file (default ./memlane.db)
+ *   --tenant / MEMLANE_TENANT       tenant (default "default")
+ *   --strategy / MEMLANE_STRATEGY   strategy for new sessions
+ *   --embedder / MEMLANE_EMBEDDER   use | hash (default use)
+ *   --chat-url, --chat-model, --api-key / MEMLANE_CHAT_URL, MEMLANE_CHAT_MODEL, MEMLANE_API_KEY
+ *   --gguf / MEMLANE_GGUF           a local GGUF model file
+ *   --cognition / MEMLANE_COGNITION offline | llm
+ */
+import { InvalidInputError } from "../core/errors.js";
+import type { MemlaneConfig } from "../engine/config.js";
+import { openMemlane, type Memlane } from "../engine/memlane.js";
+
+export interface GlobalOptions {
+  db?: string;
+  tenant?: string;
+  strategy?: string;
+  embedder?: string;
+  chatUrl?: string;
+  chatModel?: string;
+  apiKey?: string;
+  gguf?: string;
+  cognition?: string;
+  json?: boolean;
+}
+
+export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): MemlaneConfig {
+  const chatUrl = options.chatUrl ?? env.MEMLANE_CHAT_URL;
+  const chatModel = options.chatModel ?? env.MEMLANE_CHAT_MODEL;
+  const gguf = options.gguf ?? env.MEMLANE_GGUF;
+  const embedder = options.embedder ?? env.MEMLANE_EMBEDDER ?? "use";
+  if (embedder !== "use" && embedder !== "hash") throw new InvalidInputError(`Unknown embedder "${embedder}"; use "use" or "hash"`);
+  const cognition = options.cognition ?? env.MEMLANE_COGNITION;
+  if (cognition && cognition !== "offline" && cognition !== "llm") throw new InvalidInputError(`Unknown cognition "${cognition}"; use "offline" or "llm"`);
+  if (chatUrl && !chatModel) throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
+  return {
+    store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
+    tenant: options.tenant ?? env.MEMLANE_TENANT ?? "default",
+    strategy: options.strategy ?? env.MEMLANE_STRATEGY,
+    embedder,
+    chat: gguf ? { gguf } : chatUrl ? { baseURL: chatUrl, model: chatModel!, apiKey: options.apiKey ?? env.MEMLANE_API_KEY } : undefined,
+    cognition: cognition as MemlaneConfig["cognition"],
+  };
+}
+
+export function open(options: GlobalOptions): Promise<Memlane> {
+  return openMemlane(configFrom(options));
+}
