@@ -73,7 +73,11 @@ export class GgufChatModel implements ChatModel {
       session.setChatHistory(history);
       const grammar = options.jsonSchema ? await llama.createGrammarForJsonSchema(options.jsonSchema.schema) : undefined;
       const prompt = last?.content ?? "";
+      let generated = 0;
       const text: string = await session.prompt(prompt, {
+        onToken: (tokens: unknown[]) => {
+          generated += tokens.length;
+        },
         grammar,
         maxTokens: options.maxTokens ?? 512,
         temperature: options.temperature ?? 0,
@@ -87,7 +91,7 @@ export class GgufChatModel implements ChatModel {
         usage: {
           calls: 1,
           promptTokens: model.tokenize(promptText).length,
-          completionTokens: model.tokenize(text).length,
+          completionTokens: generated,
           latencyMs: performance.now() - started,
         },
       };

@@ -70,7 +70,9 @@ export class SqliteStore implements MemoryStore {
       this.migrate(options.readonly ?? false);
     } catch (error) {
       if (error instanceof MemlaneError) throw error;
-      throw storeError(error, path);
+      const mapped = storeError(error, path);
+      // Any failure to open is the store being unavailable, whatever the driver called it.
+      throw mapped instanceof MemlaneError ? mapped : new StoreUnavailableError(`Cannot open ${path}: ${(error as Error).message}`, { path }, error);
     }
   }
 

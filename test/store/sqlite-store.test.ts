@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import Database from "better-sqlite3";
+import { StoreUnavailableError } from "../../src/core/errors.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { memory, scopeA, session, turn } from "../fixtures/rows.js";
+import { runStoreConformance } from "./conformance.js";
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "memlane-store-"));
+}
+
+runStoreConformance("sqlite (in memory)", async () => ({ store: new SqliteStore(":memory:") }));
+runStoreConformance("sqlite (file, WAL)", async () => {
+  const dir = tempDir();
+  return { store: new SqliteStore(join(dir, "m.db")), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+describe("sqlite store specifics", () => {
+  it("erases forgotten text from the file itself", async () => {
+    const dir = tempDir();
+    const path = join(dir, "m.db");
+    const store = new SqliteStore(path);
+    const secret = "Sam's secret word is PERIWINKLE-4217";
+    await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
+    await store.write(scopeA, { turns: [turn(scopeA, "s1", 0, "sam", secret)], memories: [memory(scopeA, secret)] });
+    await store.close();
+    const before = new SqliteStore(path);
+    assert.ok((await before.listTurns(scopeA)).some((t) => t.text === secret));
+    await before.forget(scopeA, { about: "sam" });
+    await before.close();
+    for (const file of ["m.db", "m.db-wal"]) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(dir, file));
+      } catch {
+        continue;
+      }
+      assert.equal(bytes.includes(Buffer.from("PERIWINKLE")), false, `${file} still holds the forgotten text`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses files that are not memlane databases, and says why", async () => {
+    const dir = tempDir();
+    const junk = join(dir, "junk.db");
+    writeFileSync(junk, "this is not sqlite at all, just text that is long enough to be read as a header....");
+    assert.throws(() => new SqliteStore(junk), StoreUnavailableError);
+    const foreign = join(dir, "foreign.db");
+    const db = new Database(foreign);
+    db.exec("CREATE TABLE orders (id INTEGER)");
+    db.close();
+    assert.throws(() => new SqliteStore(foreign), /not memlane's/);
+    assert.throws(() => new SqliteStore(join(dir, "missing", "deeper", "m.db")), StoreUnavailableError);
+    assert.throws(() => new SqliteStore(join(dir, "absent.db"), { readonly: true }), StoreUnavailableError);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports a database locked by another process as unavailable, and loses nothing", async () => {
+    const dir = tempDir();
+    const path = join(dir, "m.db");
+    const store = new SqliteStore(path, { busyTimeoutMs: 100 });
+    await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
+    // Another connection holds the write lock.
+    const holder = new Database(path);
+    holder.exec("BEGIN IMMEDIATE");
+    await assert.rejects(store.write(scopeA, { memories: [memory(scopeA, "blocked")] }), (e: unknown) => e instanceof StoreUnavailableError && /locked/.test((e as Error).message));
+    holder.exec("ROLLBACK");
+    holder.close();
+    await store.write(scopeA, { memories: [memory(scopeA, "after")] });
+    assert.deepEqual((await store.listMemories(scopeA)).map((m) => m.text), ["after"]);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serialises concurrent writers from two processes without losing a row", async () => {
+    const dir = tempDir();
+    const path = join(dir, "m.db");
+    new SqliteStore(path).close();
+    const script = `
+      import { SqliteStore } from ${JSON.stringify(new URL("../../src/store/sqlite/sqlite-store.ts", import.meta.url).pathname)};
+      const store = new SqliteStore(process.argv[2], { busyTimeoutMs: 10000 });
+      const who = process.argv[3];
+      const scope = { tenant: "t1", agent: "ava" };
+      for (let i = 0; i < 60; i++) {
+        await store.write(scope, { memories: [{ id: who + "-" + i, ...scope, about: "sam", text: who + " " + i, kind: "fact", strategy: "x",
+          observedAt: "2024-01-01T00:00:00.000Z", recordedAt: "", status: "active", invalidAt: null, sessionId: null, sourceTurns: [], attributes: {} }] });
+      }
+      await store.close();`;
+    const file = join(dir, "writer.mts");
+    writeFileSync(file, script);
+    const { spawn } = await import("node:child_process");
+    const run = (who: string) =>
+      new Promise<number>((resolve) => spawn(process.execPath, ["--import", "tsx", file, path, who], { stdio: "inherit" }).on("exit", (c) => resolve(c ?? 1)));
+    const codes = await Promise.all([run("a"), run("b")]);
+    assert.deepEqual(codes, [0, 0]);
+    const store = new SqliteStore(path);
+    assert.equal((await store.listMemories(scopeA)).length, 120);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("migrates a new file once and reopens it without change", async () => {
+    const dir = tempDir();
+    const path = join(dir, "m.db");
+    new SqliteStore(path).close();
+    const db = new Database(path);
+    const version = db.pragma("user_version", { simple: true });
+    db.close();
+    assert.equal(version, 1);
+    const again = new SqliteStore(path);
+    assert.deepEqual(await again.listSessions(scopeA), []);
+    await again.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
