@@ -1,7 +1,13 @@
 /**
  * memlane: long-term memory for conversational agents. The public entry points.
  */
-export type { Cognition, CognitionResult, Prompt, ReplyInput, SummarizeInput } from "./cognition/cognition.js";
+export type {
+  Cognition,
+  CognitionResult,
+  Prompt,
+  ReplyInput,
+  SummarizeInput,
+} from "./cognition/cognition.js";
 export { LlmCognition } from "./cognition/llm/llm-cognition.js";
 export { OfflineCognition } from "./cognition/offline/offline-cognition.js";
 export * from "./core/errors.js";

@@ -16,9 +16,16 @@ export interface DemoQuestionView {
   hits: { text: string; score: number; observedAt: string }[];
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-export function demoReport(title: string, strategy: string, sessions: DemoSessionView[], questions: DemoQuestionView[], elapsedMs: number): string {
+export function demoReport(
+  title: string,
+  strategy: string,
+  sessions: DemoSessionView[],
+  questions: DemoQuestionView[],
+  elapsedMs: number,
+): string {
   const sessionHtml = sessions
     .map(
       (s) => `<section><h2>${esc(s.id)} · ${formatDay(s.at)}</h2>

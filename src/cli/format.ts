@@ -24,7 +24,9 @@ export function recallText(recall: Recall): string {
 
 export function operationLine(o: Operation): string {
   const status = o.status === "done" ? "" : color.red(` ${o.status}`);
-  const usage = o.usage.calls ? color.dim(` (${o.usage.calls} call, ${o.usage.promptTokens}+${o.usage.completionTokens} tokens)`) : "";
+  const usage = o.usage.calls
+    ? color.dim(` (${o.usage.calls} call, ${o.usage.promptTokens}+${o.usage.completionTokens} tokens)`)
+    : "";
   return `${color.cyan(formatDay(o.at))} ${o.type}${status} by ${o.strategy}/${o.model}${usage}${o.rationale ? ` — ${o.rationale}` : ""}${o.error ? ` — ${o.error}` : ""}`;
 }
 
@@ -34,14 +36,22 @@ export function historyText(h: HistoryView): string {
   lines.push(`  source turns: ${h.memory.sourceTurns.join(", ") || "none"}`);
   if (h.replaces.length) lines.push("  replaced:", ...h.replaces.map((m) => `    ${memoryLine(m)}`));
   if (h.replacedBy.length) lines.push("  replaced by:", ...h.replacedBy.map((m) => `    ${memoryLine(m)}`));
-  lines.push("  operations:", ...(h.operations.length ? h.operations.map((o) => `    ${operationLine(o)}`) : ["    none"]));
+  lines.push(
+    "  operations:",
+    ...(h.operations.length ? h.operations.map((o) => `    ${operationLine(o)}`) : ["    none"]),
+  );
   return lines.join("\n");
 }
 
 export function timelineText(t: TimelineView): string {
   const byId = new Map(t.memories.map((m) => [m.id, m]));
   const lines = t.memories.map((m) => {
-    const incoming = t.edges.filter((e) => e.to === m.id || e.from === m.id).map((e) => `${e.type} ${e.from === m.id ? "→" : "←"} ${byId.get(e.from === m.id ? e.to : e.from)?.id ?? "?"}`);
+    const incoming = t.edges
+      .filter((e) => e.to === m.id || e.from === m.id)
+      .map(
+        (e) =>
+          `${e.type} ${e.from === m.id ? "→" : "←"} ${byId.get(e.from === m.id ? e.to : e.from)?.id ?? "?"}`,
+      );
     return `${memoryLine(m)}${incoming.length ? color.dim(`\n    ${incoming.join("; ")}`) : ""}`;
   });
   return lines.join("\n");

@@ -13,14 +13,22 @@ import { EXIT_CODES, reportError } from "./output.js";
 
 export function buildProgram(): Command {
   const program = new Command("memlane")
-    .description("long-term memory for conversational agents: remembers, keeps current, loses nothing, runs offline")
+    .description(
+      "long-term memory for conversational agents: remembers, keeps current, loses nothing, runs offline",
+    )
     .version("0.1.0")
     .option("--db <file>", "SQLite store file (env MEMLANE_DB; default ./memlane.db)")
-    .option("--tenant <tenant>", "tenant to work in (env MEMLANE_TENANT; default \"default\")")
-    .option("--strategy <name>", `strategy for new sessions: ${strategyNames().join(", ")} (env MEMLANE_STRATEGY)`)
+    .option("--tenant <tenant>", 'tenant to work in (env MEMLANE_TENANT; default "default")')
+    .option(
+      "--strategy <name>",
+      `strategy for new sessions: ${strategyNames().join(", ")} (env MEMLANE_STRATEGY)`,
+    )
     .option("--embedder <name>", "use (bundled sentence encoder, default) | hash (fast, lexical)")
     .option("--cognition <engine>", "offline | llm (default: llm when a chat model is set)")
-    .option("--chat-url <url>", "OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (env MEMLANE_CHAT_URL)")
+    .option(
+      "--chat-url <url>",
+      "OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (env MEMLANE_CHAT_URL)",
+    )
     .option("--chat-model <model>", "model name at that endpoint (env MEMLANE_CHAT_MODEL)")
     .option("--api-key <key>", "API key for the endpoint (env MEMLANE_API_KEY)")
     .option("--gguf <file>", "a local GGUF model run with node-llama-cpp (env MEMLANE_GGUF)")
@@ -50,12 +58,18 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0) return 0;
+      if (
+        error.code === "commander.helpDisplayed" ||
+        error.code === "commander.version" ||
+        error.exitCode === 0
+      )
+        return 0;
       return EXIT_CODES.USAGE;
     }
     return reportError(error, argv.includes("--json"));
   }
 }
 
-const invoked = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
+const invoked =
+  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
 if (invoked) main(process.argv).then((code) => process.exit(code));

@@ -10,7 +10,7 @@
  */
 import { InvalidInputError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
-import { openMemlane, type Memlane } from "../engine/memlane.js";
+import { type Memlane, openMemlane } from "../engine/memlane.js";
 
 export interface GlobalOptions {
   db?: string;
@@ -30,16 +30,23 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = proc
   const chatModel = options.chatModel ?? env.MEMLANE_CHAT_MODEL;
   const gguf = options.gguf ?? env.MEMLANE_GGUF;
   const embedder = options.embedder ?? env.MEMLANE_EMBEDDER ?? "use";
-  if (embedder !== "use" && embedder !== "hash") throw new InvalidInputError(`Unknown embedder "${embedder}"; use "use" or "hash"`);
+  if (embedder !== "use" && embedder !== "hash")
+    throw new InvalidInputError(`Unknown embedder "${embedder}"; use "use" or "hash"`);
   const cognition = options.cognition ?? env.MEMLANE_COGNITION;
-  if (cognition && cognition !== "offline" && cognition !== "llm") throw new InvalidInputError(`Unknown cognition "${cognition}"; use "offline" or "llm"`);
-  if (chatUrl && !chatModel) throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
+  if (cognition && cognition !== "offline" && cognition !== "llm")
+    throw new InvalidInputError(`Unknown cognition "${cognition}"; use "offline" or "llm"`);
+  if (chatUrl && !chatModel)
+    throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
   return {
     store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
     tenant: options.tenant ?? env.MEMLANE_TENANT ?? "default",
     strategy: options.strategy ?? env.MEMLANE_STRATEGY,
     embedder,
-    chat: gguf ? { gguf } : chatUrl ? { baseURL: chatUrl, model: chatModel!, apiKey: options.apiKey ?? env.MEMLANE_API_KEY } : undefined,
+    chat: gguf
+      ? { gguf }
+      : chatUrl
+        ? { baseURL: chatUrl, model: chatModel!, apiKey: options.apiKey ?? env.MEMLANE_API_KEY }
+        : undefined,
     cognition: cognition as MemlaneConfig["cognition"],
   };
 }

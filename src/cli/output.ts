@@ -31,12 +31,18 @@ export function note(line: string): void {
 /** Reports an error on stderr (as JSON with --json) and returns the exit code. */
 export function reportError(error: unknown, json: boolean): number {
   if (isMemlaneError(error)) {
-    if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`);
+    if (json)
+      process.stderr.write(
+        `${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`,
+      );
     else process.stderr.write(`${pc.red(`error [${error.code}]`)} ${error.message}\n`);
     return EXIT_CODES[error.code];
   }
   const message = (error as Error)?.stack ?? String(error);
-  if (json) process.stderr.write(`${JSON.stringify({ error: { code: "UNEXPECTED", message: String((error as Error)?.message ?? error) } })}\n`);
+  if (json)
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: "UNEXPECTED", message: String((error as Error)?.message ?? error) } })}\n`,
+    );
   else process.stderr.write(`${pc.red("unexpected error")} ${message}\n`);
   return EXIT_CODES.UNEXPECTED;
 }

@@ -13,7 +13,12 @@ export function progress(title: string, enabled = true): Progress {
   if (!enabled) return { update() {}, stop() {} };
   if (process.stderr.isTTY) {
     const bar = new cliProgress.SingleBar(
-      { format: `${title} [{bar}] {value}/{total} {label}`, stream: process.stderr, hideCursor: true, clearOnComplete: false },
+      {
+        format: `${title} [{bar}] {value}/{total} {label}`,
+        stream: process.stderr,
+        hideCursor: true,
+        clearOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     let started = false;

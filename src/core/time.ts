@@ -34,7 +34,10 @@ export function monthIndex(name: string): number {
  */
 export function parseConversationTime(value: string): string {
   const text = value.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  const iso =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+      text,
+    );
   if (iso) {
     const date = iso[4] === undefined ? `${iso[1]}-${iso[2]}-${iso[3]}T00:00:00` : text.replace(" ", "T");
     const withZone = iso[7] ? date : `${date}Z`;
@@ -90,7 +93,12 @@ function dayRange(ms: number, phrase: string): TimeRange {
 
 function monthRange(year: number, month: number, phrase: string): TimeRange {
   const start = Date.UTC(year, month, 1);
-  return { start: iso(start), end: iso(Date.UTC(year, month + 1, 1)), label: formatMonth(iso(start)), phrase };
+  return {
+    start: iso(start),
+    end: iso(Date.UTC(year, month + 1, 1)),
+    label: formatMonth(iso(start)),
+    phrase,
+  };
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -120,7 +128,13 @@ export function resolveRelativeTime(phrase: string, anchor: string): TimeRange |
   if (Number.isNaN(now)) return null;
   const today = startOfDay(now);
   const d = new Date(now);
-  if (p === "today" || p === "tonight" || p.startsWith("this morning") || p.startsWith("this a") || p === "this evening")
+  if (
+    p === "today" ||
+    p === "tonight" ||
+    p.startsWith("this morning") ||
+    p.startsWith("this a") ||
+    p === "this evening"
+  )
     return dayRange(today, phrase);
   if (p === "yesterday" || p === "last night") return dayRange(today - DAY_MS, phrase);
   if (p === "tomorrow") return dayRange(today + DAY_MS, phrase);
@@ -132,11 +146,21 @@ export function resolveRelativeTime(phrase: string, anchor: string): TimeRange |
     if (unit === "day") return dayRange(today - n * DAY_MS, phrase);
     if (unit === "week") {
       const start = today - n * 7 * DAY_MS;
-      return { start: iso(start - 3 * DAY_MS), end: iso(start + 4 * DAY_MS), label: `about ${formatDay(iso(start))}`, phrase };
+      return {
+        start: iso(start - 3 * DAY_MS),
+        end: iso(start + 4 * DAY_MS),
+        label: `about ${formatDay(iso(start))}`,
+        phrase,
+      };
     }
     if (unit === "month") return monthRange(d.getUTCFullYear(), d.getUTCMonth() - n, phrase);
     const year = d.getUTCFullYear() - n;
-    return { start: iso(Date.UTC(year, 0, 1)), end: iso(Date.UTC(year + 1, 0, 1)), label: String(year), phrase };
+    return {
+      start: iso(Date.UTC(year, 0, 1)),
+      end: iso(Date.UTC(year + 1, 0, 1)),
+      label: String(year),
+      phrase,
+    };
   }
   const rel = /^(last|next|this) (\w+)$/.exec(p);
   if (rel) {
@@ -144,18 +168,33 @@ export function resolveRelativeTime(phrase: string, anchor: string): TimeRange |
     const sign = which === "last" ? -1 : which === "next" ? 1 : 0;
     if (unit === "week") {
       const start = today + sign * 7 * DAY_MS - d.getUTCDay() * DAY_MS;
-      const label = sign < 0 ? `the week before ${formatDay(anchor)}` : sign > 0 ? `the week after ${formatDay(anchor)}` : `the week of ${formatDay(anchor)}`;
+      const label =
+        sign < 0
+          ? `the week before ${formatDay(anchor)}`
+          : sign > 0
+            ? `the week after ${formatDay(anchor)}`
+            : `the week of ${formatDay(anchor)}`;
       return { start: iso(start), end: iso(start + 7 * DAY_MS), label, phrase };
     }
     if (unit === "weekend") {
       const saturday = today + ((6 - d.getUTCDay() + 7) % 7) * DAY_MS + sign * 7 * DAY_MS;
       const start = sign < 0 && d.getUTCDay() === 6 ? today - 7 * DAY_MS : saturday;
-      return { start: iso(start), end: iso(start + 2 * DAY_MS), label: `the weekend of ${formatDay(iso(start))}`, phrase };
+      return {
+        start: iso(start),
+        end: iso(start + 2 * DAY_MS),
+        label: `the weekend of ${formatDay(iso(start))}`,
+        phrase,
+      };
     }
     if (unit === "month") return monthRange(d.getUTCFullYear(), d.getUTCMonth() + sign, phrase);
     if (unit === "year") {
       const year = d.getUTCFullYear() + sign;
-      return { start: iso(Date.UTC(year, 0, 1)), end: iso(Date.UTC(year + 1, 0, 1)), label: String(year), phrase };
+      return {
+        start: iso(Date.UTC(year, 0, 1)),
+        end: iso(Date.UTC(year + 1, 0, 1)),
+        label: String(year),
+        phrase,
+      };
     }
     const weekday = WEEKDAYS.indexOf(unit);
     if (weekday >= 0) {
@@ -200,8 +239,10 @@ export function absolutizeTimes(text: string, anchor: string): string {
     if (!range) return phrase;
     const p = phrase.toLowerCase();
     if (/^\d{4}$/.test(range.label)) return `in ${range.label}`;
-    if (/^(in |last |next |this )(month|year|week)/.test(p) || p.startsWith("in ")) return `in ${range.label}`;
-    if (p.endsWith("weekend") || p.endsWith("week") || range.label.startsWith("about")) return `in ${range.label}`;
+    if (/^(in |last |next |this )(month|year|week)/.test(p) || p.startsWith("in "))
+      return `in ${range.label}`;
+    if (p.endsWith("weekend") || p.endsWith("week") || range.label.startsWith("about"))
+      return `in ${range.label}`;
     return `on ${range.label}`;
   });
 }

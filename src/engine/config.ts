@@ -9,14 +9,21 @@ import { InvalidInputError } from "../core/errors.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { GgufChatModel } from "../models/llama-cpp.js";
-import { OpenAICompatibleChatModel, OpenAICompatibleEmbedder, type OpenAICompatibleConfig } from "../models/openai-compatible.js";
+import {
+  OpenAICompatibleChatModel,
+  type OpenAICompatibleConfig,
+  OpenAICompatibleEmbedder,
+} from "../models/openai-compatible.js";
 import { HashEmbedder } from "../models/test-doubles.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../strategies/strategy.js";
 
-export type ChatConfig = ChatModel | OpenAICompatibleConfig | { gguf: string; threads?: number; contextSize?: number };
+export type ChatConfig =
+  | ChatModel
+  | OpenAICompatibleConfig
+  | { gguf: string; threads?: number; contextSize?: number };
 export type EmbedderConfig = Embedder | "use" | "hash" | (OpenAICompatibleConfig & { dimensions?: number });
 
 export interface MemlaneConfig {
@@ -49,7 +56,8 @@ export function resolveStore(store: string | MemoryStore | undefined): MemorySto
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
   if ("generate" in chat) return chat;
-  if ("gguf" in chat) return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
+  if ("gguf" in chat)
+    return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
   return new OpenAICompatibleChatModel(chat);
 }
@@ -58,16 +66,24 @@ export function resolveEmbedder(embedder: EmbedderConfig | undefined): Embedder 
   if (embedder === undefined || embedder === "use") return new UniversalSentenceEncoder();
   if (embedder === "hash") return new HashEmbedder();
   if (typeof embedder === "object" && "embed" in embedder) return embedder;
-  if (typeof embedder === "object" && embedder.baseURL && embedder.model) return new OpenAICompatibleEmbedder(embedder);
-  throw new InvalidInputError(`Unknown embedder ${JSON.stringify(embedder)}; use "use", "hash" or an endpoint`);
+  if (typeof embedder === "object" && embedder.baseURL && embedder.model)
+    return new OpenAICompatibleEmbedder(embedder);
+  throw new InvalidInputError(
+    `Unknown embedder ${JSON.stringify(embedder)}; use "use", "hash" or an endpoint`,
+  );
 }
 
-export function resolveCognition(config: MemlaneConfig, chat: ChatModel | null, embedder: Embedder): Cognition {
+export function resolveCognition(
+  config: MemlaneConfig,
+  chat: ChatModel | null,
+  embedder: Embedder,
+): Cognition {
   const choice = config.cognition ?? (chat ? "llm" : "offline");
   if (typeof choice === "object") return choice;
   if (choice === "offline") return new OfflineCognition(embedder);
   if (choice === "llm") {
-    if (!chat) throw new InvalidInputError('cognition "llm" needs a chat model: set `chat` (endpoint or gguf)');
+    if (!chat)
+      throw new InvalidInputError('cognition "llm" needs a chat model: set `chat` (endpoint or gguf)');
     return new LlmCognition(chat, { retries: config.retries });
   }
   throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);

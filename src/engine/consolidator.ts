@@ -26,12 +26,31 @@ export interface ConsolidatorPorts {
 
 /** Concatenates staged batches in order. */
 export function mergeBatches(batches: WriteBatch[]): WriteBatch {
-  const out: Required<WriteBatch> = { sessions: [], sessionStatus: [], turns: [], memories: [], supersede: [], edges: [], embeddings: [], operations: [], operationStatus: [] };
-  for (const b of batches) for (const key of Object.keys(out) as (keyof WriteBatch)[]) (out[key] as unknown[]).push(...((b[key] as unknown[]) ?? []));
+  const out: Required<WriteBatch> = {
+    sessions: [],
+    sessionStatus: [],
+    turns: [],
+    memories: [],
+    supersede: [],
+    edges: [],
+    embeddings: [],
+    operations: [],
+    operationStatus: [],
+  };
+  for (const b of batches)
+    for (const key of Object.keys(out) as (keyof WriteBatch)[])
+      (out[key] as unknown[]).push(...((b[key] as unknown[]) ?? []));
   return out;
 }
 
-export function newOperation(scope: Scope, strategy: string, model: string, sessionId: string | null, at: string, fields: Pick<Operation, "type"> & Partial<Operation>): Operation {
+export function newOperation(
+  scope: Scope,
+  strategy: string,
+  model: string,
+  sessionId: string | null,
+  at: string,
+  fields: Pick<Operation, "type"> & Partial<Operation>,
+): Operation {
   return {
     id: newId("op"),
     tenant: scope.tenant,
@@ -70,7 +89,13 @@ export class Consolidator {
 
   /** Queues a consolidation; the promise settles with the job when it has run. */
   enqueue(scope: Scope, sessionId: string): { job: JobInfo; done: Promise<JobInfo> } {
-    const job: JobInfo = { id: newId("job"), agent: scope.agent, sessionId, state: "queued", queuedAt: new Date().toISOString() };
+    const job: JobInfo = {
+      id: newId("job"),
+      agent: scope.agent,
+      sessionId,
+      state: "queued",
+      queuedAt: new Date().toISOString(),
+    };
     this.jobList.push(job);
     if (this.jobList.length > 200) this.jobList.shift();
     this.pending++;
@@ -117,33 +142,74 @@ export class Consolidator {
       session,
       turns,
       stage: (batch) => staged.push(batch),
-      operation: (fields) => newOperation(scope, strategy.name, cognition.name, session.id, session.at, fields),
+      operation: (fields) =>
+        newOperation(scope, strategy.name, cognition.name, session.id, session.at, fields),
     };
     try {
-      const turnVectors = await this.embedMissing(scope, "turn", turns.map((t) => ({ id: t.id, text: t.text })));
+      const turnVectors = await this.embedMissing(
+        scope,
+        "turn",
+        turns.map((t) => ({ id: t.id, text: t.text })),
+      );
       await strategy.onSessionEnd?.(ctx);
       const batch = mergeBatches(staged);
-      batch.embeddings!.push(...turnVectors, ...(await this.embedMissing(scope, "memory", batch.memories!.map((m) => ({ id: m.id, text: m.text })))));
+      batch.embeddings!.push(
+        ...turnVectors,
+        ...(await this.embedMissing(
+          scope,
+          "memory",
+          batch.memories!.map((m) => ({ id: m.id, text: m.text })),
+        )),
+      );
       batch.sessionStatus!.push({ id: session.id, status: "consolidated" });
       await store.write(scope, batch);
       for (const op of batch.operations!) events.emit("operation", op);
       return true;
     } catch (error) {
-      await this.recordFailure(scope, session, strategy.name, turns.map((t) => t.id), error);
+      await this.recordFailure(
+        scope,
+        session,
+        strategy.name,
+        turns.map((t) => t.id),
+        error,
+      );
       return false;
     }
   }
 
-  private async embedMissing(scope: Scope, kind: "memory" | "turn", items: { id: string; text: string }[]): Promise<EmbeddingRecord[]> {
+  private async embedMissing(
+    scope: Scope,
+    kind: "memory" | "turn",
+    items: { id: string; text: string }[],
+  ): Promise<EmbeddingRecord[]> {
     const { store, embedder } = this.ports;
     if (items.length === 0) return [];
-    const have = kind === "turn" ? await store.getEmbeddings(scope, kind, items.map((i) => i.id), embedder.name) : new Map();
+    const have =
+      kind === "turn"
+        ? await store.getEmbeddings(
+            scope,
+            kind,
+            items.map((i) => i.id),
+            embedder.name,
+          )
+        : new Map();
     const todo = items.filter((i) => !have.has(i.id));
     const vectors = await embedder.embed(todo.map((i) => i.text));
-    return todo.map((item, i) => ({ ownerKind: kind, ownerId: item.id, model: embedder.name, vector: vectors[i]! }));
+    return todo.map((item, i) => ({
+      ownerKind: kind,
+      ownerId: item.id,
+      model: embedder.name,
+      vector: vectors[i]!,
+    }));
   }
 
-  private async recordFailure(scope: Scope, session: Session, strategy: string, turnIds: string[], error: unknown): Promise<void> {
+  private async recordFailure(
+    scope: Scope,
+    session: Session,
+    strategy: string,
+    turnIds: string[],
+    error: unknown,
+  ): Promise<void> {
     const details = isMemlaneError(error) ? error.details : {};
     const op = newOperation(scope, strategy, this.ports.cognition.name, session.id, session.at, {
       type: "CONSOLIDATE",
@@ -153,7 +219,10 @@ export class Consolidator {
       error: `${isMemlaneError(error) ? `${error.code}: ` : ""}${(error as Error).message ?? String(error)}`,
       usage: (details.usage as Operation["usage"]) ?? emptyUsage(),
     });
-    await this.ports.store.write(scope, { operations: [op], sessionStatus: [{ id: session.id, status: "failed" }] });
+    await this.ports.store.write(scope, {
+      operations: [op],
+      sessionStatus: [{ id: session.id, status: "failed" }],
+    });
     this.ports.events.emit("operation", op);
   }
 }

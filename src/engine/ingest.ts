@@ -41,20 +41,39 @@ interface IngestPorts {
   strategy: string;
 }
 
-export async function ingestTranscript(ports: IngestPorts, transcript: Transcript, options: IngestOptions = {}): Promise<IngestReport> {
+export async function ingestTranscript(
+  ports: IngestPorts,
+  transcript: Transcript,
+  options: IngestOptions = {},
+): Promise<IngestReport> {
   const started = performance.now();
   const scope = ports.scope(transcript.agent);
   // Sessions closed live are consolidated first, so ingest never races a background job.
   await ports.consolidator.idle();
-  const report: IngestReport = { agent: transcript.agent, sessions: transcript.sessions.length, ingested: 0, skipped: 0, resumed: 0, failed: 0, turns: 0 , elapsedMs: 0 };
+  const report: IngestReport = {
+    agent: transcript.agent,
+    sessions: transcript.sessions.length,
+    ingested: 0,
+    skipped: 0,
+    resumed: 0,
+    failed: 0,
+    turns: 0,
+    elapsedMs: 0,
+  };
   // Check every stored session first, so a conflicting file changes nothing at all.
   const existing = new Map<string, Session>();
   for (const s of transcript.sessions) {
     const stored = await ports.store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await ports.store.listTurns(scope, { sessionId: s.id });
-    if (turns.length !== s.turns.length || turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker))
-      throw new ConflictError(`Session "${s.id}" is already stored for agent "${transcript.agent}" with different turns`, { session: s.id });
+    if (
+      turns.length !== s.turns.length ||
+      turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker)
+    )
+      throw new ConflictError(
+        `Session "${s.id}" is already stored for agent "${transcript.agent}" with different turns`,
+        { session: s.id },
+      );
     existing.set(s.id, stored);
   }
   let done = 0;
@@ -65,8 +84,28 @@ export async function ingestTranscript(ports: IngestPorts, transcript: Transcrip
       outcome = "skipped";
     } else {
       if (!stored) {
-        const session: Session = { id: s.id, tenant: scope.tenant, agent: scope.agent, partners: s.partners, at: s.at, status: "closed", strategy: ports.strategy, meta: s.meta, recordedAt: new Date().toISOString() };
-        const turns: Turn[] = s.turns.map((t, index) => ({ id: t.id, tenant: scope.tenant, agent: scope.agent, sessionId: s.id, index, speaker: t.speaker, text: t.text, at: t.at, meta: t.meta }));
+        const session: Session = {
+          id: s.id,
+          tenant: scope.tenant,
+          agent: scope.agent,
+          partners: s.partners,
+          at: s.at,
+          status: "closed",
+          strategy: ports.strategy,
+          meta: s.meta,
+          recordedAt: new Date().toISOString(),
+        };
+        const turns: Turn[] = s.turns.map((t, index) => ({
+          id: t.id,
+          tenant: scope.tenant,
+          agent: scope.agent,
+          sessionId: s.id,
+          index,
+          speaker: t.speaker,
+          text: t.text,
+          at: t.at,
+          meta: t.meta,
+        }));
         await ports.store.write(scope, { sessions: [session], turns });
       }
       const ok = await ports.consolidator.run(scope, s.id);
@@ -75,7 +114,13 @@ export async function ingestTranscript(ports: IngestPorts, transcript: Transcrip
     report[outcome === "ingested" ? "ingested" : outcome]++;
     report.turns += s.turns.length;
     done++;
-    options.onProgress?.({ agent: transcript.agent, done, total: transcript.sessions.length, sessionId: s.id, outcome });
+    options.onProgress?.({
+      agent: transcript.agent,
+      done,
+      total: transcript.sessions.length,
+      sessionId: s.id,
+      outcome,
+    });
   }
   report.elapsedMs = performance.now() - started;
   return report;

@@ -7,14 +7,20 @@ import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { parseConversationTime } from "../core/time.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
-import type { ChatModel } from "../models/chat-model.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
+import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { Retriever } from "../retrieval/retriever.js";
 import type { ForgetReport, MemoryStore, StoreStats } from "../store/memory-store.js";
 import { createStrategy, DEFAULT_STRATEGY } from "../strategies/registry.js";
 import type { Strategy, StrategyPorts } from "../strategies/strategy.js";
-import { type MemlaneConfig, resolveChat, resolveCognition, resolveEmbedder, resolveStore } from "./config.js";
+import {
+  type MemlaneConfig,
+  resolveChat,
+  resolveCognition,
+  resolveEmbedder,
+  resolveStore,
+} from "./config.js";
 import { Consolidator, newOperation } from "./consolidator.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import type { Transcript } from "./formats/transcript.js";
@@ -110,12 +116,19 @@ export class Memlane implements SessionHost {
   }
 
   scope(agent: string): Scope {
-    if (!agent?.trim()) throw new InvalidInputError("An agent is required: every read and write is scoped to one");
+    if (!agent?.trim())
+      throw new InvalidInputError("An agent is required: every read and write is scoped to one");
     return { tenant: this.tenant, agent };
   }
 
   private ports(scope: Scope): StrategyPorts {
-    return { scope, store: this.store, cognition: this.cognition, embedder: this.embedder, retriever: this.retriever };
+    return {
+      scope,
+      store: this.store,
+      cognition: this.cognition,
+      embedder: this.embedder,
+      retriever: this.retriever,
+    };
   }
 
   /** Subscribes to recorded operations ("operation") or background jobs ("job"). */
@@ -131,7 +144,8 @@ export class Memlane implements SessionHost {
     if (partners.includes(options.agent)) throw new InvalidInputError("The agent cannot be its own partner");
     const at = options.at ? parseConversationTime(options.at) : new Date().toISOString();
     const session: Session = {
-      id: options.id ?? `s-${at.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`,
+      id:
+        options.id ?? `s-${at.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`,
       tenant: scope.tenant,
       agent: scope.agent,
       partners,
@@ -150,7 +164,8 @@ export class Memlane implements SessionHost {
     const scope = this.scope(agent);
     const session = await this.store.getSession(scope, sessionId);
     if (!session) throw new NotFoundError(`No session "${sessionId}" for agent "${agent}"`);
-    if (session.status !== "open") throw new InvalidInputError(`Session "${sessionId}" is ${session.status}, not open`);
+    if (session.status !== "open")
+      throw new InvalidInputError(`Session "${sessionId}" is ${session.status}, not open`);
     return new SessionHandle(this, scope, session, await this.store.listTurns(scope, { sessionId }));
   }
 
@@ -166,20 +181,42 @@ export class Memlane implements SessionHost {
     for (const batch of staged) await this.store.write(scope, batch);
   }
 
-  async reply(scope: Scope, session: Session, dialogue: Turn[], query?: string): Promise<{ text: string; recall: Recall }> {
-    const partner = [...dialogue].reverse().find((t) => t.speaker !== scope.agent)?.speaker ?? session.partners[0]!;
+  async reply(
+    scope: Scope,
+    session: Session,
+    dialogue: Turn[],
+    query?: string,
+  ): Promise<{ text: string; recall: Recall }> {
+    const partner =
+      [...dialogue].reverse().find((t) => t.speaker !== scope.agent)?.speaker ?? session.partners[0]!;
     const q = query ?? [...dialogue].reverse().find((t) => t.speaker !== scope.agent)?.text ?? "";
     const strategy = this.strategyNamed(session.strategy);
-    const recall = q.trim() ? await strategy.recall({ ...this.ports(scope), query: q, k: 5, session, dialogue }) : { strategy: strategy.name, query: q, hits: [] };
+    const recall = q.trim()
+      ? await strategy.recall({ ...this.ports(scope), query: q, k: 5, session, dialogue })
+      : { strategy: strategy.name, query: q, hits: [] };
     const prompt = strategy.compose({ scope, session, partner, dialogue }, recall);
-    const result = await this.cognition.reply({ agent: scope.agent, partner, at: dialogue.at(-1)?.at ?? session.at, dialogue, recall, prompt });
-    const op = newOperation(scope, strategy.name, result.model, session.id, dialogue.at(-1)?.at ?? session.at, {
-      type: "REPLY",
-      memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
-      inputs: { query: q },
-      outputs: { text: result.value },
-      usage: result.usage,
+    const result = await this.cognition.reply({
+      agent: scope.agent,
+      partner,
+      at: dialogue.at(-1)?.at ?? session.at,
+      dialogue,
+      recall,
+      prompt,
     });
+    const op = newOperation(
+      scope,
+      strategy.name,
+      result.model,
+      session.id,
+      dialogue.at(-1)?.at ?? session.at,
+      {
+        type: "REPLY",
+        memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
+        inputs: { query: q },
+        outputs: { text: result.value },
+        usage: result.usage,
+      },
+    );
     await this.store.write(scope, { operations: [op] });
     this.events.emit("operation", op);
     return { text: result.value, recall };
@@ -221,9 +258,14 @@ export class Memlane implements SessionHost {
     const memory = await this.store.getMemory(scope, memoryId);
     if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
     const edges = await this.store.listEdges(scope, [memoryId]);
-    const replacing = edges.filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.to === memoryId).map((e) => e.from);
-    const replaced = edges.filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.from === memoryId).map((e) => e.to);
-    const load = async (ids: string[]) => (ids.length ? this.store.listMemories(scope, { ids, status: "any" }) : []);
+    const replacing = edges
+      .filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.to === memoryId)
+      .map((e) => e.from);
+    const replaced = edges
+      .filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.from === memoryId)
+      .map((e) => e.to);
+    const load = async (ids: string[]) =>
+      ids.length ? this.store.listMemories(scope, { ids, status: "any" }) : [];
     return {
       memory,
       operations: await this.store.listOperations(scope, { memoryId }),
@@ -236,17 +278,27 @@ export class Memlane implements SessionHost {
   /** Everything linked to a memory, oldest first: its earlier and later versions and relations. */
   async timeline(agent: string, memoryId: string): Promise<TimelineView> {
     const scope = this.scope(agent);
-    if (!(await this.store.getMemory(scope, memoryId))) throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
+    if (!(await this.store.getMemory(scope, memoryId)))
+      throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
     return walkTimeline(this.store, scope, memoryId);
   }
 
   /** Deletes for real (the only erasing path) and records that it happened, without content. */
-  async forget(options: { agent: string; about?: string; memoryIds?: string[]; sessionId?: string }): Promise<ForgetReport> {
+  async forget(options: {
+    agent: string;
+    about?: string;
+    memoryIds?: string[];
+    sessionId?: string;
+  }): Promise<ForgetReport> {
     const scope = this.scope(options.agent);
     const report = await this.store.forget(scope, options);
     const op = newOperation(scope, this.strategy.name, "none", null, new Date().toISOString(), {
       type: "FORGET",
-      inputs: { about: options.about ?? null, memories: options.memoryIds?.length ?? 0, session: options.sessionId ?? null },
+      inputs: {
+        about: options.about ?? null,
+        memories: options.memoryIds?.length ?? 0,
+        session: options.sessionId ?? null,
+      },
       outputs: report,
     });
     await this.store.write(scope, { operations: [op] });
@@ -258,7 +310,9 @@ export class Memlane implements SessionHost {
   async failures(agent: string): Promise<Operation[]> {
     const scope = this.scope(agent);
     const failed = new Set((await this.store.listSessions(scope, { status: "failed" })).map((s) => s.id));
-    return (await this.store.listOperations(scope, { status: "failed" })).filter((o) => o.sessionId && failed.has(o.sessionId));
+    return (await this.store.listOperations(scope, { status: "failed" })).filter(
+      (o) => o.sessionId && failed.has(o.sessionId),
+    );
   }
 
   /** Consolidates again every failed or interrupted session of an agent (or just one). */
@@ -266,7 +320,8 @@ export class Memlane implements SessionHost {
     const scope = this.scope(agent);
     const sessions = await this.store.listSessions(scope, { status: ["failed", "closed"] });
     const chosen = sessionId ? sessions.filter((s) => s.id === sessionId) : sessions;
-    if (sessionId && chosen.length === 0) throw new NotFoundError(`Session "${sessionId}" is not waiting for a retry`);
+    if (sessionId && chosen.length === 0)
+      throw new NotFoundError(`Session "${sessionId}" is not waiting for a retry`);
     const jobs: JobInfo[] = [];
     for (const s of chosen) jobs.push(await this.consolidator.enqueue(scope, s.id).done);
     return jobs;
@@ -275,7 +330,12 @@ export class Memlane implements SessionHost {
   /** Stores and consolidates a validated transcript, session by session; resumable. */
   ingest(transcript: Transcript, options: IngestOptions = {}): Promise<IngestReport> {
     return ingestTranscript(
-      { store: this.store, consolidator: this.consolidator, scope: (a) => this.scope(a), strategy: this.strategy.name },
+      {
+        store: this.store,
+        consolidator: this.consolidator,
+        scope: (a) => this.scope(a),
+        strategy: this.strategy.name,
+      },
       transcript,
       options,
     );
@@ -308,7 +368,10 @@ export class Memlane implements SessionHost {
 
 /** Opens memlane with a store, a strategy and a cognition engine (offline unless a chat model is set). */
 export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> {
-  const strategy = typeof config.strategy === "object" ? config.strategy : createStrategy(config.strategy ?? DEFAULT_STRATEGY);
+  const strategy =
+    typeof config.strategy === "object"
+      ? config.strategy
+      : createStrategy(config.strategy ?? DEFAULT_STRATEGY);
   const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
   const chat = resolveChat(config.chat);
   const cognition = resolveCognition(config, chat, embedder);

@@ -9,7 +9,12 @@ import type { JobInfo } from "./events.js";
 export interface SessionHost {
   writeTurn(scope: Scope, turn: Turn): Promise<void>;
   afterTurn(scope: Scope, session: Session, turn: Turn, dialogue: Turn[]): Promise<void>;
-  reply(scope: Scope, session: Session, dialogue: Turn[], query?: string): Promise<{ text: string; recall: Recall }>;
+  reply(
+    scope: Scope,
+    session: Session,
+    dialogue: Turn[],
+    query?: string,
+  ): Promise<{ text: string; recall: Recall }>;
   closeSession(scope: Scope, session: Session): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
 }
 
@@ -46,12 +51,16 @@ export class SessionHandle {
     if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
     const speakers = [this.scope.agent, ...this.session.partners];
     if (!speakers.includes(speaker))
-      throw new InvalidInputError(`Unknown speaker "${speaker}" in session "${this.id}"; expected one of ${speakers.join(", ")}`);
+      throw new InvalidInputError(
+        `Unknown speaker "${speaker}" in session "${this.id}"; expected one of ${speakers.join(", ")}`,
+      );
     if (!text.trim()) throw new InvalidInputError("A turn needs some text");
     const last = this.turnList.at(-1);
     const at = options.at ? parseConversationTime(options.at) : (last?.at ?? this.session.at);
     if (at < (last?.at ?? this.session.at))
-      throw new InvalidInputError(`Turn time ${options.at} is earlier than the turn before it (${last?.at ?? this.session.at})`);
+      throw new InvalidInputError(
+        `Turn time ${options.at} is earlier than the turn before it (${last?.at ?? this.session.at})`,
+      );
     const index = this.turnList.length;
     const turn: Turn = {
       id: options.id ?? `${this.id}:${index + 1}`,
@@ -74,9 +83,16 @@ export class SessionHandle {
    * The agent's next utterance, grounded in what the strategy recalls for the latest partner
    * turn (or `query`). Recorded as the agent's turn unless `record` is false.
    */
-  async reply(options: { query?: string; record?: boolean } = {}): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
+  async reply(
+    options: { query?: string; record?: boolean } = {},
+  ): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
     if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
-    const { text, recall } = await this.host.reply(this.scope, this.session, [...this.turnList], options.query);
+    const { text, recall } = await this.host.reply(
+      this.scope,
+      this.session,
+      [...this.turnList],
+      options.query,
+    );
     const turn = options.record === false ? null : await this.turn(this.scope.agent, text);
     return { text, recall, turn };
   }
@@ -87,7 +103,8 @@ export class SessionHandle {
    */
   async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
     if (this.closed) throw new ConflictError(`Session "${this.id}" is already closed`);
-    if (this.turnList.length === 0) throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
+    if (this.turnList.length === 0)
+      throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
     this.closed = true;
     return this.host.closeSession(this.scope, this.session);
   }

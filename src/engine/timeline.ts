@@ -5,7 +5,12 @@
 import type { Edge, Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 
-export async function walkTimeline(store: MemoryStore, scope: Scope, start: string, limit = 500): Promise<{ memories: Memory[]; edges: Edge[] }> {
+export async function walkTimeline(
+  store: MemoryStore,
+  scope: Scope,
+  start: string,
+  limit = 500,
+): Promise<{ memories: Memory[]; edges: Edge[] }> {
   const seen = new Set<string>([start]);
   const edges = new Map<string, Edge>();
   let frontier = [start];
@@ -22,6 +27,8 @@ export async function walkTimeline(store: MemoryStore, scope: Scope, start: stri
     frontier = next;
   }
   const memories = await store.listMemories(scope, { ids: [...seen], status: "any" });
-  memories.sort((a, b) => (a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : a.recordedAt < b.recordedAt ? -1 : 1));
+  memories.sort((a, b) =>
+    a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : a.recordedAt < b.recordedAt ? -1 : 1,
+  );
   return { memories, edges: [...edges.values()].filter((e) => seen.has(e.from) && seen.has(e.to)) };
 }

@@ -25,7 +25,7 @@ export class CachedEmbedder implements Embedder {
     const missing = [...new Set(texts.filter((t) => !this.cache.has(t)))];
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing, options);
-      missing.forEach((t, i) => this.remember(t, vectors[i]!));
+      for (const [i, t] of missing.entries()) this.remember(t, vectors[i]!);
     }
     return texts.map((t) => this.cache.get(t)!);
   }

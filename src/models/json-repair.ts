@@ -10,7 +10,11 @@ export function extractJson(text: string): unknown {
   if (span) attempts.push(span);
   let lastError: unknown;
   for (const candidate of attempts) {
-    for (const variant of [candidate, fixCommonFaults(candidate), closeOpenValue(fixCommonFaults(candidate))]) {
+    for (const variant of [
+      candidate,
+      fixCommonFaults(candidate),
+      closeOpenValue(fixCommonFaults(candidate)),
+    ]) {
       try {
         return JSON.parse(variant);
       } catch (error) {

@@ -36,16 +36,29 @@ export class GgufChatModel implements ChatModel {
       try {
         lib = await import("node-llama-cpp");
       } catch (error) {
-        throw new ModelUnavailableError("node-llama-cpp is not installed; run `npm install node-llama-cpp`", {}, error);
+        throw new ModelUnavailableError(
+          "node-llama-cpp is not installed; run `npm install node-llama-cpp`",
+          {},
+          error,
+        );
       }
       try {
         const threads = this.config.threads ?? availableParallelism();
-        const llama = await lib.getLlama({ gpu: false, build: "never", maxThreads: threads, logLevel: "error" });
+        const llama = await lib.getLlama({
+          gpu: false,
+          build: "never",
+          maxThreads: threads,
+          logLevel: "error",
+        });
         const model = await llama.loadModel({ modelPath: this.config.modelPath });
         const context = await model.createContext({ contextSize: this.config.contextSize ?? 2048, threads });
         return { lib, llama, model, context };
       } catch (error) {
-        throw new ModelUnavailableError(`Cannot load the GGUF model ${this.config.modelPath}: ${(error as Error).message}`, { path: this.config.modelPath }, error);
+        throw new ModelUnavailableError(
+          `Cannot load the GGUF model ${this.config.modelPath}: ${(error as Error).message}`,
+          { path: this.config.modelPath },
+          error,
+        );
       }
     })();
     return this.state;
@@ -61,17 +74,27 @@ export class GgufChatModel implements ChatModel {
   private async generateNow(messages: ChatMessage[], options: GenerateOptions): Promise<GenerateResult> {
     const started = performance.now();
     const { lib, llama, model, context } = await this.load();
-    const system = messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+    const system = messages
+      .filter((m) => m.role === "system")
+      .map((m) => m.content)
+      .join("\n\n");
     const dialogue = messages.filter((m) => m.role !== "system");
     const last = dialogue.pop();
     const sequence = context.getSequence();
     try {
-      const session = new lib.LlamaChatSession({ contextSequence: sequence, systemPrompt: system || undefined });
+      const session = new lib.LlamaChatSession({
+        contextSequence: sequence,
+        systemPrompt: system || undefined,
+      });
       const history = session.getChatHistory();
       for (const m of dialogue)
-        history.push(m.role === "user" ? { type: "user", text: m.content } : { type: "model", response: [m.content] });
+        history.push(
+          m.role === "user" ? { type: "user", text: m.content } : { type: "model", response: [m.content] },
+        );
       session.setChatHistory(history);
-      const grammar = options.jsonSchema ? await llama.createGrammarForJsonSchema(options.jsonSchema.schema) : undefined;
+      const grammar = options.jsonSchema
+        ? await llama.createGrammarForJsonSchema(options.jsonSchema.schema)
+        : undefined;
       const prompt = last?.content ?? "";
       let generated = 0;
       const text: string = await session.prompt(prompt, {

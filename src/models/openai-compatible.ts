@@ -6,7 +6,14 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { MemlaneError, ModelTimeoutError, ModelUnavailableError } from "../core/errors.js";
 import { normalize } from "../core/vector.js";
-import { type ChatMessage, type ChatModel, estimateMessageTokens, estimateTokens, type GenerateOptions, type GenerateResult } from "./chat-model.js";
+import {
+  type ChatMessage,
+  type ChatModel,
+  estimateMessageTokens,
+  estimateTokens,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./chat-model.js";
 import type { Embedder } from "./embedder.js";
 
 export interface OpenAICompatibleConfig {
@@ -38,7 +45,11 @@ function modelError(error: unknown, where: string): Error {
   if (error instanceof APIConnectionError)
     return new ModelUnavailableError(`Cannot reach the model server at ${where}`, { where }, error);
   if (error instanceof APIError)
-    return new ModelUnavailableError(`The model server at ${where} answered ${error.status}: ${error.message}`, { where, status: error.status }, error);
+    return new ModelUnavailableError(
+      `The model server at ${where} answered ${error.status}: ${error.message}`,
+      { where, status: error.status },
+      error,
+    );
   return error as Error;
 }
 
@@ -119,13 +130,18 @@ export class OpenAICompatibleEmbedder implements Embedder {
       const input = texts.slice(i, i + batch).map((t) => t || " ");
       let response: OpenAI.Embeddings.CreateEmbeddingResponse;
       try {
-        response = await this.client.embeddings.create({ model: this.config.model, input, encoding_format: "float" }, { signal: options.signal });
+        response = await this.client.embeddings.create(
+          { model: this.config.model, input, encoding_format: "float" },
+          { signal: options.signal },
+        );
       } catch (error) {
         throw modelError(error, this.config.baseURL);
       }
       const data = [...response.data].sort((a, b) => a.index - b.index);
       if (data.length !== input.length)
-        throw new ModelUnavailableError(`The embedding server returned ${data.length} vectors for ${input.length} texts`);
+        throw new ModelUnavailableError(
+          `The embedding server returned ${data.length} vectors for ${input.length} texts`,
+        );
       for (const d of data) out.push(normalize(Float32Array.from(d.embedding as number[])));
     }
     if (out[0]) this.dims = out[0].length;

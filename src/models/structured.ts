@@ -36,7 +36,10 @@ export interface FailedAttempt {
 
 /** JSON schema of a zod schema, in the draft most OpenAI-compatible servers accept. */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   delete json.$schema;
   return json;
 }
@@ -77,10 +80,13 @@ export async function generateObject<T extends z.ZodType>(
       },
     );
   }
-  throw new SchemaMismatchError(`The model's answer for "${options.name}" did not fit its schema after ${retries + 1} tries`, {
-    schema: options.name,
-    attempts: failures,
-    usage,
-    model: modelName,
-  });
+  throw new SchemaMismatchError(
+    `The model's answer for "${options.name}" did not fit its schema after ${retries + 1} tries`,
+    {
+      schema: options.name,
+      attempts: failures,
+      usage,
+      model: modelName,
+    },
+  );
 }

@@ -5,10 +5,19 @@
  */
 import { terms } from "../core/text.js";
 import { normalize } from "../core/vector.js";
-import { type ChatMessage, type ChatModel, estimateMessageTokens, estimateTokens, type GenerateOptions, type GenerateResult } from "./chat-model.js";
+import {
+  type ChatMessage,
+  type ChatModel,
+  estimateMessageTokens,
+  estimateTokens,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./chat-model.js";
 import type { Embedder } from "./embedder.js";
 
-export type ScriptedAnswer = string | ((messages: ChatMessage[], options: GenerateOptions, call: number) => string | Promise<string>);
+export type ScriptedAnswer =
+  | string
+  | ((messages: ChatMessage[], options: GenerateOptions, call: number) => string | Promise<string>);
 
 /** Answers each call with the next scripted answer (the last one repeats), or a function's. */
 export class ScriptedChatModel implements ChatModel {
@@ -33,7 +42,12 @@ export class ScriptedChatModel implements ChatModel {
     return {
       text,
       model: this.name,
-      usage: { calls: 1, promptTokens: estimateMessageTokens(messages), completionTokens: estimateTokens(text), latencyMs: 0 },
+      usage: {
+        calls: 1,
+        promptTokens: estimateMessageTokens(messages),
+        completionTokens: estimateTokens(text),
+        latencyMs: 0,
+      },
     };
   }
 }

@@ -99,7 +99,10 @@ export interface MemoryStore {
   write(scope: Scope, batch: WriteBatch): Promise<void>;
 
   getSession(scope: Scope, id: string): Promise<Session | null>;
-  listSessions(scope: Scope, filter?: { status?: SessionStatus | SessionStatus[]; partner?: string }): Promise<Session[]>;
+  listSessions(
+    scope: Scope,
+    filter?: { status?: SessionStatus | SessionStatus[]; partner?: string },
+  ): Promise<Session[]>;
   listTurns(scope: Scope, filter?: TurnFilter): Promise<Turn[]>;
 
   getMemory(scope: Scope, id: string): Promise<Memory | null>;
@@ -111,9 +114,20 @@ export interface MemoryStore {
   getOperation(scope: Scope, id: string): Promise<Operation | null>;
 
   /** Stored vectors for the given owners under one embedding model. */
-  getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string): Promise<Map<string, Float32Array>>;
+  getEmbeddings(
+    scope: Scope,
+    ownerKind: "memory" | "turn",
+    ids: string[],
+    model: string,
+  ): Promise<Map<string, Float32Array>>;
   /** Exact cosine search over the memories that match the filter. */
-  searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter?: MemoryFilter): Promise<VectorHit[]>;
+  searchMemories(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter?: MemoryFilter,
+  ): Promise<VectorHit[]>;
 
   /** Deletes for real: rows, embeddings, edges and operation payloads. The only erasing path. */
   forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport>;

@@ -24,11 +24,16 @@ export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What 
     `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
     "Reply naturally and briefly. Use what you remember when it helps, prefer the most recent",
     "information when two memories disagree, and never invent memories you do not have.",
-    lines.length ? `\n${heading}:\n${lines.join("\n")}` : "\nYou remember nothing relevant from earlier sessions.",
+    lines.length
+      ? `\n${heading}:\n${lines.join("\n")}`
+      : "\nYou remember nothing relevant from earlier sessions.",
   ].join("\n");
   const messages = ctx.dialogue.map((t) => ({
     role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),
-    content: t.speaker === ctx.scope.agent || t.speaker === ctx.partner ? t.text : `${displayName(t.speaker)}: ${t.text}`,
+    content:
+      t.speaker === ctx.scope.agent || t.speaker === ctx.partner
+        ? t.text
+        : `${displayName(t.speaker)}: ${t.text}`,
   }));
   return { system, messages };
 }

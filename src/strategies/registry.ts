@@ -19,6 +19,9 @@ export function strategyNames(): string[] {
 
 export function createStrategy(name: string): Strategy {
   const factory = FACTORIES[name];
-  if (!factory) throw new InvalidInputError(`Unknown strategy "${name}"; choose one of: ${strategyNames().join(", ")}`, { strategy: name });
+  if (!factory)
+    throw new InvalidInputError(`Unknown strategy "${name}"; choose one of: ${strategyNames().join(", ")}`, {
+      strategy: name,
+    });
   return factory();
 }

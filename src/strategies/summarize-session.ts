@@ -5,7 +5,9 @@
 import type { Statement } from "../core/types.js";
 import type { SessionContext } from "./strategy.js";
 
-export async function summarizeSession(ctx: SessionContext): Promise<{ statements: Statement[]; opId: string }> {
+export async function summarizeSession(
+  ctx: SessionContext,
+): Promise<{ statements: Statement[]; opId: string }> {
   const result = await ctx.cognition.summarize({
     agent: ctx.scope.agent,
     partners: ctx.session.partners,
@@ -17,7 +19,9 @@ export async function summarizeSession(ctx: SessionContext): Promise<{ statement
     type: "SUMMARIZE",
     model: result.model,
     inputs: { session: ctx.session.id, turns: ctx.turns.map((t) => t.id) },
-    outputs: { statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })) },
+    outputs: {
+      statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })),
+    },
     usage: result.usage,
   });
   ctx.stage({ operations: [op] });

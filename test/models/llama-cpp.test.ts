@@ -23,7 +23,13 @@ describe("GGUF adapter (node-llama-cpp, a tiny model generated here)", () => {
   });
 
   it("loads the file and generates text, counting tokens", async () => {
-    const result = await model.generate([{ role: "system", content: "be brief" }, { role: "user", content: "hello" }], { maxTokens: 8 });
+    const result = await model.generate(
+      [
+        { role: "system", content: "be brief" },
+        { role: "user", content: "hello" },
+      ],
+      { maxTokens: 8 },
+    );
     assert.equal(typeof result.text, "string");
     assert.equal(result.usage.calls, 1);
     assert.ok(result.usage.promptTokens > 0);
@@ -33,7 +39,13 @@ describe("GGUF adapter (node-llama-cpp, a tiny model generated here)", () => {
 
   it("constrains output to the JSON schema while sampling", async () => {
     const schema = z.object({ ok: z.boolean() });
-    const result = await generateObject(model, { name: "flag", schema, messages: [{ role: "user", content: "answer" }], maxTokens: 48, retries: 0 });
+    const result = await generateObject(model, {
+      name: "flag",
+      schema,
+      messages: [{ role: "user", content: "answer" }],
+      maxTokens: 48,
+      retries: 0,
+    });
     assert.equal(typeof result.object.ok, "boolean");
   });
 

@@ -12,12 +12,23 @@ describe("OpenAI-compatible chat adapter (loopback server)", () => {
     const server = await startFakeOpenAI({ answer: () => '{"ok": true}' });
     try {
       const model = new OpenAICompatibleChatModel({ baseURL: server.url, model: "tiny" });
-      const result = await generateObject(model, { name: "check", schema: z.object({ ok: z.boolean() }), messages: [{ role: "user", content: "hi" }], temperature: 0.1, maxTokens: 20 });
+      const result = await generateObject(model, {
+        name: "check",
+        schema: z.object({ ok: z.boolean() }),
+        messages: [{ role: "user", content: "hi" }],
+        temperature: 0.1,
+        maxTokens: 20,
+      });
       assert.deepEqual(result.object, { ok: true });
       assert.equal(result.usage.calls, 1);
       assert.equal(result.usage.promptTokens, 42);
       assert.equal(result.usage.completionTokens, 7);
-      const sent = server.requests[0]!.body as { response_format: { type: string; json_schema: { name: string; schema: { properties: object } } }; temperature: number; max_tokens: number; model: string };
+      const sent = server.requests[0]!.body as {
+        response_format: { type: string; json_schema: { name: string; schema: { properties: object } } };
+        temperature: number;
+        max_tokens: number;
+        model: string;
+      };
       assert.equal(sent.response_format.type, "json_schema");
       assert.equal(sent.response_format.json_schema.name, "check");
       assert.ok("ok" in sent.response_format.json_schema.schema.properties);
@@ -30,14 +41,24 @@ describe("OpenAI-compatible chat adapter (loopback server)", () => {
   });
 
   it("falls back to plain text when the server rejects response_format, and repairs the answer", async () => {
-    const server = await startFakeOpenAI({ rejectResponseFormat: true, answer: () => 'Sure!\n```json\n{"ok": true,}\n```' });
+    const server = await startFakeOpenAI({
+      rejectResponseFormat: true,
+      answer: () => 'Sure!\n```json\n{"ok": true,}\n```',
+    });
     try {
       const model = new OpenAICompatibleChatModel({ baseURL: server.url, model: "tiny", maxRetries: 0 });
-      const result = await generateObject(model, { name: "check", schema: z.object({ ok: z.boolean() }), messages: [{ role: "user", content: "hi" }] });
+      const result = await generateObject(model, {
+        name: "check",
+        schema: z.object({ ok: z.boolean() }),
+        messages: [{ role: "user", content: "hi" }],
+      });
       assert.deepEqual(result.object, { ok: true });
       // Second request had no response_format; later ones skip it from the start.
       await model.generate([{ role: "user", content: "again" }], { jsonSchema: { name: "x", schema: {} } });
-      assert.deepEqual(server.requests.map((r) => "response_format" in r.body), [true, false, false]);
+      assert.deepEqual(
+        server.requests.map((r) => "response_format" in r.body),
+        [true, false, false],
+      );
     } finally {
       await server.close();
     }
@@ -56,7 +77,12 @@ describe("OpenAI-compatible chat adapter (loopback server)", () => {
   it("turns a slow server into ModelTimeoutError", async () => {
     const server = await startFakeOpenAI({ delayMs: 2000 });
     try {
-      const model = new OpenAICompatibleChatModel({ baseURL: server.url, model: "tiny", maxRetries: 0, timeoutMs: 200 });
+      const model = new OpenAICompatibleChatModel({
+        baseURL: server.url,
+        model: "tiny",
+        maxRetries: 0,
+        timeoutMs: 200,
+      });
       await assert.rejects(model.generate([{ role: "user", content: "hi" }]), ModelTimeoutError);
     } finally {
       await server.close();
@@ -71,7 +97,11 @@ describe("OpenAI-compatible chat adapter (loopback server)", () => {
         s.close(() => resolve(p));
       });
     });
-    const model = new OpenAICompatibleChatModel({ baseURL: `http://127.0.0.1:${port}/v1`, model: "tiny", maxRetries: 0 });
+    const model = new OpenAICompatibleChatModel({
+      baseURL: `http://127.0.0.1:${port}/v1`,
+      model: "tiny",
+      maxRetries: 0,
+    });
     await assert.rejects(model.generate([{ role: "user", content: "hi" }]), ModelUnavailableError);
   });
 });

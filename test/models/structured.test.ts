@@ -25,7 +25,11 @@ describe("generateObject", () => {
 
   it("retries with the error shown to the model, then succeeds", async () => {
     const model = new ScriptedChatModel(['{"label": "MAYBE"}', '{"label": "PASS"}']);
-    const result = await generateObject(model, { name: "op", schema, messages: [{ role: "user", content: "classify" }] });
+    const result = await generateObject(model, {
+      name: "op",
+      schema,
+      messages: [{ role: "user", content: "classify" }],
+    });
     assert.deepEqual(result.object, { label: "PASS" });
     assert.equal(result.attempts, 2);
     assert.equal(result.usage.calls, 2);

@@ -6,7 +6,16 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
-import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "../fixtures/rows.js";
+import {
+  axis,
+  memory,
+  operation,
+  scopeA,
+  scopeB,
+  scopeOtherTenant,
+  session,
+  turn,
+} from "../fixtures/rows.js";
 
 export type StoreFactory = () => Promise<{ store: MemoryStore; cleanup?: () => Promise<void> | void }>;
 
@@ -24,11 +33,28 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
   describe(`MemoryStore conformance: ${name}`, () => {
     it("stores sessions and turns, in conversation order", async () => {
       await using(factory, async (store) => {
-        await store.write(scopeA, { sessions: [session(scopeA, "s2", "2024-04-01T00:00:00.000Z"), session(scopeA, "s1")] });
-        await store.write(scopeA, { turns: [turn(scopeA, "s2", 0, "sam", "later"), turn(scopeA, "s1", 0, "sam", "hello"), turn(scopeA, "s1", 1, "ava", "hi")] });
-        assert.deepEqual((await store.listSessions(scopeA)).map((s) => s.id), ["s1", "s2"]);
-        assert.deepEqual((await store.listTurns(scopeA)).map((t) => t.text), ["hello", "hi", "later"]);
-        assert.deepEqual((await store.listTurns(scopeA, { sessionId: "s1", speaker: "ava" })).map((t) => t.text), ["hi"]);
+        await store.write(scopeA, {
+          sessions: [session(scopeA, "s2", "2024-04-01T00:00:00.000Z"), session(scopeA, "s1")],
+        });
+        await store.write(scopeA, {
+          turns: [
+            turn(scopeA, "s2", 0, "sam", "later"),
+            turn(scopeA, "s1", 0, "sam", "hello"),
+            turn(scopeA, "s1", 1, "ava", "hi"),
+          ],
+        });
+        assert.deepEqual(
+          (await store.listSessions(scopeA)).map((s) => s.id),
+          ["s1", "s2"],
+        );
+        assert.deepEqual(
+          (await store.listTurns(scopeA)).map((t) => t.text),
+          ["hello", "hi", "later"],
+        );
+        assert.deepEqual(
+          (await store.listTurns(scopeA, { sessionId: "s1", speaker: "ava" })).map((t) => t.text),
+          ["hi"],
+        );
         assert.equal((await store.listSessions(scopeA, { partner: "sam" })).length, 2);
         assert.equal((await store.listSessions(scopeA, { partner: "nobody" })).length, 0);
       });
@@ -37,7 +63,11 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
     it("keeps every scope apart: other agents and tenants see nothing", async () => {
       await using(factory, async (store) => {
         const m = memory(scopeA, "Sam adopted a beagle.");
-        await store.write(scopeA, { sessions: [session(scopeA, "s1")], memories: [m], embeddings: [{ ownerKind: "memory", ownerId: m.id, model: "x", vector: axis(0) }] });
+        await store.write(scopeA, {
+          sessions: [session(scopeA, "s1")],
+          memories: [m],
+          embeddings: [{ ownerKind: "memory", ownerId: m.id, model: "x", vector: axis(0) }],
+        });
         for (const other of [scopeB, scopeOtherTenant]) {
           assert.equal(await store.getMemory(other, m.id), null);
           assert.equal((await store.listMemories(other)).length, 0);
@@ -62,7 +92,10 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       await using(factory, async (store) => {
         await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
         const m = memory(scopeA, "should not survive");
-        await assert.rejects(store.write(scopeA, { memories: [m], sessions: [session(scopeA, "s1")] }), ConflictError);
+        await assert.rejects(
+          store.write(scopeA, { memories: [m], sessions: [session(scopeA, "s1")] }),
+          ConflictError,
+        );
         assert.equal(await store.getMemory(scopeA, m.id), null);
         const dup = memory(scopeA, "twice");
         await assert.rejects(store.write(scopeA, { memories: [dup, { ...dup }] }), ConflictError);
@@ -75,12 +108,18 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         const old = memory(scopeA, "Sam lives in Leeds.");
         const fresh = memory(scopeA, "Sam moved to Bristol.", { observedAt: "2024-04-20T10:15:00.000Z" });
         await store.write(scopeA, { memories: [old] });
-        await store.write(scopeA, { memories: [fresh], supersede: [{ oldId: old.id, byId: fresh.id, at: fresh.observedAt, reason: "REPLACE" }] });
+        await store.write(scopeA, {
+          memories: [fresh],
+          supersede: [{ oldId: old.id, byId: fresh.id, at: fresh.observedAt, reason: "REPLACE" }],
+        });
         const kept = await store.getMemory(scopeA, old.id);
         assert.equal(kept?.status, "superseded");
         assert.equal(kept?.invalidAt, fresh.observedAt);
         assert.equal(kept?.text, "Sam lives in Leeds.");
-        assert.deepEqual((await store.listMemories(scopeA)).map((m) => m.id), [fresh.id]);
+        assert.deepEqual(
+          (await store.listMemories(scopeA)).map((m) => m.id),
+          [fresh.id],
+        );
         assert.equal((await store.listMemories(scopeA, { status: "any" })).length, 2);
         const edges = await store.listEdges(scopeA, [old.id]);
         assert.equal(edges.length, 1);
@@ -89,7 +128,13 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         assert.equal(edges[0]!.to, old.id);
         // A superseded memory cannot be superseded again, and the failed batch leaves no trace.
         const third = memory(scopeA, "third");
-        await assert.rejects(store.write(scopeA, { memories: [third], supersede: [{ oldId: old.id, byId: third.id, at: third.observedAt }] }), ConflictError);
+        await assert.rejects(
+          store.write(scopeA, {
+            memories: [third],
+            supersede: [{ oldId: old.id, byId: third.id, at: third.observedAt }],
+          }),
+          ConflictError,
+        );
         assert.equal(await store.getMemory(scopeA, third.id), null);
       });
     });
@@ -99,11 +144,26 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         const a = memory(scopeA, "about sam", { kind: "fact", sessionId: "s1" });
         const b = memory(scopeA, "about ava", { about: "ava", strategy: "carecall" });
         await store.write(scopeA, { memories: [a, b] });
-        assert.deepEqual((await store.listMemories(scopeA, { about: "ava" })).map((m) => m.id), [b.id]);
-        assert.deepEqual((await store.listMemories(scopeA, { kind: "fact" })).map((m) => m.id), [a.id]);
-        assert.deepEqual((await store.listMemories(scopeA, { strategy: "carecall" })).map((m) => m.id), [b.id]);
-        assert.deepEqual((await store.listMemories(scopeA, { sessionId: "s1" })).map((m) => m.id), [a.id]);
-        assert.deepEqual((await store.listMemories(scopeA, { ids: [b.id] })).map((m) => m.id), [b.id]);
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { about: "ava" })).map((m) => m.id),
+          [b.id],
+        );
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { kind: "fact" })).map((m) => m.id),
+          [a.id],
+        );
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { strategy: "carecall" })).map((m) => m.id),
+          [b.id],
+        );
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { sessionId: "s1" })).map((m) => m.id),
+          [a.id],
+        );
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { ids: [b.id] })).map((m) => m.id),
+          [b.id],
+        );
         assert.deepEqual((await store.listMemories(scopeA, { ids: [] })).length, 0);
       });
     });
@@ -111,7 +171,15 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
     it("searches vectors by cosine within the filter, and stores each vector once", async () => {
       await using(factory, async (store) => {
         const ms = [0, 1, 2].map((i) => memory(scopeA, `m${i}`, { about: i === 2 ? "ava" : "sam" }));
-        await store.write(scopeA, { memories: ms, embeddings: ms.map((m, i) => ({ ownerKind: "memory" as const, ownerId: m.id, model: "x", vector: axis(i) })) });
+        await store.write(scopeA, {
+          memories: ms,
+          embeddings: ms.map((m, i) => ({
+            ownerKind: "memory" as const,
+            ownerId: m.id,
+            model: "x",
+            vector: axis(i),
+          })),
+        });
         const hits = await store.searchMemories(scopeA, axis(1, 8, 0.1), "x", 2);
         assert.equal(hits[0]!.id, ms[1]!.id);
         assert.ok(hits[0]!.score > hits[1]!.score);
@@ -119,7 +187,9 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         assert.ok(filtered.every((h) => h.id !== ms[2]!.id));
         assert.equal((await store.searchMemories(scopeA, axis(0), "other-model", 5)).length, 0);
         // The same owner and model again is ignored, not duplicated.
-        await store.write(scopeA, { embeddings: [{ ownerKind: "memory", ownerId: ms[0]!.id, model: "x", vector: axis(5) }] });
+        await store.write(scopeA, {
+          embeddings: [{ ownerKind: "memory", ownerId: ms[0]!.id, model: "x", vector: axis(5) }],
+        });
         const got = await store.getEmbeddings(scopeA, "memory", [ms[0]!.id], "x");
         assert.equal(got.get(ms[0]!.id)![0], 1);
         assert.equal((await store.stats(scopeA)).embeddings, 3);
@@ -130,16 +200,33 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       await using(factory, async (store) => {
         const m = memory(scopeA, "x");
         await store.write(scopeA, { memories: [m] });
-        const op = operation(scopeA, { type: "APPEND", memoryIds: [m.id], sessionId: "s1", inputs: { a: 1 }, usage: { calls: 1, promptTokens: 10, completionTokens: 5, latencyMs: 3 } });
-        const failed = operation(scopeA, { type: "CONSOLIDATE", status: "failed", error: "bad", sessionId: "s2" });
+        const op = operation(scopeA, {
+          type: "APPEND",
+          memoryIds: [m.id],
+          sessionId: "s1",
+          inputs: { a: 1 },
+          usage: { calls: 1, promptTokens: 10, completionTokens: 5, latencyMs: 3 },
+        });
+        const failed = operation(scopeA, {
+          type: "CONSOLIDATE",
+          status: "failed",
+          error: "bad",
+          sessionId: "s2",
+        });
         await store.write(scopeA, { operations: [op, failed] });
         const byMemory = await store.listOperations(scopeA, { memoryId: m.id });
         assert.equal(byMemory.length, 1);
         assert.deepEqual(byMemory[0]!.memoryIds, [m.id]);
         assert.deepEqual(byMemory[0]!.inputs, { a: 1 });
         assert.equal(byMemory[0]!.usage.promptTokens, 10);
-        assert.deepEqual((await store.listOperations(scopeA, { status: "failed" })).map((o) => o.id), [failed.id]);
-        assert.deepEqual((await store.listOperations(scopeA, { sessionId: "s1" })).map((o) => o.id), [op.id]);
+        assert.deepEqual(
+          (await store.listOperations(scopeA, { status: "failed" })).map((o) => o.id),
+          [failed.id],
+        );
+        assert.deepEqual(
+          (await store.listOperations(scopeA, { sessionId: "s1" })).map((o) => o.id),
+          [op.id],
+        );
         assert.equal((await store.getOperation(scopeA, failed.id))?.error, "bad");
         assert.equal(await store.getOperation(scopeB, failed.id), null);
       });
@@ -148,23 +235,51 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
     it("forgets a subject for real: memories, turns, vectors, edges and operations", async () => {
       await using(factory, async (store) => {
         await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
-        await store.write(scopeA, { turns: [turn(scopeA, "s1", 0, "sam", "I adopted a beagle"), turn(scopeA, "s1", 1, "ava", "Lovely")] });
+        await store.write(scopeA, {
+          turns: [turn(scopeA, "s1", 0, "sam", "I adopted a beagle"), turn(scopeA, "s1", 1, "ava", "Lovely")],
+        });
         const sam = memory(scopeA, "Sam adopted a beagle.", { sessionId: "s1" });
         const sam2 = memory(scopeA, "Sam named it Biscuit.", { sessionId: "s1" });
         const ava = memory(scopeA, "Ava likes dogs.", { about: "ava" });
         await store.write(scopeA, {
           memories: [sam, sam2, ava],
-          edges: [{ id: "e1", ...scopeA, from: sam.id, to: sam2.id, type: "SameTopic", attributes: {}, recordedAt: "" }],
+          edges: [
+            {
+              id: "e1",
+              ...scopeA,
+              from: sam.id,
+              to: sam2.id,
+              type: "SameTopic",
+              attributes: {},
+              recordedAt: "",
+            },
+          ],
           embeddings: [
             { ownerKind: "memory", ownerId: sam.id, model: "x", vector: axis(0) },
             { ownerKind: "turn", ownerId: "s1:1", model: "x", vector: axis(1) },
           ],
-          operations: [operation(scopeA, { type: "APPEND", memoryIds: [sam.id], sessionId: "s1" }), operation(scopeA, { type: "APPEND", memoryIds: [ava.id] })],
+          operations: [
+            operation(scopeA, { type: "APPEND", memoryIds: [sam.id], sessionId: "s1" }),
+            operation(scopeA, { type: "APPEND", memoryIds: [ava.id] }),
+          ],
         });
         const report = await store.forget(scopeA, { about: "sam" });
-        assert.deepEqual(report, { memories: 2, edges: 1, operations: 1, embeddings: 2, turns: 1, sessions: 0 });
-        assert.deepEqual((await store.listMemories(scopeA, { status: "any" })).map((m) => m.id), [ava.id]);
-        assert.deepEqual((await store.listTurns(scopeA)).map((t) => t.speaker), ["ava"]);
+        assert.deepEqual(report, {
+          memories: 2,
+          edges: 1,
+          operations: 1,
+          embeddings: 2,
+          turns: 1,
+          sessions: 0,
+        });
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { status: "any" })).map((m) => m.id),
+          [ava.id],
+        );
+        assert.deepEqual(
+          (await store.listTurns(scopeA)).map((t) => t.speaker),
+          ["ava"],
+        );
         assert.equal((await store.listOperations(scopeA)).length, 1);
         assert.equal((await store.getEmbeddings(scopeA, "turn", ["s1:1"], "x")).size, 0);
       });
@@ -173,12 +288,18 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
     it("forgets a whole session with the memory drawn from it", async () => {
       await using(factory, async (store) => {
         await store.write(scopeA, { sessions: [session(scopeA, "s1"), session(scopeA, "s2")] });
-        await store.write(scopeA, { turns: [turn(scopeA, "s1", 0, "sam", "a"), turn(scopeA, "s2", 0, "sam", "b")], memories: [memory(scopeA, "from s1", { sessionId: "s1" })] });
+        await store.write(scopeA, {
+          turns: [turn(scopeA, "s1", 0, "sam", "a"), turn(scopeA, "s2", 0, "sam", "b")],
+          memories: [memory(scopeA, "from s1", { sessionId: "s1" })],
+        });
         const report = await store.forget(scopeA, { sessionId: "s1" });
         assert.equal(report.sessions, 1);
         assert.equal(report.memories, 1);
         assert.equal(report.turns, 1);
-        assert.deepEqual((await store.listSessions(scopeA)).map((s) => s.id), ["s2"]);
+        assert.deepEqual(
+          (await store.listSessions(scopeA)).map((s) => s.id),
+          ["s2"],
+        );
         await assert.rejects(store.forget(scopeA, {}), InvalidInputError);
         await assert.rejects(store.forget(scopeA, { sessionId: "nope" }), InvalidInputError);
       });
@@ -189,9 +310,18 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
         await store.write(scopeA, { sessionStatus: [{ id: "s1", status: "consolidated" }] });
         assert.equal((await store.getSession(scopeA, "s1"))?.status, "consolidated");
-        assert.deepEqual((await store.listSessions(scopeA, { status: "consolidated" })).map((s) => s.id), ["s1"]);
-        await assert.rejects(store.write(scopeA, { sessionStatus: [{ id: "nope", status: "failed" }] }), ConflictError);
-        await assert.rejects(store.write(scopeA, { operationStatus: [{ id: "nope", status: "done" }] }), ConflictError);
+        assert.deepEqual(
+          (await store.listSessions(scopeA, { status: "consolidated" })).map((s) => s.id),
+          ["s1"],
+        );
+        await assert.rejects(
+          store.write(scopeA, { sessionStatus: [{ id: "nope", status: "failed" }] }),
+          ConflictError,
+        );
+        await assert.rejects(
+          store.write(scopeA, { operationStatus: [{ id: "nope", status: "done" }] }),
+          ConflictError,
+        );
       });
     });
 
@@ -199,8 +329,30 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       await using(factory, async (store) => {
         const m = memory(scopeA, "x");
         await store.write(scopeA, { memories: [m] });
-        await assert.rejects(store.write(scopeA, { edges: [{ id: "e", ...scopeA, from: m.id, to: m.id, type: "Cause", attributes: {}, recordedAt: "" }] }), InvalidInputError);
-        await assert.rejects(store.write(scopeA, { edges: [{ id: "e", ...scopeA, from: m.id, to: "missing", type: "Cause", attributes: {}, recordedAt: "" }] }), ConflictError);
+        await assert.rejects(
+          store.write(scopeA, {
+            edges: [
+              { id: "e", ...scopeA, from: m.id, to: m.id, type: "Cause", attributes: {}, recordedAt: "" },
+            ],
+          }),
+          InvalidInputError,
+        );
+        await assert.rejects(
+          store.write(scopeA, {
+            edges: [
+              {
+                id: "e",
+                ...scopeA,
+                from: m.id,
+                to: "missing",
+                type: "Cause",
+                attributes: {},
+                recordedAt: "",
+              },
+            ],
+          }),
+          ConflictError,
+        );
       });
     });
   });

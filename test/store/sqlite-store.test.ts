@@ -16,7 +16,10 @@ function tempDir(): string {
 runStoreConformance("sqlite (in memory)", async () => ({ store: new SqliteStore(":memory:") }));
 runStoreConformance("sqlite (file, WAL)", async () => {
   const dir = tempDir();
-  return { store: new SqliteStore(join(dir, "m.db")), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    store: new SqliteStore(join(dir, "m.db")),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 describe("sqlite store specifics", () => {
@@ -26,7 +29,10 @@ describe("sqlite store specifics", () => {
     const store = new SqliteStore(path);
     const secret = "Sam's secret word is PERIWINKLE-4217";
     await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
-    await store.write(scopeA, { turns: [turn(scopeA, "s1", 0, "sam", secret)], memories: [memory(scopeA, secret)] });
+    await store.write(scopeA, {
+      turns: [turn(scopeA, "s1", 0, "sam", secret)],
+      memories: [memory(scopeA, secret)],
+    });
     await store.close();
     const before = new SqliteStore(path);
     assert.ok((await before.listTurns(scopeA)).some((t) => t.text === secret));
@@ -39,7 +45,11 @@ describe("sqlite store specifics", () => {
       } catch {
         continue;
       }
-      assert.equal(bytes.includes(Buffer.from("PERIWINKLE")), false, `${file} still holds the forgotten text`);
+      assert.equal(
+        bytes.includes(Buffer.from("PERIWINKLE")),
+        false,
+        `${file} still holds the forgotten text`,
+      );
     }
     rmSync(dir, { recursive: true, force: true });
   });
@@ -47,7 +57,10 @@ describe("sqlite store specifics", () => {
   it("refuses files that are not memlane databases, and says why", async () => {
     const dir = tempDir();
     const junk = join(dir, "junk.db");
-    writeFileSync(junk, "this is not sqlite at all, just text that is long enough to be read as a header....");
+    writeFileSync(
+      junk,
+      "this is not sqlite at all, just text that is long enough to be read as a header....",
+    );
     assert.throws(() => new SqliteStore(junk), StoreUnavailableError);
     const foreign = join(dir, "foreign.db");
     const db = new Database(foreign);
@@ -67,11 +80,17 @@ describe("sqlite store specifics", () => {
     // Another connection holds the write lock.
     const holder = new Database(path);
     holder.exec("BEGIN IMMEDIATE");
-    await assert.rejects(store.write(scopeA, { memories: [memory(scopeA, "blocked")] }), (e: unknown) => e instanceof StoreUnavailableError && /locked/.test((e as Error).message));
+    await assert.rejects(
+      store.write(scopeA, { memories: [memory(scopeA, "blocked")] }),
+      (e: unknown) => e instanceof StoreUnavailableError && /locked/.test((e as Error).message),
+    );
     holder.exec("ROLLBACK");
     holder.close();
     await store.write(scopeA, { memories: [memory(scopeA, "after")] });
-    assert.deepEqual((await store.listMemories(scopeA)).map((m) => m.text), ["after"]);
+    assert.deepEqual(
+      (await store.listMemories(scopeA)).map((m) => m.text),
+      ["after"],
+    );
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -94,7 +113,11 @@ describe("sqlite store specifics", () => {
     writeFileSync(file, script);
     const { spawn } = await import("node:child_process");
     const run = (who: string) =>
-      new Promise<number>((resolve) => spawn(process.execPath, ["--import", "tsx", file, path, who], { stdio: "inherit" }).on("exit", (c) => resolve(c ?? 1)));
+      new Promise<number>((resolve) =>
+        spawn(process.execPath, ["--import", "tsx", file, path, who], { stdio: "inherit" }).on("exit", (c) =>
+          resolve(c ?? 1),
+        ),
+      );
     const codes = await Promise.all([run("a"), run("b")]);
     assert.deepEqual(codes, [0, 0]);
     const store = new SqliteStore(path);

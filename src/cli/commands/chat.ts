@@ -3,7 +3,7 @@
  * memory panel showing what was recalled. With no chat model configured the agent answers
  * offline, from memory only. Commands: /memory, /close (consolidate and start over), /quit.
  */
-import { createInterface } from "node:readline/promises";
+import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { formatDay } from "../../core/time.js";
 import { type GlobalOptions, open } from "../options.js";
@@ -19,9 +19,11 @@ export function registerChat(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; partner: string; at?: string }>();
       const mem = await open(opts);
-      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+      const rl = createInterface({ input: process.stdin, terminal: false });
       let session = await mem.session({ agent: opts.agent, partner: opts.partner, at: opts.at });
-      note(`session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`);
+      note(
+        `session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`,
+      );
       const finish = async () => {
         if (session.turns.length > 0) {
           const { done } = await session.close();
@@ -31,22 +33,18 @@ export function registerChat(program: Command): void {
         }
       };
       try {
-        while (true) {
-          let line: string;
-          try {
-            line = (await rl.question(color.bold(`${opts.partner}> `))).trim();
-          } catch {
-            break; // input closed
-          }
-          if (!line) continue;
+        const prompt = () => process.stdout.write(color.bold(`${opts.partner}> `));
+        prompt();
+        // Iterating lines (not rl.question) keeps piped input that arrives all at once.
+        for await (const raw of rl) {
+          const line = raw.trim();
           if (line === "/quit" || line === "/exit") break;
           if (line === "/memory") {
             const memories = await mem.memories(opts.agent);
-            for (const m of memories) print(`  ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`);
+            for (const m of memories)
+              print(`  ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`);
             if (memories.length === 0) print(color.dim("  (no memories yet)"));
-            continue;
-          }
-          if (line === "/close") {
+          } else if (line === "/close") {
             await finish();
             session = await mem.session({ agent: opts.agent, partner: opts.partner });
             note(`new session ${session.id}`);
@@ -55,8 +53,14 @@ export function registerChat(program: Command): void {
           await session.turn(opts.partner, line);
           const { text, recall } = await session.reply();
           print(`${color.green(`${opts.agent}>`)} ${text}`);
-          const panel = recall.hits.slice(0, 5).map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${h.text}`);
-          print(color.dim(`  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`));
+          const panel = recall.hits
+            .slice(0, 5)
+            .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${h.text}`);
+          print(
+            color.dim(
+              `  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`,
+            ),
+          );
         }
         await finish();
       } finally {

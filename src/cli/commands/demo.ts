@@ -20,13 +20,17 @@ const DEMO_FILE = new URL("../../../data/demo-conversation.json", import.meta.ur
 export function registerDemo(program: Command): void {
   program
     .command("demo")
-    .description("offline tour: ingest a bundled conversation whose facts change, show memory over time, write an HTML report")
+    .description(
+      "offline tour: ingest a bundled conversation whose facts change, show memory over time, write an HTML report",
+    )
     .option("--out <file>", "where to write the HTML report", "memlane-demo.html")
     .option("--keep", "keep the demo database (printed at the end) instead of deleting it")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { out: string; keep?: boolean }>();
       const started = performance.now();
-      const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as { questions: { ask: string; about: string }[] };
+      const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as {
+        questions: { ask: string; about: string }[];
+      };
       const transcript = validateTranscript(raw, "demo conversation");
       const dir = opts.db ? null : mkdtempSync(join(tmpdir(), "memlane-demo-"));
       const db = opts.db ?? join(dir!, "demo.db");
@@ -35,7 +39,12 @@ export function registerDemo(program: Command): void {
       const sessions: DemoSessionView[] = [];
       const questions: DemoQuestionView[] = [];
       try {
-        if (!opts.json) print(color.bold(`memlane demo — strategy ${mem.strategy.name}, ${mem.cognition.name} cognition, embedder ${mem.embedder.name}\n`));
+        if (!opts.json)
+          print(
+            color.bold(
+              `memlane demo — strategy ${mem.strategy.name}, ${mem.cognition.name} cognition, embedder ${mem.embedder.name}\n`,
+            ),
+          );
         for (const session of transcript.sessions) {
           await mem.ingest({ agent, sessions: [session] });
           const all = await mem.memories(agent, { status: "any" });
@@ -48,18 +57,38 @@ export function registerDemo(program: Command): void {
           const turns = await mem.store.listTurns(mem.scope(agent), { sessionId: session.id });
           sessions.push({ id: session.id, at: session.at, turns, added, superseded });
           if (opts.json) continue;
-          print(color.bold(`${session.id} · ${formatDay(session.at)} · ${turns.length} turns with ${session.partners.join(", ")}`));
+          print(
+            color.bold(
+              `${session.id} · ${formatDay(session.at)} · ${turns.length} turns with ${session.partners.join(", ")}`,
+            ),
+          );
           for (const m of added) print(color.green(`  + [${m.about}] ${m.text}`));
-          for (const s of superseded) print(color.yellow(`  − ${s.old.text}${s.by.length ? `  →  ${s.by.map((b: Memory) => b.text).join("; ")}` : ""}`));
+          for (const s of superseded)
+            print(
+              color.yellow(
+                `  − ${s.old.text}${s.by.length ? `  →  ${s.by.map((b: Memory) => b.text).join("; ")}` : ""}`,
+              ),
+            );
           if (added.length === 0 && superseded.length === 0) print(color.dim("  (no change)"));
         }
         const last = transcript.sessions.at(-1)!;
-        const followUp = await mem.session({ agent, partner: last.partners[0]!, at: new Date(Date.parse(last.at) + 7 * 86_400_000).toISOString(), id: "demo-questions" });
+        const followUp = await mem.session({
+          agent,
+          partner: last.partners[0]!,
+          at: new Date(Date.parse(last.at) + 7 * 86_400_000).toISOString(),
+          id: "demo-questions",
+        });
         if (!opts.json) print(color.bold(`\nquestions in a new session (${formatDay(followUp.session.at)})`));
         for (const q of raw.questions) {
           await followUp.turn(q.about, q.ask);
           const { text, recall } = await followUp.reply();
-          questions.push({ question: q.ask, reply: text, hits: recall.hits.slice(0, 3).map((h) => ({ text: h.text, score: h.score, observedAt: h.observedAt })) });
+          questions.push({
+            question: q.ask,
+            reply: text,
+            hits: recall.hits
+              .slice(0, 3)
+              .map((h) => ({ text: h.text, score: h.score, observedAt: h.observedAt })),
+          });
           if (opts.json) continue;
           print(`${color.bold(q.about)}: ${q.ask}`);
           print(`${color.green(agent)}: ${text.replace(/\n/g, "\n     ")}`);
@@ -69,10 +98,14 @@ export function registerDemo(program: Command): void {
         const out = resolve(opts.out);
         writeFileSync(out, demoReport("memlane demo", mem.strategy.name, sessions, questions, elapsedMs));
         const counts = await mem.inspect(agent);
-        if (opts.json) return printJson({ sessions, questions, report: out, elapsedMs, memories: counts.memories });
-        print(`\nmemories: ${counts.memories.active ?? 0} active, ${counts.memories.superseded ?? 0} superseded · ${counts.edges} edges · ${Object.values(counts.operations).reduce((a, b) => a + b, 0)} operations`);
+        if (opts.json)
+          return printJson({ sessions, questions, report: out, elapsedMs, memories: counts.memories });
+        print(
+          `\nmemories: ${counts.memories.active ?? 0} active, ${counts.memories.superseded ?? 0} superseded · ${counts.edges} edges · ${Object.values(counts.operations).reduce((a, b) => a + b, 0)} operations`,
+        );
         print(`report: ${out}`);
-        if (opts.keep || opts.db) print(`database: ${db}  (try: memlane inspect --db ${db} --agent ${agent} --memories --all)`);
+        if (opts.keep || opts.db)
+          print(`database: ${db}  (try: memlane inspect --db ${db} --agent ${agent} --memories --all)`);
         print(color.dim(`demo finished in ${(elapsedMs / 1000).toFixed(1)} s`));
       } finally {
         await mem.close();

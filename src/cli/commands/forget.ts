@@ -13,14 +13,24 @@ export function registerForget(program: Command): void {
     .option("--session <id>", "this session and all memory drawn from it")
     .option("--yes", "confirm: nothing is deleted without it")
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; memory?: string[]; session?: string; yes?: boolean }>();
-      if (!opts.about && !opts.memory?.length && !opts.session) throw new InvalidInputError("Say what to forget: --about, --memory or --session");
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { agent: string; about?: string; memory?: string[]; session?: string; yes?: boolean }
+      >();
+      if (!opts.about && !opts.memory?.length && !opts.session)
+        throw new InvalidInputError("Say what to forget: --about, --memory or --session");
       if (!opts.yes) throw new InvalidInputError("forget deletes for good; add --yes to confirm");
       const mem = await open(opts);
       try {
-        const report = await mem.forget({ agent: opts.agent, about: opts.about, memoryIds: opts.memory, sessionId: opts.session });
+        const report = await mem.forget({
+          agent: opts.agent,
+          about: opts.about,
+          memoryIds: opts.memory,
+          sessionId: opts.session,
+        });
         if (opts.json) return printJson(report);
-        print(`forgot ${report.memories} memories, ${report.turns} turns, ${report.sessions} sessions, ${report.edges} edges, ${report.embeddings} vectors, ${report.operations} operations`);
+        print(
+          `forgot ${report.memories} memories, ${report.turns} turns, ${report.sessions} sessions, ${report.edges} edges, ${report.embeddings} vectors, ${report.operations} operations`,
+        );
       } finally {
         await mem.close();
       }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type TranscriptFormat, loadTranscripts } from "../../engine/formats/load.js";
+import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { progress } from "../progress.js";
@@ -36,9 +36,14 @@ export function registerIngest(program: Command): void {
             `${r.agent}: ${r.sessions} sessions (${r.ingested} new, ${r.resumed} resumed, ${r.skipped} already stored, ${r.failed} failed), ` +
               `${r.turns} turns, ${stats.memories.active ?? 0} active memories (${stats.memories.superseded ?? 0} superseded)`,
           );
-          if (r.failed) note(`  ${r.failed} sessions failed to consolidate: see \`memlane inspect --agent ${r.agent}\` and \`memlane retry\``);
+          if (r.failed)
+            note(
+              `  ${r.failed} sessions failed to consolidate: see \`memlane inspect --agent ${r.agent}\` and \`memlane retry\``,
+            );
         }
-        print(`done in ${(elapsedMs / 1000).toFixed(1)} s with strategy ${mem.strategy.name} and ${mem.cognition.name} cognition`);
+        print(
+          `done in ${(elapsedMs / 1000).toFixed(1)} s with strategy ${mem.strategy.name} and ${mem.cognition.name} cognition`,
+        );
       } finally {
         await mem.close();
       }

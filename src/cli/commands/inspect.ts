@@ -6,7 +6,11 @@ import { type GlobalOptions, open } from "../options.js";
 import { color, print, printJson } from "../output.js";
 
 /** Finds which agent holds a memory when the user gave only its id. */
-export async function agentOf(mem: Awaited<ReturnType<typeof open>>, memoryId: string, agent?: string): Promise<string> {
+export async function agentOf(
+  mem: Awaited<ReturnType<typeof open>>,
+  memoryId: string,
+  agent?: string,
+): Promise<string> {
   if (agent) return agent;
   for (const a of await mem.agents()) if (await mem.store.getMemory(mem.scope(a), memoryId)) return a;
   throw new NotFoundError(`No memory "${memoryId}" in tenant "${mem.tenant}"`);
@@ -20,25 +24,38 @@ export function registerInspect(program: Command): void {
     .option("--memories", "list the agent's memories too")
     .option("--all", "with --memories: include superseded memories")
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string; memories?: boolean; all?: boolean }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { agent?: string; memories?: boolean; all?: boolean }
+      >();
       const mem = await open(opts);
       try {
         const agents = opts.agent ? [opts.agent] : await mem.agents();
         const views = [];
         for (const agent of agents) {
           const view = await mem.inspect(agent);
-          const memories = opts.memories ? await mem.memories(agent, opts.all ? { status: "any" } : {}) : undefined;
+          const memories = opts.memories
+            ? await mem.memories(agent, opts.all ? { status: "any" } : {})
+            : undefined;
           views.push({ ...view, ...(memories ? { memoryList: memories } : {}) });
         }
         if (opts.json) return printJson({ tenant: mem.tenant, agents: views });
         if (views.length === 0) return print(color.dim("(the store is empty)"));
         for (const v of views) {
           print(color.bold(v.agent));
-          print(`  ${v.sessions} sessions, ${v.turns} turns, memories ${JSON.stringify(v.memories)}, ${v.edges} edges, ${v.embeddings} vectors`);
+          print(
+            `  ${v.sessions} sessions, ${v.turns} turns, memories ${JSON.stringify(v.memories)}, ${v.edges} edges, ${v.embeddings} vectors`,
+          );
           print(`  operations ${JSON.stringify(v.operations)}`);
-          for (const s of v.sessionList) print(`  ${color.dim(s.id)} ${formatDay(s.at)} with ${s.partners.join(", ")} — ${s.status} (${s.strategy})`);
+          for (const s of v.sessionList)
+            print(
+              `  ${color.dim(s.id)} ${formatDay(s.at)} with ${s.partners.join(", ")} — ${s.status} (${s.strategy})`,
+            );
           if (v.failures.length) {
-            print(color.red(`  ${v.failures.length} failed consolidations (retry with \`memlane retry --agent ${v.agent}\`):`));
+            print(
+              color.red(
+                `  ${v.failures.length} failed consolidations (retry with \`memlane retry --agent ${v.agent}\`):`,
+              ),
+            );
             for (const f of v.failures) print(`    ${operationLine(f)}`);
           }
           for (const m of v.memoryList ?? []) print(`  ${memoryLine(m)}`);

@@ -14,11 +14,13 @@ export function registerRecall(program: Command): void {
     .action(async (words: string[], _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; k: string }>();
       const k = Number(opts.k);
-      if (!Number.isInteger(k) || k < 1) throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
+      if (!Number.isInteger(k) || k < 1)
+        throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
       const mem = await open(opts);
       try {
         const recall = await mem.recall({ agent: opts.agent, query: words.join(" "), about: opts.about, k });
-        if (opts.json) return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });
+        if (opts.json)
+          return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });
         print(recallText(recall));
       } finally {
         await mem.close();

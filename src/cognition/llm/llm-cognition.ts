@@ -32,16 +32,24 @@ export class LlmCognition implements Cognition {
     for (const s of result.object.statements) {
       // The schema bounds the turn numbers, so every one names a real turn.
       const turns = s.turns.map((i) => input.turns[i]!);
-      value.push({ about: s.about, text: s.text.trim(), sourceTurns: turns.map((t) => t.id), observedAt: turns[0]!.at || input.at });
+      value.push({
+        about: s.about,
+        text: s.text.trim(),
+        sourceTurns: turns.map((t) => t.id),
+        observedAt: turns[0]!.at || input.at,
+      });
     }
     return { value, usage: result.usage, model: result.model };
   }
 
   async reply(input: ReplyInput): Promise<CognitionResult<string>> {
-    const result = await this.model.generate([{ role: "system", content: input.prompt.system }, ...input.prompt.messages], {
-      temperature: this.options.temperature ?? 0.7,
-      maxTokens: 400,
-    });
+    const result = await this.model.generate(
+      [{ role: "system", content: input.prompt.system }, ...input.prompt.messages],
+      {
+        temperature: this.options.temperature ?? 0.7,
+        maxTokens: 400,
+      },
+    );
     return { value: result.text.trim(), usage: result.usage, model: result.model };
   }
 }

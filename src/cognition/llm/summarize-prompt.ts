@@ -9,9 +9,20 @@ export function summarySchema(participants: string[], turnCount: number) {
   return z.object({
     statements: z.array(
       z.object({
-        about: z.enum(participants as [string, ...string[]]).describe("id of the person the statement is about"),
+        about: z
+          .enum(participants as [string, ...string[]])
+          .describe("id of the person the statement is about"),
         text: z.string().min(3).max(400).describe("one short third-person statement"),
-        turns: z.array(z.number().int().min(0).max(Math.max(0, turnCount - 1))).min(1).describe("numbers of the turns it comes from"),
+        turns: z
+          .array(
+            z
+              .number()
+              .int()
+              .min(0)
+              .max(Math.max(0, turnCount - 1)),
+          )
+          .min(1)
+          .describe("numbers of the turns it comes from"),
       }),
     ),
   });

@@ -7,8 +7,36 @@ import nlp from "compromise";
 
 const conjugated = new Map<string, string>();
 
-const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ought", "need", "dare", "used"]);
-const NOT_VERBS = new Set(["and", "or", "but", "too", "also", "so", "as", "not", "no", "to", "the", "a", "an"]);
+const MODALS = new Set([
+  "can",
+  "could",
+  "will",
+  "would",
+  "shall",
+  "should",
+  "may",
+  "might",
+  "must",
+  "ought",
+  "need",
+  "dare",
+  "used",
+]);
+const NOT_VERBS = new Set([
+  "and",
+  "or",
+  "but",
+  "too",
+  "also",
+  "so",
+  "as",
+  "not",
+  "no",
+  "to",
+  "the",
+  "a",
+  "an",
+]);
 
 /**
  * Third-person singular present form of the verb after "I" ("love" -> "loves", "live" ->
@@ -23,9 +51,18 @@ export function thirdPerson(verb: string): string {
   const doc = nlp(lower);
   const term = doc.json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
   const tags = new Set(term?.tags ?? []);
-  const keep = MODALS.has(lower) || NOT_VERBS.has(lower) || tags.has("PastTense") || tags.has("Gerund") || tags.has("Modal") || lower.endsWith("ed") || lower.endsWith("ing");
+  const keep =
+    MODALS.has(lower) ||
+    NOT_VERBS.has(lower) ||
+    tags.has("PastTense") ||
+    tags.has("Gerund") ||
+    tags.has("Modal") ||
+    lower.endsWith("ed") ||
+    lower.endsWith("ing");
   if (!keep) {
-    const forms = tags.has("Verb") ? (doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined) : undefined;
+    const forms = tags.has("Verb")
+      ? (doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined)
+      : undefined;
     if (forms?.PresentTense && !forms.PresentTense.includes(" ")) out = forms.PresentTense;
     else if (/[^aeiou]y$/.test(lower)) out = `${lower.slice(0, -1)}ies`;
     else if (/(s|sh|ch|x|z|o)$/.test(lower)) out = `${lower}es`;
@@ -35,7 +72,8 @@ export function thirdPerson(verb: string): string {
   return out;
 }
 
-const ADVERBS = "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already|no longer|now|mostly|rarely)\\s+){0,2}";
+const ADVERBS =
+  "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already|no longer|now|mostly|rarely)\\s+){0,2}";
 
 interface Subject {
   name: string;
@@ -48,7 +86,8 @@ function possessive(name: string): string {
 
 /** Replaces first- and second-person forms; `speaker` said the text to `listener`. */
 /** Words that put a sentence in the past, where "I put" or "I read" are past tense too. */
-const PAST_CONTEXT = /\b(yesterday|ago|last|earlier|once|when i was|back then|used to|on \d{1,2} \w+ \d{4})\b/i;
+const PAST_CONTEXT =
+  /\b(yesterday|ago|last|earlier|once|when i was|back then|used to|on \d{1,2} \w+ \d{4})\b/i;
 
 export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
   const me: Subject = { name: speaker, possessive: possessive(speaker) };
@@ -87,7 +126,10 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
   rule(`\\b${P}'d\\b`, `${n} would`);
   rule(`\\b${P}'ll\\b`, `${n} will`);
   // "I (really) love" -> "Sam (really) loves"
-  s = s.replace(new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b`, flags), (_m, adverbs: string, verb: string) => `${n} ${adverbs}${past ? verb : thirdPerson(verb)}`);
+  s = s.replace(
+    new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b`, flags),
+    (_m, adverbs: string, verb: string) => `${n} ${adverbs}${past ? verb : thirdPerson(verb)}`,
+  );
   rule(`\\b${P}\\b`, n);
   if (first) {
     rule("\\bme\\b", n);

@@ -21,7 +21,9 @@ export function replyOffline(input: ReplyInput): string {
     return "I don't have anything about that in my memory yet.";
   }
   const lines = hits.map((hit) => mention(hit, partner, input.agent));
-  return lines.length === 1 ? lines[0]! : `Here is what I remember:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  return lines.length === 1
+    ? lines[0]!
+    : `Here is what I remember:\n${lines.map((l) => `- ${l}`).join("\n")}`;
 }
 
 function pickHits(hits: RecallHit[], query: string): RecallHit[] {

@@ -13,14 +13,17 @@ export const EVENT_CUES =
   /\b(went|visited|attended|ran|painted|took|made|tried|read|saw|watched|met|traveled|travelled|celebrated|volunteered|baked|built|wrote|played|hiked|camped|organized|hosted|gave|received|participated|took part|competed|performed|presented|learned|researched|created|finished)\b/i;
 export const PREFERENCE_CUES =
   /\b(love|loves|loved|like|likes|enjoy|enjoys|hate|hates|favorite|favourite|prefer|prefers|passionate|into|fan of|allergic|can't stand|dream|dreams)\b/i;
-export const PLAN_CUES = /\b(going to|gonna|plan|plans|planning|will|want to|wants to|hope to|hoping to|thinking of|next (week|month|year)|someday|goal)\b/i;
+export const PLAN_CUES =
+  /\b(going to|gonna|plan|plans|planning|will|want to|wants to|hope to|hoping to|thinking of|next (week|month|year)|someday|goal)\b/i;
 export const IDENTITY_CUES =
   /\b(work|works|working|job|career|study|studies|studying|student|live|lives|living|family|kids?|children|son|daughter|husband|wife|partner|mom|mother|dad|father|sister|brother|pet|dog|cat|vegetarian|vegan|hobby|years? old|name is|born)\b/i;
 
 const SMALL_TALK =
   /^(hi|hey|hello|thanks|thank you|bye|goodbye|see you|take care|good (morning|night|evening|to see)|nice|wow|cool|awesome|great|congrats|congratulations|that's (great|awesome|amazing|cool|so|really|wonderful|true)|sounds|glad|sorry|haha|lol|yeah|yes|no|ok|okay|sure|totally|absolutely|exactly|agreed|same|me too|right|oh|aw+|omg)\b/i;
-const HEDGES = /\b(i (think|guess|mean|know|bet|hope so|suppose)|you know|know what i mean|i'm sure you|can't wait to hear)\b/i;
-const TRIVIA = /\b(breakfast|lunch|dinner|snack|coffee|this morning|just now|right now|a minute ago|earlier today)\b/i;
+const HEDGES =
+  /\b(i (think|guess|mean|know|bet|hope so|suppose)|you know|know what i mean|i'm sure you|can't wait to hear)\b/i;
+const TRIVIA =
+  /\b(breakfast|lunch|dinner|snack|coffee|this morning|just now|right now|a minute ago|earlier today)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
 
 export interface SalienceCues {
@@ -29,7 +32,10 @@ export interface SalienceCues {
 }
 
 /** How memorable a declarative sentence said by its speaker is. */
-export function salience(sentence: string, extras: { entities: number; times: number; numbers: number }): SalienceCues {
+export function salience(
+  sentence: string,
+  extras: { entities: number; times: number; numbers: number },
+): SalienceCues {
   const cues: string[] = [];
   let score = 0;
   const add = (cue: string, weight: number) => {

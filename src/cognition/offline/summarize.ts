@@ -29,14 +29,21 @@ interface Candidate {
   order: number;
 }
 
-const LEADING_FILLER = /^(?:(?:yeah|yes|oh|well|so|and|but|haha|lol|wow|hey|ok|okay|um|uh|actually|honestly|anyway|btw|also)\b[\s,!.]*)+/i;
+const LEADING_FILLER =
+  /^(?:(?:yeah|yes|oh|well|so|and|but|haha|lol|wow|hey|ok|okay|um|uh|actually|honestly|anyway|btw|also)\b[\s,!.]*)+/i;
 /** A sentence that starts with a past-tense verb has dropped its "I" ("Lost my job…"). */
-const DROPPED_SUBJECT = /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
+const DROPPED_SUBJECT =
+  /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
 
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
-const DROPPED_BE = /^(?:gonna|going to|planning|researching|thinking|working|trying|looking|learning|training|studying|hoping)\b/i;
+const DROPPED_BE =
+  /^(?:gonna|going to|planning|researching|thinking|working|trying|looking|learning|training|studying|hoping)\b/i;
 
-export async function summarizeOffline(input: SummarizeInput, embedder: Embedder, options: OfflineSummarizerOptions = {}): Promise<Statement[]> {
+export async function summarizeOffline(
+  input: SummarizeInput,
+  embedder: Embedder,
+  options: OfflineSummarizerOptions = {},
+): Promise<Statement[]> {
   const maxPerSpeaker = options.maxPerSpeaker ?? 6;
   const minScore = options.minScore ?? 2.5;
   const participants = [input.agent, ...input.partners];
@@ -57,7 +64,12 @@ export async function summarizeOffline(input: SummarizeInput, embedder: Embedder
     const list = candidates.get(speaker) ?? [];
     const kept = await dropDuplicates(list, embedder, options.duplicateCosine ?? 0.88);
     kept.sort((a, b) => b.score - a.score || a.order - b.order);
-    statements.push(...kept.slice(0, maxPerSpeaker).sort((a, b) => a.order - b.order).map((c) => c.statement));
+    statements.push(
+      ...kept
+        .slice(0, maxPerSpeaker)
+        .sort((a, b) => a.order - b.order)
+        .map((c) => c.statement),
+    );
   }
   return statements;
 }
@@ -72,17 +84,37 @@ function addressee(turn: Turn, participants: string[]): string | null {
   return others.length === 1 ? displayName(others[0]!) : null;
 }
 
-function toCandidate(raw: string, turn: Turn, listener: string | null, sessionAt: string, minScore: number, order: number): Candidate | null {
+function toCandidate(
+  raw: string,
+  turn: Turn,
+  listener: string | null,
+  sessionAt: string,
+  minScore: number,
+  order: number,
+): Candidate | null {
   let sentence = raw
     .replace(LEADING_FILLER, "")
-    .replace(/^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i, "")
+    .replace(
+      /^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i,
+      "",
+    )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
   if (!sentence || sentence.endsWith("?")) return null;
   if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
-  else if (DROPPED_BE.test(sentence)) sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I'm gonna\b/, "I'm going to");
+  else if (DROPPED_BE.test(sentence))
+    sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(
+      /^I'm gonna\b/,
+      "I'm going to",
+    );
   const doc = nlp(sentence);
-  const entities = [...new Set([...(doc.people().out("array") as string[]), ...(doc.places().out("array") as string[]), ...(doc.organizations().out("array") as string[])])].map((e) => e.replace(/[.,!?]+$/, ""));
+  const entities = [
+    ...new Set([
+      ...(doc.people().out("array") as string[]),
+      ...(doc.places().out("array") as string[]),
+      ...(doc.organizations().out("array") as string[]),
+    ]),
+  ].map((e) => e.replace(/[.,!?]+$/, ""));
   const numbers = (doc.numbers().out("array") as string[]).length;
   const anchor = turn.at || sessionAt;
   const times = findRelativeTimes(sentence, anchor);
@@ -101,21 +133,36 @@ function toCandidate(raw: string, turn: Turn, listener: string | null, sessionAt
       text,
       sourceTurns: [turn.id],
       observedAt: anchor,
-      attributes: { quote: raw, cues, salience: Number(score.toFixed(2)), ...(entities.length ? { entities } : {}), ...(times.length ? { times: times.map((t) => ({ phrase: t.phrase, start: t.start, end: t.end })) } : {}) },
+      attributes: {
+        quote: raw,
+        cues,
+        salience: Number(score.toFixed(2)),
+        ...(entities.length ? { entities } : {}),
+        ...(times.length
+          ? { times: times.map((t) => ({ phrase: t.phrase, start: t.start, end: t.end })) }
+          : {}),
+      },
     },
   };
 }
 
 /** Keeps the more salient of two statements that say the same thing, merging their sources. */
-async function dropDuplicates(list: Candidate[], embedder: Embedder, threshold: number): Promise<Candidate[]> {
+async function dropDuplicates(
+  list: Candidate[],
+  embedder: Embedder,
+  threshold: number,
+): Promise<Candidate[]> {
   if (list.length < 2) return list;
   const vectors = await embedder.embed(list.map((c) => c.statement.text));
   const kept: { c: Candidate; v: Float32Array }[] = [];
-  const byScore = list.map((c, i) => ({ c, v: vectors[i]! })).sort((a, b) => b.c.score - a.c.score || a.c.order - b.c.order);
+  const byScore = list
+    .map((c, i) => ({ c, v: vectors[i]! }))
+    .sort((a, b) => b.c.score - a.c.score || a.c.order - b.c.order);
   for (const item of byScore) {
     const twin = kept.find((k) => cosine(k.v, item.v) >= threshold);
     if (twin) {
-      for (const t of item.c.statement.sourceTurns) if (!twin.c.statement.sourceTurns.includes(t)) twin.c.statement.sourceTurns.push(t);
+      for (const t of item.c.statement.sourceTurns)
+        if (!twin.c.statement.sourceTurns.includes(t)) twin.c.statement.sourceTurns.push(t);
     } else kept.push(item);
   }
   return kept.map((k) => k.c);

@@ -8,7 +8,10 @@ export type TranscriptFormat = "memlane" | "locomo" | "auto";
 
 export const TRANSCRIPT_FORMATS: TranscriptFormat[] = ["auto", "memlane", "locomo"];
 
-export async function loadTranscripts(path: string, options: { format?: TranscriptFormat; agent?: string } = {}): Promise<Transcript[]> {
+export async function loadTranscripts(
+  path: string,
+  options: { format?: TranscriptFormat; agent?: string } = {},
+): Promise<Transcript[]> {
   const format = options.format ?? "auto";
   if (!TRANSCRIPT_FORMATS.includes(format))
     throw new InvalidInputError(`Unknown format "${format}"; use one of ${TRANSCRIPT_FORMATS.join(", ")}`);

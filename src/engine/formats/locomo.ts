@@ -41,7 +41,8 @@ export function readLocomo(raw: unknown, options: { agent?: string } = {}): Loco
     if (!sample || typeof sample !== "object") throw new InvalidInputError(`${where} is not an object`);
     const s = sample as Record<string, unknown>;
     const conversation = s.conversation as Record<string, unknown> | undefined;
-    if (!conversation || typeof conversation !== "object") throw new InvalidInputError(`${where} has no "conversation"`);
+    if (!conversation || typeof conversation !== "object")
+      throw new InvalidInputError(`${where} has no "conversation"`);
     const a = String(conversation.speaker_a ?? "");
     const b = String(conversation.speaker_b ?? "");
     if (!a || !b) throw new InvalidInputError(`${where} lacks speaker_a or speaker_b`);
@@ -59,7 +60,8 @@ export function readLocomo(raw: unknown, options: { agent?: string } = {}): Loco
       const turns = conversation[`session_${n}`];
       if (!Array.isArray(turns) || turns.length === 0) continue;
       const at = conversation[`session_${n}_date_time`];
-      if (typeof at !== "string") throw new InvalidInputError(`${where}: session_${n} has no session_${n}_date_time`);
+      if (typeof at !== "string")
+        throw new InvalidInputError(`${where}: session_${n} has no session_${n}_date_time`);
       sessions.push({
         id: `${sampleId}:session_${n}`,
         at,

@@ -85,7 +85,8 @@ export function validateTranscript(raw: unknown, source = "transcript"): Transcr
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
     }
-    if (at && previousAt && at < previousAt) problems.push(`${where}: starts at ${s.at}, before the session listed above it`);
+    if (at && previousAt && at < previousAt)
+      problems.push(`${where}: starts at ${s.at}, before the session listed above it`);
     if (at) previousAt = at;
     if (s.turns.length === 0) problems.push(`${where}: has no turns`);
     const speakers = new Set([agent, ...partners]);
@@ -93,13 +94,15 @@ export function validateTranscript(raw: unknown, source = "transcript"): Transcr
     const turns: TranscriptTurn[] = [];
     s.turns.forEach((t, ti) => {
       const tw = `${where}.turns[${ti}]`;
-      if (!speakers.has(t.speaker)) problems.push(`${tw}: unknown speaker "${t.speaker}" (expected one of ${[...speakers].join(", ")})`);
+      if (!speakers.has(t.speaker))
+        problems.push(`${tw}: unknown speaker "${t.speaker}" (expected one of ${[...speakers].join(", ")})`);
       if (!t.text.trim()) problems.push(`${tw}: empty text`);
       let turnAt = lastAt;
       if (t.at) {
         try {
           turnAt = parseConversationTime(t.at);
-          if (lastAt && turnAt < lastAt) problems.push(`${tw}: at ${t.at} is earlier than the turn before it`);
+          if (lastAt && turnAt < lastAt)
+            problems.push(`${tw}: at ${t.at} is earlier than the turn before it`);
         } catch (error) {
           problems.push(`${tw}: ${(error as Error).message}`);
         }
@@ -115,7 +118,10 @@ export function validateTranscript(raw: unknown, source = "transcript"): Transcr
   if (problems.length > 0) {
     const shown = problems.slice(0, 20);
     const more = problems.length > shown.length ? `\n… and ${problems.length - shown.length} more` : "";
-    throw new InvalidInputError(`${source} has ${problems.length} problem(s):\n${shown.map((p) => `- ${p}`).join("\n")}${more}`, { problems });
+    throw new InvalidInputError(
+      `${source} has ${problems.length} problem(s):\n${shown.map((p) => `- ${p}`).join("\n")}${more}`,
+      { problems },
+    );
   }
   return { agent, sessions };
 }

@@ -5,7 +5,16 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { ConflictError, InvalidInputError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
-import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, SessionStatus, Turn } from "../../core/types.js";
+import type {
+  Edge,
+  Memory,
+  MemoryFilter,
+  Operation,
+  Scope,
+  Session,
+  SessionStatus,
+  Turn,
+} from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import type {
   ForgetReport,
@@ -72,7 +81,9 @@ export class SqliteStore implements MemoryStore {
       if (error instanceof MemlaneError) throw error;
       const mapped = storeError(error, path);
       // Any failure to open is the store being unavailable, whatever the driver called it.
-      throw mapped instanceof MemlaneError ? mapped : new StoreUnavailableError(`Cannot open ${path}: ${(error as Error).message}`, { path }, error);
+      throw mapped instanceof MemlaneError
+        ? mapped
+        : new StoreUnavailableError(`Cannot open ${path}: ${(error as Error).message}`, { path }, error);
     }
   }
 
@@ -84,7 +95,9 @@ export class SqliteStore implements MemoryStore {
         path: this.path,
       });
     if (appId === 0 && version === 0) {
-      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as Row;
+      const tables = this.db
+        .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")
+        .get() as Row;
       if (Number(tables.n) > 0)
         throw new StoreUnavailableError(`${this.path} already holds tables that are not memlane's`, {
           path: this.path,
@@ -129,8 +142,20 @@ export class SqliteStore implements MemoryStore {
     );
     for (const s of b.sessions ?? []) {
       if (this.sessionExists(scope, s.id))
-        throw new ConflictError(`Session "${s.id}" already exists for agent "${scope.agent}"`, { session: s.id });
-      insertSession.run(s.tenant, s.agent, s.id, JSON.stringify(s.partners), s.at, s.status, s.strategy, JSON.stringify(s.meta), s.recordedAt || now);
+        throw new ConflictError(`Session "${s.id}" already exists for agent "${scope.agent}"`, {
+          session: s.id,
+        });
+      insertSession.run(
+        s.tenant,
+        s.agent,
+        s.id,
+        JSON.stringify(s.partners),
+        s.at,
+        s.status,
+        s.strategy,
+        JSON.stringify(s.meta),
+        s.recordedAt || now,
+      );
     }
     const setStatus = db.prepare("UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ?");
     for (const s of b.sessionStatus ?? []) {
@@ -142,7 +167,17 @@ export class SqliteStore implements MemoryStore {
     );
     for (const t of b.turns ?? []) {
       try {
-        insertTurn.run(t.tenant, t.agent, t.id, t.sessionId, t.index, t.speaker, t.text, t.at, JSON.stringify(t.meta));
+        insertTurn.run(
+          t.tenant,
+          t.agent,
+          t.id,
+          t.sessionId,
+          t.index,
+          t.speaker,
+          t.text,
+          t.at,
+          JSON.stringify(t.meta),
+        );
       } catch (error) {
         throw conflictOr(error, `Turn "${t.id}" already exists or its session is missing`, { turn: t.id });
       }
@@ -153,7 +188,22 @@ export class SqliteStore implements MemoryStore {
     );
     for (const m of b.memories ?? []) {
       try {
-        insertMemory.run(m.id, m.tenant, m.agent, m.about, m.text, m.kind, m.strategy, m.observedAt, m.recordedAt || now, m.status, m.invalidAt, m.sessionId, JSON.stringify(m.sourceTurns), JSON.stringify(m.attributes));
+        insertMemory.run(
+          m.id,
+          m.tenant,
+          m.agent,
+          m.about,
+          m.text,
+          m.kind,
+          m.strategy,
+          m.observedAt,
+          m.recordedAt || now,
+          m.status,
+          m.invalidAt,
+          m.sessionId,
+          JSON.stringify(m.sourceTurns),
+          JSON.stringify(m.attributes),
+        );
       } catch (error) {
         throw conflictOr(error, `Memory "${m.id}" already exists`, { memory: m.id });
       }
@@ -166,16 +216,36 @@ export class SqliteStore implements MemoryStore {
     );
     for (const s of b.supersede ?? []) {
       if (supersede.run(s.at, s.oldId, scope.tenant, scope.agent).changes === 0)
-        throw new ConflictError(`Memory "${s.oldId}" is not an active memory of this scope`, { memory: s.oldId });
+        throw new ConflictError(`Memory "${s.oldId}" is not an active memory of this scope`, {
+          memory: s.oldId,
+        });
       if (s.byId) {
         const edgeId = `edge_${s.byId}_${s.oldId}`;
-        insertEdge.run(edgeId, scope.tenant, scope.agent, s.byId, s.oldId, s.edge ?? "Supersedes", JSON.stringify(s.reason ? { reason: s.reason } : {}), now);
+        insertEdge.run(
+          edgeId,
+          scope.tenant,
+          scope.agent,
+          s.byId,
+          s.oldId,
+          s.edge ?? "Supersedes",
+          JSON.stringify(s.reason ? { reason: s.reason } : {}),
+          now,
+        );
       }
     }
     for (const e of b.edges ?? []) {
       if (e.from === e.to) throw new InvalidInputError(`Edge "${e.id}" links memory ${e.from} to itself`);
       try {
-        insertEdge.run(e.id, e.tenant, e.agent, e.from, e.to, e.type, JSON.stringify(e.attributes), e.recordedAt || now);
+        insertEdge.run(
+          e.id,
+          e.tenant,
+          e.agent,
+          e.from,
+          e.to,
+          e.type,
+          JSON.stringify(e.attributes),
+          e.recordedAt || now,
+        );
       } catch (error) {
         throw conflictOr(error, `Edge "${e.id}" is a duplicate or names a missing memory`, { edge: e.id });
       }
@@ -184,7 +254,15 @@ export class SqliteStore implements MemoryStore {
       "INSERT OR IGNORE INTO embeddings (tenant, agent, owner_kind, owner_id, model, dims, vector) VALUES (?,?,?,?,?,?,?)",
     );
     for (const v of b.embeddings ?? [])
-      insertVector.run(scope.tenant, scope.agent, v.ownerKind, v.ownerId, v.model, v.vector.length, vectorToBlob(v.vector));
+      insertVector.run(
+        scope.tenant,
+        scope.agent,
+        v.ownerKind,
+        v.ownerId,
+        v.model,
+        v.vector.length,
+        vectorToBlob(v.vector),
+      );
     const insertOp = db.prepare(
       `INSERT INTO operations (id, tenant, agent, type, status, strategy, model, session_id, inputs, outputs, rationale,
        error, calls, prompt_tokens, completion_tokens, latency_ms, at, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
@@ -192,30 +270,58 @@ export class SqliteStore implements MemoryStore {
     const insertRef = db.prepare("INSERT OR IGNORE INTO operation_refs (op_id, memory_id) VALUES (?, ?)");
     for (const o of b.operations ?? []) {
       try {
-        insertOp.run(o.id, o.tenant, o.agent, o.type, o.status, o.strategy, o.model, o.sessionId, JSON.stringify(o.inputs ?? null), JSON.stringify(o.outputs ?? null), o.rationale, o.error, o.usage.calls, o.usage.promptTokens, o.usage.completionTokens, o.usage.latencyMs, o.at, o.recordedAt || now);
+        insertOp.run(
+          o.id,
+          o.tenant,
+          o.agent,
+          o.type,
+          o.status,
+          o.strategy,
+          o.model,
+          o.sessionId,
+          JSON.stringify(o.inputs ?? null),
+          JSON.stringify(o.outputs ?? null),
+          o.rationale,
+          o.error,
+          o.usage.calls,
+          o.usage.promptTokens,
+          o.usage.completionTokens,
+          o.usage.latencyMs,
+          o.at,
+          o.recordedAt || now,
+        );
       } catch (error) {
         throw conflictOr(error, `Operation "${o.id}" already exists`, { operation: o.id });
       }
       for (const id of new Set(o.memoryIds)) insertRef.run(o.id, id);
     }
-    const setOp = db.prepare("UPDATE operations SET status = ?, error = ? WHERE id = ? AND tenant = ? AND agent = ?");
+    const setOp = db.prepare(
+      "UPDATE operations SET status = ?, error = ? WHERE id = ? AND tenant = ? AND agent = ?",
+    );
     for (const o of b.operationStatus ?? [])
       if (setOp.run(o.status, o.error ?? null, o.id, scope.tenant, scope.agent).changes === 0)
         throw new ConflictError(`No operation "${o.id}" in this scope`, { operation: o.id });
   }
 
   private sessionExists(scope: Scope, id: string): boolean {
-    return !!this.db.prepare("SELECT 1 FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").get(scope.tenant, scope.agent, id);
+    return !!this.db
+      .prepare("SELECT 1 FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
+      .get(scope.tenant, scope.agent, id);
   }
 
   async getSession(scope: Scope, id: string): Promise<Session | null> {
     const row = this.run(() =>
-      this.db.prepare("SELECT * FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").get(scope.tenant, scope.agent, id),
+      this.db
+        .prepare("SELECT * FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
+        .get(scope.tenant, scope.agent, id),
     ) as Row | undefined;
     return row ? toSession(row) : null;
   }
 
-  async listSessions(scope: Scope, filter: { status?: SessionStatus | SessionStatus[]; partner?: string } = {}): Promise<Session[]> {
+  async listSessions(
+    scope: Scope,
+    filter: { status?: SessionStatus | SessionStatus[]; partner?: string } = {},
+  ): Promise<Session[]> {
     const where = ["tenant = ?", "agent = ?"];
     const args: unknown[] = [scope.tenant, scope.agent];
     const statuses = asList(filter.status);
@@ -228,7 +334,9 @@ export class SqliteStore implements MemoryStore {
       args.push(filter.partner);
     }
     const rows = this.run(() =>
-      this.db.prepare(`SELECT * FROM sessions WHERE ${where.join(" AND ")} ORDER BY at, recorded_at, id`).all(...args),
+      this.db
+        .prepare(`SELECT * FROM sessions WHERE ${where.join(" AND ")} ORDER BY at, recorded_at, id`)
+        .all(...args),
     ) as Row[];
     return rows.map(toSession);
   }
@@ -262,7 +370,9 @@ export class SqliteStore implements MemoryStore {
 
   async getMemory(scope: Scope, id: string): Promise<Memory | null> {
     const row = this.run(() =>
-      this.db.prepare("SELECT * FROM memories WHERE id = ? AND tenant = ? AND agent = ?").get(id, scope.tenant, scope.agent),
+      this.db
+        .prepare("SELECT * FROM memories WHERE id = ? AND tenant = ? AND agent = ?")
+        .get(id, scope.tenant, scope.agent),
     ) as Row | undefined;
     return row ? toMemory(row) : null;
   }
@@ -304,7 +414,9 @@ export class SqliteStore implements MemoryStore {
   async listMemories(scope: Scope, filter: MemoryFilter = {}): Promise<Memory[]> {
     const { sql, args } = this.memoryWhere(scope, filter);
     const rows = this.run(() =>
-      this.db.prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id`).all(...args),
+      this.db
+        .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id`)
+        .all(...args),
     ) as Row[];
     return rows.map(toMemory);
   }
@@ -318,7 +430,9 @@ export class SqliteStore implements MemoryStore {
                OR dst IN (SELECT value FROM json_each(?))) ORDER BY recorded_at, id`,
             )
             .all(scope.tenant, scope.agent, JSON.stringify(memoryIds), JSON.stringify(memoryIds))
-        : this.db.prepare("SELECT * FROM edges WHERE tenant = ? AND agent = ? ORDER BY recorded_at, id").all(scope.tenant, scope.agent),
+        : this.db
+            .prepare("SELECT * FROM edges WHERE tenant = ? AND agent = ? ORDER BY recorded_at, id")
+            .all(scope.tenant, scope.agent),
     ) as Row[];
     return rows.map(toEdge);
   }
@@ -340,25 +454,38 @@ export class SqliteStore implements MemoryStore {
     }
     const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
     const rows = this.run(() =>
-      this.db.prepare(`SELECT o.* FROM operations o WHERE ${where.join(" AND ")} ORDER BY o.at, o.recorded_at, o.id${limit}`).all(...args),
+      this.db
+        .prepare(
+          `SELECT o.* FROM operations o WHERE ${where.join(" AND ")} ORDER BY o.at, o.recorded_at, o.id${limit}`,
+        )
+        .all(...args),
     ) as Row[];
     return rows.map((r) => toOperation(r, this.refsOf(String(r.id))));
   }
 
   private refsOf(opId: string): string[] {
-    return (this.db.prepare("SELECT memory_id FROM operation_refs WHERE op_id = ? ORDER BY memory_id").all(opId) as Row[]).map((r) =>
-      String(r.memory_id),
-    );
+    return (
+      this.db
+        .prepare("SELECT memory_id FROM operation_refs WHERE op_id = ? ORDER BY memory_id")
+        .all(opId) as Row[]
+    ).map((r) => String(r.memory_id));
   }
 
   async getOperation(scope: Scope, id: string): Promise<Operation | null> {
     const row = this.run(() =>
-      this.db.prepare("SELECT * FROM operations WHERE id = ? AND tenant = ? AND agent = ?").get(id, scope.tenant, scope.agent),
+      this.db
+        .prepare("SELECT * FROM operations WHERE id = ? AND tenant = ? AND agent = ?")
+        .get(id, scope.tenant, scope.agent),
     ) as Row | undefined;
     return row ? toOperation(row, this.refsOf(id)) : null;
   }
 
-  async getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string): Promise<Map<string, Float32Array>> {
+  async getEmbeddings(
+    scope: Scope,
+    ownerKind: "memory" | "turn",
+    ids: string[],
+    model: string,
+  ): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
     if (ids.length === 0) return out;
     const rows = this.run(() =>
@@ -379,7 +506,9 @@ export class SqliteStore implements MemoryStore {
     if (!cached) {
       cached = new Map();
       const rows = this.db
-        .prepare("SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND model = ?")
+        .prepare(
+          "SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND model = ?",
+        )
         .all(scope.tenant, scope.agent, model) as Row[];
       for (const r of rows) cached.set(String(r.owner_id), blobToVector(r.vector as Buffer));
       this.vectorCache.set(key, cached);
@@ -392,9 +521,20 @@ export class SqliteStore implements MemoryStore {
     for (const key of this.vectorCache.keys()) if (key.startsWith(prefix)) this.vectorCache.delete(key);
   }
 
-  async searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter: MemoryFilter = {}): Promise<VectorHit[]> {
+  async searchMemories(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter: MemoryFilter = {},
+  ): Promise<VectorHit[]> {
     const { sql, args } = this.memoryWhere(scope, filter);
-    const ids = this.run(() => this.db.prepare(`SELECT id FROM memories WHERE ${sql}`).pluck().all(...args)) as string[];
+    const ids = this.run(() =>
+      this.db
+        .prepare(`SELECT id FROM memories WHERE ${sql}`)
+        .pluck()
+        .all(...args),
+    ) as string[];
     const vectors = this.vectorsOf(scope, model);
     const hits: VectorHit[] = [];
     for (const id of ids) {
@@ -415,24 +555,41 @@ export class SqliteStore implements MemoryStore {
       const turnIds = new Set<string>();
       const sessionIds = new Set<string>();
       if (request.about) {
-        for (const id of db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND about = ?").pluck().all(...s, request.about))
+        for (const id of db
+          .prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND about = ?")
+          .pluck()
+          .all(...s, request.about))
           memoryIds.add(String(id));
-        for (const r of db.prepare("SELECT id, session_id FROM turns WHERE tenant = ? AND agent = ? AND speaker = ?").all(...s, request.about) as Row[]) {
+        for (const r of db
+          .prepare("SELECT id, session_id FROM turns WHERE tenant = ? AND agent = ? AND speaker = ?")
+          .all(...s, request.about) as Row[]) {
           turnIds.add(String(r.id));
           sessionIds.add(String(r.session_id));
         }
       }
       if (request.sessionId) {
-        if (!this.sessionExists(scope, request.sessionId)) throw new InvalidInputError(`No session "${request.sessionId}" to forget`);
-        for (const id of db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND session_id = ?").pluck().all(...s, request.sessionId))
+        if (!this.sessionExists(scope, request.sessionId))
+          throw new InvalidInputError(`No session "${request.sessionId}" to forget`);
+        for (const id of db
+          .prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND session_id = ?")
+          .pluck()
+          .all(...s, request.sessionId))
           memoryIds.add(String(id));
-        for (const id of db.prepare("SELECT id FROM turns WHERE tenant = ? AND agent = ? AND session_id = ?").pluck().all(...s, request.sessionId))
+        for (const id of db
+          .prepare("SELECT id FROM turns WHERE tenant = ? AND agent = ? AND session_id = ?")
+          .pluck()
+          .all(...s, request.sessionId))
           turnIds.add(String(id));
         sessionIds.add(request.sessionId);
       }
       const mem = JSON.stringify([...memoryIds]);
       // Only memories of this scope: ids from another tenant are silently out of reach.
-      const scoped = db.prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))").pluck().all(...s, mem) as string[];
+      const scoped = db
+        .prepare(
+          "SELECT id FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))",
+        )
+        .pluck()
+        .all(...s, mem) as string[];
       const ids = JSON.stringify(scoped);
       const turns = JSON.stringify([...turnIds]);
       // An operation is deleted if it touched a forgotten memory, or if it ran over a session
@@ -444,16 +601,36 @@ export class SqliteStore implements MemoryStore {
         )
         .run(...s, ids, JSON.stringify([...sessionIds])).changes;
       const edges = db
-        .prepare(`DELETE FROM edges WHERE tenant = ? AND agent = ? AND (src IN (SELECT value FROM json_each(?)) OR dst IN (SELECT value FROM json_each(?)))`)
+        .prepare(
+          `DELETE FROM edges WHERE tenant = ? AND agent = ? AND (src IN (SELECT value FROM json_each(?)) OR dst IN (SELECT value FROM json_each(?)))`,
+        )
         .run(...s, ids, ids).changes;
       const embeddings =
-        db.prepare(`DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND owner_id IN (SELECT value FROM json_each(?))`).run(...s, ids).changes +
-        db.prepare(`DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'turn' AND owner_id IN (SELECT value FROM json_each(?))`).run(...s, turns).changes;
-      const memories = db.prepare(`DELETE FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`).run(...s, ids).changes;
+        db
+          .prepare(
+            `DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND owner_id IN (SELECT value FROM json_each(?))`,
+          )
+          .run(...s, ids).changes +
+        db
+          .prepare(
+            `DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'turn' AND owner_id IN (SELECT value FROM json_each(?))`,
+          )
+          .run(...s, turns).changes;
+      const memories = db
+        .prepare(
+          `DELETE FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(...s, ids).changes;
       db.prepare(`DELETE FROM operation_refs WHERE memory_id IN (SELECT value FROM json_each(?))`).run(ids);
-      const turnsDeleted = db.prepare(`DELETE FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`).run(...s, turns).changes;
+      const turnsDeleted = db
+        .prepare(
+          `DELETE FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(...s, turns).changes;
       const sessions = request.sessionId
-        ? db.prepare("DELETE FROM sessions WHERE tenant = ? AND agent = ? AND id = ?").run(...s, request.sessionId).changes
+        ? db
+            .prepare("DELETE FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
+            .run(...s, request.sessionId).changes
         : 0;
       return { memories, edges, operations: opsDeleted, embeddings, turns: turnsDeleted, sessions };
     });
@@ -468,7 +645,9 @@ export class SqliteStore implements MemoryStore {
     return this.run(
       () =>
         this.db
-          .prepare("SELECT agent FROM sessions WHERE tenant = ? UNION SELECT agent FROM memories WHERE tenant = ? ORDER BY agent")
+          .prepare(
+            "SELECT agent FROM sessions WHERE tenant = ? UNION SELECT agent FROM memories WHERE tenant = ? ORDER BY agent",
+          )
           .pluck()
           .all(tenant, tenant) as string[],
     );
@@ -477,15 +656,25 @@ export class SqliteStore implements MemoryStore {
   async stats(scope: Scope): Promise<StoreStats> {
     return this.run(() => {
       const s = [scope.tenant, scope.agent];
-      const count = (sql: string) => Number(this.db.prepare(sql).pluck().get(...s));
+      const count = (sql: string) =>
+        Number(
+          this.db
+            .prepare(sql)
+            .pluck()
+            .get(...s),
+        );
       const grouped = (sql: string) =>
         Object.fromEntries((this.db.prepare(sql).all(...s) as Row[]).map((r) => [String(r.k), Number(r.n)]));
       return {
         sessions: count("SELECT count(*) FROM sessions WHERE tenant = ? AND agent = ?"),
         turns: count("SELECT count(*) FROM turns WHERE tenant = ? AND agent = ?"),
-        memories: grouped("SELECT status AS k, count(*) AS n FROM memories WHERE tenant = ? AND agent = ? GROUP BY status"),
+        memories: grouped(
+          "SELECT status AS k, count(*) AS n FROM memories WHERE tenant = ? AND agent = ? GROUP BY status",
+        ),
         edges: count("SELECT count(*) FROM edges WHERE tenant = ? AND agent = ?"),
-        operations: grouped("SELECT type || ':' || status AS k, count(*) AS n FROM operations WHERE tenant = ? AND agent = ? GROUP BY type, status"),
+        operations: grouped(
+          "SELECT type || ':' || status AS k, count(*) AS n FROM operations WHERE tenant = ? AND agent = ? GROUP BY type, status",
+        ),
         embeddings: count("SELECT count(*) FROM embeddings WHERE tenant = ? AND agent = ?"),
       };
     });
@@ -506,7 +695,9 @@ function checkBatchScope(scope: Scope, batch: WriteBatch): void {
   ];
   for (const row of rows)
     if (row.tenant !== scope.tenant || row.agent !== scope.agent)
-      throw new InvalidInputError(`A row of ${row.tenant}/${row.agent} cannot be written in scope ${scope.tenant}/${scope.agent}`);
+      throw new InvalidInputError(
+        `A row of ${row.tenant}/${row.agent} cannot be written in scope ${scope.tenant}/${scope.agent}`,
+      );
 }
 
 function conflictOr(error: unknown, message: string, details: Record<string, unknown>): Error {
@@ -519,10 +710,23 @@ function storeError(error: unknown, path: string): Error {
   const code = (error as { code?: string }).code ?? "";
   const message = (error as Error).message ?? String(error);
   if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED")
-    return new StoreUnavailableError(`The database ${path} is locked by another process`, { path, code }, error);
+    return new StoreUnavailableError(
+      `The database ${path} is locked by another process`,
+      { path, code },
+      error,
+    );
   if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
-    return new StoreUnavailableError(`${path} is not a readable memlane database (${message})`, { path, code }, error);
-  if (code === "SQLITE_CANTOPEN" || code === "SQLITE_READONLY" || code === "SQLITE_IOERR" || code === "SQLITE_PERM")
+    return new StoreUnavailableError(
+      `${path} is not a readable memlane database (${message})`,
+      { path, code },
+      error,
+    );
+  if (
+    code === "SQLITE_CANTOPEN" ||
+    code === "SQLITE_READONLY" ||
+    code === "SQLITE_IOERR" ||
+    code === "SQLITE_PERM"
+  )
     return new StoreUnavailableError(`Cannot open or write ${path}: ${message}`, { path, code }, error);
   return error as Error;
 }

@@ -4,8 +4,8 @@
  */
 import { newId } from "../../core/ids.js";
 import type { Memory } from "../../core/types.js";
-import type { Strategy } from "../strategy.js";
 import { composeReply } from "../compose.js";
+import type { Strategy } from "../strategy.js";
 import { summarizeSession } from "../summarize-session.js";
 
 export function accumulateStrategy(options: { k?: number } = {}): Strategy {
@@ -34,12 +34,22 @@ export function accumulateStrategy(options: { k?: number } = {}): Strategy {
         };
         ctx.stage({
           memories: [memory],
-          operations: [ctx.operation({ type: "APPEND", memoryIds: [memory.id], outputs: { memory: memory.id, text: memory.text } })],
+          operations: [
+            ctx.operation({
+              type: "APPEND",
+              memoryIds: [memory.id],
+              outputs: { memory: memory.id, text: memory.text },
+            }),
+          ],
         });
       }
     },
     async recall(ctx) {
-      const hits = await ctx.retriever.searchMemories(ctx.scope, { query: ctx.query, k: ctx.k || options.k || 5, filter: ctx.filter });
+      const hits = await ctx.retriever.searchMemories(ctx.scope, {
+        query: ctx.query,
+        k: ctx.k || options.k || 5,
+        filter: ctx.filter,
+      });
       return { strategy: "accumulate", query: ctx.query, hits };
     },
     compose: (ctx, recall) => composeReply(ctx, recall),

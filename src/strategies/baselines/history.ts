@@ -3,8 +3,8 @@
  * handed to the reply, oldest first, as far as the prompt budget allows (compose cuts the rest).
  */
 import type { RecallHit } from "../../core/recall.js";
-import type { Strategy } from "../strategy.js";
 import { composeReply } from "../compose.js";
+import type { Strategy } from "../strategy.js";
 
 export function historyStrategy(): Strategy {
   return {
@@ -30,6 +30,7 @@ export function historyStrategy(): Strategy {
       }));
       return { strategy: "history", query: ctx.query, hits };
     },
-    compose: (ctx, recall) => composeReply(ctx, { ...recall, hits: [...recall.hits].reverse() }, "Earlier sessions"),
+    compose: (ctx, recall) =>
+      composeReply(ctx, { ...recall, hits: [...recall.hits].reverse() }, "Earlier sessions"),
   };
 }

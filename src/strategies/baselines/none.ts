@@ -1,6 +1,7 @@
 /** CareCall's "without memory" baseline: nothing is written, nothing recalled. */
-import type { Strategy } from "../strategy.js";
+
 import { composeReply } from "../compose.js";
+import type { Strategy } from "../strategy.js";
 
 export function noneStrategy(): Strategy {
   return {

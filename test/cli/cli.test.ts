@@ -1,0 +1,139 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { demoTranscript } from "../fixtures/engine.js";
+
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "memlane-cli-"));
+const db = join(dir, "cli.db");
+
+function memlane(...args: string[]) {
+  const embedder = args.includes("demo") ? "use" : "hash";
+  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, MEMLANE_EMBEDDER: embedder, NO_COLOR: "1" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("memlane CLI", () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("has --help everywhere", () => {
+    const top = memlane("--help");
+    assert.equal(top.code, 0);
+    for (const cmd of [
+      "demo",
+      "ingest",
+      "recall",
+      "history",
+      "timeline",
+      "inspect",
+      "forget",
+      "retry",
+      "chat",
+    ])
+      assert.match(top.stdout, new RegExp(`\\b${cmd}\\b`));
+    const sub = memlane("recall", "--help");
+    assert.equal(sub.code, 0);
+    assert.match(sub.stdout, /--agent/);
+  });
+
+  it("runs the demo offline and writes the HTML report", () => {
+    const out = join(dir, "demo.html");
+    const r = memlane("demo", "--out", out, "--json");
+    assert.equal(r.code, 0, r.stderr);
+    const result = JSON.parse(r.stdout);
+    assert.equal(result.sessions.length, 4);
+    assert.ok(result.sessions.every((s: { added: unknown[] }) => s.added.length > 0));
+    assert.equal(result.questions.length, 5);
+    assert.match(result.questions[0].reply, /Bristol/);
+    assert.match(readFileSync(out, "utf8"), /<h1>memlane demo<\/h1>/);
+  });
+
+  it("ingests, recalls, shows history and inspects, with --json", () => {
+    const file = join(dir, "t.json");
+    writeFileSync(file, JSON.stringify(demoTranscript));
+    const ingest = memlane("ingest", file, "--db", db);
+    assert.equal(ingest.code, 0, ingest.stderr);
+    assert.match(ingest.stdout, /ava: 2 sessions \(2 new/);
+    const recall = memlane(
+      "recall",
+      "where",
+      "does",
+      "Sam",
+      "live",
+      "--agent",
+      "ava",
+      "--db",
+      db,
+      "--json",
+      "-k",
+      "2",
+    );
+    assert.equal(recall.code, 0, recall.stderr);
+    const hits = JSON.parse(recall.stdout).hits;
+    assert.ok(hits.length >= 1 && hits.length <= 2);
+    assert.match(hits[0].text, /Bristol|Leeds/);
+    const history = memlane("history", hits[0].id, "--db", db, "--json");
+    assert.equal(history.code, 0, history.stderr);
+    assert.equal(JSON.parse(history.stdout).operations[0].type, "APPEND");
+    const text = memlane("history", hits[0].id, "--db", db);
+    assert.match(text.stdout, /operations:/);
+    const inspect = memlane("inspect", "--db", db, "--json", "--agent", "ava");
+    assert.equal(JSON.parse(inspect.stdout).agents[0].sessions, 2);
+  });
+
+  it("maps errors to typed messages and exit codes", () => {
+    const missing = memlane("ingest", join(dir, "nope.json"), "--db", db);
+    assert.equal(missing.code, 4);
+    assert.match(missing.stderr, /NOT_FOUND/);
+    const bad = join(dir, "bad.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        agent: "ava",
+        sessions: [{ id: "x", at: "2024-01-01", partner: "sam", turns: [{ speaker: "zed", text: "hi" }] }],
+      }),
+    );
+    const invalid = memlane("ingest", bad, "--db", db, "--json");
+    assert.equal(invalid.code, 3);
+    assert.equal(JSON.parse(invalid.stderr).error.code, "INVALID_INPUT");
+    assert.equal(memlane("recall", "--db", db).code, 2);
+    const noYes = memlane("forget", "--agent", "ava", "--about", "sam", "--db", db);
+    assert.equal(noYes.code, 3);
+    assert.match(noYes.stderr, /--yes/);
+    const junk = join(dir, "junk.db");
+    writeFileSync(junk, "x".repeat(200));
+    assert.equal(memlane("inspect", "--db", junk).code, 6);
+    assert.equal(memlane("history", "mem_nothing", "--db", db).code, 4);
+    assert.equal(existsSync(db), true);
+  });
+
+  it("forgets with --yes and reports what it removed", () => {
+    const r = memlane("forget", "--agent", "ava", "--about", "sam", "--yes", "--db", db, "--json");
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.ok(report.memories > 0);
+    assert.equal(report.turns, 2);
+  });
+
+  it("chats over stdin with a memory panel", () => {
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", CLI, "chat", "--agent", "ava", "--partner", "sam", "--db", join(dir, "chat.db")],
+      {
+        input: "I adopted a beagle called Biscuit yesterday.\n/quit\n",
+        encoding: "utf8",
+        env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /ava> /);
+    assert.match(r.stdout, /memory \(accumulate\)/);
+    assert.match(r.stderr, /consolidation done/);
+  });
+});

@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { toSecondPerson, toThirdPerson } from "../../src/cognition/offline/perspective.js";
+import { summarizeOffline } from "../../src/cognition/offline/summarize.js";
+import type { Turn } from "../../src/core/types.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
+
+const at = "2024-03-02T18:00:00.000Z";
+const turns = (lines: [string, string][]): Turn[] =>
+  lines.map(([speaker, text], index) => ({
+    id: `s1:${index + 1}`,
+    tenant: "t",
+    agent: "ava",
+    sessionId: "s1",
+    index,
+    speaker,
+    text,
+    at,
+    meta: {},
+  }));
+
+describe("offline perspective rewriting", () => {
+  it("turns first person into the speaker's name with verb agreement", () => {
+    assert.equal(
+      toThirdPerson("I finally adopted the beagle!", "Sam", "Ava"),
+      "Sam finally adopted the beagle!",
+    );
+    assert.equal(
+      toThirdPerson("I'm not vegetarian anymore.", "Sam", "Ava"),
+      "Sam is not vegetarian anymore.",
+    );
+    assert.equal(
+      toThirdPerson("I really love hiking with my dog.", "Sam", "Ava"),
+      "Sam really loves hiking with Sam's dog.",
+    );
+    assert.equal(
+      toThirdPerson("I live in Leeds and I've got two cats.", "Sam", "Ava"),
+      "Sam lives in Leeds and Sam has got two cats.",
+    );
+    assert.equal(toThirdPerson("I don't eat meat.", "Sam", "Ava"), "Sam doesn't eat meat.");
+    assert.equal(
+      toThirdPerson("I put this dress on yesterday.", "Mel", "Ava"),
+      "Mel put this dress on yesterday.",
+    );
+    assert.equal(toThirdPerson("I think you would love it.", "Sam", "Ava"), "Sam thinks Ava would love it.");
+  });
+
+  it("tells a statement back to its subject", () => {
+    assert.equal(
+      toSecondPerson("Sam is moving to Bristol with Sam's dog.", "Sam"),
+      "you are moving to Bristol with your dog.",
+    );
+  });
+});
+
+describe("offline summarizer", () => {
+  const embedder = new HashEmbedder();
+
+  it("keeps durable facts and changes, drops greetings, questions and small talk", async () => {
+    const statements = await summarizeOffline(
+      {
+        agent: "ava",
+        partners: ["sam"],
+        sessionId: "s1",
+        at,
+        turns: turns([
+          ["ava", "Hi Sam! How are you?"],
+          ["sam", "Hey! Good to see you."],
+          ["sam", "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds."],
+          ["ava", "Wow, that's great!"],
+          ["sam", "Thanks! Do you like dogs?"],
+          ["sam", "I had toast for breakfast."],
+        ]),
+      },
+      embedder,
+    );
+    const texts = statements.map((s) => s.text);
+    assert.ok(
+      texts.some((t) => /^Sam adopted a beagle called Biscuit on 1 March 2024/.test(t)),
+      texts.join(" | "),
+    );
+    assert.ok(
+      texts.every((t) => !/toast|Good to see|great/.test(t)),
+      texts.join(" | "),
+    );
+    const beagle = statements.find((s) => s.text.includes("beagle"))!;
+    assert.equal(beagle.about, "sam");
+    assert.deepEqual(beagle.sourceTurns, ["s1:3"]);
+    assert.equal(beagle.observedAt, at);
+    assert.equal(
+      beagle.attributes?.quote,
+      "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds.",
+    );
+  });
+
+  it("merges near-duplicates and keeps their sources together", async () => {
+    const statements = await summarizeOffline(
+      {
+        agent: "ava",
+        partners: ["sam"],
+        sessionId: "s1",
+        at,
+        turns: turns([
+          ["sam", "I started a new job as a nurse in Leeds."],
+          ["sam", "I started a new job as a nurse in Leeds!"],
+        ]),
+      },
+      embedder,
+    );
+    assert.equal(statements.length, 1);
+    assert.deepEqual(statements[0]!.sourceTurns, ["s1:1", "s1:2"]);
+  });
+
+  it("writes about the agent too, and caps statements per speaker", async () => {
+    const many = Array.from({ length: 12 }, (_, i): [string, string] => [
+      "sam",
+      `I started learning instrument number ${i} with my teacher ${["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"][i]} in London.`,
+    ]);
+    const statements = await summarizeOffline(
+      {
+        agent: "ava",
+        partners: ["sam"],
+        sessionId: "s1",
+        at,
+        turns: turns([...many, ["ava", "I moved my office to Paris last year and I love the city."]]),
+      },
+      embedder,
+      { maxPerSpeaker: 4 },
+    );
+    assert.equal(statements.filter((s) => s.about === "sam").length, 4);
+    assert.ok(
+      statements.some((s) => s.about === "ava" && /^Ava moved Ava's office to Paris in 2023/.test(s.text)),
+    );
+  });
+});
