@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { strategyNames } from "../strategies/registry.js";
 import { registerChat } from "./commands/chat.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerEval } from "./commands/eval.js";
 import { registerForget } from "./commands/forget.js";
 import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerInspect(program);
   registerForget(program);
   registerChat(program);
+  registerEval(program);
   program
     .command("strategies")
     .description("list the memory strategies")

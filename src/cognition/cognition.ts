@@ -3,6 +3,7 @@
  * it: `llm/` (our prompts, structured output) and `offline/` (heuristics over embeddings and
  * NLP). Each method says what it cost, so operations can carry tokens and latency.
  */
+import type { PairLabelWithFusion } from "../core/memory-update.js";
 import type { Recall } from "../core/recall.js";
 import type { Statement, Turn, Usage } from "../core/types.js";
 import type { ChatMessage } from "../models/chat-model.js";
@@ -41,11 +42,34 @@ export interface ReplyInput {
   prompt: Prompt;
 }
 
+/** One (memory, summary) pair to classify, both about the same subject. */
+export interface SentencePair {
+  memory: string;
+  summary: string;
+}
+
+export interface PairDecision {
+  label: PairLabelWithFusion;
+  rationale: string;
+}
+
+export interface ClassifyPairsInput {
+  /** The subject both sentences are about (a display name helps the model). */
+  about: string;
+  pairs: SentencePair[];
+  /** Allow FUSION answers; when false the operator picks among the paper's four labels. */
+  fusion?: boolean;
+}
+
 export interface Cognition {
   /** "offline" or the chat model's name. */
   readonly name: string;
   /** A session into short statements about each speaker, from the agent's point of view. */
   summarize(input: SummarizeInput): Promise<CognitionResult<Statement[]>>;
+  /** CareCall's pairwise operator O(m, s), for many pairs at once, one decision per pair in order. */
+  classifyPairs(input: ClassifyPairsInput): Promise<CognitionResult<PairDecision[]>>;
+  /** One sentence that keeps what both say (the FUSION case). */
+  fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>>;
   /** The agent's next utterance. */
   reply(input: ReplyInput): Promise<CognitionResult<string>>;
 }

@@ -87,7 +87,10 @@ export interface Edge {
   id: string;
   tenant: string;
   agent: string;
-  /** Older / source memory. For Supersedes: the new memory points to what it replaced. */
+  /**
+   * Source of the link. Supersedes runs from the new memory to the one it replaced; FusedInto
+   * from an old memory to the fused one that took its place; relations from older to newer.
+   */
   from: string;
   to: string;
   type: EdgeType;
@@ -107,6 +110,8 @@ export type OperationType =
   | "LINK"
   | "FORGET"
   | "SUMMARIZE"
+  /** One batch of pairwise decisions (CareCall's operator), with every decision and rationale. */
+  | "CLASSIFY"
   | "REPLY"
   /** A whole end-of-session consolidation; recorded only when it fails, so it can be retried. */
   | "CONSOLIDATE";

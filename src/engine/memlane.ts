@@ -258,12 +258,15 @@ export class Memlane implements SessionHost {
     const memory = await this.store.getMemory(scope, memoryId);
     if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
     const edges = await this.store.listEdges(scope, [memoryId]);
-    const replacing = edges
-      .filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.to === memoryId)
-      .map((e) => e.from);
-    const replaced = edges
-      .filter((e) => (e.type === "Supersedes" || e.type === "FusedInto") && e.from === memoryId)
-      .map((e) => e.to);
+    // Supersedes points new -> old; FusedInto points old -> fused.
+    const replacing = [
+      ...edges.filter((e) => e.type === "Supersedes" && e.to === memoryId).map((e) => e.from),
+      ...edges.filter((e) => e.type === "FusedInto" && e.from === memoryId).map((e) => e.to),
+    ];
+    const replaced = [
+      ...edges.filter((e) => e.type === "Supersedes" && e.from === memoryId).map((e) => e.to),
+      ...edges.filter((e) => e.type === "FusedInto" && e.to === memoryId).map((e) => e.from),
+    ];
     const load = async (ids: string[]) =>
       ids.length ? this.store.listMemories(scope, { ids, status: "any" }) : [];
     return {

@@ -3,15 +3,18 @@ import { InvalidInputError } from "../core/errors.js";
 import { accumulateStrategy } from "./baselines/accumulate.js";
 import { historyStrategy } from "./baselines/history.js";
 import { noneStrategy } from "./baselines/none.js";
+import { carecallStrategy } from "./carecall/carecall.js";
 import type { Strategy } from "./strategy.js";
 
 const FACTORIES: Record<string, () => Strategy> = {
   none: noneStrategy,
   history: historyStrategy,
   accumulate: accumulateStrategy,
+  carecall: carecallStrategy,
 };
 
-export const DEFAULT_STRATEGY = "accumulate";
+/** The first updating strategy is the default: memory that is kept current. */
+export const DEFAULT_STRATEGY = "carecall";
 
 export function strategyNames(): string[] {
   return Object.keys(FACTORIES);

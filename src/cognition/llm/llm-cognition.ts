@@ -6,7 +6,9 @@
 import type { Statement } from "../../core/types.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import { generateObject } from "../../models/structured.js";
-import type { Cognition, CognitionResult, ReplyInput, SummarizeInput } from "../cognition.js";
+import { addUsage, emptyUsage } from "../../core/types.js";
+import type { ClassifyPairsInput, Cognition, CognitionResult, PairDecision, ReplyInput, SummarizeInput } from "../cognition.js";
+import { fuseMessages, fuseSchema, pairMessages, pairSchema } from "./pair-prompt.js";
 import { summaryMessages, summarySchema } from "./summarize-prompt.js";
 
 export class LlmCognition implements Cognition {
@@ -14,7 +16,7 @@ export class LlmCognition implements Cognition {
 
   constructor(
     private readonly model: ChatModel,
-    private readonly options: { retries?: number; temperature?: number } = {},
+    private readonly options: { retries?: number; temperature?: number; pairBatch?: number } = {},
   ) {
     this.name = model.name;
   }
@@ -40,6 +42,40 @@ export class LlmCognition implements Cognition {
       });
     }
     return { value, usage: result.usage, model: result.model };
+  }
+
+  /**
+   * Pairs go to the model in batches (CareCall's one-call-per-pair cost is its own stated limit).
+   * A batch whose answer misses or repeats a pair fails its schema and is retried.
+   */
+  async classifyPairs(input: ClassifyPairsInput): Promise<CognitionResult<PairDecision[]>> {
+    const batch = this.options.pairBatch ?? 40;
+    const value: PairDecision[] = [];
+    let usage = emptyUsage();
+    let model = this.name;
+    for (let i = 0; i < input.pairs.length; i += batch) {
+      const pairs = input.pairs.slice(i, i + batch);
+      const result = await generateObject(this.model, {
+        name: "pair_operations",
+        schema: pairSchema(pairs.length, input.fusion ?? true),
+        messages: pairMessages({ ...input, pairs }),
+        retries: this.options.retries,
+        temperature: 0,
+      });
+      usage = addUsage(usage, result.usage);
+      model = result.model;
+      const byPair = new Map(result.object.decisions.map((d) => [d.pair, d]));
+      for (let p = 0; p < pairs.length; p++) {
+        const d = byPair.get(p)!;
+        value.push({ label: d.label, rationale: d.why });
+      }
+    }
+    return { value, usage, model };
+  }
+
+  async fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>> {
+    const result = await generateObject(this.model, { name: "fused_sentence", schema: fuseSchema, messages: fuseMessages(input), retries: this.options.retries, temperature: 0 });
+    return { value: result.object.sentence.trim(), usage: result.usage, model: result.model };
   }
 
   async reply(input: ReplyInput): Promise<CognitionResult<string>> {

@@ -18,6 +18,10 @@ export const PLAN_CUES =
 export const IDENTITY_CUES =
   /\b(work|works|working|job|career|study|studies|studying|student|live|lives|living|family|kids?|children|son|daughter|husband|wife|partner|mom|mother|dad|father|sister|brother|pet|dog|cat|vegetarian|vegan|hobby|years? old|name is|born)\b/i;
 
+/** Health: illnesses and recoveries are exactly the changing states memory must track. */
+export const HEALTH_CUES =
+  /\b(cold|flu|covid|fever|cough|sick|ill|injured|injury|pain|hurts|surgery|doctor|hospital|recovered|recovering|migraine|allergy|allergic|diagnosed|therapy|medicine|medication)\b/i;
+
 const SMALL_TALK =
   /^(hi|hey|hello|thanks|thank you|bye|goodbye|see you|take care|good (morning|night|evening|to see)|nice|wow|cool|awesome|great|congrats|congratulations|that's (great|awesome|amazing|cool|so|really|wonderful|true)|sounds|glad|sorry|haha|lol|yeah|yes|no|ok|okay|sure|totally|absolutely|exactly|agreed|same|me too|right|oh|aw+|omg)\b/i;
 const HEDGES =
@@ -48,6 +52,7 @@ export function salience(
   if (PREFERENCE_CUES.test(sentence)) add("preference", 1);
   if (PLAN_CUES.test(sentence)) add("plan", 0.75);
   if (IDENTITY_CUES.test(sentence)) add("identity", 1);
+  if (HEALTH_CUES.test(sentence)) add("health", 1);
   if (extras.entities > 0) add("entity", Math.min(1, 0.5 * extras.entities));
   if (extras.times > 0) add("time", 0.5);
   if (extras.numbers > 0) add("number", 0.25);

@@ -1,0 +1,95 @@
+/**
+ * Turns Algorithm 1's verdict into store writes, without erasing anything: removed memories are
+ * superseded (linked to what replaced them), DELETEd summary sentences are kept as retired rows so
+ * the timeline shows the change, and every effective decision becomes an operation.
+ */
+import type { PairDecision } from "../../cognition/cognition.js";
+import { newId } from "../../core/ids.js";
+import type { MemoryUpdateResult } from "../../core/memory-update.js";
+import type { Memory, Operation, Statement } from "../../core/types.js";
+import type { Supersession, WriteBatch } from "../../store/memory-store.js";
+import type { SessionContext } from "../strategy.js";
+
+export interface PlanInput {
+  memories: Memory[];
+  statements: Statement[];
+  update: MemoryUpdateResult;
+  /** Decisions of the classified pairs, by "m:s". */
+  decisions: Map<string, PairDecision>;
+  /** Fused sentence texts, by "m:s". */
+  fused: Map<string, string>;
+  model: string;
+}
+
+export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
+  const { memories, statements, update, decisions } = input;
+  const now = new Date().toISOString();
+  const at = ctx.session.at;
+  const row = (s: Statement, fields: Partial<Memory> = {}): Memory => ({
+    id: newId("mem"),
+    tenant: ctx.scope.tenant,
+    agent: ctx.scope.agent,
+    about: s.about,
+    text: s.text,
+    kind: "summary",
+    strategy: "carecall",
+    observedAt: s.observedAt,
+    recordedAt: now,
+    status: "active",
+    invalidAt: null,
+    sessionId: ctx.session.id,
+    sourceTurns: s.sourceTurns,
+    attributes: s.attributes ?? {},
+    ...fields,
+  });
+  const rows: Memory[] = [];
+  const ops: Operation[] = [];
+  const supersede: Supersession[] = [];
+  const rowOfSummary = new Map<number, Memory>();
+  for (const s of update.addedSummary) rowOfSummary.set(s, row(statements[s]!));
+  // A summary sentence dropped by DELETE is kept, retired, so the change stays visible.
+  for (const [s, why] of update.droppedSummary)
+    if (why.some((w) => w.label === "DELETE"))
+      rowOfSummary.set(s, row(statements[s]!, { status: "superseded", invalidAt: at, attributes: { ...(statements[s]!.attributes ?? {}), retired: "DELETE" } }));
+  rows.push(...rowOfSummary.values());
+  const fusedRows = new Map<string, Memory>();
+  for (const f of update.fusions) {
+    const key = `${f.memory}:${f.summary}`;
+    const s = statements[f.summary]!;
+    const m = memories[f.memory]!;
+    const fusedRow = row({ ...s, text: input.fused.get(key) ?? s.text, sourceTurns: [...new Set([...m.sourceTurns, ...s.sourceTurns])] }, { attributes: { fusedFrom: { memory: m.id, summary: s.text } } });
+    fusedRows.set(key, fusedRow);
+    rows.push(fusedRow);
+  }
+  const label = (m: number, s: number) => decisions.get(`${m}:${s}`);
+  for (const [m, removers] of update.removedMemory) {
+    const memory = memories[m]!;
+    const first = removers[0]!;
+    const key = `${m}:${first.by}`;
+    if (first.label === "FUSION") {
+      supersede.push({ oldId: memory.id, byId: fusedRows.get(key)!.id, at, edge: "FusedInto", reason: "FUSION" });
+    } else {
+      // The replacing sentence may itself have been absorbed by a surviving memory (PASS).
+      const target = rowOfSummary.get(first.by)?.id ?? passTarget(update, first.by, memories);
+      supersede.push({ oldId: memory.id, byId: target, at, reason: first.label });
+    }
+    for (const r of removers) {
+      const targetId = r.label === "FUSION" ? fusedRows.get(`${m}:${r.by}`)!.id : rowOfSummary.get(r.by)?.id;
+      ops.push(ctx.operation({ type: r.label, model: input.model, memoryIds: [memory.id, ...(targetId ? [targetId] : [])], inputs: { memory: memory.text, summary: statements[r.by]!.text }, outputs: { kept: targetId ?? null }, rationale: label(m, r.by)?.rationale ?? null }));
+    }
+  }
+  for (const [s, why] of update.droppedSummary)
+    for (const w of why.filter((x) => x.label === "PASS")) {
+      const memory = memories[w.by]!;
+      ops.push(ctx.operation({ type: "PASS", model: input.model, memoryIds: [memory.id], inputs: { memory: memory.text, summary: statements[s]!.text }, rationale: label(w.by, s)?.rationale ?? null }));
+    }
+  for (const [s, r] of rowOfSummary)
+    if (r.status === "active" && ![...update.removedMemory.values()].some((rs) => rs.some((x) => x.by === s && x.label === "REPLACE")))
+      ops.push(ctx.operation({ type: "APPEND", model: input.model, memoryIds: [r.id], outputs: { memory: r.id, text: r.text }, rationale: "no memory held this yet" }));
+  return { memories: rows, supersede, operations: ops };
+}
+
+function passTarget(update: MemoryUpdateResult, s: number, memories: Memory[]): string | null {
+  const pass = update.droppedSummary.get(s)?.find((w) => w.label === "PASS");
+  return pass ? memories[pass.by]!.id : null;
+}
