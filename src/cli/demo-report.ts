@@ -32,7 +32,7 @@ export function demoReport(
 <div class="cols"><div><h3>Conversation</h3>${s.turns.map((t) => `<p><b>${esc(t.speaker)}</b>: ${esc(t.text)}</p>`).join("")}</div>
 <div><h3>Memory changes</h3>
 ${s.added.map((m) => `<p class="add">+ [${esc(m.about)}] ${esc(m.text)}</p>`).join("") || "<p>(nothing new)</p>"}
-${s.superseded.map((x) => `<p class="old">− ${esc(x.old.text)}<br><small>replaced by: ${x.by.map((b) => esc(b.text)).join("; ") || "(retired)"}</small></p>`).join("")}
+${s.superseded.map((x) => `<p class="old">− ${esc(x.old.text)}<br><small>${x.by.some((b) => b.attributes.retired) ? "closed (DELETE) by" : "replaced by"}: ${x.by.map((b) => esc(b.text)).join("; ") || "(retired)"}</small></p>`).join("")}
 </div></div></section>`,
     )
     .join("\n");

@@ -30,7 +30,11 @@ export interface MemoryUpdateResult {
   fusions: { memory: number; summary: number }[];
 }
 
-export function updateMemory(memoryCount: number, summaryCount: number, op: (m: number, s: number) => PairLabelWithFusion): MemoryUpdateResult {
+export function updateMemory(
+  memoryCount: number,
+  summaryCount: number,
+  op: (m: number, s: number) => PairLabelWithFusion,
+): MemoryUpdateResult {
   const removedMemory: MemoryUpdateResult["removedMemory"] = new Map();
   const droppedSummary: MemoryUpdateResult["droppedSummary"] = new Map();
   const fusions: MemoryUpdateResult["fusions"] = [];
@@ -44,13 +48,16 @@ export function updateMemory(memoryCount: number, summaryCount: number, op: (m: 
   for (let m = 0; m < memoryCount; m++)
     for (let s = 0; s < summaryCount; s++) {
       const label = labels[m]![s]!;
-      if (label === "REPLACE" || label === "DELETE" || label === "FUSION") note(removedMemory, m, { by: s, label });
+      if (label === "REPLACE" || label === "DELETE" || label === "FUSION")
+        note(removedMemory, m, { by: s, label });
       if (label === "DELETE" || label === "FUSION") note(droppedSummary, s, { by: m, label });
       if (label === "FUSION") fusions.push({ memory: m, summary: s });
     }
   // Line 9: M <- M - M_del. Lines 10-13: a surviving memory that PASSes s absorbs it.
   const keptMemory = [...Array(memoryCount).keys()].filter((m) => !removedMemory.has(m));
-  for (let s = 0; s < summaryCount; s++) for (const m of keptMemory) if (labels[m]![s] === "PASS") note(droppedSummary, s, { by: m, label: "PASS" });
+  for (let s = 0; s < summaryCount; s++)
+    for (const m of keptMemory)
+      if (labels[m]![s] === "PASS") note(droppedSummary, s, { by: m, label: "PASS" });
   // Lines 14-15: S <- S - S_del; M' <- M ∪ S.
   const addedSummary = [...Array(summaryCount).keys()].filter((s) => !droppedSummary.has(s));
   return { keptMemory, addedSummary, removedMemory, droppedSummary, fusions };

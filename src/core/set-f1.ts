@@ -4,7 +4,11 @@
  * punctuation. A looser `match` can accept paraphrases (e.g. fused sentences).
  */
 export function normalizeSentence(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").replace(/[\s.!?]+$/, "").trim();
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[\s.!?]+$/, "")
+    .trim();
 }
 
 export interface SetScore {
@@ -14,7 +18,11 @@ export interface SetScore {
   matched: number;
 }
 
-export function setF1(predicted: string[], gold: string[], match: (a: string, b: string) => boolean = (a, b) => normalizeSentence(a) === normalizeSentence(b)): SetScore {
+export function setF1(
+  predicted: string[],
+  gold: string[],
+  match: (a: string, b: string) => boolean = (a, b) => normalizeSentence(a) === normalizeSentence(b),
+): SetScore {
   if (predicted.length === 0 && gold.length === 0) return { precision: 1, recall: 1, f1: 1, matched: 0 };
   const used = new Set<number>();
   let matched = 0;

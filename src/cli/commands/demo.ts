@@ -48,9 +48,12 @@ export function registerDemo(program: Command): void {
         for (const session of transcript.sessions) {
           await mem.ingest({ agent, sessions: [session] });
           const all = await mem.memories(agent, { status: "any" });
-          const added = all.filter((m) => m.sessionId === session.id);
+          // Retired rows (a DELETE's closing sentence) are shown with the memory they closed.
+          const added = all.filter((m) => m.sessionId === session.id && !m.attributes.retired);
           const superseded: DemoSessionView["superseded"] = [];
-          for (const old of all.filter((m) => m.status === "superseded" && m.invalidAt === session.at)) {
+          for (const old of all.filter(
+            (m) => m.status === "superseded" && m.invalidAt === session.at && !m.attributes.retired,
+          )) {
             const history = await mem.history(agent, old.id);
             superseded.push({ old, by: history.replacedBy });
           }
@@ -63,12 +66,7 @@ export function registerDemo(program: Command): void {
             ),
           );
           for (const m of added) print(color.green(`  + [${m.about}] ${m.text}`));
-          for (const s of superseded)
-            print(
-              color.yellow(
-                `  − ${s.old.text}${s.by.length ? `  →  ${s.by.map((b: Memory) => b.text).join("; ")}` : ""}`,
-              ),
-            );
+          for (const s of superseded) print(color.yellow(`  − ${s.old.text}${supersededBy(s.by)}`));
           if (added.length === 0 && superseded.length === 0) print(color.dim("  (no change)"));
         }
         const last = transcript.sessions.at(-1)!;
@@ -112,4 +110,13 @@ export function registerDemo(program: Command): void {
         if (dir && !opts.keep) rmSync(dir, { recursive: true, force: true });
       }
     });
+}
+
+/** How a superseded memory's successor reads in the demo: replaced, fused, or closed (DELETE). */
+function supersededBy(by: Memory[]): string {
+  if (by.length === 0) return "";
+  const retired = by.filter((b) => b.attributes.retired);
+  if (retired.length)
+    return `  ✕ closed by “${retired.map((b) => b.text).join("; ")}” (DELETE: both retired)`;
+  return `  →  ${by.map((b) => b.text).join("; ")}`;
 }

@@ -22,11 +22,14 @@ export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   evalCmd
     .command("carecall <file>")
-    .description("pairwise PASS/REPLACE/APPEND/DELETE accuracy and set F1 (CareCall Table 3), with the accumulate baseline and a no-FUSION ablation")
+    .description(
+      "pairwise PASS/REPLACE/APPEND/DELETE accuracy and set F1 (CareCall Table 3), with the accumulate baseline and a no-FUSION ablation",
+    )
     .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { engine: string }>();
-      if (opts.engine !== "offline" && opts.engine !== "llm") throw new InvalidInputError(`--engine must be offline or llm, not "${opts.engine}"`);
+      if (opts.engine !== "offline" && opts.engine !== "llm")
+        throw new InvalidInputError(`--engine must be offline or llm, not "${opts.engine}"`);
       const examples = parseCarecallJsonl(await readText(file), file);
       const config = configFrom({ ...opts, cognition: opts.engine });
       const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));

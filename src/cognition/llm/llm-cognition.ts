@@ -4,10 +4,17 @@
  * the failed operation with its inputs.
  */
 import type { Statement } from "../../core/types.js";
+import { addUsage, emptyUsage } from "../../core/types.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import { generateObject } from "../../models/structured.js";
-import { addUsage, emptyUsage } from "../../core/types.js";
-import type { ClassifyPairsInput, Cognition, CognitionResult, PairDecision, ReplyInput, SummarizeInput } from "../cognition.js";
+import type {
+  ClassifyPairsInput,
+  Cognition,
+  CognitionResult,
+  PairDecision,
+  ReplyInput,
+  SummarizeInput,
+} from "../cognition.js";
 import { fuseMessages, fuseSchema, pairMessages, pairSchema } from "./pair-prompt.js";
 import { summaryMessages, summarySchema } from "./summarize-prompt.js";
 
@@ -74,7 +81,13 @@ export class LlmCognition implements Cognition {
   }
 
   async fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>> {
-    const result = await generateObject(this.model, { name: "fused_sentence", schema: fuseSchema, messages: fuseMessages(input), retries: this.options.retries, temperature: 0 });
+    const result = await generateObject(this.model, {
+      name: "fused_sentence",
+      schema: fuseSchema,
+      messages: fuseMessages(input),
+      retries: this.options.retries,
+      temperature: 0,
+    });
     return { value: result.object.sentence.trim(), usage: result.usage, model: result.model };
   }
 

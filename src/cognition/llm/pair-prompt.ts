@@ -4,12 +4,18 @@ import type { ChatMessage } from "../../models/chat-model.js";
 import type { ClassifyPairsInput } from "../cognition.js";
 
 export function pairSchema(count: number, fusion: boolean) {
-  const labels = fusion ? (["PASS", "REPLACE", "APPEND", "DELETE", "FUSION"] as const) : (["PASS", "REPLACE", "APPEND", "DELETE"] as const);
+  const labels = fusion
+    ? (["PASS", "REPLACE", "APPEND", "DELETE", "FUSION"] as const)
+    : (["PASS", "REPLACE", "APPEND", "DELETE"] as const);
   return z
     .object({
       decisions: z.array(
         z.object({
-          pair: z.number().int().min(0).max(Math.max(0, count - 1)),
+          pair: z
+            .number()
+            .int()
+            .min(0)
+            .max(Math.max(0, count - 1)),
           label: z.enum(labels),
           why: z.string().max(300).default(""),
         }),
@@ -18,7 +24,10 @@ export function pairSchema(count: number, fusion: boolean) {
     .superRefine((value, ctx) => {
       const seen = new Set(value.decisions.map((d) => d.pair));
       if (value.decisions.length !== count || seen.size !== count)
-        ctx.addIssue({ code: "custom", message: `give exactly one decision for each of the ${count} pairs (numbers 0 to ${count - 1})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `give exactly one decision for each of the ${count} pairs (numbers 0 to ${count - 1})`,
+        });
     });
 }
 
@@ -33,7 +42,10 @@ export function pairMessages(input: ClassifyPairsInput): ChatMessage[] {
     "- DELETE: S reports that a temporary state in M is over (e.g. an illness healed) and neither is",
     "  worth remembering any longer; keep neither.",
     ...(fusion
-      ? ["- FUSION: keeping only one would lose information but keeping both would be inconsistent; the two", "  will be merged into one sentence."]
+      ? [
+          "- FUSION: keeping only one would lose information but keeping both would be inconsistent; the two",
+          "  will be merged into one sentence.",
+        ]
       : []),
     'Answer with JSON only: {"decisions": [{"pair": 0, "label": "REPLACE", "why": "short reason"}]}, one per pair.',
   ].join("\n");

@@ -9,28 +9,57 @@ import { terms } from "../../core/text.js";
 import type { PairDecision } from "../cognition.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
-const AILMENT = /\b(cold|flu|covid|fever|cough|sore|hurts?|pain|ache|aches|migraine|migraines|headache|sick|ill|injur\w*|broken|sprain\w*|infection|nause\w*|cast|stomach bug|exhausted|worried|stressed)\b/i;
-const RECOVERY = /\b(better|recovered|recovering|healed|gone|cured|went down|feels? fine|fully recovered|no longer sick|over it|came off|cleared up|all better)\b/i;
-const NEGATION = /\b(not|no|never|none|without|nothing|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't|hasn't|haven't|won't|n't|unemployed|single|alone)\b/i;
+const AILMENT =
+  /\b(cold|flu|covid|fever|cough|sore|hurts?|pain|ache|aches|migraine|migraines|headache|sick|ill|injur\w*|broken|sprain\w*|infection|nause\w*|cast|stomach bug|exhausted|worried|stressed)\b/i;
+const RECOVERY =
+  /\b(better|recovered|recovering|healed|gone|cured|went down|feels? fine|fully recovered|no longer sick|over it|came off|cleared up|all better)\b/i;
+const NEGATION =
+  /\b(not|no|never|none|without|nothing|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't|hasn't|haven't|won't|n't|unemployed|single|alone)\b/i;
 /** A change of status stated outright. */
-const CHANGE = /\b(moved|moving|quit|quitting|no longer|stopped|started|starting|began|got engaged|got married|married|divorced|retired|graduated|new job|switched|left|changed|became|now)\b/i;
+const CHANGE =
+  /\b(moved|moving|quit|quitting|no longer|stopped|started|starting|began|got engaged|got married|married|divorced|retired|graduated|new job|switched|left|changed|became|now)\b/i;
 /**
  * Slots a change speaks to: a change verb in the summary replaces a memory only if the memory
  * is about the same slot ("moved" speaks to where someone lives, not to their running).
  */
 const SLOTS: { name: string; change: RegExp; topic: RegExp }[] = [
-  { name: "home", change: /\b(moved|moving|relocat\w*|bought a (house|flat|home)|new (flat|house|home|apartment))\b/i, topic: /\b(lives?|living|flat|house|home|apartment|move|moving|neighbou?rhood|rent\w*)\b/i },
-  { name: "work", change: /\b(new job|started (?:\w+ ){0,3}(job|work|role|position)|quit (?:\w+ ){0,2}job|hired|fired|retired|promoted|laid off|lost (?:\w+ ){0,2}job|job offer)\b/i, topic: /\b(works? (?:as|at|in|for|nights?|days?|shifts?)|job|nurse|teacher|shifts?|employed|unemployed|career|office|manager|company|boss|banker|engineer)\b/i },
-  { name: "relationship", change: /\b(engaged|married|divorced|broke up|split up|dating|separated)\b/i, topic: /\b(single|dating|partner|girlfriend|boyfriend|wife|husband|married|engaged|relationship)\b/i },
-  { name: "diet", change: /\b(not vegetarian|not vegan|started eating|stopped eating|went vegan|became vegetarian|gave up (meat|dairy))\b/i, topic: /\b(vegetarian|vegan|meat|fish|diet|eat|eats|eating)\b/i },
-  { name: "school", change: /\b(graduated|enrolled|started (?:\w+ ){0,2}(school|college|university|class|course))\b/i, topic: /\b(school|college|university|student|studying|studies|class|course|degree)\b/i },
+  {
+    name: "home",
+    change: /\b(moved|moving|relocat\w*|bought a (house|flat|home)|new (flat|house|home|apartment))\b/i,
+    topic: /\b(lives?|living|flat|house|home|apartment|move|moving|neighbou?rhood|rent\w*)\b/i,
+  },
+  {
+    name: "work",
+    change:
+      /\b(new job|started (?:\w+ ){0,3}(job|work|role|position)|quit (?:\w+ ){0,2}job|hired|fired|retired|promoted|laid off|lost (?:\w+ ){0,2}job|job offer)\b/i,
+    topic:
+      /\b(works? (?:as|at|in|for|nights?|days?|shifts?)|job|nurse|teacher|shifts?|employed|unemployed|career|office|manager|company|boss|banker|engineer)\b/i,
+  },
+  {
+    name: "relationship",
+    change: /\b(engaged|married|divorced|broke up|split up|dating|separated)\b/i,
+    topic: /\b(single|dating|partner|girlfriend|boyfriend|wife|husband|married|engaged|relationship)\b/i,
+  },
+  {
+    name: "diet",
+    change:
+      /\b(not vegetarian|not vegan|started eating|stopped eating|went vegan|became vegetarian|gave up (meat|dairy))\b/i,
+    topic: /\b(vegetarian|vegan|meat|fish|diet|eat|eats|eating)\b/i,
+  },
+  {
+    name: "school",
+    change: /\b(graduated|enrolled|started (?:\w+ ){0,2}(school|college|university|class|course))\b/i,
+    topic: /\b(school|college|university|student|studying|studies|class|course|degree)\b/i,
+  },
 ];
 /** "no longer X", "quit X", "stopped X": X must be what the memory says. */
 const ENDED = /\b(?:no longer|quit|stopped|gave up|not \w+ anymore)\s+((?:\w+\s*){1,3})/i;
-const PLAN = /\b(planning|plans?|going to|will|wants? to|hoping|hopes? to|training for|thinking of|about to|intends?|preparing)\b/i;
+const PLAN =
+  /\b(planning|plans?|going to|will|wants? to|hoping|hopes? to|training for|thinking of|about to|intends?|preparing)\b/i;
 const DONE = /\b(went|ran|finished|completed|did|got|visited|saw|passed|took|won|made it|moved|started)\b/i;
 const CONTRAST = /\b(but|yet|although|though|however)\b/i;
-const UNRESOLVED = /\b(not yet|has not|hasn't|have not|haven't|does not|doesn't|do not|don't|cannot|can't|no)\b/i;
+const UNRESOLVED =
+  /\b(not yet|has not|hasn't|have not|haven't|does not|doesn't|do not|don't|cannot|can't|no)\b/i;
 const INCREMENT = /\b(another|third|fourth|fifth|second|one more|new)\b/i;
 const COUNT = /\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i;
 /** Pairs of words whose meeting across m and s signals a changed state. */
@@ -39,7 +68,10 @@ const ANTONYMS: [RegExp, RegExp][] = [
   [/\bsingle\b/i, /\b(engaged|married|dating|girlfriend|boyfriend|partner)\b/i],
   [/\bunemployed|looking for work|jobless\b/i, /\b(job|hired|works?|working|employed)\b/i],
   [/\b(can't|cannot|couldn't) sleep|insomnia\b/i, /\bsleeps? well|sleeping well\b/i],
-  [/\bno (particular )?health issues|not sick|healthy\b/i, /\b(surgery|diagnosed|sick|ill|injur\w*|hospital)\b/i],
+  [
+    /\bno (particular )?health issues|not sick|healthy\b/i,
+    /\b(surgery|diagnosed|sick|ill|injur\w*|hospital)\b/i,
+  ],
   [/\belementary\b/i, /\bmiddle school|high school\b/i],
   [/\bsmokes?\b/i, /\bquit\b/i],
 ];
@@ -81,43 +113,71 @@ function coverage(of: Set<string>, by: Set<string>): number {
   return n / of.size;
 }
 
-export function classifyPair(memory: string, summary: string, about: string, f: PairFeatures, fusion = true): PairDecision {
+export function classifyPair(
+  memory: string,
+  summary: string,
+  about: string,
+  f: PairFeatures,
+  fusion = true,
+): PairDecision {
   const tm = contentTerms(memory, about);
   const ts = contentTerms(summary, about);
   const shared = [...tm].filter((t) => ts.has(t)).length;
   const commonS = commonTerms(summary, about);
   const sharedCommon = [...commonTerms(memory, about)].filter((t) => commonS.has(t)).length;
-  const decide = (label: PairLabelWithFusion, rationale: string): PairDecision => ({ label, rationale: `${rationale} (cosine ${f.cosine.toFixed(2)}, ${shared} shared words)` });
+  const decide = (label: PairLabelWithFusion, rationale: string): PairDecision => ({
+    label,
+    rationale: `${rationale} (cosine ${f.cosine.toFixed(2)}, ${shared} shared words)`,
+  });
   // Related: about the same thing. Topical: closely enough that a change of state in one speaks to
   // the other. One incidental shared word ("Bristol") is not enough for either.
   const related = f.cosine >= OPERATOR_THRESHOLDS.related || shared >= 2 || (shared >= 1 && f.cosine >= 0.35);
   if (!related) return decide("APPEND", "unrelated");
   const topical = f.cosine >= OPERATOR_THRESHOLDS.topical || shared >= 2;
   const ailment = memory.match(AILMENT)?.[0]?.toLowerCase();
-  if (ailment && RECOVERY.test(summary) && (summary.toLowerCase().includes(ailment) || f.cosine >= OPERATOR_THRESHOLDS.topical))
+  if (
+    ailment &&
+    RECOVERY.test(summary) &&
+    (summary.toLowerCase().includes(ailment) || f.cosine >= OPERATOR_THRESHOLDS.topical)
+  )
     return decide("DELETE", "the summary closes a temporary state the memory held");
   if (fusion && topical && CONTRAST.test(memory)) {
     const [head, ...rest] = memory.split(CONTRAST);
     const tail = rest.filter((p) => !CONTRAST.test(p)).join(" ");
     if (UNRESOLVED.test(tail) && !UNRESOLVED.test(summary)) {
       const headTerms = contentTerms(head ?? "", about);
-      if (coverage(headTerms, ts) < 0.5) return decide("FUSION", "the summary resolves one clause of the memory and drops the other");
+      if (coverage(headTerms, ts) < 0.5)
+        return decide("FUSION", "the summary resolves one clause of the memory and drops the other");
     }
   }
-  if (fusion && COUNT.test(memory) && INCREMENT.test(summary) && shared >= 1) return decide("FUSION", "the summary adds to a count the memory holds");
-  for (const [a, b] of ANTONYMS) if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory))) return decide("REPLACE", "opposite states");
-  if (topical && NEGATION.test(memory) !== NEGATION.test(summary) && sharedCommon >= 1 && f.cosine < OPERATOR_THRESHOLDS.same)
+  if (fusion && COUNT.test(memory) && INCREMENT.test(summary) && shared >= 1)
+    return decide("FUSION", "the summary adds to a count the memory holds");
+  for (const [a, b] of ANTONYMS)
+    if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory)))
+      return decide("REPLACE", "opposite states");
+  if (
+    topical &&
+    NEGATION.test(memory) !== NEGATION.test(summary) &&
+    sharedCommon >= 1 &&
+    f.cosine < OPERATOR_THRESHOLDS.same
+  )
     return decide("REPLACE", "one sentence negates the other");
   for (const slot of SLOTS)
-    if (slot.change.test(summary) && slot.topic.test(memory) && !slot.change.test(memory)) return decide("REPLACE", `a change of ${slot.name}`);
+    if (slot.change.test(summary) && slot.topic.test(memory) && !slot.change.test(memory))
+      return decide("REPLACE", `a change of ${slot.name}`);
   const ended = ENDED.exec(summary)?.[1];
-  if (ended && coverage(contentTerms(ended, about), tm) >= 0.5) return decide("REPLACE", "the summary says what the memory held has ended");
-  if (sharedCommon >= 2 && CHANGE.test(summary) && !CHANGE.test(memory)) return decide("REPLACE", "the summary states a change of status");
-  if (topical && PLAN.test(memory) && DONE.test(summary) && sharedCommon >= 1) return decide("REPLACE", "a plan in memory that the summary says happened");
+  if (ended && coverage(contentTerms(ended, about), tm) >= 0.5)
+    return decide("REPLACE", "the summary says what the memory held has ended");
+  if (sharedCommon >= 2 && CHANGE.test(summary) && !CHANGE.test(memory))
+    return decide("REPLACE", "the summary states a change of status");
+  if (topical && PLAN.test(memory) && DONE.test(summary) && sharedCommon >= 1)
+    return decide("REPLACE", "a plan in memory that the summary says happened");
   const summaryCovered = coverage(ts, tm);
   const memoryCovered = coverage(tm, ts);
-  if (summaryCovered >= OPERATOR_THRESHOLDS.containment && summaryCovered >= memoryCovered) return decide("PASS", "the memory already holds the summary");
-  if (memoryCovered >= OPERATOR_THRESHOLDS.containment) return decide("REPLACE", "the summary holds the memory and more");
+  if (summaryCovered >= OPERATOR_THRESHOLDS.containment && summaryCovered >= memoryCovered)
+    return decide("PASS", "the memory already holds the summary");
+  if (memoryCovered >= OPERATOR_THRESHOLDS.containment)
+    return decide("REPLACE", "the summary holds the memory and more");
   if (f.cosine >= OPERATOR_THRESHOLDS.same) return decide("PASS", "the two say the same thing");
   return decide("APPEND", "related but compatible");
 }
@@ -127,7 +187,9 @@ export function fuseOffline(memory: string, summary: string, about: string): str
   const base = summary.trim().replace(/[.!?]+$/, "");
   const parts = memory.split(CONTRAST).filter((p) => p.trim() && !CONTRAST.test(p));
   const ts = contentTerms(summary, about);
-  const keep = parts.filter((p) => !UNRESOLVED.test(p) && coverage(contentTerms(p, about), ts) < 0.5).map((p) => p.trim().replace(/[.!?]+$/, ""));
+  const keep = parts
+    .filter((p) => !UNRESOLVED.test(p) && coverage(contentTerms(p, about), ts) < 0.5)
+    .map((p) => p.trim().replace(/[.!?]+$/, ""));
   const extra = keep.length ? keep.join(", ") : memory.trim().replace(/[.!?]+$/, "");
   return `${base}; earlier: ${extra}.`;
 }

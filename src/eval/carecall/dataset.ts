@@ -13,7 +13,15 @@ const lineSchema = z.object({
   summary: z.array(z.string().min(1)),
   gold: z.array(z.string().min(1)),
   about: z.string().min(1).optional(),
-  pairs: z.array(z.object({ m: z.number().int().min(0), s: z.number().int().min(0), op: z.enum(PAIR_LABELS_WITH_FUSION as [string, ...string[]]) })).optional(),
+  pairs: z
+    .array(
+      z.object({
+        m: z.number().int().min(0),
+        s: z.number().int().min(0),
+        op: z.enum(PAIR_LABELS_WITH_FUSION as [string, ...string[]]),
+      }),
+    )
+    .optional(),
 });
 
 export type CarecallExample = z.infer<typeof lineSchema> & { about: string; line: number };
@@ -32,16 +40,23 @@ export function parseCarecallJsonl(text: string, source = "input"): CarecallExam
     }
     const parsed = lineSchema.safeParse(json);
     if (!parsed.success) {
-      problems.push(`line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`);
+      problems.push(
+        `line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`,
+      );
       return;
     }
     const e = parsed.data;
     for (const p of e.pairs ?? [])
-      if (p.m >= e.memory.length || p.s >= e.summary.length) problems.push(`line ${i + 1}: pair (${p.m}, ${p.s}) is out of range`);
+      if (p.m >= e.memory.length || p.s >= e.summary.length)
+        problems.push(`line ${i + 1}: pair (${p.m}, ${p.s}) is out of range`);
     const first = e.memory[0] ?? e.summary[0] ?? "";
     out.push({ ...e, about: e.about ?? first.split(/[\s']/)[0] ?? "", line: i + 1 });
   });
-  if (problems.length) throw new InvalidInputError(`${source} has ${problems.length} bad line(s):\n${problems.slice(0, 20).join("\n")}`, { problems });
+  if (problems.length)
+    throw new InvalidInputError(
+      `${source} has ${problems.length} bad line(s):\n${problems.slice(0, 20).join("\n")}`,
+      { problems },
+    );
   if (out.length === 0) throw new InvalidInputError(`${source} holds no examples`);
   return out;
 }

@@ -41,10 +41,15 @@ export interface CarecallReport {
 
 const soft = (a: string, b: string) => termOverlap(a, b) >= 0.6;
 
-export async function evaluateCarecall(examples: CarecallExample[], cognition: Cognition, options: { fusion?: boolean } = {}): Promise<CarecallReport> {
+export async function evaluateCarecall(
+  examples: CarecallExample[],
+  cognition: Cognition,
+  options: { fusion?: boolean } = {},
+): Promise<CarecallReport> {
   const fusion = options.fusion ?? true;
   const confusion: Record<string, Record<string, number>> = {};
-  for (const g of PAIR_LABELS_WITH_FUSION) confusion[g] = Object.fromEntries(PAIR_LABELS_WITH_FUSION.map((p) => [p, 0]));
+  for (const g of PAIR_LABELS_WITH_FUSION)
+    confusion[g] = Object.fromEntries(PAIR_LABELS_WITH_FUSION.map((p) => [p, 0]));
   let pairs = 0;
   let correct = 0;
   let pairs4 = 0;
@@ -58,9 +63,13 @@ export async function evaluateCarecall(examples: CarecallExample[], cognition: C
   for (const e of examples) {
     // Classify every (m, s) pair once; the gold pairs are scored from the same answers.
     const all = e.memory.flatMap((m, mi) => e.summary.map((s, si) => ({ mi, si, memory: m, summary: s })));
-    const result = all.length ? await cognition.classifyPairs({ about: e.about, pairs: all, fusion }) : { value: [], usage: emptyUsage() };
+    const result = all.length
+      ? await cognition.classifyPairs({ about: e.about, pairs: all, fusion })
+      : { value: [], usage: emptyUsage() };
     usage = addUsage(usage, result.usage);
-    const label = new Map<string, PairLabelWithFusion>(all.map((p, i) => [`${p.mi}:${p.si}`, result.value[i]!.label]));
+    const label = new Map<string, PairLabelWithFusion>(
+      all.map((p, i) => [`${p.mi}:${p.si}`, result.value[i]!.label]),
+    );
     for (const g of e.pairs ?? []) {
       const predicted = label.get(`${g.m}:${g.s}`)!;
       confusion[g.op]![predicted]!++;
@@ -72,9 +81,16 @@ export async function evaluateCarecall(examples: CarecallExample[], cognition: C
       }
     }
     const update = updateMemory(e.memory.length, e.summary.length, (m, s) => label.get(`${m}:${s}`)!);
-    const predicted = [...update.keptMemory.map((m) => e.memory[m]!), ...update.addedSummary.map((s) => e.summary[s]!)];
+    const predicted = [
+      ...update.keptMemory.map((m) => e.memory[m]!),
+      ...update.addedSummary.map((s) => e.summary[s]!),
+    ];
     for (const f of update.fusions) {
-      const fused = await cognition.fuse({ about: e.about, memory: e.memory[f.memory]!, summary: e.summary[f.summary]! });
+      const fused = await cognition.fuse({
+        about: e.about,
+        memory: e.memory[f.memory]!,
+        summary: e.summary[f.summary]!,
+      });
       usage = addUsage(usage, fused.usage);
       predicted.push(fused.value);
     }
@@ -110,17 +126,31 @@ export async function evaluateCarecall(examples: CarecallExample[], cognition: C
 /** The report as Markdown: the table of CareCall's Table 3 shape, plus the confusion matrix. */
 export function carecallMarkdown(reports: CarecallReport[]): string {
   const pct = (x: number) => (100 * x).toFixed(1);
-  const lines = ["| engine | pairwise acc. (4-class) | acc. incl. FUSION | set F1 (exact) | set F1 (soft) | model calls | tokens |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"];
+  const lines = [
+    "| engine | pairwise acc. (4-class) | acc. incl. FUSION | set F1 (exact) | set F1 (soft) | model calls | tokens |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
   for (const r of reports) {
     const name = `${r.engine}${r.fusion ? "" : " (no FUSION)"}`;
-    lines.push(`| ${name} | ${r.pairwise ? pct(r.pairwise.accuracy4) : "–"} | ${r.pairwise ? pct(r.pairwise.accuracyAll) : "–"} | ${pct(r.setF1.exact)} | ${pct(r.setF1.soft)} | ${r.usage.calls} | ${r.usage.promptTokens + r.usage.completionTokens} |`);
+    lines.push(
+      `| ${name} | ${r.pairwise ? pct(r.pairwise.accuracy4) : "–"} | ${r.pairwise ? pct(r.pairwise.accuracyAll) : "–"} | ${pct(r.setF1.exact)} | ${pct(r.setF1.soft)} | ${r.usage.calls} | ${r.usage.promptTokens + r.usage.completionTokens} |`,
+    );
   }
   const base = reports[0]!.baseline.setF1;
   lines.push(`| accumulate (APPEND only) | – | – | ${pct(base.exact)} | ${pct(base.soft)} | 0 | 0 |`);
   const first = reports[0]!;
   if (first.pairwise) {
-    lines.push("", `Confusion matrix, ${first.engine}${first.fusion ? "" : " (no FUSION)"} (rows gold, columns predicted):`, "", `| gold \\ predicted | ${PAIR_LABELS_WITH_FUSION.join(" | ")} |`, `| --- |${PAIR_LABELS_WITH_FUSION.map(() => " ---: |").join("")}`);
-    for (const g of PAIR_LABELS_WITH_FUSION) lines.push(`| ${g} | ${PAIR_LABELS_WITH_FUSION.map((p) => first.pairwise!.confusion[g]![p]).join(" | ")} |`);
+    lines.push(
+      "",
+      `Confusion matrix, ${first.engine}${first.fusion ? "" : " (no FUSION)"} (rows gold, columns predicted):`,
+      "",
+      `| gold \\ predicted | ${PAIR_LABELS_WITH_FUSION.join(" | ")} |`,
+      `| --- |${PAIR_LABELS_WITH_FUSION.map(() => " ---: |").join("")}`,
+    );
+    for (const g of PAIR_LABELS_WITH_FUSION)
+      lines.push(
+        `| ${g} | ${PAIR_LABELS_WITH_FUSION.map((p) => first.pairwise!.confusion[g]![p]).join(" | ")} |`,
+      );
   }
   return lines.join("\n");
 }

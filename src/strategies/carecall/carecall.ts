@@ -35,20 +35,34 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   async function updateSubject(ctx: SessionContext, about: string, statements: Statement[]): Promise<void> {
     const memories = await ctx.store.listMemories(ctx.scope, { about });
     const texts = statements.map((s) => s.text);
-    const [sVectors, stored] = await Promise.all([ctx.embedder.embed(texts), ctx.store.getEmbeddings(ctx.scope, "memory", memories.map((m) => m.id), ctx.embedder.name)]);
+    const [sVectors, stored] = await Promise.all([
+      ctx.embedder.embed(texts),
+      ctx.store.getEmbeddings(
+        ctx.scope,
+        "memory",
+        memories.map((m) => m.id),
+        ctx.embedder.name,
+      ),
+    ]);
     const missing = memories.filter((m) => !stored.has(m.id));
     const fresh = await ctx.embedder.embed(missing.map((m) => m.text));
     missing.forEach((m, i) => stored.set(m.id, fresh[i]!));
     const pairs: { m: number; s: number }[] = [];
     sVectors.forEach((sv, s) => {
-      const ranked = memories.map((m, i) => ({ i, score: cosine(sv, stored.get(m.id)!) })).filter((x) => x.score >= minCosine);
+      const ranked = memories
+        .map((m, i) => ({ i, score: cosine(sv, stored.get(m.id)!) }))
+        .filter((x) => x.score >= minCosine);
       ranked.sort((a, b) => b.score - a.score);
       for (const x of ranked.slice(0, candidates)) pairs.push({ m: x.i, s });
     });
     const decisions = new Map<string, PairDecision>();
     let model = ctx.cognition.name;
     if (pairs.length > 0) {
-      const result = await ctx.cognition.classifyPairs({ about: displayName(about), fusion, pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })) });
+      const result = await ctx.cognition.classifyPairs({
+        about: displayName(about),
+        fusion,
+        pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })),
+      });
       model = result.model;
       pairs.forEach((p, i) => decisions.set(`${p.m}:${p.s}`, result.value[i]!));
       ctx.stage({
@@ -58,33 +72,71 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
             model,
             usage: result.usage,
             memoryIds: [...new Set(pairs.map((p) => memories[p.m]!.id))],
-            inputs: { about, pairs: pairs.length, compared: `${memories.length} memories x ${statements.length} statements, ${candidates} most similar each` },
-            outputs: { decisions: pairs.map((p, i) => ({ memory: memories[p.m]!.id, summary: texts[p.s], label: result.value[i]!.label, why: result.value[i]!.rationale })) },
+            inputs: {
+              about,
+              pairs: pairs.length,
+              compared: `${memories.length} memories x ${statements.length} statements, ${candidates} most similar each`,
+            },
+            outputs: {
+              decisions: pairs.map((p, i) => ({
+                memory: memories[p.m]!.id,
+                summary: texts[p.s],
+                label: result.value[i]!.label,
+                why: result.value[i]!.rationale,
+              })),
+            },
           }),
         ],
       });
     }
-    const label = (m: number, s: number): PairLabelWithFusion => decisions.get(`${m}:${s}`)?.label ?? "APPEND";
+    const label = (m: number, s: number): PairLabelWithFusion =>
+      decisions.get(`${m}:${s}`)?.label ?? "APPEND";
     const update = updateMemory(memories.length, statements.length, label);
     const fused = new Map<string, string>();
     for (const f of update.fusions) {
-      const result = await ctx.cognition.fuse({ about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! });
+      const result = await ctx.cognition.fuse({
+        about: displayName(about),
+        memory: memories[f.memory]!.text,
+        summary: texts[f.summary]!,
+      });
       fused.set(`${f.memory}:${f.summary}`, result.value);
-      if (result.usage.calls) ctx.stage({ operations: [ctx.operation({ type: "FUSION", model: result.model, usage: result.usage, inputs: { memory: memories[f.memory]!.text, summary: texts[f.summary] }, outputs: { fused: result.value }, rationale: "fused sentence written" })] });
+      if (result.usage.calls)
+        ctx.stage({
+          operations: [
+            ctx.operation({
+              type: "FUSION",
+              model: result.model,
+              usage: result.usage,
+              inputs: { memory: memories[f.memory]!.text, summary: texts[f.summary] },
+              outputs: { fused: result.value },
+              rationale: "fused sentence written",
+            }),
+          ],
+        });
     }
     ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model }));
   }
 
   return {
     name: "carecall",
-    description: "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
+    description:
+      "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
     async onSessionEnd(ctx) {
       const { statements } = await summarizeSession(ctx);
       const subjects = [...new Set(statements.map((s) => s.about))];
-      for (const about of subjects) await updateSubject(ctx, about, statements.filter((s) => s.about === about));
+      for (const about of subjects)
+        await updateSubject(
+          ctx,
+          about,
+          statements.filter((s) => s.about === about),
+        );
     },
     async recall(ctx) {
-      const hits = await ctx.retriever.searchMemories(ctx.scope, { query: ctx.query, k: ctx.k || options.k || 5, filter: ctx.filter });
+      const hits = await ctx.retriever.searchMemories(ctx.scope, {
+        query: ctx.query,
+        k: ctx.k || options.k || 5,
+        filter: ctx.filter,
+      });
       return { strategy: "carecall", query: ctx.query, hits };
     },
     compose: (ctx, recall) => composeReply(ctx, recall),

@@ -50,14 +50,28 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
   // A summary sentence dropped by DELETE is kept, retired, so the change stays visible.
   for (const [s, why] of update.droppedSummary)
     if (why.some((w) => w.label === "DELETE"))
-      rowOfSummary.set(s, row(statements[s]!, { status: "superseded", invalidAt: at, attributes: { ...(statements[s]!.attributes ?? {}), retired: "DELETE" } }));
+      rowOfSummary.set(
+        s,
+        row(statements[s]!, {
+          status: "superseded",
+          invalidAt: at,
+          attributes: { ...(statements[s]!.attributes ?? {}), retired: "DELETE" },
+        }),
+      );
   rows.push(...rowOfSummary.values());
   const fusedRows = new Map<string, Memory>();
   for (const f of update.fusions) {
     const key = `${f.memory}:${f.summary}`;
     const s = statements[f.summary]!;
     const m = memories[f.memory]!;
-    const fusedRow = row({ ...s, text: input.fused.get(key) ?? s.text, sourceTurns: [...new Set([...m.sourceTurns, ...s.sourceTurns])] }, { attributes: { fusedFrom: { memory: m.id, summary: s.text } } });
+    const fusedRow = row(
+      {
+        ...s,
+        text: input.fused.get(key) ?? s.text,
+        sourceTurns: [...new Set([...m.sourceTurns, ...s.sourceTurns])],
+      },
+      { attributes: { fusedFrom: { memory: m.id, summary: s.text } } },
+    );
     fusedRows.set(key, fusedRow);
     rows.push(fusedRow);
   }
@@ -67,7 +81,13 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
     const first = removers[0]!;
     const key = `${m}:${first.by}`;
     if (first.label === "FUSION") {
-      supersede.push({ oldId: memory.id, byId: fusedRows.get(key)!.id, at, edge: "FusedInto", reason: "FUSION" });
+      supersede.push({
+        oldId: memory.id,
+        byId: fusedRows.get(key)!.id,
+        at,
+        edge: "FusedInto",
+        reason: "FUSION",
+      });
     } else {
       // The replacing sentence may itself have been absorbed by a surviving memory (PASS).
       const target = rowOfSummary.get(first.by)?.id ?? passTarget(update, first.by, memories);
@@ -75,17 +95,45 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
     }
     for (const r of removers) {
       const targetId = r.label === "FUSION" ? fusedRows.get(`${m}:${r.by}`)!.id : rowOfSummary.get(r.by)?.id;
-      ops.push(ctx.operation({ type: r.label, model: input.model, memoryIds: [memory.id, ...(targetId ? [targetId] : [])], inputs: { memory: memory.text, summary: statements[r.by]!.text }, outputs: { kept: targetId ?? null }, rationale: label(m, r.by)?.rationale ?? null }));
+      ops.push(
+        ctx.operation({
+          type: r.label,
+          model: input.model,
+          memoryIds: [memory.id, ...(targetId ? [targetId] : [])],
+          inputs: { memory: memory.text, summary: statements[r.by]!.text },
+          outputs: { kept: targetId ?? null },
+          rationale: label(m, r.by)?.rationale ?? null,
+        }),
+      );
     }
   }
   for (const [s, why] of update.droppedSummary)
     for (const w of why.filter((x) => x.label === "PASS")) {
       const memory = memories[w.by]!;
-      ops.push(ctx.operation({ type: "PASS", model: input.model, memoryIds: [memory.id], inputs: { memory: memory.text, summary: statements[s]!.text }, rationale: label(w.by, s)?.rationale ?? null }));
+      ops.push(
+        ctx.operation({
+          type: "PASS",
+          model: input.model,
+          memoryIds: [memory.id],
+          inputs: { memory: memory.text, summary: statements[s]!.text },
+          rationale: label(w.by, s)?.rationale ?? null,
+        }),
+      );
     }
   for (const [s, r] of rowOfSummary)
-    if (r.status === "active" && ![...update.removedMemory.values()].some((rs) => rs.some((x) => x.by === s && x.label === "REPLACE")))
-      ops.push(ctx.operation({ type: "APPEND", model: input.model, memoryIds: [r.id], outputs: { memory: r.id, text: r.text }, rationale: "no memory held this yet" }));
+    if (
+      r.status === "active" &&
+      ![...update.removedMemory.values()].some((rs) => rs.some((x) => x.by === s && x.label === "REPLACE"))
+    )
+      ops.push(
+        ctx.operation({
+          type: "APPEND",
+          model: input.model,
+          memoryIds: [r.id],
+          outputs: { memory: r.id, text: r.text },
+          rationale: "no memory held this yet",
+        }),
+      );
   return { memories: rows, supersede, operations: ops };
 }
 
