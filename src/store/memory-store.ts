@@ -20,7 +20,7 @@ export interface Supersession {
   oldId: string;
   byId: string | null;
   at: string;
-  /** Edge type from the newcomer to the old memory: Supersedes (REPLACE…) or FusedInto. */
+  /** Supersedes (an edge from the newcomer to the old memory) or FusedInto (from the old one to the fused). */
   edge?: "Supersedes" | "FusedInto";
   reason?: string;
 }

@@ -133,7 +133,7 @@ describe("memlane CLI", () => {
     );
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /ava> /);
-    assert.match(r.stdout, /memory \(accumulate\)/);
+    assert.match(r.stdout, /memory \(carecall\)/);
     assert.match(r.stderr, /consolidation done/);
   });
 });

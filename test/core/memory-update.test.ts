@@ -74,7 +74,10 @@ describe("CareCall Algorithm 1", () => {
   });
 
   it("FUSION removes both and asks for one fused sentence", () => {
-    const r = run([["FUSION", "APPEND"], ["APPEND", "APPEND"]]);
+    const r = run([
+      ["FUSION", "APPEND"],
+      ["APPEND", "APPEND"],
+    ]);
     assert.deepEqual(r.keptMemory, [1]);
     assert.deepEqual(r.addedSummary, [1]);
     assert.deepEqual(r.fusions, [{ memory: 0, summary: 0 }]);
@@ -83,7 +86,10 @@ describe("CareCall Algorithm 1", () => {
 
 describe("set F1", () => {
   it("matches sentences one to one after normalising", () => {
-    const s = setF1(["Sam lives in Bristol.", "Sam has a dog", "extra"], ["sam lives in bristol", "Sam has a dog."]);
+    const s = setF1(
+      ["Sam lives in Bristol.", "Sam has a dog", "extra"],
+      ["sam lives in bristol", "Sam has a dog."],
+    );
     assert.equal(s.matched, 2);
     assert.equal(s.precision, 2 / 3);
     assert.equal(s.recall, 1);

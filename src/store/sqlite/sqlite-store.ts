@@ -220,14 +220,16 @@ export class SqliteStore implements MemoryStore {
           memory: s.oldId,
         });
       if (s.byId) {
-        const edgeId = `edge_${s.byId}_${s.oldId}`;
+        // Supersedes runs new -> old; FusedInto runs old -> fused.
+        const fused = s.edge === "FusedInto";
+        const [from, to] = fused ? [s.oldId, s.byId] : [s.byId, s.oldId];
         insertEdge.run(
-          edgeId,
+          `edge_${from}_${to}`,
           scope.tenant,
           scope.agent,
-          s.byId,
-          s.oldId,
-          s.edge ?? "Supersedes",
+          from,
+          to,
+          fused ? "FusedInto" : "Supersedes",
           JSON.stringify(s.reason ? { reason: s.reason } : {}),
           now,
         );

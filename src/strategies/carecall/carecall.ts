@@ -46,7 +46,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
     ]);
     const missing = memories.filter((m) => !stored.has(m.id));
     const fresh = await ctx.embedder.embed(missing.map((m) => m.text));
-    missing.forEach((m, i) => stored.set(m.id, fresh[i]!));
+    for (const [i, m] of missing.entries()) stored.set(m.id, fresh[i]!);
     const pairs: { m: number; s: number }[] = [];
     sVectors.forEach((sv, s) => {
       const ranked = memories
@@ -64,7 +64,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
         pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })),
       });
       model = result.model;
-      pairs.forEach((p, i) => decisions.set(`${p.m}:${p.s}`, result.value[i]!));
+      for (const [i, p] of pairs.entries()) decisions.set(`${p.m}:${p.s}`, result.value[i]!);
       ctx.stage({
         operations: [
           ctx.operation({
