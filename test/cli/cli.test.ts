@@ -137,3 +137,25 @@ describe("memlane CLI", () => {
     assert.match(r.stderr, /consolidation done/);
   });
 });
+
+describe("memlane eval", () => {
+  it("prints the carecall table with the baseline", () => {
+    const dev = new URL("../../data/carecall/dev.jsonl", import.meta.url).pathname;
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", CLI, "eval", "carecall", dev, "--embedder", "hash", "--json"],
+      { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const [withFusion, without] = JSON.parse(r.stdout).reports;
+    assert.equal(withFusion.fusion, true);
+    assert.equal(without.fusion, false);
+    assert.ok(withFusion.baseline.setF1.exact < withFusion.setF1.exact);
+    const bad = spawnSync(
+      process.execPath,
+      ["--import", "tsx", CLI, "eval", "carecall", dev, "--engine", "llm"],
+      { encoding: "utf8" },
+    );
+    assert.equal(bad.status, 3, "llm engine without a chat model is refused");
+  });
+});
