@@ -14,6 +14,7 @@ import { cosine } from "../../core/vector.js";
 import { composeReply } from "../compose.js";
 import type { SessionContext, Strategy } from "../strategy.js";
 import { summarizeSession } from "../summarize-session.js";
+import { topKRecall } from "../top-k-recall.js";
 import { planUpdate } from "./plan-update.js";
 
 export interface CarecallOptions {
@@ -131,14 +132,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
           statements.filter((s) => s.about === about),
         );
     },
-    async recall(ctx) {
-      const hits = await ctx.retriever.searchMemories(ctx.scope, {
-        query: ctx.query,
-        k: ctx.k || options.k || 5,
-        filter: ctx.filter,
-      });
-      return { strategy: "carecall", query: ctx.query, hits };
-    },
+    recall: (ctx) => topKRecall("carecall", ctx, options.k),
     compose: (ctx, recall) => composeReply(ctx, recall),
   };
 }

@@ -4,10 +4,10 @@
  * the timeline shows the change, and every effective decision becomes an operation.
  */
 import type { PairDecision } from "../../cognition/cognition.js";
-import { newId } from "../../core/ids.js";
 import type { MemoryUpdateResult } from "../../core/memory-update.js";
 import type { Memory, Operation, Statement } from "../../core/types.js";
 import type { Supersession, WriteBatch } from "../../store/memory-store.js";
+import { statementMemory } from "../statement-memory.js";
 import type { SessionContext } from "../strategy.js";
 
 export interface PlanInput {
@@ -23,25 +23,9 @@ export interface PlanInput {
 
 export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
   const { memories, statements, update, decisions } = input;
-  const now = new Date().toISOString();
   const at = ctx.session.at;
-  const row = (s: Statement, fields: Partial<Memory> = {}): Memory => ({
-    id: newId("mem"),
-    tenant: ctx.scope.tenant,
-    agent: ctx.scope.agent,
-    about: s.about,
-    text: s.text,
-    kind: "summary",
-    strategy: "carecall",
-    observedAt: s.observedAt,
-    recordedAt: now,
-    status: "active",
-    invalidAt: null,
-    sessionId: ctx.session.id,
-    sourceTurns: s.sourceTurns,
-    attributes: s.attributes ?? {},
-    ...fields,
-  });
+  const row = (s: Statement, fields: Partial<Memory> = {}): Memory =>
+    statementMemory(ctx, "carecall", s, fields);
   const rows: Memory[] = [];
   const ops: Operation[] = [];
   const supersede: Supersession[] = [];
