@@ -74,4 +74,9 @@ export async function main(argv: string[]): Promise<number> {
 
 const invoked =
   process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
-if (invoked) main(process.argv).then((code) => process.exit(code));
+/** Exits once stdout and stderr have flushed: exiting at once cuts output piped to another program. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+if (invoked) main(process.argv).then(exitAfterFlush);

@@ -8,6 +8,7 @@ export const STOPWORDS = new Set(
     "what which who whom whose when where why how all any both each few more most other some such no nor not " +
     "only own same than too very can will just don should now would could also really yeah yes oh ok okay well " +
     "get got im ive id ill its thats dont didnt cant wont isnt arent wasnt like lot lots much many thing things " +
+    "up down out off away gonna going wanna gotta " +
     "s t re ve ll d m"
   ).split(" "),
 );

@@ -119,7 +119,7 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 
 const RELATIVE =
-  /\b(yesterday|today|tonight|tomorrow|last night|this morning|this afternoon|this evening|(?:last|next|this) (?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few) (?:day|week|month|year)s? (?:ago|earlier)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)(?: (?:of )?\d{4})?)\b/gi;
+  /\b(yesterday|today|tonight|tomorrow|last night|this morning|this afternoon|this evening|(?:last|next|this) (?:week|weekend|month|year|mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few) (?:day|week|month|year)s? (?:ago|earlier)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)(?: (?:of )?\d{4})?)\b/gi;
 
 /** Resolves one relative time phrase against the conversation time `anchor`, or null. */
 export function resolveRelativeTime(phrase: string, anchor: string): TimeRange | null {
@@ -196,7 +196,7 @@ export function resolveRelativeTime(phrase: string, anchor: string): TimeRange |
         phrase,
       };
     }
-    const weekday = WEEKDAYS.indexOf(unit);
+    const weekday = WEEKDAYS.findIndex((w) => w === unit || (unit.length >= 3 && w.startsWith(unit)));
     if (weekday >= 0) {
       let delta = weekday - d.getUTCDay();
       if (sign < 0) delta = delta >= 0 ? delta - 7 : delta;

@@ -85,6 +85,24 @@ describe("memlane CLI", () => {
     assert.match(text.stdout, /operations:/);
     const inspect = memlane("inspect", "--db", db, "--json", "--agent", "ava");
     assert.equal(JSON.parse(inspect.stdout).agents[0].sessions, 2);
+    // Large JSON through a pipe arrives whole (exiting before stdout drains used to cut it at 64 KiB).
+    const big = join(dir, "big.json");
+    const sessions = Array.from({ length: 250 }, (_, i) => ({
+      id: `b${i}`,
+      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      partner: "sam",
+      turns: [
+        {
+          speaker: "sam",
+          text: `I started learning instrument number ${i} with my teacher in London and I love it.`,
+        },
+      ],
+    }));
+    writeFileSync(big, JSON.stringify({ agent: "bigagent", sessions }));
+    assert.equal(memlane("ingest", big, "--db", db, "--strategy", "accumulate").code, 0);
+    const all = memlane("inspect", "--db", db, "--json", "--agent", "bigagent", "--memories", "--all");
+    assert.ok(all.stdout.length > 65_536, `only ${all.stdout.length} characters`);
+    assert.equal(JSON.parse(all.stdout).agents[0].memoryList.length, 250);
   });
 
   it("maps errors to typed messages and exit codes", () => {

@@ -29,6 +29,7 @@ describe("conversation time", () => {
     assert.equal(resolveRelativeTime("3 years ago", at)?.label, "2020");
     assert.equal(resolveRelativeTime("last friday", at)?.label, "5 May 2023");
     assert.equal(resolveRelativeTime("next friday", at)?.label, "12 May 2023");
+    assert.equal(resolveRelativeTime("last Tues", at)?.label, "2 May 2023");
     assert.equal(resolveRelativeTime("last week", at)?.start, "2023-04-30T00:00:00.000Z");
     assert.equal(resolveRelativeTime("in June", at)?.label, "June 2023");
     assert.equal(resolveRelativeTime("in December", at)?.label, "December 2022");

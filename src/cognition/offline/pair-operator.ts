@@ -5,7 +5,7 @@
  * specific to the most general; every decision says which rule fired.
  */
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
-import { terms } from "../../core/text.js";
+import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../cognition.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
@@ -26,7 +26,7 @@ const SLOTS: { name: string; change: RegExp; topic: RegExp }[] = [
   {
     name: "home",
     change: /\b(moved|moving|relocat\w*|bought a (house|flat|home)|new (flat|house|home|apartment))\b/i,
-    topic: /\b(lives?|living|flat|house|home|apartment|move|moving|neighbou?rhood|rent\w*)\b/i,
+    topic: /\b(lives?|living|flat|house|apartment|move|moving|neighbou?rhood|rent\w*|home in)\b/i,
   },
   {
     name: "work",
@@ -60,11 +60,18 @@ const DONE = /\b(went|ran|finished|completed|did|got|visited|saw|passed|took|won
 const CONTRAST = /\b(but|yet|although|though|however)\b/i;
 const UNRESOLVED =
   /\b(not yet|has not|hasn't|have not|haven't|does not|doesn't|do not|don't|cannot|can't|no)\b/i;
-const INCREMENT = /\b(another|third|fourth|fifth|second|one more|new)\b/i;
-const COUNT = /\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i;
+const INCREMENT = /\b(another|third|fourth|fifth|sixth|one more)\s+(\w+)/i;
+/** A small count of something: "two cats", "3 kids" (not years or dates). */
+const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])\s+(\w+)/i;
+/** The words a negation governs: "not vegetarian", "no longer works night shifts". */
+const NEGATED =
+  /\b(?:not|no longer|never|don't|doesn't|didn't|isn't|aren't|wasn't|hasn't|haven't|can't|cannot|won't)\s+((?:\w+\s*){1,3})/i;
+/** Emphatic negations that deny nothing ("will never forget", "can't wait"). */
+const EMPHATIC =
+  /\b(never forget|(?:not|never) (?:gonna|going to) forget|won't forget|can't wait|cannot wait|can't believe|not just|not only|no doubt|never been better)\b/i;
 /** Pairs of words whose meeting across m and s signals a changed state. */
 const ANTONYMS: [RegExp, RegExp][] = [
-  [/\balone\b/i, /\b(with|staying|together|roommate|partner)\b/i],
+  [/\b(lives|living|is|am|are) alone\b/i, /\b(with|staying|together|roommate|partner)\b/i],
   [/\bsingle\b/i, /\b(engaged|married|dating|girlfriend|boyfriend|partner)\b/i],
   [/\bunemployed|looking for work|jobless\b/i, /\b(job|hired|works?|working|employed)\b/i],
   [/\b(can't|cannot|couldn't) sleep|insomnia\b/i, /\bsleeps? well|sleeping well\b/i],
@@ -88,6 +95,8 @@ export const OPERATOR_THRESHOLDS = {
   topical: 0.55,
   /** At or above this similarity a sentence says nothing the other does not. */
   same: 0.82,
+  /** At or above this similarity two sentences are paraphrases whatever their words. */
+  paraphrase: 0.92,
   /** Share of one sentence's content words the other must hold to contain it. */
   containment: 0.75,
 };
@@ -123,8 +132,6 @@ export function classifyPair(
   const tm = contentTerms(memory, about);
   const ts = contentTerms(summary, about);
   const shared = [...tm].filter((t) => ts.has(t)).length;
-  const commonS = commonTerms(summary, about);
-  const sharedCommon = [...commonTerms(memory, about)].filter((t) => commonS.has(t)).length;
   const decide = (label: PairLabelWithFusion, rationale: string): PairDecision => ({
     label,
     rationale: `${rationale} (cosine ${f.cosine.toFixed(2)}, ${shared} shared words)`,
@@ -144,33 +151,35 @@ export function classifyPair(
   if (fusion && topical && CONTRAST.test(memory)) {
     const [head, ...rest] = memory.split(CONTRAST);
     const tail = rest.filter((p) => !CONTRAST.test(p)).join(" ");
-    if (UNRESOLVED.test(tail) && !UNRESOLVED.test(summary)) {
-      const headTerms = contentTerms(head ?? "", about);
-      if (coverage(headTerms, ts) < 0.5)
-        return decide("FUSION", "the summary resolves one clause of the memory and drops the other");
-    }
+    if (
+      UNRESOLVED.test(tail) &&
+      !UNRESOLVED.test(summary) &&
+      coverage(contentTerms(head ?? "", about), ts) < 0.5
+    )
+      return decide("FUSION", "the summary resolves one clause of the memory and drops the other");
   }
-  if (fusion && COUNT.test(memory) && INCREMENT.test(summary) && shared >= 1)
+  const counted = COUNT.exec(memory)?.[2];
+  const added = INCREMENT.exec(summary)?.[2];
+  if (fusion && counted && added && stem(counted) === stem(added))
     return decide("FUSION", "the summary adds to a count the memory holds");
   for (const [a, b] of ANTONYMS)
     if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory)))
       return decide("REPLACE", "opposite states");
-  if (
-    topical &&
-    NEGATION.test(memory) !== NEGATION.test(summary) &&
-    sharedCommon >= 1 &&
-    f.cosine < OPERATOR_THRESHOLDS.same
-  )
-    return decide("REPLACE", "one sentence negates the other");
+  if (topical && negates(memory, summary, about))
+    return decide("REPLACE", "one sentence negates what the other says");
   for (const slot of SLOTS)
-    if (slot.change.test(summary) && slot.topic.test(memory) && !slot.change.test(memory))
+    if (
+      slot.change.test(summary) &&
+      !background(summary, slot.change) &&
+      slot.topic.test(memory) &&
+      slot.change.exec(memory)?.[0]?.toLowerCase() !== slot.change.exec(summary)?.[0]?.toLowerCase()
+    )
       return decide("REPLACE", `a change of ${slot.name}`);
   const ended = ENDED.exec(summary)?.[1];
-  if (ended && coverage(contentTerms(ended, about), tm) >= 0.5)
+  const endedTerms = ended ? commonTerms(ended, about) : new Set<string>();
+  if (endedTerms.size > 0 && coverage(endedTerms, commonTerms(memory, about)) >= 0.5)
     return decide("REPLACE", "the summary says what the memory held has ended");
-  if (sharedCommon >= 2 && CHANGE.test(summary) && !CHANGE.test(memory))
-    return decide("REPLACE", "the summary states a change of status");
-  if (topical && PLAN.test(memory) && DONE.test(summary) && sharedCommon >= 1)
+  if (topical && DONE.test(summary) && !EMPHATIC.test(memory) && planCameTrue(memory, summary, about))
     return decide("REPLACE", "a plan in memory that the summary says happened");
   const summaryCovered = coverage(ts, tm);
   const memoryCovered = coverage(tm, ts);
@@ -178,8 +187,49 @@ export function classifyPair(
     return decide("PASS", "the memory already holds the summary");
   if (memoryCovered >= OPERATOR_THRESHOLDS.containment)
     return decide("REPLACE", "the summary holds the memory and more");
-  if (f.cosine >= OPERATOR_THRESHOLDS.same) return decide("PASS", "the two say the same thing");
+  // A paraphrase: very close in meaning, and the memory already holds part of the summary's words.
+  if (
+    f.cosine >= OPERATOR_THRESHOLDS.same &&
+    (summaryCovered >= 0.5 || f.cosine >= OPERATOR_THRESHOLDS.paraphrase)
+  )
+    return decide("PASS", "the two say the same thing");
   return decide("APPEND", "related but compatible");
+}
+
+/** What a plan is about ("going to a transgender conference" -> transgender, conference). */
+const PLAN_OBJECT =
+  /\b(?:planning to|plans? to|going to|will|wants? to|hoping to|hopes? to|training for|thinking of|about to|intends? to|preparing for)\s+((?:\S+\s*){1,6})/i;
+
+/** The summary reports as done what the memory planned: the plan's object reappears. */
+function planCameTrue(memory: string, summary: string, about: string): boolean {
+  const object = PLAN_OBJECT.exec(memory)?.[1];
+  if (!object) return false;
+  const terms = commonTerms(object, about);
+  return terms.size > 0 && coverage(terms, commonTerms(summary, about)) >= 0.3;
+}
+
+/** A change told as background ("since Sam moved from…", "years after she moved") is not news. */
+function background(summary: string, change: RegExp): boolean {
+  const at = summary.search(change);
+  return at > 0 && /\b(since|when|after|before|until|ago)\s+(\S+\s+){0,2}$/i.test(summary.slice(0, at));
+}
+
+/**
+ * One sentence negates what the other asserts: the words a negation governs ("not vegetarian",
+ * "no longer works night shifts") stand, unnegated, in the other sentence.
+ */
+function negates(memory: string, summary: string, about: string): boolean {
+  for (const [a, b] of [
+    [memory, summary],
+    [summary, memory],
+  ] as const) {
+    if (EMPHATIC.test(a)) continue;
+    const scope = NEGATED.exec(a)?.[1];
+    if (!scope || NEGATED.test(b)) continue;
+    const governed = commonTerms(scope, about);
+    if (governed.size > 0 && coverage(governed, commonTerms(b, about)) >= 0.5) return true;
+  }
+  return false;
 }
 
 /** An offline fused sentence: the newer statement, then what only the older one said. */
@@ -188,7 +238,10 @@ export function fuseOffline(memory: string, summary: string, about: string): str
   const parts = memory.split(CONTRAST).filter((p) => p.trim() && !CONTRAST.test(p));
   const ts = contentTerms(summary, about);
   const keep = parts
-    .filter((p) => !UNRESOLVED.test(p) && coverage(contentTerms(p, about), ts) < 0.5)
+    .filter(
+      (p) =>
+        contentTerms(p, about).size > 0 && !UNRESOLVED.test(p) && coverage(contentTerms(p, about), ts) < 0.5,
+    )
     .map((p) => p.trim().replace(/[.!?]+$/, ""));
   const extra = keep.length ? keep.join(", ") : memory.trim().replace(/[.!?]+$/, "");
   return `${base}; earlier: ${extra}.`;

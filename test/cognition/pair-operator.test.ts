@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { classifyPair, fuseOffline } from "../../src/cognition/offline/pair-operator.js";
+
+/** The offline operator with a fixed similarity, so each rule is tested on its own. */
+const op = (memory: string, summary: string, cosine = 0.7, about = "Sam") =>
+  classifyPair(memory, summary, about, { cosine }).label;
+
+describe("offline pair operator", () => {
+  it("labels the four operations and FUSION on clear cases", () => {
+    assert.equal(op("Sam has a cold.", "Sam's cold is all better now."), "DELETE");
+    assert.equal(op("Sam lives in Leeds.", "Sam moved to Bristol."), "REPLACE");
+    assert.equal(op("Sam is vegetarian.", "Sam is not vegetarian anymore."), "REPLACE");
+    assert.equal(op("Sam goes hiking every weekend.", "Sam goes hiking."), "PASS");
+    assert.equal(op("Sam has a dog.", "Sam started learning Spanish.", 0.3), "APPEND");
+    assert.equal(
+      op(
+        "Sam's back hurts but Sam has not seen a doctor yet.",
+        "Sam is receiving physiotherapy at the hospital.",
+      ),
+      "FUSION",
+    );
+    assert.equal(op("Sam has two cats.", "Sam adopted a third cat."), "FUSION");
+    assert.equal(
+      op("Sam is going to a conference in July.", "Sam went to the conference on 10 July."),
+      "REPLACE",
+    );
+  });
+
+  it("does not take emphasis, background or other people's names for a change", () => {
+    assert.notEqual(op("It was so special with the family.", "Sam will never forget the day."), "REPLACE");
+    assert.equal(
+      op(
+        "Sam gives a loving home to kids.",
+        "Sam has known these friends since Sam moved from Sam's home country.",
+      ),
+      "APPEND",
+    );
+    assert.notEqual(
+      op("Gina is right, Sam loves it and that keeps Sam's confidence up.", "Sam won't give up, Gina."),
+      "REPLACE",
+    );
+    assert.equal(op("Sam has two cats.", "Sam finished another painting in 2023.", 0.7), "APPEND");
+    assert.equal(op("Sam is not vegetarian.", "Sam is not vegetarian."), "PASS");
+  });
+
+  it("fuses offline without losing the older clause", () => {
+    assert.equal(
+      fuseOffline(
+        "Sam's back hurts but Sam has not seen a doctor yet.",
+        "Sam is receiving physiotherapy.",
+        "Sam",
+      ),
+      "Sam is receiving physiotherapy; earlier: Sam's back hurts.",
+    );
+  });
+});
