@@ -26,9 +26,9 @@ export {
   openMemlane,
   type RecallOptions,
   type SessionOptions,
-  type TimelineView,
 } from "./engine/memlane.js";
 export { SessionHandle } from "./engine/session-handle.js";
+export type { TimelineView } from "./engine/timeline.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";
 export type { Embedder } from "./models/embedder.js";
 export { GgufChatModel } from "./models/llama-cpp.js";

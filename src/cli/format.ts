@@ -2,7 +2,8 @@
 import type { Recall } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import type { Memory, Operation } from "../core/types.js";
-import type { HistoryView, TimelineView } from "../engine/memlane.js";
+import type { HistoryView } from "../engine/memlane.js";
+import type { TimelineView } from "../engine/timeline.js";
 import { color } from "./output.js";
 
 export function memoryLine(m: Memory): string {
@@ -44,15 +45,12 @@ export function historyText(h: HistoryView): string {
 }
 
 export function timelineText(t: TimelineView): string {
-  const byId = new Map(t.memories.map((m) => [m.id, m]));
-  const lines = t.memories.map((m) => {
-    const incoming = t.edges
-      .filter((e) => e.to === m.id || e.from === m.id)
-      .map(
-        (e) =>
-          `${e.type} ${e.from === m.id ? "→" : "←"} ${byId.get(e.from === m.id ? e.to : e.from)?.id ?? "?"}`,
-      );
-    return `${memoryLine(m)}${incoming.length ? color.dim(`\n    ${incoming.join("; ")}`) : ""}`;
+  const lines = t.chain.map((e, i) => {
+    const link = i === 0 ? "" : `  ↓ ${e.relation ?? "linked"}\n`;
+    return `${link}${color.cyan(formatDay(e.at))} ${e.text} ${color.dim(e.id)}`;
   });
+  const others = t.memories.length - t.chain.length;
+  if (others > 0)
+    lines.push(color.dim(`(${others} more linked memories off this chain; --json lists them all)`));
   return lines.join("\n");
 }

@@ -4,7 +4,8 @@
  * NLP). Each method says what it cost, so operations can carry tokens and latency.
  */
 import type { PairLabelWithFusion } from "../core/memory-update.js";
-import type { Recall } from "../core/recall.js";
+import type { Recall, TimelineEntry } from "../core/recall.js";
+import type { RelationOrNone } from "../core/relations.js";
 import type { Statement, Turn, Usage } from "../core/types.js";
 import type { ChatMessage } from "../models/chat-model.js";
 
@@ -31,6 +32,8 @@ export interface Prompt {
   system: string;
   /** The recent dialogue, partner turns as user and the agent's as assistant. */
   messages: ChatMessage[];
+  /** Ask the model to reason first (a rationale, kept in the operation log), then reply. */
+  reasoning?: boolean;
 }
 
 export interface ReplyInput {
@@ -61,6 +64,25 @@ export interface ClassifyPairsInput {
   fusion?: boolean;
 }
 
+/** An older and a newer memory, with their conversation times. */
+export interface MemoryPair {
+  older: { text: string; at: string };
+  newer: { text: string; at: string };
+}
+
+export interface RelationDecision {
+  relation: RelationOrNone;
+  rationale: string;
+}
+
+export interface RefineInput {
+  /** The current conversation, most recent last. */
+  dialogue: string;
+  timeline: TimelineEntry[];
+  /** The retrieved memory the timeline runs through. */
+  through?: string;
+}
+
 export interface Cognition {
   /** "offline" or the chat model's name. */
   readonly name: string;
@@ -70,6 +92,10 @@ export interface Cognition {
   classifyPairs(input: ClassifyPairsInput): Promise<CognitionResult<PairDecision[]>>;
   /** One sentence that keeps what both say (the FUSION case). */
   fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>>;
+  /** Theanine's relation-aware linking: a relation (or None) for each older -> newer pair, in order. */
+  linkRelations(input: { about: string; pairs: MemoryPair[] }): Promise<CognitionResult<RelationDecision[]>>;
+  /** Theanine's context-aware refinement: a timeline rewritten as lines useful for this conversation. */
+  refineTimeline(input: RefineInput): Promise<CognitionResult<string[]>>;
   /** The agent's next utterance. */
   reply(input: ReplyInput): Promise<CognitionResult<string>>;
 }

@@ -1,5 +1,5 @@
 /** What a strategy hands back when asked to remember: scored hits, each explained. */
-import type { Memory, Turn } from "./types.js";
+import type { Memory, Turn, Usage } from "./types.js";
 
 export interface RecallHit {
   kind: "memory" | "turn";
@@ -18,8 +18,28 @@ export interface RecallHit {
   turn?: Turn;
 }
 
+/** One step of a memory timeline: a memory, and how the previous step led to it. */
+export interface TimelineEntry {
+  id: string;
+  text: string;
+  at: string;
+  /** Relation of the edge from the previous entry; null for the first. */
+  relation: string | null;
+}
+
+/** A memory timeline through a retrieved memory (Theanine), and its refinement for this talk. */
+export interface RecallTimeline {
+  through: string;
+  entries: TimelineEntry[];
+  /** The timeline rewritten for the current conversation; absent when not refined. */
+  refined?: string[];
+}
+
 export interface Recall {
   strategy: string;
   query: string;
   hits: RecallHit[];
+  timelines?: RecallTimeline[];
+  /** What recall itself cost (timeline refinement calls a model). */
+  usage?: Usage;
 }

@@ -44,6 +44,8 @@ export function stem(word: string): string {
       break;
     }
   }
+  // A final silent e goes too, so "dance", "danced" and "dancing" meet at "danc".
+  if (w.length > 4 && w.endsWith("e") && !w.endsWith("ee")) w = w.slice(0, -1);
   return w;
 }
 

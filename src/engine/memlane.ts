@@ -6,7 +6,16 @@ import type { Cognition } from "../cognition/cognition.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { parseConversationTime } from "../core/time.js";
-import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
+import {
+  addUsage,
+  type Edge,
+  type Memory,
+  type MemoryFilter,
+  type Operation,
+  type Scope,
+  type Session,
+  type Turn,
+} from "../core/types.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
@@ -26,7 +35,7 @@ import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import type { Transcript } from "./formats/transcript.js";
 import { type IngestOptions, type IngestReport, ingestTranscript } from "./ingest.js";
 import { SessionHandle, type SessionHost } from "./session-handle.js";
-import { walkTimeline } from "./timeline.js";
+import { type TimelineView, walkTimeline } from "./timeline.js";
 
 export interface SessionOptions {
   agent: string;
@@ -56,11 +65,6 @@ export interface HistoryView {
   replacedBy: Memory[];
   /** What this memory replaced. */
   replaces: Memory[];
-  edges: Edge[];
-}
-
-export interface TimelineView {
-  memories: Memory[];
   edges: Edge[];
 }
 
@@ -214,7 +218,8 @@ export class Memlane implements SessionHost {
         memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
         inputs: { query: q },
         outputs: { text: result.value },
-        usage: result.usage,
+        rationale: result.rationale ?? null,
+        usage: recall.usage ? addUsage(recall.usage, result.usage) : result.usage,
       },
     );
     await this.store.write(scope, { operations: [op] });
@@ -278,7 +283,7 @@ export class Memlane implements SessionHost {
     };
   }
 
-  /** Everything linked to a memory, oldest first: its earlier and later versions and relations. */
+  /** The memories linked to one (versions and relations) and the chain through it, oldest first. */
   async timeline(agent: string, memoryId: string): Promise<TimelineView> {
     const scope = this.scope(agent);
     if (!(await this.store.getMemory(scope, memoryId)))

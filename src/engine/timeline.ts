@@ -1,16 +1,28 @@
 /**
- * Walks the edges around a memory: every memory reachable through any edge, in conversation
- * order. Bounded, so a huge connected component cannot stall a request.
+ * The timeline of a memory: the memories linked to it (its connected component, bounded so a
+ * huge component cannot stall a request) and the chain through it, oldest first, with the
+ * relation that led to each step — Theanine relations, or Superseded / FusedInto for versions.
  */
+import { allTimelines } from "../core/memory-graph.js";
+import type { TimelineEntry } from "../core/recall.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { graphOf } from "../strategies/theanine/graph-loader.js";
+
+export interface TimelineView {
+  /** Every memory of the component, oldest first. */
+  memories: Memory[];
+  edges: Edge[];
+  /** The chain from the oldest memory that leads to this one, through it, to the latest. */
+  chain: TimelineEntry[];
+}
 
 export async function walkTimeline(
   store: MemoryStore,
   scope: Scope,
   start: string,
   limit = 500,
-): Promise<{ memories: Memory[]; edges: Edge[] }> {
+): Promise<TimelineView> {
   const seen = new Set<string>([start]);
   const edges = new Map<string, Edge>();
   let frontier = [start];
@@ -30,5 +42,14 @@ export async function walkTimeline(
   memories.sort((a, b) =>
     a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : a.recordedAt < b.recordedAt ? -1 : 1,
   );
-  return { memories, edges: [...edges.values()].filter((e) => seen.has(e.from) && seen.has(e.to)) };
+  const kept = [...edges.values()].filter((e) => seen.has(e.from) && seen.has(e.to));
+  const byId = new Map(memories.map((m) => [m.id, m]));
+  const steps = allTimelines(graphOf(memories, kept), start, 1)[0] ?? [{ id: start, relation: null }];
+  const chain = steps.map((s) => ({
+    id: s.id,
+    text: byId.get(s.id)!.text,
+    at: byId.get(s.id)!.observedAt,
+    relation: s.relation,
+  }));
+  return { memories, edges: kept, chain };
 }

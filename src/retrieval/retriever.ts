@@ -32,16 +32,22 @@ export class Retriever {
     const candidates = await this.store.listMemories(scope, search.filter);
     const bm25 = new Bm25Index();
     for (const m of candidates) bm25.add(m.id, m.text);
-    const lexical = bm25.search(query, depth);
+    // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
+    const lexicalAll = bm25.search(query, depth);
+    const lexical = lexicalAll.filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2);
     const byId = new Map<string, Memory>(candidates.map((m) => [m.id, m]));
     const fused = new Map<string, Record<string, number>>();
-    const credit = (list: { id: string; score: number }[], signal: string) =>
-      list.forEach((hit, rank) => {
+    const credit = (list: { id: string; score: number }[], signal: string) => {
+      // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
+      let rank = 0;
+      list.forEach((hit, i) => {
+        if (i > 0 && hit.score < list[i - 1]!.score) rank = i;
         const e = fused.get(hit.id) ?? { rrf: 0 };
         e[signal] = Number(hit.score.toFixed(4));
         e.rrf! += 1 / (RRF_K + rank + 1);
         fused.set(hit.id, e);
       });
+    };
     credit(dense, "dense");
     credit(lexical, "bm25");
     const hits: RecallHit[] = [];

@@ -20,6 +20,14 @@ export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What 
     lines.push(line);
     used += line.length;
   }
+  const timelines = (recall.timelines ?? []).map((t, i) => {
+    const told =
+      t.refined ??
+      t.entries.map(
+        (e, n) => `${formatDay(e.at)}${n > 0 && e.relation ? ` (${e.relation})` : ""}: ${e.text}`,
+      );
+    return `Timeline ${i + 1}:\n${told.map((l) => `  - ${l}`).join("\n")}`;
+  });
   const system = [
     `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
     "Reply naturally and briefly. Use what you remember when it helps, prefer the most recent",
@@ -27,6 +35,7 @@ export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What 
     lines.length
       ? `\n${heading}:\n${lines.join("\n")}`
       : "\nYou remember nothing relevant from earlier sessions.",
+    ...(timelines.length ? ["\nHow these events developed, oldest first:", ...timelines] : []),
   ].join("\n");
   const messages = ctx.dialogue.map((t) => ({
     role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),

@@ -5,12 +5,14 @@ import { historyStrategy } from "./baselines/history.js";
 import { noneStrategy } from "./baselines/none.js";
 import { carecallStrategy } from "./carecall/carecall.js";
 import type { Strategy } from "./strategy.js";
+import { theanineStrategy } from "./theanine/theanine.js";
 
 const FACTORIES: Record<string, () => Strategy> = {
   none: noneStrategy,
   history: historyStrategy,
   accumulate: accumulateStrategy,
   carecall: carecallStrategy,
+  theanine: theanineStrategy,
 };
 
 /** The first updating strategy is the default: memory that is kept current. */

@@ -5,6 +5,7 @@ import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
+import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
@@ -40,4 +41,31 @@ export function registerEval(program: Command): void {
       if (opts.json) return printJson({ reports: [withFusion, withoutFusion] });
       print(carecallMarkdown([withFusion, withoutFusion]));
     });
+
+  evalCmd
+    .command("links <file>")
+    .description(
+      "agreement of relation-aware linking (Theanine) with labelled pairs: exact, linked-vs-None, confusion matrix",
+    )
+    .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { engine: string }>();
+      const examples = parseLinksJsonl(await readText(file), file);
+      const cognition = cognitionFor(opts);
+      const report = await evaluateLinks(examples, cognition);
+      if (opts.json) return printJson(report);
+      print(linksMarkdown(report));
+    });
+}
+
+/** The cognition engine an eval command asks for (offline, or llm with a configured model). */
+function cognitionFor(opts: GlobalOptions & { engine: string }) {
+  if (opts.engine !== "offline" && opts.engine !== "llm")
+    throw new InvalidInputError(`--engine must be offline or llm, not "${opts.engine}"`);
+  const config = configFrom({ ...opts, cognition: opts.engine });
+  return resolveCognition(
+    config,
+    resolveChat(config.chat),
+    new CachedEmbedder(resolveEmbedder(config.embedder)),
+  );
 }

@@ -3,6 +3,8 @@
  * generateObject (repair and retry). A SchemaMismatchError escapes to the engine, which records
  * the failed operation with its inputs.
  */
+
+import type { RelationOrNone } from "../../core/relations.js";
 import type { Statement } from "../../core/types.js";
 import { addUsage, emptyUsage } from "../../core/types.js";
 import type { ChatModel } from "../../models/chat-model.js";
@@ -11,12 +13,23 @@ import type {
   ClassifyPairsInput,
   Cognition,
   CognitionResult,
+  MemoryPair,
   PairDecision,
+  RefineInput,
+  RelationDecision,
   ReplyInput,
   SummarizeInput,
 } from "../cognition.js";
 import { fuseMessages, fuseSchema, pairMessages, pairSchema } from "./pair-prompt.js";
 import { summaryMessages, summarySchema } from "./summarize-prompt.js";
+import {
+  REASONING_INSTRUCTION,
+  reasonedReplySchema,
+  refineMessages,
+  refineSchema,
+  relationMessages,
+  relationSchema,
+} from "./timeline-prompts.js";
 
 export class LlmCognition implements Cognition {
   readonly name: string;
@@ -91,14 +104,69 @@ export class LlmCognition implements Cognition {
     return { value: result.object.sentence.trim(), usage: result.usage, model: result.model };
   }
 
+  /** All pairs of a session in batches: a few calls per session, not one per memory. */
+  async linkRelations(input: {
+    about: string;
+    pairs: MemoryPair[];
+  }): Promise<CognitionResult<RelationDecision[]>> {
+    const batch = this.options.pairBatch ?? 40;
+    const value: RelationDecision[] = [];
+    let usage = emptyUsage();
+    let model = this.name;
+    for (let i = 0; i < input.pairs.length; i += batch) {
+      const pairs = input.pairs.slice(i, i + batch);
+      const result = await generateObject(this.model, {
+        name: "memory_links",
+        schema: relationSchema(pairs.length),
+        messages: relationMessages(input.about, pairs),
+        retries: this.options.retries,
+        temperature: 0,
+      });
+      usage = addUsage(usage, result.usage);
+      model = result.model;
+      const byPair = new Map(result.object.links.map((l) => [l.pair, l]));
+      for (let p = 0; p < pairs.length; p++)
+        value.push({ relation: byPair.get(p)!.relation as RelationOrNone, rationale: byPair.get(p)!.why });
+    }
+    return { value, usage, model };
+  }
+
+  async refineTimeline(input: RefineInput): Promise<CognitionResult<string[]>> {
+    const result = await generateObject(this.model, {
+      name: "refined_timeline",
+      schema: refineSchema,
+      messages: refineMessages(input),
+      retries: this.options.retries,
+      temperature: 0,
+    });
+    return { value: result.object.lines, usage: result.usage, model: result.model };
+  }
+
   async reply(input: ReplyInput): Promise<CognitionResult<string>> {
-    const result = await this.model.generate(
-      [{ role: "system", content: input.prompt.system }, ...input.prompt.messages],
-      {
+    const messages = [{ role: "system" as const, content: input.prompt.system }, ...input.prompt.messages];
+    if (input.prompt.reasoning) {
+      // Phase III of Theanine: a rationale first (kept in the operation log), then the reply.
+      const result = await generateObject(this.model, {
+        name: "reasoned_reply",
+        schema: reasonedReplySchema,
+        messages: [
+          { role: "system", content: `${input.prompt.system}\n\n${REASONING_INSTRUCTION}` },
+          ...input.prompt.messages,
+        ],
+        retries: this.options.retries,
         temperature: this.options.temperature ?? 0.7,
-        maxTokens: 400,
-      },
-    );
+      });
+      return {
+        value: result.object.reply.trim(),
+        usage: result.usage,
+        model: result.model,
+        rationale: result.object.rationale,
+      };
+    }
+    const result = await this.model.generate(messages, {
+      temperature: this.options.temperature ?? 0.7,
+      maxTokens: 400,
+    });
     return { value: result.text.trim(), usage: result.usage, model: result.model };
   }
 }

@@ -9,11 +9,16 @@ import type {
   ClassifyPairsInput,
   Cognition,
   CognitionResult,
+  MemoryPair,
   PairDecision,
+  RefineInput,
+  RelationDecision,
   ReplyInput,
   SummarizeInput,
 } from "../cognition.js";
 import { classifyPair, fuseOffline } from "./pair-operator.js";
+import { refineOffline } from "./refine.js";
+import { gist, relateOffline } from "./relation-linker.js";
 import { replyOffline } from "./reply.js";
 import { type OfflineSummarizerOptions, summarizeOffline } from "./summarize.js";
 
@@ -53,6 +58,32 @@ export class OfflineCognition implements Cognition {
       model: this.name,
       usage: emptyUsage(),
     };
+  }
+
+  async linkRelations(input: {
+    about: string;
+    pairs: MemoryPair[];
+  }): Promise<CognitionResult<RelationDecision[]>> {
+    const started = performance.now();
+    const texts = [...new Set(input.pairs.flatMap((p) => [p.older.text, p.newer.text]))];
+    const vectors = new Map(
+      (await this.embedder.embed(texts.map((t) => gist(t, input.about)))).map((v, i) => [texts[i]!, v]),
+    );
+    const value = input.pairs.map((p) =>
+      relateOffline(
+        p.older.text,
+        p.newer.text,
+        input.about,
+        cosine(vectors.get(p.older.text)!, vectors.get(p.newer.text)!),
+      ),
+    );
+    return { value, model: this.name, usage: { ...emptyUsage(), latencyMs: performance.now() - started } };
+  }
+
+  async refineTimeline(input: RefineInput): Promise<CognitionResult<string[]>> {
+    const started = performance.now();
+    const value = await refineOffline(input, this.embedder);
+    return { value, model: this.name, usage: { ...emptyUsage(), latencyMs: performance.now() - started } };
   }
 
   async reply(input: ReplyInput): Promise<CognitionResult<string>> {

@@ -107,7 +107,7 @@ function contentTerms(text: string, about: string): Set<string> {
 }
 
 /** Content terms of lower-case words: no names, places, days, months, years or other numbers. */
-function commonTerms(text: string, about: string): Set<string> {
+export function commonTerms(text: string, about: string): Set<string> {
   const lower = text
     .split(/\s+/)
     .filter((w) => !/^[A-Z]/.test(w) && !/\d/.test(w))

@@ -15,6 +15,13 @@ const MAX_MENTIONS = 3;
 export function replyOffline(input: ReplyInput): string {
   const partner = input.partner;
   const last = [...input.dialogue].reverse().find((t) => t.speaker === partner);
+  // With timelines (Theanine), tell the top memory and how it developed, in order.
+  const top = input.recall.hits[0];
+  const timeline = top && input.recall.timelines?.find((t) => t.through === top.id && t.entries.length > 1);
+  if (top && timeline) {
+    const told = timeline.refined ?? timeline.entries.map((e) => `${formatDay(e.at)}: ${e.text}`);
+    return `${mention(top, partner, input.agent)}\nHow it developed, as I remember it:\n${told.map((l) => `- ${l}`).join("\n")}`;
+  }
   const hits = pickHits(input.recall.hits, last?.text ?? input.recall.query);
   if (hits.length === 0) {
     if (last && !last.text.trim().endsWith("?")) return "Thanks for telling me — I'll keep that in mind.";

@@ -1,0 +1,27 @@
+/**
+ * Offline timeline refinement (Theanine Phase II-2) by relevance: the entries of a raw timeline
+ * that bear on the current conversation are kept — the retrieved memory, the latest state, and
+ * anything close to what is being talked about — and told in order with their relations.
+ */
+import { formatDay } from "../../core/time.js";
+import { cosine } from "../../core/vector.js";
+import type { Embedder } from "../../models/embedder.js";
+import type { RefineInput } from "../cognition.js";
+
+/** Least similarity to the conversation for a middle entry to stay. */
+export const REFINE_MIN_COSINE = 0.3;
+
+export async function refineOffline(input: RefineInput, embedder: Embedder): Promise<string[]> {
+  const entries = input.timeline;
+  if (entries.length === 0) return [];
+  const [query, ...vectors] = await embedder.embed([input.dialogue || " ", ...entries.map((e) => e.text)]);
+  const last = entries.length - 1;
+  const kept = entries.filter(
+    (e, i) =>
+      i === 0 || i === last || e.id === input.through || cosine(query!, vectors[i]!) >= REFINE_MIN_COSINE,
+  );
+  return kept.map((e, i) => {
+    const link = i === 0 || !e.relation ? "" : ` (${e.relation})`;
+    return `${formatDay(e.at)}${link}: ${e.text}`;
+  });
+}

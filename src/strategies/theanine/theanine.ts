@@ -1,0 +1,203 @@
+/**
+ * Strategy `theanine` (Kim et al. 2024): memories are events in a graph, linked by cause-effect
+ * relations; replies see timelines of how events developed, not isolated facts.
+ *   Phase I   (session end): each new memory's top-j associative memories (j = 3) are related by
+ *             the model (Changed, Cause, Reason, HinderedBy, React, Want, SameTopic or None); the
+ *             new memory links to the most recent related one in each connected component.
+ *   Phase II  (recall): top-k memories (k = 3); for each, one timeline from the oldest memory
+ *             that reaches it, through it, to an end (n = 1, seeded); then each timeline is
+ *             refined for the current conversation.
+ *   Phase III (reply): the model reasons over dialogue and refined timelines, then replies; the
+ *             rationale is kept in the REPLY operation.
+ * Nothing is superseded here: old memories stay active and are shown in order.
+ */
+
+import { displayName } from "../../core/ids.js";
+import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
+import type { RecallTimeline } from "../../core/recall.js";
+import { addUsage, type Edge, emptyUsage, type Memory } from "../../core/types.js";
+import { cosine } from "../../core/vector.js";
+import { composeReply } from "../compose.js";
+import { statementMemory } from "../statement-memory.js";
+import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
+import { summarizeSession } from "../summarize-session.js";
+import { loadGraph } from "./graph-loader.js";
+
+export interface TheanineOptions {
+  /** Associative memories considered for each new memory (the paper's j = 3). */
+  j?: number;
+  /** Memories retrieved for a reply, each giving one timeline (the paper's k = 3). */
+  k?: number;
+  /** Seed of timeline sampling. */
+  seed?: number;
+  /** Ablation: link by similarity only (every associative memory counts as SameTopic). */
+  relationAware?: boolean;
+  /** Ablation: hand raw timelines to the reply, unrefined. */
+  refine?: boolean;
+}
+
+/** FNV-1a, so each memory's timeline sample has its own stable seed. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export function theanineStrategy(options: TheanineOptions = {}): Strategy {
+  const j = options.j ?? 3;
+  const k = options.k ?? 3;
+  const seed = options.seed ?? 1;
+  const relationAware = options.relationAware ?? true;
+  const refine = options.refine ?? true;
+  const name = "theanine";
+
+  async function onSessionEnd(ctx: SessionContext): Promise<void> {
+    const { statements } = await summarizeSession(ctx);
+    if (statements.length === 0) return;
+    const { graph, memories: existingById } = await loadGraph(ctx.store, ctx.scope, name);
+    const existing = [...existingById.values()];
+    const fresh = statements.map((s) => statementMemory(ctx, name, s, { kind: "event" }));
+    const [newVectors, stored] = await Promise.all([
+      ctx.embedder.embed(fresh.map((m) => m.text)),
+      ctx.store.getEmbeddings(
+        ctx.scope,
+        "memory",
+        existing.map((m) => m.id),
+        ctx.embedder.name,
+      ),
+    ]);
+    const missing = existing.filter((m) => !stored.has(m.id));
+    const vectors = await ctx.embedder.embed(missing.map((m) => m.text));
+    for (const [i, m] of missing.entries()) stored.set(m.id, vectors[i]!);
+    // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
+    const associative = fresh.map((_, i) =>
+      existing
+        .map((m) => ({ m, score: cosine(newVectors[i]!, stored.get(m.id)!) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, j)
+        .map((x) => x.m),
+    );
+    const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
+    // Phase I-2: one batched relation call for the whole session.
+    let decisions = pairs.map(() => ({
+      relation: "SameTopic" as string,
+      rationale: "similarity only (relation-aware linking off)",
+    }));
+    if (relationAware && pairs.length > 0) {
+      const result = await ctx.cognition.linkRelations({
+        about: ctx.session.partners.map(displayName).join(", "),
+        pairs: pairs.map((p) => ({
+          older: { text: p.older.text, at: p.older.observedAt },
+          newer: { text: p.newer.text, at: p.newer.observedAt },
+        })),
+      });
+      decisions = result.value;
+      ctx.stage({
+        operations: [
+          ctx.operation({
+            type: "CLASSIFY",
+            model: result.model,
+            usage: result.usage,
+            memoryIds: [...new Set(pairs.map((p) => p.older.id))],
+            inputs: { step: "relation-aware linking", pairs: pairs.length, j },
+            outputs: {
+              decisions: pairs.map((p, i) => ({
+                older: p.older.id,
+                newer: p.newer.text,
+                relation: decisions[i]!.relation,
+                why: decisions[i]!.rationale,
+              })),
+            },
+          }),
+        ],
+      });
+    }
+    const edges: Edge[] = [];
+    const recordedAt = new Date().toISOString();
+    for (const [i, m] of fresh.entries()) {
+      const related = new Map<string, string>();
+      pairs.forEach((p, x) => {
+        if (p.newer === m && decisions[x]!.relation !== "None")
+          related.set(p.older.id, decisions[x]!.relation);
+      });
+      // Link only to the most recent related memory of each connected component.
+      const targets = linkTargets(graph, [...related.keys()]);
+      for (const t of targets)
+        edges.push({
+          id: `edge_${t}_${m.id}`,
+          tenant: ctx.scope.tenant,
+          agent: ctx.scope.agent,
+          from: t,
+          to: m.id,
+          type: related.get(t) as Edge["type"],
+          attributes: relationAware ? {} : { ablation: "similarity-only" },
+          recordedAt,
+        });
+      ctx.stage({
+        operations: [
+          ctx.operation({
+            type: "LINK",
+            memoryIds: [m.id, ...targets],
+            outputs: {
+              memory: m.id,
+              text: m.text,
+              linked: targets.map((t) => ({ to: t, relation: related.get(t) })),
+              considered: associative[i]!.map((a) => a.id),
+            },
+            rationale: targets.length
+              ? `linked to the most recent related memory of ${targets.length} component(s)`
+              : "no related memory: starts a new timeline",
+          }),
+        ],
+      });
+    }
+    ctx.stage({ memories: fresh, edges });
+  }
+
+  async function recall(ctx: RecallContext) {
+    // The current conversation is the query: what the partner said last (the agent's own replies
+    // would pull every later question back to whatever it recalled before).
+    const partnerTurns = (ctx.dialogue ?? []).filter((t) => t.speaker !== ctx.scope.agent);
+    const query = partnerTurns.at(-1)?.text ?? ctx.query;
+    const hits = await ctx.retriever.searchMemories(ctx.scope, {
+      query,
+      k: ctx.k || k,
+      filter: { ...ctx.filter, strategy: name },
+    });
+    if (hits.length === 0) return { strategy: name, query: ctx.query, hits, timelines: [] };
+    const { graph, memories } = await loadGraph(ctx.store, ctx.scope, name);
+    const timelines: RecallTimeline[] = [];
+    const seen = new Set<string>();
+    let usage = emptyUsage();
+    for (const hit of hits) {
+      const steps = sampleTimeline(graph, hit.id, seededRandom(seed ^ hashOf(hit.id)));
+      const key = steps.map((s) => s.id).join(">");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entries = steps.map((s) => {
+        const m = memories.get(s.id) as Memory;
+        return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
+      });
+      const timeline: RecallTimeline = { through: hit.id, entries };
+      if (refine) {
+        const refined = await ctx.cognition.refineTimeline({
+          dialogue: query,
+          timeline: entries,
+          through: hit.id,
+        });
+        timeline.refined = refined.value;
+        usage = addUsage(usage, refined.usage);
+      }
+      timelines.push(timeline);
+    }
+    return { strategy: name, query: ctx.query, hits, timelines, usage };
+  }
+
+  return {
+    name,
+    description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
+    onSessionEnd,
+    recall,
+    compose: (ctx, r) => ({ ...composeReply(ctx, r), reasoning: true }),
+  };
+}
