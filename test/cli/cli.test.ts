@@ -19,9 +19,9 @@ function memlane(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("memlane CLI", () => {
-  after(() => rmSync(dir, { recursive: true, force: true }));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
+describe("memlane CLI", () => {
   it("has --help everywhere", () => {
     const top = memlane("--help");
     assert.equal(top.code, 0);
@@ -177,3 +177,115 @@ describe("memlane eval", () => {
     assert.equal(bad.status, 3, "llm engine without a chat model is refused");
   });
 });
+
+describe("memlane timeline and eval teafarm", () => {
+  it("prints a timeline chain with relations", () => {
+    const tdb = join(dir, "theanine.db");
+    const file = join(dir, "story.json");
+    writeFileSync(file, JSON.stringify(demoTranscript));
+    const ingest = spawnSync(
+      process.execPath,
+      ["--import", "tsx", CLI, "ingest", file, "--db", tdb, "--strategy", "theanine"],
+      { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    );
+    assert.equal(ingest.status, 0, ingest.stderr);
+    const listed = JSON.parse(
+      spawnSync(
+        process.execPath,
+        ["--import", "tsx", CLI, "inspect", "--db", tdb, "--agent", "ava", "--memories", "--json"],
+        { encoding: "utf8" },
+      ).stdout,
+    );
+    const latest = listed.agents[0].memoryList.at(-1);
+    const text = spawnSync(process.execPath, ["--import", "tsx", CLI, "timeline", latest.id, "--db", tdb], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /2024/);
+    const json = JSON.parse(
+      spawnSync(process.execPath, ["--import", "tsx", CLI, "timeline", latest.id, "--db", tdb, "--json"], {
+        encoding: "utf8",
+      }).stdout,
+    );
+    assert.equal(json.chain.at(-1).id, latest.id);
+    assert.equal(json.chain.length, text.stdout.split("\n").filter((l) => /\d{4} /.test(l)).length);
+  });
+
+  it("runs TeaFarm end to end against an OpenAI-compatible server", async () => {
+    const { scriptedLlm } = await import("../fixtures/scripted-llm.js");
+    const { spawn } = await import("node:child_process");
+    const model = scriptedLlm({
+      reply: (system) => ({
+        rationale: "r",
+        reply: /Bristol/.test(system) ? "You moved to Bristol." : "Leeds!",
+      }),
+    });
+    const server = await startFakeOpenAIWith(model);
+    try {
+      const args = [
+        "--import",
+        "tsx",
+        CLI,
+        "eval",
+        "teafarm",
+        join(dir, "story.json"),
+        "--questions",
+        "1",
+        "--chat-url",
+        server.url,
+        "--chat-model",
+        "fake",
+        "--embedder",
+        "hash",
+        "--json",
+      ];
+      const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (c) => (out += c));
+      child.stderr.on("data", (c) => (err += c));
+      const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+      assert.equal(code, 0, err);
+      const report = JSON.parse(out).reports[0];
+      assert.equal(report.items.length, 1);
+      assert.equal(report.strategy, "theanine");
+      assert.equal(report.items[0].correct, true);
+      assert.match(err, /writing counterfactual questions/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A loopback OpenAI-compatible server whose answers come from a scripted model double. */
+async function startFakeOpenAIWith(model: import("../../src/models/test-doubles.js").ScriptedChatModel) {
+  const { createServer } = await import("node:http");
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const result = await model.generate(body.messages);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: "x",
+        object: "chat.completion",
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content: result.text }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

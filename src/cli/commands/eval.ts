@@ -3,10 +3,14 @@ import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
+import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
+import { runTeafarm } from "../../eval/teafarm/teafarm.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
+import { createStrategy } from "../../strategies/registry.js";
+import { theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 
@@ -29,12 +33,8 @@ export function registerEval(program: Command): void {
     .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { engine: string }>();
-      if (opts.engine !== "offline" && opts.engine !== "llm")
-        throw new InvalidInputError(`--engine must be offline or llm, not "${opts.engine}"`);
       const examples = parseCarecallJsonl(await readText(file), file);
-      const config = configFrom({ ...opts, cognition: opts.engine });
-      const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
-      const cognition = resolveCognition(config, resolveChat(config.chat), embedder);
+      const cognition = cognitionFor(opts);
       note(`scoring ${examples.length} examples with ${cognition.name} cognition…`);
       const withFusion = await evaluateCarecall(examples, cognition, { fusion: true });
       const withoutFusion = await evaluateCarecall(examples, cognition, { fusion: false });
@@ -55,6 +55,76 @@ export function registerEval(program: Command): void {
       const report = await evaluateLinks(examples, cognition);
       if (opts.json) return printJson(report);
       print(linksMarkdown(report));
+    });
+
+  evalCmd
+    .command("teafarm <file>")
+    .description(
+      "TeaFarm: counterfactual questions about the latest state of events, asked in a new session and judged (needs a chat model)",
+    )
+    .option("--format <format>", "memlane | locomo | auto", "auto")
+    .option("--agent <name>", "for LoCoMo: which speaker is the agent")
+    .option("--conversation <n>", "which conversation of the file (0-based; default all)")
+    .option("--questions <n>", "counterfactual questions per conversation", "5")
+    .option("--no-relations", "ablation: link memories by similarity only")
+    .option("--no-refine", "ablation: do not refine timelines")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & {
+          format: TranscriptFormat;
+          agent?: string;
+          conversation?: string;
+          questions: string;
+          relations: boolean;
+          refine: boolean;
+        }
+      >();
+      const config = configFrom(opts);
+      const chat = resolveChat(config.chat);
+      if (!chat)
+        throw new InvalidInputError("TeaFarm needs a chat model: set --chat-url and --chat-model, or --gguf");
+      const questions = Number(opts.questions);
+      if (!Number.isInteger(questions) || questions < 1)
+        throw new InvalidInputError(`--questions must be a positive whole number, not "${opts.questions}"`);
+      let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
+      if (opts.conversation !== undefined) {
+        const n = Number(opts.conversation);
+        if (!transcripts[n])
+          throw new InvalidInputError(
+            `--conversation ${opts.conversation} is not in ${file} (it has ${transcripts.length})`,
+          );
+        transcripts = [transcripts[n]!];
+      }
+      const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
+      const reports = [];
+      for (const transcript of transcripts) {
+        const strategy =
+          (opts.strategy ?? "theanine") === "theanine"
+            ? theanineStrategy({ relationAware: opts.relations, refine: opts.refine })
+            : createStrategy(opts.strategy!);
+        reports.push(
+          await runTeafarm({
+            transcript,
+            chat,
+            embedder,
+            strategy,
+            questions,
+            onProgress: (step) => note(`${transcript.agent}: ${step}`),
+          }),
+        );
+      }
+      if (opts.json) return printJson({ reports });
+      const items = reports.flatMap((r) => r.items);
+      print(
+        "| conversation | strategy | questions | correct | correct rate |\n| --- | --- | ---: | ---: | ---: |",
+      );
+      for (const r of reports)
+        print(
+          `| ${r.agent} & ${r.partner} | ${r.strategy}${opts.relations ? "" : " (no relations)"}${opts.refine ? "" : " (no refine)"} | ${r.items.length} | ${r.items.filter((x) => x.correct).length} | ${(100 * r.correctRate).toFixed(1)} |`,
+        );
+      print(
+        `\noverall correct rate: ${(100 * (items.filter((x) => x.correct).length / Math.max(1, items.length))).toFixed(1)} % of ${items.length}`,
+      );
     });
 }
 

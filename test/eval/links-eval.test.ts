@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
+import { InvalidInputError } from "../../src/core/errors.js";
+import { RELATIONS_OR_NONE } from "../../src/core/relations.js";
+import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../src/eval/links/evaluate.js";
+import { CachedEmbedder } from "../../src/models/cached-embedder.js";
+import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
+
+const DEV = readFileSync(new URL("../../data/theanine/links-dev.jsonl", import.meta.url), "utf8");
+
+describe("eval links", () => {
+  it("the dev set covers every relation and None with at least 30 pairs", () => {
+    const examples = parseLinksJsonl(DEV);
+    assert.ok(examples.length >= 30);
+    for (const r of RELATIONS_OR_NONE)
+      assert.ok(
+        examples.some((e) => e.relation === r),
+        r,
+      );
+  });
+
+  it("refuses unknown labels and bad lines", () => {
+    assert.throws(
+      () => parseLinksJsonl('{"older": "a", "newer": "b", "relation": "Likes"}'),
+      InvalidInputError,
+    );
+    assert.throws(() => parseLinksJsonl("nope"), /line 1: not JSON/);
+  });
+
+  it("scores the offline linker on the dev set", async () => {
+    const report = await evaluateLinks(
+      parseLinksJsonl(DEV),
+      new OfflineCognition(new CachedEmbedder(new UniversalSentenceEncoder())),
+    );
+    // Regression guards on our own dev set (the linker was tuned on it).
+    assert.ok(report.exact >= 0.75, `exact ${report.exact}`);
+    assert.ok(report.linkedVsNone >= 0.85, `linked ${report.linkedVsNone}`);
+    assert.equal(report.confusion.None!.None, 6);
+    assert.match(linksMarkdown(report), /\| HinderedBy \|/);
+  });
+});
