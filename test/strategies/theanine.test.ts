@@ -103,7 +103,7 @@ describe("strategy theanine (LLM cognition, scripted model)", () => {
     const bad = new ScriptedChatModel((messages) =>
       messages[0]!.content.includes("worth knowing next time")
         ? JSON.stringify({ statements: [{ about: "sam", text: "Sam said something.", turns: [0] }] })
-        : JSON.stringify({ links: [{ pair: 0, relation: "Likes", why: "?" }] }),
+        : JSON.stringify({ decisions: [{ pair: 0, label: "Likes", why: "?" }] }),
     );
     const mem = await testMemlane({ chat: bad, strategy: "theanine", retries: 1 });
     const report = await mem.ingest(story);

@@ -4,10 +4,11 @@
  * the failed operation with its inputs.
  */
 
-import type { RelationOrNone } from "../../core/relations.js";
+import type { PairLabelWithFusion } from "../../core/memory-update.js";
+import { RELATIONS_OR_NONE, type RelationOrNone } from "../../core/relations.js";
 import type { Statement } from "../../core/types.js";
 import { addUsage, emptyUsage } from "../../core/types.js";
-import type { ChatModel } from "../../models/chat-model.js";
+import type { ChatMessage, ChatModel } from "../../models/chat-model.js";
 import { generateObject } from "../../models/structured.js";
 import type {
   ClassifyPairsInput,
@@ -20,7 +21,8 @@ import type {
   ReplyInput,
   SummarizeInput,
 } from "../cognition.js";
-import { fuseMessages, fuseSchema, pairMessages, pairSchema } from "./pair-prompt.js";
+import { decisionsSchema } from "./batch-decisions.js";
+import { fuseMessages, fuseSchema, pairLabels, pairMessages } from "./pair-prompt.js";
 import { summaryMessages, summarySchema } from "./summarize-prompt.js";
 import {
   REASONING_INSTRUCTION,
@@ -28,7 +30,6 @@ import {
   refineMessages,
   refineSchema,
   relationMessages,
-  relationSchema,
 } from "./timeline-prompts.js";
 
 export class LlmCognition implements Cognition {
@@ -64,33 +65,18 @@ export class LlmCognition implements Cognition {
     return { value, usage: result.usage, model: result.model };
   }
 
-  /**
-   * Pairs go to the model in batches (CareCall's one-call-per-pair cost is its own stated limit).
-   * A batch whose answer misses or repeats a pair fails its schema and is retried.
-   */
+  /** CareCall's operator, batched: a batch whose answer misses or repeats a pair is retried. */
   async classifyPairs(input: ClassifyPairsInput): Promise<CognitionResult<PairDecision[]>> {
-    const batch = this.options.pairBatch ?? 40;
-    const value: PairDecision[] = [];
-    let usage = emptyUsage();
-    let model = this.name;
-    for (let i = 0; i < input.pairs.length; i += batch) {
-      const pairs = input.pairs.slice(i, i + batch);
-      const result = await generateObject(this.model, {
-        name: "pair_operations",
-        schema: pairSchema(pairs.length, input.fusion ?? true),
-        messages: pairMessages({ ...input, pairs }),
-        retries: this.options.retries,
-        temperature: 0,
-      });
-      usage = addUsage(usage, result.usage);
-      model = result.model;
-      const byPair = new Map(result.object.decisions.map((d) => [d.pair, d]));
-      for (let p = 0; p < pairs.length; p++) {
-        const d = byPair.get(p)!;
-        value.push({ label: d.label, rationale: d.why });
-      }
-    }
-    return { value, usage, model };
+    const result = await this.decideInBatches(
+      "pair_operations",
+      input.pairs,
+      pairLabels(input.fusion ?? true),
+      (pairs) => pairMessages({ ...input, pairs }),
+    );
+    return {
+      ...result,
+      value: result.value.map((d) => ({ label: d.label as PairLabelWithFusion, rationale: d.why })),
+    };
   }
 
   async fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>> {
@@ -104,29 +90,48 @@ export class LlmCognition implements Cognition {
     return { value: result.object.sentence.trim(), usage: result.usage, model: result.model };
   }
 
-  /** All pairs of a session in batches: a few calls per session, not one per memory. */
+  /** Theanine's linking: all pairs of a session in a few batched calls, not one per memory. */
   async linkRelations(input: {
     about: string;
     pairs: MemoryPair[];
   }): Promise<CognitionResult<RelationDecision[]>> {
-    const batch = this.options.pairBatch ?? 40;
-    const value: RelationDecision[] = [];
+    const result = await this.decideInBatches("memory_links", input.pairs, RELATIONS_OR_NONE, (pairs) =>
+      relationMessages(input.about, pairs),
+    );
+    return {
+      ...result,
+      value: result.value.map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
+    };
+  }
+
+  /**
+   * Numbered items go to the model in batches (CareCall's one-call-per-pair cost is its own stated
+   * limit); answers come back in the one decisions shape, in item order.
+   */
+  private async decideInBatches<T>(
+    name: string,
+    items: T[],
+    labels: readonly string[],
+    messages: (batch: T[]) => ChatMessage[],
+  ): Promise<CognitionResult<{ label: string; why: string }[]>> {
+    const size = this.options.pairBatch ?? 40;
+    const value: { label: string; why: string }[] = [];
     let usage = emptyUsage();
     let model = this.name;
-    for (let i = 0; i < input.pairs.length; i += batch) {
-      const pairs = input.pairs.slice(i, i + batch);
+    for (let i = 0; i < items.length; i += size) {
+      const batch = items.slice(i, i + size);
       const result = await generateObject(this.model, {
-        name: "memory_links",
-        schema: relationSchema(pairs.length),
-        messages: relationMessages(input.about, pairs),
+        name,
+        schema: decisionsSchema(labels, batch.length),
+        messages: messages(batch),
         retries: this.options.retries,
         temperature: 0,
       });
       usage = addUsage(usage, result.usage);
       model = result.model;
-      const byPair = new Map(result.object.links.map((l) => [l.pair, l]));
-      for (let p = 0; p < pairs.length; p++)
-        value.push({ relation: byPair.get(p)!.relation as RelationOrNone, rationale: byPair.get(p)!.why });
+      const byPair = new Map(result.object.decisions.map((d) => [d.pair, d]));
+      for (let p = 0; p < batch.length; p++)
+        value.push({ label: byPair.get(p)!.label, why: byPair.get(p)!.why });
     }
     return { value, usage, model };
   }

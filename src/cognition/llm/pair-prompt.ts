@@ -1,34 +1,12 @@
 /** Prompt and schema of the LLM pairwise operator (CareCall §4.3 labels, our wording). */
 import { z } from "zod";
+import { PAIR_LABELS, PAIR_LABELS_WITH_FUSION } from "../../core/memory-update.js";
 import type { ChatMessage } from "../../models/chat-model.js";
 import type { ClassifyPairsInput } from "../cognition.js";
+import { DECISIONS_FORMAT } from "./batch-decisions.js";
 
-export function pairSchema(count: number, fusion: boolean) {
-  const labels = fusion
-    ? (["PASS", "REPLACE", "APPEND", "DELETE", "FUSION"] as const)
-    : (["PASS", "REPLACE", "APPEND", "DELETE"] as const);
-  return z
-    .object({
-      decisions: z.array(
-        z.object({
-          pair: z
-            .number()
-            .int()
-            .min(0)
-            .max(Math.max(0, count - 1)),
-          label: z.enum(labels),
-          why: z.string().max(300).default(""),
-        }),
-      ),
-    })
-    .superRefine((value, ctx) => {
-      const seen = new Set(value.decisions.map((d) => d.pair));
-      if (value.decisions.length !== count || seen.size !== count)
-        ctx.addIssue({
-          code: "custom",
-          message: `give exactly one decision for each of the ${count} pairs (numbers 0 to ${count - 1})`,
-        });
-    });
+export function pairLabels(fusion: boolean): readonly string[] {
+  return fusion ? PAIR_LABELS_WITH_FUSION : PAIR_LABELS;
 }
 
 export function pairMessages(input: ClassifyPairsInput): ChatMessage[] {
@@ -47,7 +25,7 @@ export function pairMessages(input: ClassifyPairsInput): ChatMessage[] {
           "  will be merged into one sentence.",
         ]
       : []),
-    'Answer with JSON only: {"decisions": [{"pair": 0, "label": "REPLACE", "why": "short reason"}]}, one per pair.',
+    `Answer with JSON only: ${DECISIONS_FORMAT}.`,
   ].join("\n");
   const pairs = input.pairs.map((p, i) => `${i}. M: ${p.memory}\n   S: ${p.summary}`).join("\n");
   return [

@@ -1,33 +1,10 @@
 /** Prompts and schemas for Theanine's steps on the LLM engine (our wording). */
 import { z } from "zod";
-import { RELATION_MEANINGS, RELATIONS, RELATIONS_OR_NONE } from "../../core/relations.js";
+import { RELATION_MEANINGS, RELATIONS } from "../../core/relations.js";
 import { formatDay } from "../../core/time.js";
 import type { ChatMessage } from "../../models/chat-model.js";
 import type { MemoryPair, RefineInput } from "../cognition.js";
-
-export function relationSchema(count: number) {
-  return z
-    .object({
-      links: z.array(
-        z.object({
-          pair: z
-            .number()
-            .int()
-            .min(0)
-            .max(Math.max(0, count - 1)),
-          relation: z.enum(RELATIONS_OR_NONE as [string, ...string[]]),
-          why: z.string().max(300).default(""),
-        }),
-      ),
-    })
-    .superRefine((value, ctx) => {
-      if (value.links.length !== count || new Set(value.links.map((l) => l.pair)).size !== count)
-        ctx.addIssue({
-          code: "custom",
-          message: `give exactly one relation for each of the ${count} pairs (numbers 0 to ${count - 1})`,
-        });
-    });
-}
+import { DECISIONS_FORMAT } from "./batch-decisions.js";
 
 export function relationMessages(about: string, pairs: MemoryPair[]): ChatMessage[] {
   const meanings = RELATIONS.map((r) => `- ${r}: ${RELATION_MEANINGS[r]}`).join("\n");
@@ -39,7 +16,7 @@ export function relationMessages(about: string, pairs: MemoryPair[]): ChatMessag
         "Each pair has an older memory A and a newer memory B with their dates. Name the relation from A to B:",
         meanings,
         "- None: they only share words; there is no real connection.",
-        'Answer with JSON only: {"links": [{"pair": 0, "relation": "Cause", "why": "short reason"}]}, one per pair.',
+        `Label each pair with the relation. Answer with JSON only: ${DECISIONS_FORMAT}.`,
       ].join("\n"),
     },
     {

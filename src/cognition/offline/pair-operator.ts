@@ -13,11 +13,6 @@ const AILMENT =
   /\b(cold|flu|covid|fever|cough|sore|hurts?|pain|ache|aches|migraine|migraines|headache|sick|ill|injur\w*|broken|sprain\w*|infection|nause\w*|cast|stomach bug|exhausted|worried|stressed)\b/i;
 const RECOVERY =
   /\b(better|recovered|recovering|healed|gone|cured|went down|feels? fine|fully recovered|no longer sick|over it|came off|cleared up|all better)\b/i;
-const NEGATION =
-  /\b(not|no|never|none|without|nothing|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't|hasn't|haven't|won't|n't|unemployed|single|alone)\b/i;
-/** A change of status stated outright. */
-const CHANGE =
-  /\b(moved|moving|quit|quitting|no longer|stopped|started|starting|began|got engaged|got married|married|divorced|retired|graduated|new job|switched|left|changed|became|now)\b/i;
 /**
  * Slots a change speaks to: a change verb in the summary replaces a memory only if the memory
  * is about the same slot ("moved" speaks to where someone lives, not to their running).
@@ -54,8 +49,6 @@ const SLOTS: { name: string; change: RegExp; topic: RegExp }[] = [
 ];
 /** "no longer X", "quit X", "stopped X": X must be what the memory says. */
 const ENDED = /\b(?:no longer|quit|stopped|gave up|not \w+ anymore)\s+((?:\w+\s*){1,3})/i;
-const PLAN =
-  /\b(planning|plans?|going to|will|wants? to|hoping|hopes? to|training for|thinking of|about to|intends?|preparing)\b/i;
 const DONE = /\b(went|ran|finished|completed|did|got|visited|saw|passed|took|won|made it|moved|started)\b/i;
 const CONTRAST = /\b(but|yet|although|though|however)\b/i;
 const UNRESOLVED =
