@@ -1,14 +1,18 @@
 /** `memlane eval …`: the lab's commands. */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
+import { readLocomo } from "../../engine/formats/locomo.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
+import { recallChart } from "../../eval/recall/chart.js";
+import { evaluateRecall, recallMarkdown } from "../../eval/recall/evaluate.js";
 import { runTeafarm } from "../../eval/teafarm/teafarm.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
+import { TURN_RANKERS, type TurnRanker } from "../../retrieval/turn-search.js";
 import { createStrategy } from "../../strategies/registry.js";
 import { theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { configFrom, type GlobalOptions } from "../options.js";
@@ -125,6 +129,41 @@ export function registerEval(program: Command): void {
       print(
         `\noverall correct rate: ${(100 * (items.filter((x) => x.correct).length / Math.max(1, items.length))).toFixed(1)} % of ${items.length}`,
       );
+    });
+
+  evalCmd
+    .command("recall <file>")
+    .description(
+      "turn-level recall@k on a LoCoMo file (categories 1-4), hybrid against BM25-only, dense-only and RRF, with a chart",
+    )
+    .option("--k <list>", "cut-offs", "1,5,10,25")
+    .option("--rankers <list>", `rankers to compare: ${TURN_RANKERS.join(",")}`, TURN_RANKERS.join(","))
+    .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { k: string; rankers: string; chart: string }>();
+      const ks = opts.k.split(",").map(Number);
+      const rankers = opts.rankers.split(",") as TurnRanker[];
+      const unknown = rankers.filter((r) => !TURN_RANKERS.includes(r));
+      if (unknown.length)
+        throw new InvalidInputError(
+          `Unknown ranker(s) ${unknown.join(", ")}; use ${TURN_RANKERS.join(", ")}`,
+        );
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await readText(file));
+      } catch (error) {
+        if (error instanceof SyntaxError)
+          throw new InvalidInputError(`${file} is not valid JSON: ${error.message}`);
+        throw error;
+      }
+      const samples = readLocomo(raw);
+      const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
+      const report = await evaluateRecall(samples, embedder, { ks, rankers, onProgress: (s) => note(s) });
+      const chartK = ks.includes(10) ? 10 : ks.at(-1)!;
+      await writeFile(opts.chart, recallChart(report, chartK));
+      if (opts.json) return printJson({ ...report, chart: opts.chart });
+      print(recallMarkdown(report));
+      print(`\nchart: ${opts.chart} · ${(report.elapsedMs / 1000).toFixed(1)} s`);
     });
 }
 
