@@ -1,12 +1,14 @@
 /**
- * Hybrid recall over one scope: dense similarity from the configured embedder and BM25 over the
- * memory text, fused by reciprocal rank. Every hit says what each signal scored.
+ * Hybrid recall over one scope's memories: dense similarity from the configured embedder and
+ * BM25 over the memory text, fused by reciprocal rank (ties share a rank; near-zero lexical
+ * matches, such as a partner's name found in every memory, earn nothing). Every hit says what
+ * each signal scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
 import type { RecallHit } from "../core/recall.js";
-import type { Memory, MemoryFilter, Scope } from "../core/types.js";
+import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { Bm25Index } from "./bm25.js";
+import { MemoryIndex } from "./memory-index.js";
 
 export interface MemorySearch {
   query: string;
@@ -18,46 +20,59 @@ export interface MemorySearch {
 const RRF_K = 60;
 
 export class Retriever {
+  private readonly indexes = new Map<string, { version: string; index: Promise<MemoryIndex> }>();
+
   constructor(
     private readonly store: MemoryStore,
     private readonly embedder: Embedder,
   ) {}
 
+  /** The scope's index, rebuilt only when something was committed since it was built. */
+  async index(scope: Scope): Promise<MemoryIndex> {
+    const key = `${scope.tenant}\u0000${scope.agent}`;
+    const version = await this.store.changeVersion();
+    const cached = this.indexes.get(key);
+    if (cached && cached.version === version) return cached.index;
+    const index = MemoryIndex.build(this.store, scope, this.embedder.name, this.embedder.dimensions);
+    this.indexes.set(key, { version, index });
+    index.catch(() => this.indexes.delete(key));
+    return index;
+  }
+
   async searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]> {
     const query = search.query.trim();
     if (!query || search.k <= 0) return [];
     const depth = Math.max(search.k * 4, 20);
-    const [vector] = await this.embedder.embed([query]);
-    const dense = await this.store.searchMemories(scope, vector!, this.embedder.name, depth, search.filter);
-    const candidates = await this.store.listMemories(scope, search.filter);
-    const bm25 = new Bm25Index();
-    for (const m of candidates) bm25.add(m.id, m.text);
+    const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
+    const admitted = index.admitted(search.filter);
+    const dense = index.dense(vector!, admitted, depth);
+    const lexicalAll = [...index.bm25(query, admitted)]
+      .map(([doc, score]) => ({ doc, score }))
+      .sort((a, b) => b.score - a.score);
     // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
-    const lexicalAll = bm25.search(query, depth);
-    const lexical = lexicalAll.filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2);
-    const byId = new Map<string, Memory>(candidates.map((m) => [m.id, m]));
-    const fused = new Map<string, Record<string, number>>();
-    const credit = (list: { id: string; score: number }[], signal: string) => {
+    const lexical = lexicalAll
+      .filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2)
+      .slice(0, depth);
+    const fused = new Map<number, Record<string, number>>();
+    const credit = (list: { doc: number; score: number }[], signal: string) => {
       // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
       let rank = 0;
       list.forEach((hit, i) => {
         if (i > 0 && hit.score < list[i - 1]!.score) rank = i;
-        const e = fused.get(hit.id) ?? { rrf: 0 };
+        const e = fused.get(hit.doc) ?? { rrf: 0 };
         e[signal] = Number(hit.score.toFixed(4));
         e.rrf! += 1 / (RRF_K + rank + 1);
-        fused.set(hit.id, e);
+        fused.set(hit.doc, e);
       });
     };
     credit(dense, "dense");
     credit(lexical, "bm25");
-    const hits: RecallHit[] = [];
-    for (const [id, explanation] of fused) {
-      const memory = byId.get(id);
-      if (!memory) continue;
+    const hits: RecallHit[] = [...fused].map(([doc, explanation]) => {
+      const memory = index.memories[doc]!;
       explanation.rrf = Number(explanation.rrf!.toFixed(5));
-      hits.push({
+      return {
         kind: "memory",
-        id,
+        id: memory.id,
         text: memory.text,
         about: memory.about,
         score: explanation.rrf,
@@ -66,8 +81,8 @@ export class Retriever {
         sourceTurns: memory.sourceTurns,
         explanation,
         memory,
-      });
-    }
+      };
+    });
     hits.sort((a, b) => b.score - a.score || (b.observedAt < a.observedAt ? -1 : 1));
     return hits.slice(0, search.k);
   }

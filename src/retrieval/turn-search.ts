@@ -34,7 +34,7 @@ export class TurnIndex {
 
   /** The speakers a question names (for the speaker signal). */
   named(query: string): string[] {
-    return this.speakers.filter((s) => new RegExp(`\\b${escape(s)}\\b`, "i").test(query));
+    return this.speakers.filter((s) => new RegExp(`\\b${escapeRegExp(s)}\\b`, "i").test(query));
   }
 
   /** Reads a scope's turns and their stored vectors (embedding any that are missing). */
@@ -106,7 +106,7 @@ export class TurnIndex {
       const rank = (xs: ArrayLike<number>) => {
         const idx = [...Array(n).keys()].sort((a, b) => xs[b]! - xs[a]!);
         const r = new Array<number>(n);
-        idx.forEach((i, pos) => (r[i] = pos));
+        for (const [pos, i] of idx.entries()) r[i] = pos;
         return r;
       };
       const rd = rank(dense);
@@ -157,10 +157,10 @@ export function hybridScore(
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function withoutNames(query: string, names: string[]): string {
   let out = query;
-  for (const n of names) out = out.replace(new RegExp(`\\b${escape(n)}('s)?\\b`, "gi"), " ");
+  for (const n of names) out = out.replace(new RegExp(`\\b${escapeRegExp(n)}('s)?\\b`, "gi"), " ");
   return out;
 }

@@ -132,6 +132,12 @@ export interface MemoryStore {
   /** Deletes for real: rows, embeddings, edges and operation payloads. The only erasing path. */
   forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport>;
 
+  /**
+   * A token that changes whenever anything is committed, by this process or another; caches
+   * (the retrieval indexes) compare it to know when to rebuild. Cheap to call on every query.
+   */
+  changeVersion(): Promise<string>;
+
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;
   stats(scope: Scope): Promise<StoreStats>;

@@ -325,6 +325,18 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("changes its change version on every commit, and only then", async () => {
+      await using(factory, async (store) => {
+        const v0 = await store.changeVersion();
+        assert.equal(await store.changeVersion(), v0);
+        await store.write(scopeA, { memories: [memory(scopeA, "x")] });
+        const v1 = await store.changeVersion();
+        assert.notEqual(v1, v0);
+        await store.forget(scopeA, { about: "sam" });
+        assert.notEqual(await store.changeVersion(), v1);
+      });
+    });
+
     it("refuses self-links and edges to missing memories", async () => {
       await using(factory, async (store) => {
         const m = memory(scopeA, "x");

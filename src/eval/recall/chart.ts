@@ -29,11 +29,10 @@ export function recallChart(r: RecallReport, k: number): string {
     });
     parts.push(`<text x="${x0}" y="238">${g === "all" ? "all 1-4" : CATEGORY_NAMES[Number(g)]}</text>`);
   });
-  r.rankers.forEach((ranker, ri) =>
+  for (const [ri, ranker] of r.rankers.entries())
     parts.push(
       `<rect x="${width - 120}" y="${40 + ri * 18}" width="12" height="12" fill="${COLORS[ri % COLORS.length]}"/><text x="${width - 102}" y="${50 + ri * 18}">${ranker}</text>`,
-    ),
-  );
+    );
   parts.push("</svg>");
   return parts.join("\n");
 }

@@ -61,6 +61,8 @@ export class SqliteStore implements MemoryStore {
   private readonly db: Db;
   /** Decoded memory vectors per scope and model, so a search does not re-read every blob. */
   private readonly vectorCache = new Map<string, Map<string, Float32Array>>();
+  /** Counts this connection's commits; PRAGMA data_version counts everyone else's. */
+  private localChanges = 0;
 
   constructor(path: string, options: SqliteStoreOptions = {}) {
     this.path = path;
@@ -131,6 +133,7 @@ export class SqliteStore implements MemoryStore {
     checkBatchScope(scope, batch);
     const apply = this.db.transaction(() => this.applyBatch(scope, batch));
     this.run(() => apply.immediate());
+    this.localChanges++;
     this.invalidate(scope);
   }
 
@@ -637,10 +640,15 @@ export class SqliteStore implements MemoryStore {
       return { memories, edges, operations: opsDeleted, embeddings, turns: turnsDeleted, sessions };
     });
     const report = this.run(() => work.immediate());
+    this.localChanges++;
     this.invalidate(scope);
     // Move the overwritten pages out of the WAL so the erased text is gone from disk too.
     this.run(() => db.pragma("wal_checkpoint(TRUNCATE)"));
     return report;
+  }
+
+  async changeVersion(): Promise<string> {
+    return `${this.run(() => this.db.pragma("data_version", { simple: true }))}:${this.localChanges}`;
   }
 
   async listAgents(tenant: string): Promise<string[]> {
