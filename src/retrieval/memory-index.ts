@@ -57,15 +57,20 @@ export class MemoryIndex {
     return new MemoryIndex(memories, vectors, width);
   }
 
-  /** Which memories a filter admits (active only unless the filter says otherwise). */
+  private readonly masks = new Map<string, Uint8Array>();
+
+  /** Which memories a filter admits (active only unless the filter says otherwise); cached per filter. */
   admitted(filter: MemoryFilter = {}): Uint8Array {
+    const key = JSON.stringify(filter);
+    const cached = this.masks.get(key);
+    if (cached) return cached;
     const asSet = (v: string | string[] | undefined) =>
       v === undefined ? null : new Set(Array.isArray(v) ? v : [v]);
     const statuses = filter.status === "any" ? null : asSet(filter.status ?? "active");
     const abouts = asSet(filter.about);
     const kinds = asSet(filter.kind);
     const ids = filter.ids ? new Set(filter.ids) : null;
-    return Uint8Array.from(this.memories, (m) =>
+    const mask = Uint8Array.from(this.memories, (m) =>
       (!statuses || statuses.has(m.status)) &&
       (!abouts || abouts.has(m.about)) &&
       (!kinds || kinds.has(m.kind)) &&
@@ -75,12 +80,16 @@ export class MemoryIndex {
         ? 1
         : 0,
     );
+    if (this.masks.size > 64) this.masks.clear();
+    this.masks.set(key, mask);
+    return mask;
   }
 
   /** BM25 scores of the admitted memories that share a term with the query. */
   bm25(query: string, admitted: Uint8Array): Map<number, number> {
-    const scores = new Map<number, number>();
     const n = this.memories.length;
+    const acc = new Float64Array(n);
+    const touched: number[] = [];
     for (const term of new Set(terms(query))) {
       const p = this.postings.get(term);
       if (!p) continue;
@@ -89,26 +98,37 @@ export class MemoryIndex {
         const doc = p.doc[i]!;
         if (!admitted[doc]) continue;
         const f = p.tf[i]!;
-        scores.set(
-          doc,
-          (scores.get(doc) ?? 0) +
-            (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * this.lengths[doc]!) / this.averageLength)),
-        );
+        if (acc[doc] === 0) touched.push(doc);
+        acc[doc]! +=
+          (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * this.lengths[doc]!) / this.averageLength));
       }
     }
-    return scores;
+    return new Map(touched.map((doc) => [doc, acc[doc]!]));
   }
 
   /** The `k` admitted memories most similar to a unit query vector. */
   dense(query: Float32Array, admitted: Uint8Array, k: number): { doc: number; score: number }[] {
     const d = this.dims;
+    const m = this.matrix;
     const top: { doc: number; score: number }[] = [];
     let floor = Number.NEGATIVE_INFINITY;
     for (let doc = 0; doc < this.memories.length; doc++) {
       if (!admitted[doc]) continue;
-      let s = 0;
+      // Four lanes: the dot product is the hot loop of every recall.
       const off = doc * d;
-      for (let i = 0; i < d; i++) s += this.matrix[off + i]! * query[i]!;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let i = 0;
+      for (; i + 3 < d; i += 4) {
+        s0 += m[off + i]! * query[i]!;
+        s1 += m[off + i + 1]! * query[i + 1]!;
+        s2 += m[off + i + 2]! * query[i + 2]!;
+        s3 += m[off + i + 3]! * query[i + 3]!;
+      }
+      for (; i < d; i++) s0 += m[off + i]! * query[i]!;
+      const s = s0 + s1 + s2 + s3;
       if (top.length < k || s > floor) {
         top.push({ doc, score: s });
         if (top.length > k) {
