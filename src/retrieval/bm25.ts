@@ -1,4 +1,7 @@
-/** Okapi BM25 over a small document set, built per query from stemmed content terms. */
+/**
+ * Okapi BM25 over stemmed content terms, with postings: a query scores only the documents its
+ * terms occur in, so large scopes stay fast. Documents are numbered in the order they are added.
+ */
 import { terms } from "../core/text.js";
 
 export interface Bm25Options {
@@ -7,45 +10,63 @@ export interface Bm25Options {
 }
 
 export class Bm25Index {
-  private readonly docs: { id: string; tf: Map<string, number>; length: number }[] = [];
-  private readonly df = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly postings = new Map<string, { doc: number[]; tf: number[] }>();
+  private readonly lengths: number[] = [];
   private totalLength = 0;
 
   constructor(private readonly options: Bm25Options = {}) {}
 
-  add(id: string, text: string): void {
-    const tf = new Map<string, number>();
+  /** Adds a document; returns its number. */
+  add(id: string, text: string): number {
+    const doc = this.ids.length;
     const words = terms(text);
+    const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-    for (const w of tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
-    this.docs.push({ id, tf, length: words.length });
+    for (const [w, n] of tf) {
+      const p = this.postings.get(w) ?? { doc: [], tf: [] };
+      p.doc.push(doc);
+      p.tf.push(n);
+      this.postings.set(w, p);
+    }
+    this.ids.push(id);
+    this.lengths.push(words.length);
     this.totalLength += words.length;
+    return doc;
   }
 
   get size(): number {
-    return this.docs.length;
+    return this.ids.length;
   }
 
-  search(query: string, k: number): { id: string; score: number }[] {
-    const q = [...new Set(terms(query))];
-    if (q.length === 0 || this.docs.length === 0) return [];
+  /** Scores by document number, for the documents `admitted` allows (all when omitted). */
+  scores(query: string, admitted?: Uint8Array): Map<number, number> {
     const k1 = this.options.k1 ?? 1.2;
     const b = this.options.b ?? 0.75;
-    const n = this.docs.length;
-    const avg = this.totalLength / n || 1;
-    const hits: { id: string; score: number }[] = [];
-    for (const doc of this.docs) {
-      let score = 0;
-      for (const term of q) {
-        const f = doc.tf.get(term);
-        if (!f) continue;
-        const df = this.df.get(term) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * doc.length) / avg));
+    const n = this.ids.length;
+    const average = this.totalLength / Math.max(1, n) || 1;
+    const acc = new Float64Array(n);
+    const touched: number[] = [];
+    for (const term of new Set(terms(query))) {
+      const p = this.postings.get(term);
+      if (!p) continue;
+      const idf = Math.log(1 + (n - p.doc.length + 0.5) / (p.doc.length + 0.5));
+      for (let i = 0; i < p.doc.length; i++) {
+        const doc = p.doc[i]!;
+        if (admitted && !admitted[doc]) continue;
+        const f = p.tf[i]!;
+        if (acc[doc] === 0) touched.push(doc);
+        acc[doc]! += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * this.lengths[doc]!) / average));
       }
-      if (score > 0) hits.push({ id: doc.id, score });
     }
-    hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1));
-    return hits.slice(0, k);
+    return new Map(touched.map((doc) => [doc, acc[doc]!]));
+  }
+
+  /** The `k` best documents by id, best first. */
+  search(query: string, k: number): { id: string; score: number }[] {
+    return [...this.scores(query)]
+      .map(([doc, score]) => ({ id: this.ids[doc]!, score }))
+      .sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1))
+      .slice(0, k);
   }
 }

@@ -3,18 +3,13 @@
  * occurs in) and one contiguous matrix of unit vectors (one pass of dot products). Built once per
  * scope and rebuilt when the store's change version moves.
  */
-import { terms } from "../core/text.js";
 import type { Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
-
-const K1 = 1.2;
-const B = 0.75;
+import { Bm25Index } from "./bm25.js";
 
 export class MemoryIndex {
   readonly memories: Memory[];
-  private readonly postings = new Map<string, { doc: number[]; tf: number[] }>();
-  private readonly lengths: Uint16Array;
-  private readonly averageLength: number;
+  private readonly lexical = new Bm25Index();
   /** Row-major, `dims` floats per memory; a memory with no stored vector is all zeros. */
   private readonly matrix: Float32Array;
   private readonly dims: number;
@@ -22,22 +17,7 @@ export class MemoryIndex {
   private constructor(memories: Memory[], vectors: Map<string, Float32Array>, dims: number) {
     this.memories = memories;
     this.dims = dims;
-    this.lengths = new Uint16Array(memories.length);
-    let total = 0;
-    memories.forEach((m, doc) => {
-      const words = terms(m.text);
-      this.lengths[doc] = Math.min(words.length, 65_535);
-      total += words.length;
-      const tf = new Map<string, number>();
-      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-      for (const [w, n] of tf) {
-        const p = this.postings.get(w) ?? { doc: [], tf: [] };
-        p.doc.push(doc);
-        p.tf.push(n);
-        this.postings.set(w, p);
-      }
-    });
-    this.averageLength = total / Math.max(1, memories.length) || 1;
+    for (const m of memories) this.lexical.add(m.id, m.text);
     this.matrix = new Float32Array(memories.length * dims);
     memories.forEach((m, doc) => {
       const v = vectors.get(m.id);
@@ -85,25 +65,9 @@ export class MemoryIndex {
     return mask;
   }
 
-  /** BM25 scores of the admitted memories that share a term with the query. */
+  /** BM25 scores of the admitted memories that share a term with the query, by position. */
   bm25(query: string, admitted: Uint8Array): Map<number, number> {
-    const n = this.memories.length;
-    const acc = new Float64Array(n);
-    const touched: number[] = [];
-    for (const term of new Set(terms(query))) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      const idf = Math.log(1 + (n - p.doc.length + 0.5) / (p.doc.length + 0.5));
-      for (let i = 0; i < p.doc.length; i++) {
-        const doc = p.doc[i]!;
-        if (!admitted[doc]) continue;
-        const f = p.tf[i]!;
-        if (acc[doc] === 0) touched.push(doc);
-        acc[doc]! +=
-          (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * this.lengths[doc]!) / this.averageLength));
-      }
-    }
-    return new Map(touched.map((doc) => [doc, acc[doc]!]));
+    return this.lexical.scores(query, admitted);
   }
 
   /** The `k` admitted memories most similar to a unit query vector. */

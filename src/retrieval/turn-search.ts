@@ -68,11 +68,11 @@ export class TurnIndex {
     const [qv] = await this.embedder.embed([query]);
     const dense = this.vectors.map((v) => (v ? dot(qv!, v) : 0));
     const lexical = new Float64Array(this.turns.length);
-    const position = new Map(this.turns.map((t, i) => [t.id, i]));
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the speaker signal already carries them.
     const lexicalQuery = ranker === "hybrid" ? withoutNames(query, this.speakers) : query;
-    for (const h of this.bm25.search(lexicalQuery, this.turns.length)) lexical[position.get(h.id)!] = h.score;
+    // Documents were added in turn order, so a document's number is the turn's position.
+    for (const [doc, score] of this.bm25.scores(lexicalQuery)) lexical[doc] = score;
     const scores = this.score(ranker, dense, lexical, options.speakers ?? []);
     const order = [...scores.keys()].sort((a, b) => scores[b]!.total - scores[a]!.total).slice(0, options.k);
     return order.map((i) => {
