@@ -53,6 +53,7 @@ export interface RecallOptions {
   query: string;
   /** Only memories about this subject. */
   about?: string;
+  /** How many hits; default the strategy's own (5 for carecall and accumulate, 3 for theanine). */
   k?: number;
   /** Strategy to recall with; default the engine's. */
   strategy?: string;
@@ -196,7 +197,7 @@ export class Memlane implements SessionHost {
     const q = query ?? [...dialogue].reverse().find((t) => t.speaker !== scope.agent)?.text ?? "";
     const strategy = this.strategyNamed(session.strategy);
     const recall = q.trim()
-      ? await strategy.recall({ ...this.ports(scope), query: q, k: 5, session, dialogue })
+      ? await strategy.recall({ ...this.ports(scope), query: q, session, dialogue })
       : { strategy: strategy.name, query: q, hits: [] };
     const prompt = strategy.compose({ scope, session, partner, dialogue }, recall);
     const result = await this.cognition.reply({
@@ -246,7 +247,7 @@ export class Memlane implements SessionHost {
   async recall(options: RecallOptions): Promise<Recall> {
     const scope = this.scope(options.agent);
     if (!options.query?.trim()) throw new InvalidInputError("recall needs a non-empty query");
-    const k = Math.min(Math.max(1, Math.floor(options.k ?? 5)), MAX_K);
+    const k = options.k === undefined ? undefined : Math.min(Math.max(1, Math.floor(options.k)), MAX_K);
     const filter: MemoryFilter = options.about ? { about: options.about } : {};
     const strategy = options.strategy ? this.strategyNamed(options.strategy) : this.strategy;
     return strategy.recall({ ...this.ports(scope), query: options.query, k, filter });

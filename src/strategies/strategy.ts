@@ -37,7 +37,8 @@ export interface SessionContext extends StrategyPorts {
 
 export interface RecallContext extends StrategyPorts {
   query: string;
-  k: number;
+  /** How many hits the caller wants; absent: the strategy's own default (the paper's k). */
+  k?: number;
   filter?: MemoryFilter;
   /** The session being replied in, if any: strategies may exclude it from recall. */
   session?: Session;

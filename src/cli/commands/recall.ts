@@ -10,11 +10,11 @@ export function registerRecall(program: Command): void {
     .description("what an agent remembers for a question, with each signal's score")
     .requiredOption("--agent <agent>", "whose memory to search")
     .option("--about <subject>", "only memories about this subject")
-    .option("-k, --k <n>", "how many hits", "5")
+    .option("-k, --k <n>", "how many hits (default: the strategy's own, 5 for carecall, 3 for theanine)")
     .action(async (words: string[], _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; k: string }>();
-      const k = Number(opts.k);
-      if (!Number.isInteger(k) || k < 1)
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; k?: string }>();
+      const k = opts.k === undefined ? undefined : Number(opts.k);
+      if (k !== undefined && (!Number.isInteger(k) || k < 1))
         throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
       const mem = await open(opts);
       try {
