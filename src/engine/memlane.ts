@@ -368,10 +368,14 @@ export class Memlane implements SessionHost {
     };
   }
 
-  /** Waits for background work, then closes the store. */
+  /** Things this instance created and must release on close (the embedder's worker threads). */
+  readonly owned: { close(): Promise<void> }[] = [];
+
+  /** Waits for background work, then closes the store and what this instance created. */
   async close(): Promise<void> {
     await this.idle();
     await this.store.close();
+    for (const resource of this.owned) await resource.close();
   }
 }
 
@@ -385,5 +389,8 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
   const chat = resolveChat(config.chat);
   const cognition = resolveCognition(config, chat, embedder);
   const store = resolveStore(config.store);
-  return new Memlane(store, cognition, embedder, strategy, config.tenant ?? "default", chat);
+  const mem = new Memlane(store, cognition, embedder, strategy, config.tenant ?? "default", chat);
+  // An embedder built here from a name is ours to close; one passed in belongs to the caller.
+  if (typeof config.embedder !== "object") mem.owned.push(embedder);
+  return mem;
 }

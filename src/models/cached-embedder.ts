@@ -30,6 +30,10 @@ export class CachedEmbedder implements Embedder {
     return texts.map((t) => this.cache.get(t)!);
   }
 
+  async close(): Promise<void> {
+    await this.inner.close?.();
+  }
+
   private remember(text: string, vector: Float32Array): void {
     if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(text, vector);

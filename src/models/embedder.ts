@@ -5,4 +5,6 @@ export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
   embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+  /** Releases threads or connections the embedder holds, if any. */
+  close?(): Promise<void>;
 }
