@@ -50,4 +50,20 @@ describe("eval recall", () => {
     assert.match(recallMarkdown(report), /\| hybrid \| 4 single-hop \| 1 \|/);
     assert.match(recallChart(report, 5), /^<svg/);
   });
+
+  it("scores a strategy's memories through their source turns, and refuses the turn-only hybrid", async () => {
+    const samples = readLocomo([sample]);
+    const report = await evaluateRecall(samples, new HashEmbedder(), {
+      ks: [1, 5],
+      units: "memories",
+      strategy: "accumulate",
+    });
+    assert.deepEqual(report.rankers, ["bm25", "dense", "rrf"]);
+    assert.equal(report.questions, 3);
+    assert.ok(report.recall.rrf!.all![5]! > 0, "memories lead back to evidence turns");
+    await assert.rejects(
+      evaluateRecall(samples, new HashEmbedder(), { units: "memories", rankers: ["hybrid"] }),
+      /do not apply to memories/,
+    );
+  });
 });

@@ -9,7 +9,7 @@ import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
-import { evaluateRecall, recallMarkdown } from "../../eval/recall/evaluate.js";
+import { evaluateRecall, RANKERS_FOR, recallMarkdown } from "../../eval/recall/evaluate.js";
 import { runTeafarm } from "../../eval/teafarm/teafarm.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { TURN_RANKERS, type TurnRanker } from "../../retrieval/turn-search.js";
@@ -137,12 +137,24 @@ export function registerEval(program: Command): void {
       "turn-level recall@k on a LoCoMo file (categories 1-4), hybrid against BM25-only, dense-only and RRF, with a chart",
     )
     .option("--k <list>", "cut-offs", "1,5,10,25")
-    .option("--rankers <list>", `rankers to compare: ${TURN_RANKERS.join(",")}`, TURN_RANKERS.join(","))
+    .option(
+      "--units <units>",
+      "turns (raw turns) | memories (a strategy's memories, scored through their source turns)",
+      "turns",
+    )
+    .option(
+      "--rankers <list>",
+      `rankers to compare (turns: ${TURN_RANKERS.join(",")}; memories: bm25,dense,rrf)`,
+    )
     .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
     .action(async (file: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { k: string; rankers: string; chart: string }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { k: string; rankers?: string; chart: string; units: string }
+      >();
+      if (opts.units !== "turns" && opts.units !== "memories")
+        throw new InvalidInputError(`--units must be turns or memories, not "${opts.units}"`);
       const ks = opts.k.split(",").map(Number);
-      const rankers = opts.rankers.split(",") as TurnRanker[];
+      const rankers = (opts.rankers ?? RANKERS_FOR[opts.units].join(",")).split(",") as TurnRanker[];
       const unknown = rankers.filter((r) => !TURN_RANKERS.includes(r));
       if (unknown.length)
         throw new InvalidInputError(
@@ -158,7 +170,13 @@ export function registerEval(program: Command): void {
       }
       const samples = readLocomo(raw);
       const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
-      const report = await evaluateRecall(samples, embedder, { ks, rankers, onProgress: (s) => note(s) });
+      const report = await evaluateRecall(samples, embedder, {
+        ks,
+        rankers,
+        units: opts.units,
+        strategy: opts.strategy,
+        onProgress: (s) => note(s),
+      });
       const chartK = ks.includes(10) ? 10 : ks.at(-1)!;
       await writeFile(opts.chart, recallChart(report, chartK));
       if (opts.json) return printJson({ ...report, chart: opts.chart });

@@ -6,9 +6,11 @@
 
 import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
+import type { Scope } from "../../core/types.js";
 import type { LocomoSample } from "../../engine/formats/locomo.js";
 import { Memlane } from "../../engine/memlane.js";
 import type { Embedder } from "../../models/embedder.js";
+import { Retriever } from "../../retrieval/retriever.js";
 import { TurnIndex, type TurnRanker } from "../../retrieval/turn-search.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { createStrategy } from "../../strategies/registry.js";
@@ -31,33 +33,65 @@ export interface RecallReport {
   elapsedMs: number;
 }
 
+export type RecallUnits = "turns" | "memories";
+
+export interface RecallOptions {
+  ks?: number[];
+  rankers?: TurnRanker[];
+  /** Rank raw turns (default) or a strategy's memories, scored through their source turns. */
+  units?: RecallUnits;
+  /** Strategy that writes the memories when units are memories (default carecall). */
+  strategy?: string;
+  onProgress?: (s: string) => void;
+}
+
+/** The rankers each kind of unit supports; the tuned hybrid exists for turns only. */
+export const RANKERS_FOR: Record<RecallUnits, TurnRanker[]> = {
+  turns: ["bm25", "dense", "rrf", "hybrid"],
+  memories: ["bm25", "dense", "rrf"],
+};
+
+/** Source turns of the top-k units for a query, one list per hit. */
+type Searcher = (query: string, k: number, ranker: TurnRanker) => Promise<string[][]>;
+
 export async function evaluateRecall(
   samples: LocomoSample[],
   embedder: Embedder,
-  options: { ks?: number[]; rankers?: TurnRanker[]; onProgress?: (s: string) => void } = {},
+  options: RecallOptions = {},
 ): Promise<RecallReport> {
   const ks = options.ks ?? [1, 5, 10, 25];
-  const rankers = options.rankers ?? ["bm25", "dense", "rrf", "hybrid"];
+  const units = options.units ?? "turns";
+  const rankers = options.rankers ?? RANKERS_FOR[units];
   if (ks.some((k) => !Number.isInteger(k) || k < 1))
     throw new InvalidInputError("k values must be positive whole numbers");
+  const unsupported = rankers.filter((r) => !RANKERS_FOR[units].includes(r));
+  if (unsupported.length)
+    throw new InvalidInputError(
+      `Ranker(s) ${unsupported.join(", ")} do not apply to ${units}; use ${RANKERS_FOR[units].join(", ")}`,
+    );
   const started = performance.now();
   const sums: Record<string, Record<string, Record<number, number>>> = {};
   const counts: Record<string, number> = {};
   const evidence = { total: 0, malformed: 0, dangling: 0 };
   for (const r of rankers) sums[r] = {};
   for (const sample of samples) {
-    options.onProgress?.(`${sample.sampleId}: ingesting ${sample.transcript.sessions.length} sessions`);
+    const strategy = units === "memories" ? (options.strategy ?? "carecall") : "none";
+    options.onProgress?.(
+      `${sample.sampleId}: ingesting ${sample.transcript.sessions.length} sessions (${strategy})`,
+    );
     const mem = new Memlane(
       new SqliteStore(":memory:"),
       new OfflineCognition(embedder),
       embedder,
-      createStrategy("none"),
+      createStrategy(strategy),
       "eval",
     );
     await mem.ingest(sample.transcript);
     const scope = mem.scope(sample.transcript.agent);
     const index = await TurnIndex.build(mem.store, scope, embedder);
     const known = new Set(index.turns.map((t) => t.id));
+    const search: Searcher =
+      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder);
     const questions = sample.qa.filter((q) => q.category >= 1 && q.category <= 4);
     options.onProgress?.(`${sample.sampleId}: asking ${questions.length} questions`);
     for (const q of questions) {
@@ -76,11 +110,10 @@ export async function evaluateRecall(
       const category = String(q.category);
       counts[category] = (counts[category] ?? 0) + 1;
       counts.all = (counts.all ?? 0) + 1;
-      const named = index.named(q.question);
       for (const ranker of rankers) {
-        const hits = await index.search(q.question, { k: Math.max(...ks), ranker, speakers: named });
+        const hits = await search(q.question, Math.max(...ks), ranker);
         for (const k of ks) {
-          const found = new Set(hits.slice(0, k).flatMap((h) => h.sourceTurns));
+          const found = new Set(hits.slice(0, k).flat());
           const share = ids.filter((id) => found.has(id)).length / ids.length;
           for (const key of [category, "all"]) {
             sums[ranker]![key] ??= {};
@@ -107,6 +140,30 @@ export async function evaluateRecall(
     questionsByCategory: counts,
     evidence,
     elapsedMs: performance.now() - started,
+  };
+}
+
+function turnSearcher(index: TurnIndex): Searcher {
+  return async (query, k, ranker) =>
+    (await index.search(query, { k, ranker, speakers: index.named(query) })).map((h) => h.sourceTurns);
+}
+
+/** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
+async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): Promise<Searcher> {
+  const retriever = new Retriever(mem.store, embedder);
+  const index = await retriever.index(scope);
+  const admitted = index.admitted();
+  return async (query, k, ranker) => {
+    if (ranker === "rrf")
+      return (await retriever.searchMemories(scope, { query, k })).map((h) => h.sourceTurns);
+    const docs =
+      ranker === "dense"
+        ? index.dense((await embedder.embed([query]))[0]!, admitted, k).map((h) => h.doc)
+        : [...index.bm25(query, admitted)]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, k)
+            .map(([doc]) => doc);
+    return docs.map((doc) => index.memories[doc]!.sourceTurns);
   };
 }
 
