@@ -5,7 +5,7 @@
  * each signal scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
 import type { RecallHit } from "../core/recall.js";
-import type { MemoryFilter, Scope } from "../core/types.js";
+import type { Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { MemoryIndex } from "./memory-index.js";
@@ -16,6 +16,15 @@ export interface MemorySearch {
   filter?: MemoryFilter;
 }
 
+/**
+ * How the two signals are fused: `scaled` (each scaled by its best value for the query, summed
+ * with the weights below, plus a bonus when the question names the memory's subject) or plain
+ * reciprocal rank fusion.
+ */
+export type MemoryFusion = "scaled" | "rrf";
+
+export const MEMORY_WEIGHTS = { dense: 0.75, bm25: 1, about: 0.3 };
+
 /** RRF constant: 60 is the value of the original paper and the usual default. */
 const RRF_K = 60;
 
@@ -25,6 +34,7 @@ export class Retriever {
   constructor(
     private readonly store: MemoryStore,
     private readonly embedder: Embedder,
+    private readonly fusion: MemoryFusion = "scaled",
   ) {}
 
   /** The scope's index, rebuilt only when something was committed since it was built. */
@@ -53,29 +63,15 @@ export class Retriever {
     const lexical = lexicalAll
       .filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2)
       .slice(0, depth);
-    const fused = new Map<number, Record<string, number>>();
-    const credit = (list: { doc: number; score: number }[], signal: string) => {
-      // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
-      let rank = 0;
-      list.forEach((hit, i) => {
-        if (i > 0 && hit.score < list[i - 1]!.score) rank = i;
-        const e = fused.get(hit.doc) ?? { rrf: 0 };
-        e[signal] = Number(hit.score.toFixed(4));
-        e.rrf! += 1 / (RRF_K + rank + 1);
-        fused.set(hit.doc, e);
-      });
-    };
-    credit(dense, "dense");
-    credit(lexical, "bm25");
+    const fused = this.fusion === "rrf" ? rrf(dense, lexical) : scaled(dense, lexical, index.memories, query);
     const hits: RecallHit[] = [...fused].map(([doc, explanation]) => {
       const memory = index.memories[doc]!;
-      explanation.rrf = Number(explanation.rrf!.toFixed(5));
       return {
         kind: "memory",
         id: memory.id,
         text: memory.text,
         about: memory.about,
-        score: explanation.rrf,
+        score: explanation.score!,
         observedAt: memory.observedAt,
         sessionId: memory.sessionId,
         sourceTurns: memory.sourceTurns,
@@ -86,4 +82,58 @@ export class Retriever {
     hits.sort((a, b) => b.score - a.score || (b.observedAt < a.observedAt ? -1 : 1));
     return hits.slice(0, search.k);
   }
+}
+
+type Scored = { doc: number; score: number }[];
+
+function rrf(dense: Scored, lexical: Scored): Map<number, Record<string, number>> {
+  const fused = new Map<number, Record<string, number>>();
+  const credit = (list: { doc: number; score: number }[], signal: string) => {
+    // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
+    let rank = 0;
+    list.forEach((hit, i) => {
+      if (i > 0 && hit.score < list[i - 1]!.score) rank = i;
+      const e = fused.get(hit.doc) ?? { rrf: 0 };
+      e[signal] = Number(hit.score.toFixed(4));
+      e.rrf! += 1 / (RRF_K + rank + 1);
+      fused.set(hit.doc, e);
+    });
+  };
+  credit(dense, "dense");
+  credit(lexical, "bm25");
+  for (const e of fused.values()) e.score = e.rrf = Number(e.rrf!.toFixed(5));
+  return fused;
+}
+
+function scaled(
+  dense: Scored,
+  lexical: Scored,
+  memories: Memory[],
+  query: string,
+): Map<number, Record<string, number>> {
+  const w = MEMORY_WEIGHTS;
+  const maxDense = Math.max(1e-9, ...dense.map((d) => d.score));
+  const maxLex = Math.max(1e-9, ...lexical.map((d) => d.score));
+  const fused = new Map<number, Record<string, number>>();
+  for (const d of dense)
+    fused.set(d.doc, {
+      dense: Number(d.score.toFixed(4)),
+      score: w.dense * (Math.max(0, d.score) / maxDense),
+    });
+  for (const l of lexical) {
+    const e = fused.get(l.doc) ?? { score: 0 };
+    e.bm25 = Number(l.score.toFixed(4));
+    e.score! += w.bm25 * (l.score / maxLex);
+    fused.set(l.doc, e);
+  }
+  const q = query.toLowerCase();
+  for (const [doc, e] of fused) {
+    const about = memories[doc]!.about.toLowerCase();
+    if (about.length > 1 && new RegExp(`\\b${about.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q)) {
+      e.about = w.about;
+      e.score! += w.about;
+    }
+    e.score = Number(e.score!.toFixed(5));
+  }
+  return fused;
 }

@@ -51,18 +51,19 @@ describe("eval recall", () => {
     assert.match(recallChart(report, 5), /^<svg/);
   });
 
-  it("scores a strategy's memories through their source turns, and refuses the turn-only hybrid", async () => {
+  it("scores a strategy's memories through their source turns", async () => {
     const samples = readLocomo([sample]);
     const report = await evaluateRecall(samples, new HashEmbedder(), {
       ks: [1, 5],
       units: "memories",
       strategy: "accumulate",
     });
-    assert.deepEqual(report.rankers, ["bm25", "dense", "rrf"]);
+    assert.deepEqual(report.rankers, ["bm25", "dense", "rrf", "hybrid"]);
     assert.equal(report.questions, 3);
     assert.ok(report.recall.rrf!.all![5]! > 0, "memories lead back to evidence turns");
+    assert.ok(report.recall.hybrid!.all![5]! > 0);
     await assert.rejects(
-      evaluateRecall(samples, new HashEmbedder(), { units: "memories", rankers: ["hybrid"] }),
+      evaluateRecall(samples, new HashEmbedder(), { units: "memories", rankers: ["magic" as never] }),
       /do not apply to memories/,
     );
   });

@@ -45,10 +45,10 @@ export interface RecallOptions {
   onProgress?: (s: string) => void;
 }
 
-/** The rankers each kind of unit supports; the tuned hybrid exists for turns only. */
+/** The rankers each kind of unit supports. */
 export const RANKERS_FOR: Record<RecallUnits, TurnRanker[]> = {
   turns: ["bm25", "dense", "rrf", "hybrid"],
-  memories: ["bm25", "dense", "rrf"],
+  memories: ["bm25", "dense", "rrf", "hybrid"],
 };
 
 /** Source turns of the top-k units for a query, one list per hit. */
@@ -150,12 +150,15 @@ function turnSearcher(index: TurnIndex): Searcher {
 
 /** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
 async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): Promise<Searcher> {
-  const retriever = new Retriever(mem.store, embedder);
+  const retriever = new Retriever(mem.store, embedder, "rrf");
+  const hybrid = new Retriever(mem.store, embedder, "scaled");
   const index = await retriever.index(scope);
   const admitted = index.admitted();
   return async (query, k, ranker) => {
-    if (ranker === "rrf")
-      return (await retriever.searchMemories(scope, { query, k })).map((h) => h.sourceTurns);
+    if (ranker === "rrf" || ranker === "hybrid")
+      return (await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k })).map(
+        (h) => h.sourceTurns,
+      );
     const docs =
       ranker === "dense"
         ? index.dense((await embedder.embed([query]))[0]!, admitted, k).map((h) => h.doc)
