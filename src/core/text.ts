@@ -63,3 +63,15 @@ export function termOverlap(a: string, b: string): number {
   for (const t of x) if (y.has(t)) shared++;
   return shared / (x.size + y.size - shared);
 }
+
+/** A string made safe to embed in a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** FNV-1a, 32 bit: a fast, stable hash of a string (not for security). */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -3,7 +3,7 @@
  * from a script, and an embedder that hashes words into a vector. Both count usage like real
  * adapters so accounting can be tested.
  */
-import { terms } from "../core/text.js";
+import { fnv1a, terms } from "../core/text.js";
 import { normalize } from "../core/vector.js";
 import {
   type ChatMessage,
@@ -52,16 +52,6 @@ export class ScriptedChatModel implements ChatModel {
   }
 }
 
-/** FNV-1a, 32 bit. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * Bag of stemmed words and word pairs, hashed into `dimensions` signed buckets. Texts that share
  * words are close; it knows no synonyms. Deterministic across runs and machines.
@@ -80,7 +70,7 @@ export class HashEmbedder implements Embedder {
       const words = terms(text);
       const features = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
       for (const f of features) {
-        const h = hash(f);
+        const h = fnv1a(f);
         v[h % this.dimensions]! += h & 0x80000000 ? -1 : 1;
       }
       return normalize(v);

@@ -5,6 +5,7 @@
  * each signal scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
 import type { RecallHit } from "../core/recall.js";
+import { escapeRegExp } from "../core/text.js";
 import type { Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -129,7 +130,7 @@ function scaled(
   const q = query.toLowerCase();
   for (const [doc, e] of fused) {
     const about = memories[doc]!.about.toLowerCase();
-    if (about.length > 1 && new RegExp(`\\b${about.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q)) {
+    if (about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q)) {
       e.about = w.about;
       e.score! += w.about;
     }

@@ -5,6 +5,7 @@
  * (normalised score fusion with speaker and neighbouring-turn evidence; see hybridScore).
  */
 import type { RecallHit } from "../core/recall.js";
+import { escapeRegExp } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
 import { dot } from "../core/vector.js";
 import type { Embedder } from "../models/embedder.js";
@@ -156,8 +157,6 @@ export function hybridScore(
     };
   });
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function withoutNames(query: string, names: string[]): string {
   let out = query;

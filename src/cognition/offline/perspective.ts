@@ -4,6 +4,7 @@
  * Second person ("you") becomes the addressee. Verb agreement follows the new subject.
  */
 import nlp from "compromise";
+import { escapeRegExp } from "../../core/text.js";
 
 const conjugated = new Map<string, string>();
 
@@ -151,7 +152,7 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
  * turned; others keep the name, which is still correct English.
  */
 export function toSecondPerson(statement: string, name: string): string {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const n = escapeRegExp(name);
   const poss = new RegExp(`\\b${n}'s?\\b`, "g");
   return statement
     .replace(new RegExp(`\\b${n} is\\b`, "g"), "you are")

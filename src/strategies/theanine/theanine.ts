@@ -15,6 +15,7 @@
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
 import type { RecallTimeline } from "../../core/recall.js";
+import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import { composeReply } from "../compose.js";
@@ -34,13 +35,6 @@ export interface TheanineOptions {
   relationAware?: boolean;
   /** Ablation: hand raw timelines to the reply, unrefined. */
   refine?: boolean;
-}
-
-/** FNV-1a, so each memory's timeline sample has its own stable seed. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 export function theanineStrategy(options: TheanineOptions = {}): Strategy {
@@ -170,7 +164,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     const seen = new Set<string>();
     let usage = emptyUsage();
     for (const hit of hits) {
-      const steps = sampleTimeline(graph, hit.id, seededRandom(seed ^ hashOf(hit.id)));
+      const steps = sampleTimeline(graph, hit.id, seededRandom(seed ^ fnv1a(hit.id)));
       const key = steps.map((s) => s.id).join(">");
       if (seen.has(key)) continue;
       seen.add(key);
