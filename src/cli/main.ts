@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** The `memlane` command. Every subcommand has --help; read commands take --json. */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { strategyNames } from "../strategies/registry.js";
 import { registerChat } from "./commands/chat.js";
@@ -72,8 +74,17 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const invoked =
-  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
+/** True when this file is the program being run, also through a symlink (npx, npm bin links). */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+const invoked = isEntryPoint();
 /** Exits once stdout and stderr have flushed: exiting at once cuts output piped to another program. */
 function exitAfterFlush(code: number): void {
   process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -22,6 +22,14 @@ function memlane(...args: string[]) {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("memlane CLI", () => {
+  it("runs when started through a symlink, as npx and npm's bin links start it", () => {
+    const link = join(dir, "memlane-link.ts");
+    symlinkSync(CLI, link);
+    const r = spawnSync(process.execPath, ["--import", "tsx", link, "--version"], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^\d+\.\d+\.\d+/);
+  });
+
   it("has --help everywhere", () => {
     const top = memlane("--help");
     assert.equal(top.code, 0);
