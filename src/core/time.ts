@@ -86,12 +86,14 @@ export interface TimeRange {
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function dayRange(ms: number, phrase: string): TimeRange {
+/** The day holding `ms`. */
+export function dayRange(ms: number, phrase: string): TimeRange {
   const start = startOfDay(ms);
   return { start: iso(start), end: iso(start + DAY_MS), label: formatDay(iso(start)), phrase };
 }
 
-function monthRange(year: number, month: number, phrase: string): TimeRange {
+/** A calendar month (month 0-11; out-of-range months roll into the next or previous year). */
+export function monthRange(year: number, month: number, phrase: string): TimeRange {
   const start = Date.UTC(year, month, 1);
   return {
     start: iso(start),

@@ -11,6 +11,7 @@ import { newId } from "../core/ids.js";
 import { emptyUsage, type Operation, type Scope, type Session } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { Retriever } from "../retrieval/retriever.js";
+import { turnEmbeddingText } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord, MemoryStore, WriteBatch } from "../store/memory-store.js";
 import type { SessionContext, Strategy } from "../strategies/strategy.js";
 import type { EventStream, JobInfo } from "./events.js";
@@ -149,7 +150,7 @@ export class Consolidator {
       const turnVectors = await this.embedMissing(
         scope,
         "turn",
-        turns.map((t) => ({ id: t.id, text: t.text })),
+        turns.map((t) => ({ id: t.id, text: turnEmbeddingText(t) })),
       );
       await strategy.onSessionEnd?.(ctx);
       const batch = mergeBatches(staged);

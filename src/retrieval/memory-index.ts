@@ -1,10 +1,11 @@
 /**
  * A scope's memories held ready for search: BM25 postings (score only the documents a query term
- * occurs in) and one contiguous matrix of unit vectors (one pass of dot products). Built once per
- * scope and rebuilt when the store's change version moves.
+ * occurs in), one contiguous matrix of unit vectors (one pass of dot products) and the edges as
+ * adjacency lists. Built once per scope and rebuilt when the store's change version moves.
  */
-import type { Memory, MemoryFilter, Scope } from "../core/types.js";
+import type { Edge, Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { type UnitTime, unitTime } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
 
 export class MemoryIndex {
@@ -13,8 +14,13 @@ export class MemoryIndex {
   /** Row-major, `dims` floats per memory; a memory with no stored vector is all zeros. */
   private readonly matrix: Float32Array;
   private readonly dims: number;
+  /** Memories joined by an edge of any type, in both directions (graph expansion). */
+  private readonly linked: number[][];
+  private times: UnitTime[] | null = null;
+  /** The latest time any memory was observed: the scope's conversational present. */
+  readonly latest: string;
 
-  private constructor(memories: Memory[], vectors: Map<string, Float32Array>, dims: number) {
+  private constructor(memories: Memory[], vectors: Map<string, Float32Array>, dims: number, edges: Edge[]) {
     this.memories = memories;
     this.dims = dims;
     for (const m of memories) this.lexical.add(m.id, m.text);
@@ -23,10 +29,27 @@ export class MemoryIndex {
       const v = vectors.get(m.id);
       if (v) this.matrix.set(v.subarray(0, dims), doc * dims);
     });
+    const position = new Map(memories.map((m, doc) => [m.id, doc]));
+    this.linked = memories.map(() => []);
+    for (const e of edges) {
+      const a = position.get(e.from);
+      const b = position.get(e.to);
+      if (a === undefined || b === undefined || a === b) continue;
+      this.linked[a]!.push(b);
+      this.linked[b]!.push(a);
+    }
+    this.latest =
+      memories
+        .map((m) => m.observedAt)
+        .sort()
+        .at(-1) ?? "";
   }
 
   static async build(store: MemoryStore, scope: Scope, model: string, dims: number): Promise<MemoryIndex> {
-    const memories = await store.listMemories(scope, { status: "any" });
+    const [memories, edges] = await Promise.all([
+      store.listMemories(scope, { status: "any" }),
+      store.listEdges(scope),
+    ]);
     const vectors = await store.getEmbeddings(
       scope,
       "memory",
@@ -34,7 +57,18 @@ export class MemoryIndex {
       model,
     );
     const width = dims || vectors.values().next().value?.length || 0;
-    return new MemoryIndex(memories, vectors, width);
+    return new MemoryIndex(memories, vectors, width, edges);
+  }
+
+  /** Memories linked to `doc` by an edge. */
+  neighbours(doc: number): readonly number[] {
+    return this.linked[doc] ?? [];
+  }
+
+  /** When a memory was observed and what times its text mentions (read on first use). */
+  time(doc: number): UnitTime {
+    this.times ??= this.memories.map((m) => unitTime(m.text, m.observedAt));
+    return this.times[doc]!;
   }
 
   private readonly masks = new Map<string, Uint8Array>();

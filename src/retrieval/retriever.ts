@@ -1,33 +1,32 @@
 /**
- * Hybrid recall over one scope's memories: dense similarity from the configured embedder and
- * BM25 over the memory text, fused by reciprocal rank (ties share a rank; near-zero lexical
- * matches, such as a partner's name found in every memory, earn nothing). Every hit says what
- * each signal scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
+ * Hybrid recall over one scope's memories: dense similarity from the configured embedder, BM25
+ * over the memory text (near-zero lexical matches, such as a partner's name found in every
+ * memory, earn nothing), the memory's subject named in the question, the time the question asks
+ * about, and memories linked by edges — fused as fusion.ts says. Every hit says what each signal
+ * scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
 import type { RecallHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
-import type { Memory, MemoryFilter, Scope } from "../core/types.js";
+import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { askedRanges, withinAsked } from "./asked-time.js";
+import { type Explanation, fuseRrf, fuseScaled } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
 
 export interface MemorySearch {
   query: string;
   k: number;
   filter?: MemoryFilter;
+  /** The conversation's present, for "last month" (default: the latest memory's time). */
+  now?: string;
 }
 
 /**
- * How the two signals are fused: `scaled` (each scaled by its best value for the query, summed
- * with the weights below, plus a bonus when the question names the memory's subject) or plain
- * reciprocal rank fusion.
+ * How the signals are fused: `scaled` (fusion.ts's fuseScaled: scaled dense + BM25, subject and
+ * asked-time bonuses, graph expansion through edges) or plain reciprocal rank fusion (`rrf`).
  */
 export type MemoryFusion = "scaled" | "rrf";
-
-export const MEMORY_WEIGHTS = { dense: 0.75, bm25: 1, about: 0.3 };
-
-/** RRF constant: 60 is the value of the original paper and the usual default. */
-const RRF_K = 60;
 
 export class Retriever {
   private readonly indexes = new Map<string, { version: string; index: Promise<MemoryIndex> }>();
@@ -64,7 +63,25 @@ export class Retriever {
     const lexical = lexicalAll
       .filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2)
       .slice(0, depth);
-    const fused = this.fusion === "rrf" ? rrf(dense, lexical) : scaled(dense, lexical, index.memories, query);
+    let fused: Map<number, Explanation>;
+    if (this.fusion === "rrf") fused = fuseRrf({ dense, lexical });
+    else {
+      const q = query.toLowerCase();
+      const named = new Map<string, boolean>();
+      const asked = askedRanges(query, search.now ?? index.latest);
+      fused = fuseScaled({
+        dense,
+        lexical,
+        subject: (doc) => {
+          const about = index.memories[doc]!.about.toLowerCase();
+          if (!named.has(about))
+            named.set(about, about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q));
+          return named.get(about)!;
+        },
+        time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
+        neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),
+      });
+    }
     const hits: RecallHit[] = [...fused].map(([doc, explanation]) => {
       const memory = index.memories[doc]!;
       return {
@@ -83,58 +100,4 @@ export class Retriever {
     hits.sort((a, b) => b.score - a.score || (b.observedAt < a.observedAt ? -1 : 1));
     return hits.slice(0, search.k);
   }
-}
-
-type Scored = { doc: number; score: number }[];
-
-function rrf(dense: Scored, lexical: Scored): Map<number, Record<string, number>> {
-  const fused = new Map<number, Record<string, number>>();
-  const credit = (list: { doc: number; score: number }[], signal: string) => {
-    // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
-    let rank = 0;
-    list.forEach((hit, i) => {
-      if (i > 0 && hit.score < list[i - 1]!.score) rank = i;
-      const e = fused.get(hit.doc) ?? { rrf: 0 };
-      e[signal] = Number(hit.score.toFixed(4));
-      e.rrf! += 1 / (RRF_K + rank + 1);
-      fused.set(hit.doc, e);
-    });
-  };
-  credit(dense, "dense");
-  credit(lexical, "bm25");
-  for (const e of fused.values()) e.score = e.rrf = Number(e.rrf!.toFixed(5));
-  return fused;
-}
-
-function scaled(
-  dense: Scored,
-  lexical: Scored,
-  memories: Memory[],
-  query: string,
-): Map<number, Record<string, number>> {
-  const w = MEMORY_WEIGHTS;
-  const maxDense = Math.max(1e-9, ...dense.map((d) => d.score));
-  const maxLex = Math.max(1e-9, ...lexical.map((d) => d.score));
-  const fused = new Map<number, Record<string, number>>();
-  for (const d of dense)
-    fused.set(d.doc, {
-      dense: Number(d.score.toFixed(4)),
-      score: w.dense * (Math.max(0, d.score) / maxDense),
-    });
-  for (const l of lexical) {
-    const e = fused.get(l.doc) ?? { score: 0 };
-    e.bm25 = Number(l.score.toFixed(4));
-    e.score! += w.bm25 * (l.score / maxLex);
-    fused.set(l.doc, e);
-  }
-  const q = query.toLowerCase();
-  for (const [doc, e] of fused) {
-    const about = memories[doc]!.about.toLowerCase();
-    if (about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q)) {
-      e.about = w.about;
-      e.score! += w.about;
-    }
-    e.score = Number(e.score!.toFixed(5));
-  }
-  return fused;
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../../src/core/errors.js";
+import { MIGRATIONS } from "../../src/store/sqlite/migrations.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { memory, scopeA, session, turn } from "../fixtures/rows.js";
 import { runStoreConformance } from "./conformance.js";
@@ -133,10 +134,29 @@ describe("sqlite store specifics", () => {
     const db = new Database(path);
     const version = db.pragma("user_version", { simple: true });
     db.close();
-    assert.equal(version, 1);
+    assert.equal(version, MIGRATIONS.length);
     const again = new SqliteStore(path);
     assert.deepEqual(await again.listSessions(scopeA), []);
     await again.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("step 2 drops turn vectors made from the words alone and keeps memory vectors", async () => {
+    const dir = tempDir();
+    const path = join(dir, "v1.db");
+    new SqliteStore(path).close();
+    const db = new Database(path);
+    const insert = db.prepare(
+      "INSERT INTO embeddings (tenant, agent, owner_kind, owner_id, model, dims, vector) VALUES (?, ?, ?, ?, 'm', 1, x'00000000')",
+    );
+    insert.run(scopeA.tenant, scopeA.agent, "turn", "t1");
+    insert.run(scopeA.tenant, scopeA.agent, "memory", "m1");
+    db.pragma("user_version = 1");
+    db.close();
+    const upgraded = new SqliteStore(path);
+    assert.equal((await upgraded.getEmbeddings(scopeA, "turn", ["t1"], "m")).size, 0);
+    assert.equal((await upgraded.getEmbeddings(scopeA, "memory", ["m1"], "m")).size, 1);
+    await upgraded.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

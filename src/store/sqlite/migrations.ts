@@ -106,6 +106,11 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX operation_refs_by_memory ON operation_refs (memory_id);
   `,
+  // 2: turn vectors now encode "Speaker: words" (retrieval/turn-embedding-text.ts). Vectors are
+  // derived data: the old ones are dropped and the next turn search recomputes and stores them.
+  `
+  DELETE FROM embeddings WHERE owner_kind = 'turn';
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

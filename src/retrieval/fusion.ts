@@ -1,0 +1,107 @@
+/**
+ * How recall's signals become one score, for memories and turns alike. Units are numbered
+ * (`doc`); each fusion returns, per scored unit, its explanation: every signal's value and the
+ * fused `score`.
+ *
+ * - `fuseScaled` (the default): dense and BM25 are each divided by their best value for this
+ *   query (so neither wins by its units), weighted and summed into a content score; a unit whose
+ *   subject the question names, or that was said at the time the question asks about, earns a
+ *   fixed bonus; and each unit earns a share of the best content score among its neighbours
+ *   (adjacent turns of the same session, or memories linked by an edge) — graph expansion, which
+ *   can also bring in a unit neither ranker found.
+ * - `fuseRrf`: reciprocal rank fusion of dense and BM25, the textbook floor.
+ */
+
+export interface Scored {
+  doc: number;
+  score: number;
+}
+
+export interface FusionInput {
+  /** Dense similarities of the candidates (any order). */
+  dense: Scored[];
+  /** BM25 scores of the units that matched the query's terms (any order). */
+  lexical: Scored[];
+  /** Whether the question names the unit's subject (a memory's `about`, a turn's speaker). */
+  subject?: (doc: number) => boolean;
+  /** Whether the unit was said in a time range the question asks about. */
+  time?: (doc: number) => boolean;
+  /** Units linked to this one (adjacent turns, memories joined by an edge). */
+  neighbours?: (doc: number) => Iterable<number>;
+}
+
+export interface FusionWeights {
+  dense: number;
+  bm25: number;
+  subject: number;
+  time: number;
+  neighbour: number;
+}
+
+export type Explanation = Record<string, number>;
+
+/**
+ * Weights of the scaled fusion, from a grid search on locomo-dev turns, categories 1-4 (see
+ * `memlane eval recall`); memories use the same ones.
+ */
+export const FUSION_WEIGHTS: FusionWeights = { dense: 1, bm25: 1, subject: 0.7, time: 0.7, neighbour: 0.55 };
+
+/** RRF constant: 60 is the value of the original paper and the usual default. */
+export const RRF_K = 60;
+
+const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+
+export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS): Map<number, Explanation> {
+  let maxDense = 1e-9;
+  let maxLex = 1e-9;
+  for (const d of input.dense) if (d.score > maxDense) maxDense = d.score;
+  for (const l of input.lexical) if (l.score > maxLex) maxLex = l.score;
+  const out = new Map<number, Explanation>();
+  const content = new Map<number, number>();
+  for (const d of input.dense) {
+    out.set(d.doc, { dense: round(d.score) });
+    content.set(d.doc, w.dense * (Math.max(0, d.score) / maxDense));
+  }
+  for (const l of input.lexical) {
+    const e = out.get(l.doc) ?? {};
+    e.bm25 = round(l.score);
+    out.set(l.doc, e);
+    content.set(l.doc, (content.get(l.doc) ?? 0) + w.bm25 * (l.score / maxLex));
+  }
+  const nearBest = new Map<number, number>();
+  if (input.neighbours && w.neighbour > 0)
+    for (const [doc, c] of content) {
+      if (c <= 0) continue;
+      for (const n of input.neighbours(doc)) if (c > (nearBest.get(n) ?? 0)) nearBest.set(n, c);
+    }
+  for (const n of nearBest.keys()) if (!out.has(n)) out.set(n, {});
+  for (const [doc, e] of out) {
+    let score = content.get(doc) ?? 0;
+    if (input.subject?.(doc)) score += e.subject = w.subject;
+    if (w.time > 0 && input.time?.(doc)) score += e.time = w.time;
+    const near = nearBest.get(doc);
+    if (near) score += e.neighbour = round(w.neighbour * near);
+    e.score = round(score, 5);
+  }
+  return out;
+}
+
+export function fuseRrf(input: Pick<FusionInput, "dense" | "lexical">): Map<number, Explanation> {
+  const out = new Map<number, Explanation>();
+  const credit = (list: Scored[], signal: string) => {
+    const sorted = [...list].sort((a, b) => b.score - a.score);
+    // Equal scores share a rank: an arbitrary order among ties must not earn fusion credit.
+    let rank = 0;
+    sorted.forEach((hit, i) => {
+      if (i > 0 && hit.score < sorted[i - 1]!.score) rank = i;
+      const e = out.get(hit.doc) ?? { score: 0 };
+      e[signal] = round(hit.score);
+      e.score! += 1 / (RRF_K + rank + 1);
+      out.set(hit.doc, e);
+    });
+  };
+  credit(input.dense, "dense");
+  credit(input.lexical, "bm25");
+  for (const e of out.values()) e.score = round(e.score!, 6);
+  return out;
+}
