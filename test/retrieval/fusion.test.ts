@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { fuseRrf, fuseScaled, RRF_K } from "../../src/retrieval/fusion.js";
+
+const w = { dense: 1, bm25: 1, subject: 0.5, time: 0.25, neighbour: 0.5 };
+
+describe("fusion", () => {
+  it("scales each signal by its best value for the query, so units do not decide", () => {
+    const fused = fuseScaled(
+      {
+        dense: [
+          { doc: 0, score: 0.8 },
+          { doc: 1, score: 0.4 },
+        ],
+        lexical: [{ doc: 1, score: 12 }],
+      },
+      { ...w, neighbour: 0 },
+    );
+    assert.equal(fused.get(0)!.score, 1);
+    assert.equal(fused.get(1)!.score, 1.5);
+    assert.deepEqual(fused.get(1), { dense: 0.4, bm25: 12, score: 1.5 });
+  });
+
+  it("adds the subject and asked-time bonuses and says so in the explanation", () => {
+    const fused = fuseScaled(
+      {
+        dense: [
+          { doc: 0, score: 0.5 },
+          { doc: 1, score: 0.5 },
+        ],
+        lexical: [],
+        subject: (doc) => doc === 1,
+        time: (doc) => doc === 1,
+      },
+      w,
+    );
+    assert.equal(fused.get(0)!.score, 1);
+    assert.equal(fused.get(1)!.score, 1.75);
+    assert.equal(fused.get(1)!.subject, 0.5);
+    assert.equal(fused.get(1)!.time, 0.25);
+    assert.equal(fused.get(0)!.subject, undefined);
+  });
+
+  it("gives neighbours a share of the best linked content score, bringing in units no ranker found", () => {
+    const fused = fuseScaled(
+      {
+        dense: [{ doc: 0, score: 0.9 }],
+        lexical: [{ doc: 0, score: 3 }],
+        neighbours: (doc) => (doc === 0 ? [7] : []),
+      },
+      w,
+    );
+    assert.equal(fused.get(7)!.neighbour, 1);
+    assert.equal(fused.get(7)!.score, 1);
+    assert.equal(fused.get(0)!.neighbour, undefined, "a unit does not feed itself");
+  });
+
+  it("reciprocal rank fusion lets tied scores share a rank", () => {
+    const fused = fuseRrf({
+      dense: [
+        { doc: 0, score: 0.5 },
+        { doc: 1, score: 0.5 },
+        { doc: 2, score: 0.1 },
+      ],
+      lexical: [],
+    });
+    assert.equal(fused.get(0)!.score, fused.get(1)!.score);
+    assert.equal(fused.get(2)!.score, Number((1 / (RRF_K + 3)).toFixed(6)));
+  });
+});

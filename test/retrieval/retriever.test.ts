@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Memory } from "../../src/core/types.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { Retriever } from "../../src/retrieval/retriever.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { memory, scopeA, scopeB, scopeOtherTenant } from "../fixtures/rows.js";
+
+const embedder = new HashEmbedder(128);
+
+async function storeWith(memories: Memory[], links: [Memory, Memory][] = []) {
+  const store = new SqliteStore(":memory:");
+  const vectors = await embedder.embed(memories.map((m) => m.text));
+  await store.write(scopeA, {
+    memories,
+    embeddings: memories.map((m, i) => ({
+      ownerKind: "memory",
+      ownerId: m.id,
+      model: embedder.name,
+      vector: vectors[i]!,
+    })),
+    edges: links.map(([from, to], i) => ({
+      id: `e${i}`,
+      ...scopeA,
+      from: from.id,
+      to: to.id,
+      type: "Cause",
+      attributes: {},
+      recordedAt: "",
+    })),
+  });
+  return store;
+}
+
+describe("memory retriever", () => {
+  it("favours the memory observed at the time the question asks about", async () => {
+    const spring = memory(scopeA, "Sam went to a pottery class.", { observedAt: "2023-04-10T00:00:00.000Z" });
+    const autumn = memory(scopeA, "Sam went to a pottery class again.", {
+      observedAt: "2023-10-02T00:00:00.000Z",
+    });
+    const store = await storeWith([spring, autumn]);
+    const retriever = new Retriever(store, embedder);
+    const [april] = await retriever.searchMemories(scopeA, { query: "pottery class in April 2023", k: 1 });
+    assert.equal(april!.id, spring.id);
+    assert.ok(april!.explanation.time! > 0);
+    const [october] = await retriever.searchMemories(scopeA, {
+      query: "pottery class in October 2023",
+      k: 1,
+    });
+    assert.equal(october!.id, autumn.id);
+    await store.close();
+  });
+
+  it("favours memories about the subject the question names", async () => {
+    const sam = memory(scopeA, "Loves hiking in the hills.", { about: "sam" });
+    const kim = memory(scopeA, "Loves hiking by the sea.", { about: "kim" });
+    const store = await storeWith([sam, kim]);
+    const [top] = await new Retriever(store, embedder).searchMemories(scopeA, {
+      query: "Where does Kim love hiking?",
+      k: 1,
+    });
+    assert.equal(top!.id, kim.id);
+    assert.ok(top!.explanation.subject! > 0);
+    await store.close();
+  });
+
+  it("expands through edges to linked memories that share no words with the question", async () => {
+    const cause = memory(scopeA, "Sam sprained an ankle playing football.");
+    const effect = memory(scopeA, "Sam had to cancel the marathon plans.");
+    const unrelated = memory(scopeA, "Sam bought a blue kettle.");
+    const store = await storeWith([cause, effect, unrelated], [[cause, effect]]);
+    const retriever = new Retriever(store, embedder);
+    const hits = await retriever.searchMemories(scopeA, { query: "sprained ankle football", k: 3 });
+    assert.deepEqual(
+      hits.slice(0, 2).map((h) => h.id),
+      [cause.id, effect.id],
+    );
+    assert.ok(hits[1]!.explanation.neighbour! > 0);
+    const rrf = await new Retriever(store, embedder, "rrf").searchMemories(scopeA, {
+      query: "sprained ankle",
+      k: 3,
+    });
+    assert.equal(rrf[0]!.id, cause.id);
+    assert.ok("score" in rrf[0]!.explanation && !("neighbour" in rrf[0]!.explanation));
+    await store.close();
+  });
+
+  it("does not expand into memories the filter leaves out", async () => {
+    const now = memory(scopeA, "Sam works as a nurse in Bristol.");
+    const old = memory(scopeA, "Sam used to be a teacher.", { status: "superseded" });
+    const store = await storeWith([now, old], [[now, old]]);
+    const hits = await new Retriever(store, embedder).searchMemories(scopeA, {
+      query: "nurse Bristol",
+      k: 5,
+    });
+    assert.deepEqual(
+      hits.map((h) => h.id),
+      [now.id],
+    );
+    await store.close();
+  });
+
+  it("sees what was committed after its index was built", async () => {
+    const store = await storeWith([memory(scopeA, "Sam keeps bees.")]);
+    const retriever = new Retriever(store, embedder);
+    assert.equal((await retriever.searchMemories(scopeA, { query: "violin", k: 5 })).length, 1);
+    const violin = memory(scopeA, "Sam started violin lessons.");
+    await store.write(scopeA, {
+      memories: [violin],
+      embeddings: [
+        {
+          ownerKind: "memory",
+          ownerId: violin.id,
+          model: embedder.name,
+          vector: (await embedder.embed([violin.text]))[0]!,
+        },
+      ],
+    });
+    const [top] = await retriever.searchMemories(scopeA, { query: "violin", k: 5 });
+    assert.equal(top!.id, violin.id);
+    await store.close();
+  });
+
+  it("answers bad input with an empty result, never a crash", async () => {
+    const store = await storeWith([memory(scopeA, "Sam keeps bees.")]);
+    const retriever = new Retriever(store, embedder);
+    assert.deepEqual(await retriever.searchMemories(scopeA, { query: " ", k: 5 }), []);
+    assert.deepEqual(await retriever.searchMemories(scopeA, { query: "bees", k: 0 }), []);
+    assert.deepEqual(await retriever.searchMemories(scopeB, { query: "bees", k: 5 }), []);
+    assert.deepEqual(await retriever.searchMemories(scopeOtherTenant, { query: "bees", k: 5 }), []);
+    assert.equal((await retriever.searchMemories(scopeA, { query: "bees ".repeat(50_000), k: 5 })).length, 1);
+    assert.ok(Array.isArray(await retriever.searchMemories(scopeA, { query: "Сэм держит пчёл 蜜蜂", k: 5 })));
+    await store.close();
+  });
+});

@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Embedder } from "../../src/models/embedder.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { TurnIndex } from "../../src/retrieval/turn-search.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { scopeA, scopeB, session, turn } from "../fixtures/rows.js";
+
+/** Counts how many texts it was asked to embed. */
+class CountingEmbedder implements Embedder {
+  readonly specificationVersion = "v1" as const;
+  private readonly inner = new HashEmbedder(128);
+  readonly name = this.inner.name;
+  readonly dimensions = this.inner.dimensions;
+  texts = 0;
+  async embed(texts: string[]) {
+    this.texts += texts.length;
+    return this.inner.embed(texts);
+  }
+}
+
+async function storeWithTwoSessions() {
+  const store = new SqliteStore(":memory:");
+  const may = "2023-05-08T10:00:00.000Z";
+  const july = "2023-07-20T10:00:00.000Z";
+  await store.write(scopeA, {
+    sessions: [session(scopeA, "s1", may), session(scopeA, "s2", july)],
+    turns: [
+      turn(scopeA, "s1", 0, "sam", "We went hiking in the hills.", may),
+      turn(scopeA, "s1", 1, "ava", "Sounds lovely, what did you see?", may),
+      turn(scopeA, "s1", 2, "sam", "A family of deer by the lake.", may),
+      turn(scopeA, "s2", 0, "sam", "We went hiking again, up the coast.", july),
+      turn(scopeA, "s2", 1, "ava", "How was the weather?", july),
+      turn(scopeA, "s2", 2, "kim", "Kim here: I baked bread all weekend.", july),
+    ],
+  });
+  return store;
+}
+
+describe("turn search", () => {
+  it("embeds missing turn vectors once and stores them", async () => {
+    const store = await storeWithTwoSessions();
+    const embedder = new CountingEmbedder();
+    await TurnIndex.build(store, scopeA, embedder);
+    assert.equal(embedder.texts, 6);
+    await TurnIndex.build(store, scopeA, embedder);
+    assert.equal(embedder.texts, 6, "the second build reads the stored vectors");
+    await store.close();
+  });
+
+  it("favours turns said at the asked time and explains every signal", async () => {
+    const store = await storeWithTwoSessions();
+    const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
+    const [inMay] = await index.search("Where did Sam go hiking in May 2023?", { k: 1 });
+    assert.equal(inMay!.id, "s1:1");
+    assert.ok(inMay!.explanation.time! > 0, "the time signal is in the explanation");
+    assert.ok("dense" in inMay!.explanation && "bm25" in inMay!.explanation);
+    const [inJuly] = await index.search("Where did Sam go hiking in July 2023?", { k: 1 });
+    assert.equal(inJuly!.id, "s2:1");
+    await store.close();
+  });
+
+  it("lifts the answer next to a matching question and the speaker the question names", async () => {
+    const store = await storeWithTwoSessions();
+    const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
+    const hits = await index.search("what did you see?", { k: 6 });
+    const answer = hits.find((h) => h.id === "s1:3")!;
+    assert.ok(answer.explanation.neighbour! > 0);
+    const [kim] = await index.search("What did Kim do all weekend?", { k: 1 });
+    assert.equal(kim!.about, "kim");
+    assert.ok(kim!.explanation.subject! > 0);
+    await store.close();
+  });
+
+  it("answers bad input with an empty result, never a crash", async () => {
+    const store = await storeWithTwoSessions();
+    const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
+    assert.deepEqual(await index.search("", { k: 5 }), []);
+    assert.deepEqual(await index.search("   \n", { k: 5 }), []);
+    assert.deepEqual(await index.search("hiking", { k: 0 }), []);
+    const long = await index.search("hiking ".repeat(20_000), { k: 3 });
+    assert.equal(long.length, 3);
+    const foreign = await index.search("¿Dónde fue Sam de excursión? 山で何を見ましたか", { k: 3 });
+    assert.ok(Array.isArray(foreign) && foreign.length <= 3);
+    const empty = await TurnIndex.build(store, scopeB, new HashEmbedder(128));
+    assert.deepEqual(await empty.search("hiking", { k: 5 }), []);
+    await store.close();
+  });
+
+  it("ranks by each baseline alone", async () => {
+    const store = await storeWithTwoSessions();
+    const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
+    for (const ranker of ["bm25", "dense", "rrf"] as const) {
+      const [top] = await index.search("bread all weekend", { k: 1, ranker });
+      assert.equal(top!.id, "s2:3", ranker);
+      assert.equal(top!.explanation.time, undefined, "baselines use no time signal");
+    }
+    await store.close();
+  });
+});
