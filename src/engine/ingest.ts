@@ -2,13 +2,19 @@
  * Ingest: a validated transcript is stored and consolidated one session at a time. Each session
  * and its turns land in one transaction, and its consolidation in another, so a run killed at
  * any point leaves a consistent database; running the same ingest again skips what is done and
- * finishes what was interrupted.
+ * finishes what was interrupted. While one session consolidates, the next one's turns are being
+ * embedded (the encoder works in background threads), and their vectors land with its turns.
  */
 import { ConflictError } from "../core/errors.js";
 import type { Scope, Session, Turn } from "../core/types.js";
-import type { MemoryStore } from "../store/memory-store.js";
+import type { Embedder } from "../models/embedder.js";
+import { turnEmbeddingText } from "../retrieval/turn-embedding-text.js";
+import type { EmbeddingRecord, MemoryStore } from "../store/memory-store.js";
 import type { Consolidator } from "./consolidator.js";
 import type { Transcript } from "./formats/transcript.js";
+
+/** Sessions whose turns are being embedded while the current one consolidates. */
+const LOOKAHEAD = 4;
 
 export interface IngestProgress {
   agent: string;
@@ -37,6 +43,7 @@ export interface IngestReport {
 interface IngestPorts {
   store: MemoryStore;
   consolidator: Consolidator;
+  embedder: Embedder;
   scope(agent: string): Scope;
   strategy: string;
 }
@@ -76,6 +83,27 @@ export async function ingestTranscript(
       );
     existing.set(s.id, stored);
   }
+  // Turns of the next sessions are embedded ahead, a few sessions deep, so the encoder never waits
+  // for a consolidation and never idles at the end of one session's short batch list.
+  const fresh = transcript.sessions.filter((s) => !existing.has(s.id));
+  const ahead: Promise<EmbeddingRecord[]>[] = [];
+  const embedAhead = (upTo: number) => {
+    for (let i = ahead.length; i < Math.min(upTo, fresh.length); i++) {
+      const s = fresh[i]!;
+      const vectors = ports.embedder.embed(s.turns.map(turnEmbeddingText)).then((vs) =>
+        s.turns.map((t, j) => ({
+          ownerKind: "turn" as const,
+          ownerId: t.id,
+          model: ports.embedder.name,
+          vector: vs[j]!,
+        })),
+      );
+      // A failure shows when its session is reached: its consolidation then embeds (and fails) again.
+      vectors.catch(() => undefined);
+      ahead.push(vectors);
+    }
+  };
+  let nextFresh = 0;
   let done = 0;
   for (const s of transcript.sessions) {
     const stored = existing.get(s.id);
@@ -106,7 +134,10 @@ export async function ingestTranscript(
           at: t.at,
           meta: t.meta,
         }));
-        await ports.store.write(scope, { sessions: [session], turns });
+        embedAhead(nextFresh + LOOKAHEAD);
+        const vectors = await ahead[nextFresh]!.catch(() => []);
+        delete ahead[nextFresh++];
+        await ports.store.write(scope, { sessions: [session], turns, embeddings: vectors });
       }
       const ok = await ports.consolidator.run(scope, s.id);
       outcome = !ok ? "failed" : stored ? "resumed" : "ingested";

@@ -342,6 +342,7 @@ export class Memlane implements SessionHost {
       {
         store: this.store,
         consolidator: this.consolidator,
+        embedder: this.embedder,
         scope: (a) => this.scope(a),
         strategy: this.strategy.name,
       },

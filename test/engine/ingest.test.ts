@@ -10,6 +10,7 @@ import { loadTranscripts } from "../../src/engine/formats/load.js";
 import { readLocomo } from "../../src/engine/formats/locomo.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 
 const LOCOMO = new URL("../../../shared/data/locomo-dev/locomo-dev.json", import.meta.url).pathname;
@@ -126,6 +127,34 @@ describe("LoCoMo format", {
 });
 
 describe("ingest", () => {
+  it("embeds each turn once, as 'Speaker: words', and stores the vector with the turn", async () => {
+    const seen: string[] = [];
+    const inner = new HashEmbedder(64);
+    const recording = {
+      specificationVersion: "v1" as const,
+      name: inner.name,
+      dimensions: inner.dimensions,
+      embed: async (texts: string[]) => {
+        seen.push(...texts);
+        return inner.embed(texts);
+      },
+    };
+    const mem = await openMemlane({ store: ":memory:", embedder: recording, strategy: "none" });
+    const transcript = validateTranscript(demoTranscript, "demo");
+    await mem.ingest(transcript);
+    const turns = await mem.store.listTurns(mem.scope("ava"));
+    assert.equal(turns.length, transcript.sessions.flatMap((s) => s.turns).length);
+    for (const t of turns) assert.equal(seen.filter((x) => x === `${t.speaker}: ${t.text}`).length, 1, t.id);
+    const stored = await mem.store.getEmbeddings(
+      mem.scope("ava"),
+      "turn",
+      turns.map((t) => t.id),
+      inner.name,
+    );
+    assert.equal(stored.size, turns.length);
+    await mem.close();
+  });
+
   it("is resumable: a second run skips what is stored; different content is a conflict", async () => {
     const mem = await testMemlane();
     const transcript = validateTranscript(demoTranscript);

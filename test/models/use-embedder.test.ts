@@ -32,4 +32,16 @@ describe("bundled sentence encoder (offline)", () => {
       assert.ok(cosine(inProcess[i]!, viaWorkers[i]!) > 0.9999, `text ${i} kept its place`);
     await pooled.close();
   });
+
+  it("keeps every caller's order when calls overlap in the worker pool", async () => {
+    const a = Array.from({ length: 12 }, (_, i) => `Caroline: I painted sunflowers on day ${i}.`);
+    const b = Array.from({ length: 9 }, (_, i) => `Melanie: we went camping by lake number ${i}.`);
+    const reference = await new UniversalSentenceEncoder({ workers: 1 }).embed([...a, ...b]);
+    const pooled = new UniversalSentenceEncoder({ workers: 2, batchSize: 2 });
+    const [va, vb] = await Promise.all([pooled.embed(a), pooled.embed(b)]);
+    const got = [...va, ...vb];
+    assert.equal(got.length, reference.length);
+    for (let i = 0; i < got.length; i++) assert.ok(cosine(got[i]!, reference[i]!) > 0.9999, `text ${i}`);
+    await pooled.close();
+  });
 });
