@@ -57,6 +57,11 @@ export interface RecallOptions {
   k?: number;
   /** Strategy to recall with; default the engine's. */
   strategy?: string;
+  /**
+   * What to retrieve: the strategy's memories (default) or the raw turns of every session, ranked
+   * by the hybrid turn search (`about` then means the speaker; k defaults to 10).
+   */
+  units?: "memories" | "turns";
 }
 
 export interface HistoryView {
@@ -248,6 +253,16 @@ export class Memlane implements SessionHost {
     const scope = this.scope(options.agent);
     if (!options.query?.trim()) throw new InvalidInputError("recall needs a non-empty query");
     const k = options.k === undefined ? undefined : Math.min(Math.max(1, Math.floor(options.k)), MAX_K);
+    if (options.units === "turns") {
+      const hits = await this.retriever.searchTurns(scope, {
+        query: options.query,
+        k: k ?? 10,
+        speaker: options.about,
+      });
+      return { strategy: "turns", query: options.query, hits };
+    }
+    if (options.units !== undefined && options.units !== "memories")
+      throw new InvalidInputError(`units must be "memories" or "turns", not "${options.units}"`);
     const filter: MemoryFilter = options.about ? { about: options.about } : {};
     const strategy = options.strategy ? this.strategyNamed(options.strategy) : this.strategy;
     return strategy.recall({ ...this.ports(scope), query: options.query, k, filter });

@@ -13,6 +13,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, withinAsked } from "./asked-time.js";
 import { type Explanation, fuseRrf, fuseScaled } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
+import { TurnIndex, type TurnSearch } from "./turn-search.js";
 
 export interface MemorySearch {
   query: string;
@@ -28,8 +29,11 @@ export interface MemorySearch {
  */
 export type MemoryFusion = "scaled" | "rrf";
 
+type Cache<T> = Map<string, { version: string; index: Promise<T> }>;
+
 export class Retriever {
-  private readonly indexes = new Map<string, { version: string; index: Promise<MemoryIndex> }>();
+  private readonly memoryIndexes: Cache<MemoryIndex> = new Map();
+  private readonly turnIndexes: Cache<TurnIndex> = new Map();
 
   constructor(
     private readonly store: MemoryStore,
@@ -37,15 +41,32 @@ export class Retriever {
     private readonly fusion: MemoryFusion = "scaled",
   ) {}
 
-  /** The scope's index, rebuilt only when something was committed since it was built. */
-  async index(scope: Scope): Promise<MemoryIndex> {
+  /** The scope's memory index, rebuilt only when something was committed since it was built. */
+  index(scope: Scope): Promise<MemoryIndex> {
+    return this.cached(this.memoryIndexes, scope, () =>
+      MemoryIndex.build(this.store, scope, this.embedder.name, this.embedder.dimensions),
+    );
+  }
+
+  /** The scope's turn index, cached the same way. */
+  turnIndex(scope: Scope): Promise<TurnIndex> {
+    return this.cached(this.turnIndexes, scope, () => TurnIndex.build(this.store, scope, this.embedder));
+  }
+
+  /** Raw turns as the retrieval unit: the hybrid turn ranker (or a baseline ranker). */
+  async searchTurns(scope: Scope, search: TurnSearch & { query: string }): Promise<RecallHit[]> {
+    if (!search.query.trim() || search.k <= 0) return [];
+    return (await this.turnIndex(scope)).search(search.query, search);
+  }
+
+  private async cached<T>(cache: Cache<T>, scope: Scope, build: () => Promise<T>): Promise<T> {
     const key = `${scope.tenant}\u0000${scope.agent}`;
     const version = await this.store.changeVersion();
-    const cached = this.indexes.get(key);
-    if (cached && cached.version === version) return cached.index;
-    const index = MemoryIndex.build(this.store, scope, this.embedder.name, this.embedder.dimensions);
-    this.indexes.set(key, { version, index });
-    index.catch(() => this.indexes.delete(key));
+    const hit = cache.get(key);
+    if (hit && hit.version === version) return hit.index;
+    const index = build();
+    cache.set(key, { version, index });
+    index.catch(() => cache.delete(key));
     return index;
   }
 

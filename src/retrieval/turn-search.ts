@@ -25,6 +25,8 @@ export interface TurnSearch {
   speakers?: string[];
   /** The conversation's present, for "last month" (default: the latest turn's time). */
   now?: string;
+  /** Only turns this speaker said. */
+  speaker?: string;
   /** Fusion weights for the hybrid (default FUSION_WEIGHTS; for tuning). */
   weights?: FusionWeights;
 }
@@ -119,7 +121,9 @@ export class TurnIndex {
         options.weights,
       );
     }
+    const only = options.speaker?.toLowerCase();
     return [...fused]
+      .filter(([doc]) => only === undefined || this.turns[doc]!.speaker.toLowerCase() === only)
       .sort((a, b) => b[1].score! - a[1].score! || a[0] - b[0])
       .slice(0, options.k)
       .map(([doc, explanation]) => {

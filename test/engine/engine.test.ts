@@ -34,6 +34,23 @@ describe("engine: live sessions", () => {
     await mem.close();
   });
 
+  it("recalls raw turns when asked for turn units, by speaker if asked", async () => {
+    const mem = await testMemlane();
+    await mem.ingest(validateTranscript(demoTranscript));
+    const recall = await mem.recall({ agent: "ava", query: "Biscuit the beagle", units: "turns", k: 3 });
+    assert.equal(recall.strategy, "turns");
+    assert.equal(recall.hits.length, 3);
+    assert.ok(recall.hits.every((h) => h.kind === "turn" && h.sourceTurns[0] === h.id));
+    assert.match(recall.hits[0]!.text, /Biscuit/);
+    const byAva = await mem.recall({ agent: "ava", query: "beagle", units: "turns", about: "ava" });
+    assert.ok(byAva.hits.length > 0 && byAva.hits.every((h) => h.about === "ava"));
+    await assert.rejects(
+      mem.recall({ agent: "ava", query: "beagle", units: "words" as "turns" }),
+      InvalidInputError,
+    );
+    await mem.close();
+  });
+
   it("answers offline from memory in a later session, and says so when it knows nothing", async () => {
     const mem = await testMemlane();
     await mem.ingest(validateTranscript(demoTranscript));

@@ -10,15 +10,33 @@ export function registerRecall(program: Command): void {
     .description("what an agent remembers for a question, with each signal's score")
     .requiredOption("--agent <agent>", "whose memory to search")
     .option("--about <subject>", "only memories about this subject")
-    .option("-k, --k <n>", "how many hits (default: the strategy's own, 5 for carecall, 3 for theanine)")
+    .option(
+      "-k, --k <n>",
+      "how many hits (default: the strategy's own, 5 for carecall, 3 for theanine; 10 turns)",
+    )
+    .option(
+      "--units <units>",
+      "memories (the strategy's, default) or turns (every session's raw turns)",
+      "memories",
+    )
     .action(async (words: string[], _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; about?: string; k?: string }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { agent: string; about?: string; k?: string; units: string }
+      >();
+      if (opts.units !== "memories" && opts.units !== "turns")
+        throw new InvalidInputError(`--units must be memories or turns, not "${opts.units}"`);
       const k = opts.k === undefined ? undefined : Number(opts.k);
       if (k !== undefined && (!Number.isInteger(k) || k < 1))
         throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
       const mem = await open(opts);
       try {
-        const recall = await mem.recall({ agent: opts.agent, query: words.join(" "), about: opts.about, k });
+        const recall = await mem.recall({
+          agent: opts.agent,
+          query: words.join(" "),
+          about: opts.about,
+          k,
+          units: opts.units,
+        });
         if (opts.json)
           return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });
         print(recallText(recall));
