@@ -2,7 +2,7 @@
  * Hybrid recall over one scope's memories: dense similarity from the configured embedder, BM25
  * over the memory text (near-zero lexical matches, such as a partner's name found in every
  * memory, earn nothing), the memory's subject named in the question, the time the question asks
- * about, and memories linked by edges — fused as fusion.ts says. Every hit says what each signal
+ * about, and (when asked for) memories linked by edges — fused as fusion.ts says. Every hit says what each signal
  * scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
 import type { RecallHit } from "../core/recall.js";
@@ -11,7 +11,7 @@ import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, withinAsked } from "./asked-time.js";
-import { type Explanation, fuseRrf, fuseScaled } from "./fusion.js";
+import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, MEMORY_WEIGHTS } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
 
@@ -21,6 +21,8 @@ export interface MemorySearch {
   filter?: MemoryFilter;
   /** The conversation's present, for "last month" (default: the latest memory's time). */
   now?: string;
+  /** Fusion weights for the scaled fusion (default MEMORY_WEIGHTS: no graph expansion). */
+  weights?: FusionWeights;
 }
 
 /**
@@ -90,18 +92,21 @@ export class Retriever {
       const q = query.toLowerCase();
       const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
-      fused = fuseScaled({
-        dense,
-        lexical,
-        subject: (doc) => {
-          const about = index.memories[doc]!.about.toLowerCase();
-          if (!named.has(about))
-            named.set(about, about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q));
-          return named.get(about)!;
+      fused = fuseScaled(
+        {
+          dense,
+          lexical,
+          subject: (doc) => {
+            const about = index.memories[doc]!.about.toLowerCase();
+            if (!named.has(about))
+              named.set(about, about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q));
+            return named.get(about)!;
+          },
+          time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
+          neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),
         },
-        time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
-        neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),
-      });
+        search.weights ?? MEMORY_WEIGHTS,
+      );
     }
     const hits: RecallHit[] = [...fused].map(([doc, explanation]) => {
       const memory = index.memories[doc]!;

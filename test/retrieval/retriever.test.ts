@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Memory } from "../../src/core/types.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
 import { Retriever } from "../../src/retrieval/retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { memory, scopeA, scopeB, scopeOtherTenant } from "../fixtures/rows.js";
@@ -64,13 +65,16 @@ describe("memory retriever", () => {
     await store.close();
   });
 
-  it("expands through edges to linked memories that share no words with the question", async () => {
+  it("expands through edges, when asked, to linked memories that share no words with the question", async () => {
     const cause = memory(scopeA, "Sam sprained an ankle playing football.");
     const effect = memory(scopeA, "Sam had to cancel the marathon plans.");
     const unrelated = memory(scopeA, "Sam bought a blue kettle.");
     const store = await storeWith([cause, effect, unrelated], [[cause, effect]]);
     const retriever = new Retriever(store, embedder);
-    const hits = await retriever.searchMemories(scopeA, { query: "sprained ankle football", k: 3 });
+    const plain = await retriever.searchMemories(scopeA, { query: "sprained ankle football", k: 3 });
+    assert.equal(plain[1]?.explanation.neighbour, undefined, "memories do not expand by default");
+    const weights = { ...MEMORY_WEIGHTS, neighbour: 0.5 };
+    const hits = await retriever.searchMemories(scopeA, { query: "sprained ankle football", k: 3, weights });
     assert.deepEqual(
       hits.slice(0, 2).map((h) => h.id),
       [cause.id, effect.id],
@@ -92,6 +96,7 @@ describe("memory retriever", () => {
     const hits = await new Retriever(store, embedder).searchMemories(scopeA, {
       query: "nurse Bristol",
       k: 5,
+      weights: { ...MEMORY_WEIGHTS, neighbour: 0.5 },
     });
     assert.deepEqual(
       hits.map((h) => h.id),
