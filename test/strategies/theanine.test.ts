@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { runTeafarm } from "../../src/eval/teafarm/teafarm.js";
 import { HashEmbedder, ScriptedChatModel } from "../../src/models/test-doubles.js";
+import { loadGraph } from "../../src/strategies/theanine/graph-loader.js";
 import { theanineStrategy } from "../../src/strategies/theanine/theanine.js";
 import { testMemlane } from "../fixtures/engine.js";
 import { scriptedLlm } from "../fixtures/scripted-llm.js";
@@ -178,5 +179,20 @@ describe("TeaFarm (scripted model)", () => {
     const qPrompt = chat.calls.find((c) => c.messages[0]!.content.includes("counterfactual"))!;
     assert.match(qPrompt.messages[1]!.content, /Session 1 \(1 March 2024\)/);
     assert.match(qPrompt.messages[1]!.content, /Session 3/);
+  });
+
+  it("reuses the loaded graph until the store changes", async () => {
+    const mem = await testMemlane({ strategy: "theanine" });
+    await mem.ingest(story);
+    const scope = mem.scope("ava");
+    const first = await loadGraph(mem.store, scope, "theanine");
+    assert.equal(await loadGraph(mem.store, scope, "theanine"), first);
+    const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-06-01" });
+    await s.turn("sam", "I started a pottery class in Bristol.");
+    await (await s.close()).done;
+    const second = await loadGraph(mem.store, scope, "theanine");
+    assert.notEqual(second, first);
+    assert.ok(second.memories.size > first.memories.size);
+    await mem.close();
   });
 });

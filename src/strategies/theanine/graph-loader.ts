@@ -25,11 +25,32 @@ export function graphOf(memories: Memory[], edges: Edge[]): MemoryGraph {
   );
 }
 
-export async function loadGraph(
-  store: MemoryStore,
-  scope: Scope,
-  strategy?: string,
-): Promise<{ graph: MemoryGraph; memories: Map<string, Memory> }> {
+export interface LoadedGraph {
+  graph: MemoryGraph;
+  memories: Map<string, Memory>;
+}
+
+/**
+ * Graphs already built, per store, scope and strategy, with the store's change version they were
+ * built at: every reply walks the graph, and rebuilding it from the store each time grows with
+ * the agent's whole history. Loaded graphs are never changed, so sharing them is safe.
+ */
+const built = new WeakMap<MemoryStore, Map<string, { version: string; loaded: Promise<LoadedGraph> }>>();
+
+export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<LoadedGraph> {
+  const version = await store.changeVersion();
+  const key = JSON.stringify([scope.tenant, scope.agent, strategy ?? null]);
+  let perStore = built.get(store);
+  if (!perStore) built.set(store, (perStore = new Map()));
+  const hit = perStore.get(key);
+  if (hit && hit.version === version) return hit.loaded;
+  const loaded = readGraph(store, scope, strategy);
+  perStore.set(key, { version, loaded });
+  loaded.catch(() => perStore.delete(key));
+  return loaded;
+}
+
+async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<LoadedGraph> {
   const memories = await store.listMemories(scope, { status: "any", ...(strategy ? { strategy } : {}) });
   const ids = new Set(memories.map((m) => m.id));
   const edges = (await store.listEdges(scope)).filter((e) => ids.has(e.from) && ids.has(e.to));
