@@ -40,8 +40,8 @@ const built = new WeakMap<MemoryStore, Map<string, { version: string; loaded: Pr
 export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<LoadedGraph> {
   const version = await store.changeVersion();
   const key = JSON.stringify([scope.tenant, scope.agent, strategy ?? null]);
-  let perStore = built.get(store);
-  if (!perStore) built.set(store, (perStore = new Map()));
+  const perStore = built.get(store) ?? new Map();
+  built.set(store, perStore);
   const hit = perStore.get(key);
   if (hit && hit.version === version) return hit.loaded;
   const loaded = readGraph(store, scope, strategy);
