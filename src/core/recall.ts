@@ -18,6 +18,38 @@ export interface RecallHit {
   turn?: Turn;
 }
 
+/** A raw turn as a hit; `explanation.score` is its score. */
+export function turnHit(turn: Turn, explanation: Record<string, number>): RecallHit {
+  return {
+    kind: "turn",
+    id: turn.id,
+    text: turn.text,
+    about: turn.speaker,
+    score: explanation.score ?? 0,
+    observedAt: turn.at,
+    sessionId: turn.sessionId,
+    sourceTurns: [turn.id],
+    explanation,
+    turn,
+  };
+}
+
+/** A memory as a hit, carrying its source turns; `explanation.score` is its score. */
+export function memoryHit(memory: Memory, explanation: Record<string, number>): RecallHit {
+  return {
+    kind: "memory",
+    id: memory.id,
+    text: memory.text,
+    about: memory.about,
+    score: explanation.score ?? 0,
+    observedAt: memory.observedAt,
+    sessionId: memory.sessionId,
+    sourceTurns: memory.sourceTurns,
+    explanation,
+    memory,
+  };
+}
+
 /** One step of a memory timeline: a memory, and how the previous step led to it. */
 export interface TimelineEntry {
   id: string;

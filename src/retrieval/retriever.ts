@@ -5,7 +5,7 @@
  * about, and (when asked for) memories linked by edges — fused as fusion.ts says. Every hit says what each signal
  * scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
  */
-import type { RecallHit } from "../core/recall.js";
+import { memoryHit, type RecallHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
@@ -108,21 +108,7 @@ export class Retriever {
         search.weights ?? MEMORY_WEIGHTS,
       );
     }
-    const hits: RecallHit[] = [...fused].map(([doc, explanation]) => {
-      const memory = index.memories[doc]!;
-      return {
-        kind: "memory",
-        id: memory.id,
-        text: memory.text,
-        about: memory.about,
-        score: explanation.score!,
-        observedAt: memory.observedAt,
-        sessionId: memory.sessionId,
-        sourceTurns: memory.sourceTurns,
-        explanation,
-        memory,
-      };
-    });
+    const hits = [...fused].map(([doc, explanation]) => memoryHit(index.memories[doc]!, explanation));
     hits.sort((a, b) => b.score - a.score || (b.observedAt < a.observedAt ? -1 : 1));
     return hits.slice(0, search.k);
   }

@@ -4,7 +4,7 @@
  * Rankers: `bm25` and `dense` alone, `rrf` (reciprocal rank fusion of the two) and `hybrid`
  * (fusion.ts's scaled fusion with the speaker, asked-time and neighbouring-turn signals).
  */
-import type { RecallHit } from "../core/recall.js";
+import { type RecallHit, turnHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
 import { dot } from "../core/vector.js";
@@ -126,21 +126,7 @@ export class TurnIndex {
       .filter(([doc]) => only === undefined || this.turns[doc]!.speaker.toLowerCase() === only)
       .sort((a, b) => b[1].score! - a[1].score! || a[0] - b[0])
       .slice(0, options.k)
-      .map(([doc, explanation]) => {
-        const t = this.turns[doc]!;
-        return {
-          kind: "turn",
-          id: t.id,
-          text: t.text,
-          about: t.speaker,
-          score: explanation.score!,
-          observedAt: t.at,
-          sessionId: t.sessionId,
-          sourceTurns: [t.id],
-          explanation,
-          turn: t,
-        };
-      });
+      .map(([doc, explanation]) => turnHit(this.turns[doc]!, explanation));
   }
 }
 

@@ -2,7 +2,7 @@
  * CareCall's "history accumulate" baseline: no memories; every turn of the past sessions is
  * handed to the reply, oldest first, as far as the prompt budget allows (compose cuts the rest).
  */
-import type { RecallHit } from "../../core/recall.js";
+import { turnHit } from "../../core/recall.js";
 import { composeReply } from "../compose.js";
 import type { Strategy } from "../strategy.js";
 
@@ -16,18 +16,7 @@ export function historyStrategy(): Strategy {
       const past = new Set(sessions.filter((s) => s.id !== ctx.session?.id).map((s) => s.id));
       const turns = (await ctx.store.listTurns(ctx.scope)).filter((t) => past.has(t.sessionId));
       // Most recent first, so a budget cut keeps what is newest.
-      const hits: RecallHit[] = turns.reverse().map((t, i) => ({
-        kind: "turn",
-        id: t.id,
-        text: t.text,
-        about: t.speaker,
-        score: 1 / (i + 1),
-        observedAt: t.at,
-        sessionId: t.sessionId,
-        sourceTurns: [t.id],
-        explanation: { recency: i },
-        turn: t,
-      }));
+      const hits = turns.reverse().map((t, i) => turnHit(t, { recency: i, score: 1 / (i + 1) }));
       return { strategy: "history", query: ctx.query, hits };
     },
     compose: (ctx, recall) =>
