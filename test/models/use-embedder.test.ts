@@ -16,6 +16,13 @@ describe("bundled sentence encoder (offline)", () => {
     assert.ok(Math.abs(Math.hypot(...a!) - 1) < 1e-4);
     assert.ok(cosine(a!, b!) > cosine(a!, c!) + 0.2);
     assert.equal(empty!.length, 512, "empty text still gets a vector");
+    // Past the encoder's window, and outside its language: still a unit vector, never a crash.
+    const [long, foreign] = await e.embed([
+      "I like hiking in the hills with my dog. ".repeat(2000),
+      "¿Dónde vive Caroline? 卡罗琳住在哪里 🙂",
+    ]);
+    assert.ok(Math.abs(Math.hypot(...long!) - 1) < 1e-4);
+    assert.ok(Math.abs(Math.hypot(...foreign!) - 1) < 1e-4);
     assert.deepEqual(await e.embed([]), []);
   });
 
