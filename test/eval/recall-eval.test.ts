@@ -51,6 +51,18 @@ describe("eval recall", () => {
     assert.match(recallChart(report, 5), /^<svg/);
   });
 
+  it("runs the hybrid without a signal when asked, as its own row", async () => {
+    const report = await evaluateRecall(readLocomo([sample]), new HashEmbedder(), {
+      ks: [1],
+      rankers: ["hybrid"],
+      ablations: ["dense", "bm25"],
+    });
+    assert.deepEqual(report.rankers, ["hybrid", "hybrid-no-dense", "hybrid-no-bm25"]);
+    assert.equal(report.recall.hybrid!["4"]![1], 1);
+    assert.equal(report.recall["hybrid-no-bm25"]!["4"]![1], 1, "the hashing encoder alone still finds it");
+    assert.match(recallMarkdown(report), /\| hybrid-no-dense \| all \(1-4\) \| 3 \|/);
+  });
+
   it("scores a strategy's memories through their source turns", async () => {
     const samples = readLocomo([sample]);
     const report = await evaluateRecall(samples, new HashEmbedder(), {

@@ -9,7 +9,13 @@ import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
-import { evaluateRecall, RANKERS_FOR, recallMarkdown } from "../../eval/recall/evaluate.js";
+import {
+  ABLATIONS,
+  type Ablation,
+  evaluateRecall,
+  RANKERS_FOR,
+  recallMarkdown,
+} from "../../eval/recall/evaluate.js";
 import { runTeafarm } from "../../eval/teafarm/teafarm.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { TURN_RANKERS, type TurnRanker } from "../../retrieval/turn-search.js";
@@ -146,11 +152,29 @@ export function registerEval(program: Command): void {
       "--rankers <list>",
       `rankers to compare (turns: ${TURN_RANKERS.join(",")}; memories: bm25,dense,rrf)`,
     )
+    .option(
+      "--ablations [signals]",
+      `also run the hybrid without each signal (${ABLATIONS.join(",")}; all when none are named)`,
+    )
     .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { k: string; rankers?: string; chart: string; units: string }
+        GlobalOptions & {
+          k: string;
+          rankers?: string;
+          chart: string;
+          units: string;
+          ablations?: string | true;
+        }
       >();
+      const ablations = (
+        opts.ablations === undefined ? [] : opts.ablations === true ? ABLATIONS : opts.ablations.split(",")
+      ) as Ablation[];
+      const unknownSignals = ablations.filter((a) => !ABLATIONS.includes(a));
+      if (unknownSignals.length)
+        throw new InvalidInputError(
+          `Unknown signal(s) ${unknownSignals.join(", ")} for --ablations; use ${ABLATIONS.join(", ")}`,
+        );
       if (opts.units !== "turns" && opts.units !== "memories")
         throw new InvalidInputError(`--units must be turns or memories, not "${opts.units}"`);
       const ks = opts.k.split(",").map(Number);
@@ -175,6 +199,7 @@ export function registerEval(program: Command): void {
         rankers,
         units: opts.units,
         strategy: opts.strategy,
+        ablations,
         onProgress: (s) => note(s),
       });
       const chartK = ks.includes(10) ? 10 : ks.at(-1)!;

@@ -1,7 +1,18 @@
 /** A small grouped bar chart (SVG, no dependencies) of recall@k by category for each ranker. */
 import { CATEGORY_NAMES, type RecallReport } from "./evaluate.js";
 
-const COLORS = ["#8a8f98", "#c7a252", "#6f9bd1", "#2f8f5b", "#b5566b"];
+const COLORS = [
+  "#8a8f98",
+  "#c7a252",
+  "#6f9bd1",
+  "#2f8f5b",
+  "#b5566b",
+  "#7d5ba6",
+  "#d17f45",
+  "#4aa3a2",
+  "#a3a847",
+  "#5c6bc0",
+];
 
 export function recallChart(r: RecallReport, k: number): string {
   const groups = ["all", "1", "2", "3", "4"].filter((g) => r.questionsByCategory[g]);

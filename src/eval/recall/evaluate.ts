@@ -10,6 +10,7 @@ import type { Scope } from "../../core/types.js";
 import type { LocomoSample } from "../../engine/formats/locomo.js";
 import { Memlane } from "../../engine/memlane.js";
 import type { Embedder } from "../../models/embedder.js";
+import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../retrieval/fusion.js";
 import { Retriever } from "../../retrieval/retriever.js";
 import { TurnIndex, type TurnRanker } from "../../retrieval/turn-search.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
@@ -22,9 +23,14 @@ export const CATEGORY_NAMES: Record<number, string> = {
   4: "single-hop",
 };
 
+/** A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …). */
+export type Ablation = keyof FusionWeights;
+export const ABLATIONS: Ablation[] = ["dense", "bm25", "subject", "time", "neighbour"];
+
 export interface RecallReport {
   ks: number[];
-  rankers: TurnRanker[];
+  /** Row names: the rankers, then `hybrid-no-<signal>` for each ablation. */
+  rankers: string[];
   questions: number;
   /** recall[ranker][category or "all"][k] */
   recall: Record<string, Record<string, Record<number, number>>>;
@@ -42,6 +48,8 @@ export interface RecallOptions {
   units?: RecallUnits;
   /** Strategy that writes the memories when units are memories (default carecall). */
   strategy?: string;
+  /** Also run the hybrid without each of these signals. */
+  ablations?: Ablation[];
   onProgress?: (s: string) => void;
 }
 
@@ -52,7 +60,18 @@ export const RANKERS_FOR: Record<RecallUnits, TurnRanker[]> = {
 };
 
 /** Source turns of the top-k units for a query, one list per hit. */
-type Searcher = (query: string, k: number, ranker: TurnRanker) => Promise<string[][]>;
+type Searcher = (
+  query: string,
+  k: number,
+  ranker: TurnRanker,
+  weights?: FusionWeights,
+) => Promise<string[][]>;
+
+interface Row {
+  name: string;
+  ranker: TurnRanker;
+  weights?: FusionWeights;
+}
 
 export async function evaluateRecall(
   samples: LocomoSample[],
@@ -69,11 +88,20 @@ export async function evaluateRecall(
     throw new InvalidInputError(
       `Ranker(s) ${unsupported.join(", ")} do not apply to ${units}; use ${RANKERS_FOR[units].join(", ")}`,
     );
+  const base = units === "turns" ? FUSION_WEIGHTS : MEMORY_WEIGHTS;
+  const rows: Row[] = [
+    ...rankers.map((ranker) => ({ name: ranker, ranker })),
+    ...(options.ablations ?? []).map((signal) => ({
+      name: `hybrid-no-${signal}`,
+      ranker: "hybrid" as const,
+      weights: { ...base, [signal]: 0 },
+    })),
+  ];
   const started = performance.now();
   const sums: Record<string, Record<string, Record<number, number>>> = {};
   const counts: Record<string, number> = {};
   const evidence = { total: 0, malformed: 0, dangling: 0 };
-  for (const r of rankers) sums[r] = {};
+  for (const r of rows) sums[r.name] = {};
   for (const sample of samples) {
     const strategy = units === "memories" ? (options.strategy ?? "carecall") : "none";
     options.onProgress?.(
@@ -110,14 +138,14 @@ export async function evaluateRecall(
       const category = String(q.category);
       counts[category] = (counts[category] ?? 0) + 1;
       counts.all = (counts.all ?? 0) + 1;
-      for (const ranker of rankers) {
-        const hits = await search(q.question, Math.max(...ks), ranker);
+      for (const row of rows) {
+        const hits = await search(q.question, Math.max(...ks), row.ranker, row.weights);
         for (const k of ks) {
           const found = new Set(hits.slice(0, k).flat());
           const share = ids.filter((id) => found.has(id)).length / ids.length;
           for (const key of [category, "all"]) {
-            sums[ranker]![key] ??= {};
-            sums[ranker]![key]![k] = (sums[ranker]![key]![k] ?? 0) + share;
+            sums[row.name]![key] ??= {};
+            sums[row.name]![key]![k] = (sums[row.name]![key]![k] ?? 0) + share;
           }
         }
       }
@@ -125,7 +153,7 @@ export async function evaluateRecall(
     await mem.close();
   }
   const recall: RecallReport["recall"] = {};
-  for (const r of rankers) {
+  for (const { name: r } of rows) {
     recall[r] = {};
     for (const [key, byK] of Object.entries(sums[r]!))
       recall[r]![key] = Object.fromEntries(
@@ -134,7 +162,7 @@ export async function evaluateRecall(
   }
   return {
     ks,
-    rankers,
+    rankers: rows.map((r) => r.name),
     questions: counts.all ?? 0,
     recall,
     questionsByCategory: counts,
@@ -144,8 +172,8 @@ export async function evaluateRecall(
 }
 
 function turnSearcher(index: TurnIndex): Searcher {
-  return async (query, k, ranker) =>
-    (await index.search(query, { k, ranker, speakers: index.named(query) })).map((h) => h.sourceTurns);
+  return async (query, k, ranker, weights) =>
+    (await index.search(query, { k, ranker, weights })).map((h) => h.sourceTurns);
 }
 
 /** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
@@ -154,9 +182,9 @@ async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): P
   const hybrid = new Retriever(mem.store, embedder, "scaled");
   const index = await retriever.index(scope);
   const admitted = index.admitted();
-  return async (query, k, ranker) => {
+  return async (query, k, ranker, weights) => {
     if (ranker === "rrf" || ranker === "hybrid")
-      return (await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k })).map(
+      return (await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k, weights })).map(
         (h) => h.sourceTurns,
       );
     const docs =
