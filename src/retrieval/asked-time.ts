@@ -43,3 +43,22 @@ export function withinAsked(unit: UnitTime, asked: AskedRange[], graceDays = 14)
   }
   return false;
 }
+
+/** Words that ask about the present state of things, where the newest unit should win ties. */
+const PRESENT =
+  /\b(now|nowadays|currently|current|these days|still|anymore|any more|latest|most recent(?:ly)?|lately|at the moment)\b/i;
+
+export function asksAboutNow(query: string): boolean {
+  return PRESENT.test(query);
+}
+
+/**
+ * Maps times onto 0 (the oldest day given) to 1 (the newest) by the rank of their day among the
+ * distinct days, so one far-off date cannot squeeze everything else together.
+ */
+export function recencyScale(times: number[]): (t: number) => number {
+  const day = (t: number) => Math.floor(t / DAY_MS);
+  const days = [...new Set(times.map(day))].sort((a, b) => a - b);
+  const rank = new Map(days.map((d, i) => [d, i]));
+  return (t) => (days.length < 2 ? 1 : (rank.get(day(t)) ?? 0) / (days.length - 1));
+}

@@ -6,7 +6,7 @@
  * - `fuseScaled` (the default): dense and BM25 are each divided by their best value for this
  *   query (so neither wins by its units), weighted and summed into a content score; a unit whose
  *   subject the question names, or that was said at the time the question asks about, earns a
- *   fixed bonus; and each unit earns a share of the best content score among its neighbours
+ *   fixed bonus; a question about the present favours newer units; and each unit earns a share of the best content score among its neighbours
  *   (adjacent turns of the same session, or memories linked by an edge) — graph expansion, which
  *   can also bring in a unit neither ranker found.
  * - `fuseRrf`: reciprocal rank fusion of dense and BM25, the textbook floor.
@@ -26,6 +26,11 @@ export interface FusionInput {
   subject?: (doc: number) => boolean;
   /** Whether the unit was said in a time range the question asks about. */
   time?: (doc: number) => boolean;
+  /**
+   * How recent the unit is, 0 (the scope's oldest) to 1 (its newest); given only when the question
+   * asks about the present ("now", "currently", "still"…).
+   */
+  recency?: (doc: number) => number;
   /** Units linked to this one (adjacent turns, memories joined by an edge). */
   neighbours?: (doc: number) => Iterable<number>;
 }
@@ -35,6 +40,7 @@ export interface FusionWeights {
   bm25: number;
   subject: number;
   time: number;
+  recency: number;
   neighbour: number;
 }
 
@@ -43,8 +49,18 @@ export type Explanation = Record<string, number>;
 /**
  * Weights of the scaled fusion, from a grid search on locomo-dev turns, categories 1-4 (see
  * `memlane eval recall`): recall@10 0.801 and @25 0.894; without the time signal 0.780 / 0.886.
+ * Recency (only for questions about the present) does not move LoCoMo — its "recently" means
+ * "at the time of that session" — up to 0.5 on turns and memories alike; it settles which of two
+ * equally relevant versions is current.
  */
-export const FUSION_WEIGHTS: FusionWeights = { dense: 1, bm25: 1, subject: 0.7, time: 0.7, neighbour: 0.55 };
+export const FUSION_WEIGHTS: FusionWeights = {
+  dense: 1,
+  bm25: 1,
+  subject: 0.7,
+  time: 0.7,
+  recency: 0.5,
+  neighbour: 0.55,
+};
 
 /**
  * Memories use the same weights without graph expansion: on locomo-dev memory units (theanine,
@@ -87,6 +103,7 @@ export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS
     let score = content.get(doc) ?? 0;
     if (input.subject?.(doc)) score += e.subject = w.subject;
     if (w.time > 0 && input.time?.(doc)) score += e.time = w.time;
+    if (w.recency > 0 && input.recency) score += e.recency = round(w.recency * input.recency(doc));
     const near = nearBest.get(doc);
     if (near) score += e.neighbour = round(w.neighbour * near);
     e.score = round(score, 5);

@@ -5,7 +5,7 @@
  */
 import type { Edge, Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { type UnitTime, unitTime } from "./asked-time.js";
+import { recencyScale, type UnitTime, unitTime } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
 
 export class MemoryIndex {
@@ -69,6 +69,14 @@ export class MemoryIndex {
   time(doc: number): UnitTime {
     this.times ??= this.memories.map((m) => unitTime(m.text, m.observedAt));
     return this.times[doc]!;
+  }
+
+  private scale: ((t: number) => number) | null = null;
+
+  /** How recently a memory was observed: 0 for the scope's oldest, 1 for its newest. */
+  recency(doc: number): number {
+    this.scale ??= recencyScale(this.memories.map((m) => Date.parse(m.observedAt)));
+    return this.scale(Date.parse(this.memories[doc]!.observedAt));
   }
 
   private readonly masks = new Map<string, Uint8Array>();

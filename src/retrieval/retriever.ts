@@ -10,7 +10,7 @@ import { escapeRegExp } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { askedRanges, withinAsked } from "./asked-time.js";
+import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
 import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, MEMORY_WEIGHTS } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
@@ -27,7 +27,7 @@ export interface MemorySearch {
 
 /**
  * How the signals are fused: `scaled` (fusion.ts's fuseScaled: scaled dense + BM25, subject and
- * asked-time bonuses, graph expansion through edges) or plain reciprocal rank fusion (`rrf`).
+ * asked-time and recency bonuses, graph expansion through edges) or plain reciprocal rank fusion (`rrf`).
  */
 export type MemoryFusion = "scaled" | "rrf";
 
@@ -103,6 +103,7 @@ export class Retriever {
             return named.get(about)!;
           },
           time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
+          recency: asksAboutNow(query) ? (doc) => index.recency(doc) : undefined,
           neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),
         },
         search.weights ?? MEMORY_WEIGHTS,

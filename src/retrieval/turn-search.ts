@@ -2,7 +2,7 @@
  * Search over raw turns (a retrieval unit of its own, beside memories). The index — BM25 over
  * turn text and the turns' stored vectors — is built once per scope and reused across queries.
  * Rankers: `bm25` and `dense` alone, `rrf` (reciprocal rank fusion of the two) and `hybrid`
- * (fusion.ts's scaled fusion with the speaker, asked-time and neighbouring-turn signals).
+ * (fusion.ts's scaled fusion with the speaker, asked-time, recency and neighbouring-turn signals).
  */
 import { type RecallHit, turnHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
@@ -10,7 +10,14 @@ import type { Scope, Turn } from "../core/types.js";
 import { dot } from "../core/vector.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { askedRanges, type UnitTime, unitTime, withinAsked } from "./asked-time.js";
+import {
+  askedRanges,
+  asksAboutNow,
+  recencyScale,
+  type UnitTime,
+  unitTime,
+  withinAsked,
+} from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
 import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, type Scored } from "./fusion.js";
 import { turnEmbeddingText } from "./turn-embedding-text.js";
@@ -34,6 +41,7 @@ export interface TurnSearch {
 export class TurnIndex {
   private readonly speakers: string[];
   private readonly times: UnitTime[];
+  private readonly recency: (t: number) => number;
   private readonly latest: string;
 
   private constructor(
@@ -44,6 +52,7 @@ export class TurnIndex {
   ) {
     this.speakers = [...new Set(turns.map((t) => t.speaker))];
     this.times = turns.map((t) => unitTime(t.text, t.at));
+    this.recency = recencyScale(this.times.map((t) => t.said));
     this.latest =
       turns
         .map((t) => t.at)
@@ -116,6 +125,7 @@ export class TurnIndex {
           lexical,
           subject: (doc) => speakers.has(this.turns[doc]!.speaker.toLowerCase()),
           time: asked.length ? (doc) => withinAsked(this.times[doc]!, asked) : undefined,
+          recency: asksAboutNow(query) ? (doc) => this.recency(this.times[doc]!.said) : undefined,
           neighbours: (doc) => [doc - 1, doc + 1].filter((n) => sameSession(doc, n)),
         },
         options.weights,

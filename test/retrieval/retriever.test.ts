@@ -52,6 +52,19 @@ describe("memory retriever", () => {
     await store.close();
   });
 
+  it("favours the newer of two equally relevant memories when the question asks about now", async () => {
+    const older = memory(scopeA, "Sam works at the bakery.", { observedAt: "2023-01-10T00:00:00.000Z" });
+    const newer = memory(scopeA, "Sam works at the bakery.", { observedAt: "2023-06-10T00:00:00.000Z" });
+    const store = await storeWith([newer, older]);
+    const retriever = new Retriever(store, embedder);
+    const [now] = await retriever.searchMemories(scopeA, { query: "Where does Sam work now?", k: 2 });
+    assert.equal(now!.id, newer.id);
+    assert.equal(now!.explanation.recency, 0.5);
+    const plain = await retriever.searchMemories(scopeA, { query: "Where does Sam work?", k: 2 });
+    assert.equal(plain[0]!.explanation.recency, undefined, "no present-tense cue, no recency signal");
+    await store.close();
+  });
+
   it("favours memories about the subject the question names", async () => {
     const sam = memory(scopeA, "Loves hiking in the hills.", { about: "sam" });
     const kim = memory(scopeA, "Loves hiking by the sea.", { about: "kim" });
