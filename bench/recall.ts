@@ -1,15 +1,16 @@
 /**
- * Recall latency at scale: 1K, 10K and 100K memories in one scope. Memories get synthetic text
- * (random words from a 3000-word made-up vocabulary, for BM25) and random unit vectors (embedding 100K
- * sentences here would take most of an hour), so the figures are of search itself; the bundled
- * encoder's time to embed one query is measured separately and adds to every live recall.
+ * Recall latency at scale: 1K, 10K and 100K memories, and as many turns, in one scope. Units get
+ * synthetic text (ten words drawn from a 30-word list, so every query term matches about a third
+ * of the scope: a hard case for BM25) and random unit vectors (embedding 100K sentences here would
+ * take most of an hour), so the figures are of search itself; the bundled encoder's time to embed
+ * one query is measured separately and adds to every live recall.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../src/core/ids.js";
 import { seededRandom } from "../src/core/memory-graph.js";
-import type { Memory } from "../src/core/types.js";
+import type { Memory, Session, Turn } from "../src/core/types.js";
 import { normalize } from "../src/core/vector.js";
 import type { Embedder } from "../src/models/embedder.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
@@ -40,62 +41,98 @@ const percentile = (xs: number[], p: number) =>
 export async function benchRecall(args: string[]): Promise<void> {
   const sizes = flag(args, "sizes", "1000,10000,100000").split(",").map(Number);
   const queries = Number(flag(args, "queries", "200"));
+  const units = flag(args, "units", "memories,turns").split(",");
   const random = seededRandom(42);
   const vector = () => normalize(Float32Array.from({ length: DIMS }, () => random() - 0.5));
   const sentence = (n: number) =>
     Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
-  console.log("| memories | index build | p50 | p95 | RSS after |\n| ---: | ---: | ---: | ---: | ---: |");
-  for (const size of sizes) {
-    const dir = mkdtempSync(join(tmpdir(), "memlane-bench-recall-"));
-    const store = new SqliteStore(join(dir, "b.db"));
-    const scope = { tenant: "bench", agent: "ava" };
-    for (let start = 0; start < size; start += 5000) {
-      const batch: Memory[] = [];
-      for (let i = start; i < Math.min(size, start + 5000); i++)
-        batch.push({
-          id: newId("mem"),
-          ...scope,
-          about: i % 3 ? "sam" : "ava",
-          text: `Sam ${sentence(10)}.`,
-          kind: "summary",
-          strategy: "bench",
-          observedAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-          recordedAt: "",
-          status: "active",
-          invalidAt: null,
-          sessionId: null,
-          sourceTurns: [],
-          attributes: {},
-        });
-      await store.write(scope, {
-        memories: batch,
-        embeddings: batch.map((m) => ({
-          ownerKind: "memory" as const,
-          ownerId: m.id,
+  const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+  console.log(
+    "| unit | count | index build | p50 | p95 | RSS after |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const unit of units)
+    for (const size of sizes) {
+      const dir = mkdtempSync(join(tmpdir(), "memlane-bench-recall-"));
+      const store = new SqliteStore(join(dir, "b.db"));
+      const scope = { tenant: "bench", agent: "ava" };
+      for (let start = 0; start < size; start += 5000) {
+        const end = Math.min(size, start + 5000);
+        const ids = Array.from({ length: end - start }, () => newId(unit === "turns" ? "turn" : "mem"));
+        const embeddings = ids.map((id) => ({
+          ownerKind: unit === "turns" ? ("turn" as const) : ("memory" as const),
+          ownerId: id,
           model: "bench-512",
           vector: vector(),
-        })),
-      });
+        }));
+        if (unit === "turns") {
+          // One session per 20 turns, as in a long conversation.
+          const sessions: Session[] = [];
+          const turns: Turn[] = ids.map((id, j) => {
+            const i = start + j;
+            const sessionId = `s${Math.floor(i / 20)}`;
+            if (i % 20 === 0)
+              sessions.push({
+                id: sessionId,
+                ...scope,
+                partners: ["sam"],
+                at: at(i),
+                status: "closed",
+                strategy: "none",
+                meta: {},
+                recordedAt: "",
+              });
+            return {
+              id,
+              ...scope,
+              sessionId,
+              index: i % 20,
+              speaker: i % 2 ? "sam" : "ava",
+              text: `${sentence(10)}.`,
+              at: at(i),
+              meta: {},
+            };
+          });
+          await store.write(scope, { sessions, turns, embeddings });
+        } else {
+          const memories: Memory[] = ids.map((id, j) => ({
+            id,
+            ...scope,
+            about: (start + j) % 3 ? "sam" : "ava",
+            text: `Sam ${sentence(10)}.`,
+            kind: "summary",
+            strategy: "bench",
+            observedAt: at(start + j),
+            recordedAt: "",
+            status: "active",
+            invalidAt: null,
+            sessionId: null,
+            sourceTurns: [],
+            attributes: {},
+          }));
+          await store.write(scope, { memories, embeddings });
+        }
+      }
+      const embedder = new FixedEmbedder();
+      const retriever = new Retriever(store, embedder);
+      let started = performance.now();
+      await (unit === "turns" ? retriever.turnIndex(scope) : retriever.index(scope));
+      const build = performance.now() - started;
+      const times: number[] = [];
+      for (let q = 0; q < queries; q++) {
+        embedder.next.push(vector());
+        const query = `what did Sam say about ${sentence(3)} in March 2024?`;
+        started = performance.now();
+        if (unit === "turns") await retriever.searchTurns(scope, { query, k: 10 });
+        else await retriever.searchMemories(scope, { query, k: 10 });
+        times.push(performance.now() - started);
+      }
+      const rss = process.memoryUsage().rss / 1024 / 1024;
+      console.log(
+        `| ${unit} | ${size} | ${build.toFixed(0)} ms | ${percentile(times, 0.5).toFixed(2)} ms | ${percentile(times, 0.95).toFixed(2)} ms | ${rss.toFixed(0)} MiB |`,
+      );
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-    const embedder = new FixedEmbedder();
-    const retriever = new Retriever(store, embedder);
-    let started = performance.now();
-    await retriever.index(scope);
-    const build = performance.now() - started;
-    const times: number[] = [];
-    for (let q = 0; q < queries; q++) {
-      embedder.next.push(vector());
-      started = performance.now();
-      await retriever.searchMemories(scope, { query: `what about ${sentence(3)}?`, k: 10 });
-      times.push(performance.now() - started);
-    }
-    const rss = process.memoryUsage().rss / 1024 / 1024;
-    console.log(
-      `| ${size} | ${build.toFixed(0)} ms | ${percentile(times, 0.5).toFixed(2)} ms | ${percentile(times, 0.95).toFixed(2)} ms | ${rss.toFixed(0)} MiB |`,
-    );
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
   const use = new UniversalSentenceEncoder();
   await use.embed(["warm up"]);
   const embedTimes: number[] = [];

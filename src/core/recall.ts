@@ -18,6 +18,14 @@ export interface RecallHit {
   turn?: Turn;
 }
 
+/** Signal values rounded for people and JSON (4 decimals; the score 5), so hits read cleanly. */
+function rounded(explanation: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(explanation))
+    out[name] = Number(value.toFixed(name === "score" ? 5 : 4));
+  return out;
+}
+
 /** A raw turn as a hit; `explanation.score` is its score. */
 export function turnHit(turn: Turn, explanation: Record<string, number>): RecallHit {
   return {
@@ -29,7 +37,7 @@ export function turnHit(turn: Turn, explanation: Record<string, number>): Recall
     observedAt: turn.at,
     sessionId: turn.sessionId,
     sourceTurns: [turn.id],
-    explanation,
+    explanation: rounded(explanation),
     turn,
   };
 }
@@ -45,7 +53,7 @@ export function memoryHit(memory: Memory, explanation: Record<string, number>): 
     observedAt: memory.observedAt,
     sessionId: memory.sessionId,
     sourceTurns: memory.sourceTurns,
-    explanation,
+    explanation: rounded(explanation),
     memory,
   };
 }

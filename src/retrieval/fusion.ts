@@ -1,7 +1,7 @@
 /**
  * How recall's signals become one score, for memories and turns alike. Units are numbered
  * (`doc`); each fusion returns, per scored unit, its explanation: every signal's value and the
- * fused `score`.
+ * fused `score` (unrounded; hits round them for display).
  *
  * - `fuseScaled` (the default): dense and BM25 are each divided by their best value for this
  *   query (so neither wins by its units), weighted and summed into a content score; a unit whose
@@ -73,8 +73,6 @@ export const MEMORY_WEIGHTS: FusionWeights = { ...FUSION_WEIGHTS, neighbour: 0 }
 /** RRF constant: 60 is the value of the original paper and the usual default. */
 export const RRF_K = 60;
 
-const round = (x: number, digits = 4) => Number(x.toFixed(digits));
-
 export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS): Map<number, Explanation> {
   let maxDense = 1e-9;
   let maxLex = 1e-9;
@@ -83,12 +81,12 @@ export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS
   const out = new Map<number, Explanation>();
   const content = new Map<number, number>();
   for (const d of input.dense) {
-    out.set(d.doc, { dense: round(d.score) });
+    out.set(d.doc, { dense: d.score });
     content.set(d.doc, w.dense * (Math.max(0, d.score) / maxDense));
   }
   for (const l of input.lexical) {
     const e = out.get(l.doc) ?? {};
-    e.bm25 = round(l.score);
+    e.bm25 = l.score;
     out.set(l.doc, e);
     content.set(l.doc, (content.get(l.doc) ?? 0) + w.bm25 * (l.score / maxLex));
   }
@@ -103,10 +101,10 @@ export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS
     let score = content.get(doc) ?? 0;
     if (input.subject?.(doc)) score += e.subject = w.subject;
     if (w.time > 0 && input.time?.(doc)) score += e.time = w.time;
-    if (w.recency > 0 && input.recency) score += e.recency = round(w.recency * input.recency(doc));
+    if (w.recency > 0 && input.recency) score += e.recency = w.recency * input.recency(doc);
     const near = nearBest.get(doc);
-    if (near) score += e.neighbour = round(w.neighbour * near);
-    e.score = round(score, 5);
+    if (near) score += e.neighbour = w.neighbour * near;
+    e.score = score;
   }
   return out;
 }
@@ -120,13 +118,12 @@ export function fuseRrf(input: Pick<FusionInput, "dense" | "lexical">): Map<numb
     sorted.forEach((hit, i) => {
       if (i > 0 && hit.score < sorted[i - 1]!.score) rank = i;
       const e = out.get(hit.doc) ?? { score: 0 };
-      e[signal] = round(hit.score);
+      e[signal] = hit.score;
       e.score! += 1 / (RRF_K + rank + 1);
       out.set(hit.doc, e);
     });
   };
   credit(input.dense, "dense");
   credit(input.lexical, "bm25");
-  for (const e of out.values()) e.score = round(e.score!, 6);
   return out;
 }

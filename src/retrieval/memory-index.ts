@@ -7,13 +7,13 @@ import type { Edge, Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { recencyScale, type UnitTime, unitTime } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
+import type { Scored } from "./fusion.js";
+import { VectorMatrix } from "./vector-matrix.js";
 
 export class MemoryIndex {
   readonly memories: Memory[];
   private readonly lexical = new Bm25Index();
-  /** Row-major, `dims` floats per memory; a memory with no stored vector is all zeros. */
-  private readonly matrix: Float32Array;
-  private readonly dims: number;
+  private readonly matrix: VectorMatrix;
   /** Memories joined by an edge of any type, in both directions (graph expansion). */
   private readonly linked: number[][];
   private times: UnitTime[] | null = null;
@@ -22,12 +22,11 @@ export class MemoryIndex {
 
   private constructor(memories: Memory[], vectors: Map<string, Float32Array>, dims: number, edges: Edge[]) {
     this.memories = memories;
-    this.dims = dims;
     for (const m of memories) this.lexical.add(m.id, m.text);
-    this.matrix = new Float32Array(memories.length * dims);
+    this.matrix = new VectorMatrix(memories.length, dims);
     memories.forEach((m, doc) => {
       const v = vectors.get(m.id);
-      if (v) this.matrix.set(v.subarray(0, dims), doc * dims);
+      if (v) this.matrix.set(doc, v);
     });
     const position = new Map(memories.map((m, doc) => [m.id, doc]));
     this.linked = memories.map(() => []);
@@ -113,37 +112,7 @@ export class MemoryIndex {
   }
 
   /** The `k` admitted memories most similar to a unit query vector. */
-  dense(query: Float32Array, admitted: Uint8Array, k: number): { doc: number; score: number }[] {
-    const d = this.dims;
-    const m = this.matrix;
-    const top: { doc: number; score: number }[] = [];
-    let floor = Number.NEGATIVE_INFINITY;
-    for (let doc = 0; doc < this.memories.length; doc++) {
-      if (!admitted[doc]) continue;
-      // Four lanes: the dot product is the hot loop of every recall.
-      const off = doc * d;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      let i = 0;
-      for (; i + 3 < d; i += 4) {
-        s0 += m[off + i]! * query[i]!;
-        s1 += m[off + i + 1]! * query[i + 1]!;
-        s2 += m[off + i + 2]! * query[i + 2]!;
-        s3 += m[off + i + 3]! * query[i + 3]!;
-      }
-      for (; i < d; i++) s0 += m[off + i]! * query[i]!;
-      const s = s0 + s1 + s2 + s3;
-      if (top.length < k || s > floor) {
-        top.push({ doc, score: s });
-        if (top.length > k) {
-          top.sort((a, b) => b.score - a.score);
-          top.length = k;
-        }
-        floor = top.length === k ? Math.min(...top.map((t) => t.score)) : Number.NEGATIVE_INFINITY;
-      }
-    }
-    return top.sort((a, b) => b.score - a.score);
+  dense(query: Float32Array, admitted: Uint8Array, k: number): Scored[] {
+    return this.matrix.nearest(query, k, admitted);
   }
 }

@@ -13,6 +13,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
 import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, MEMORY_WEIGHTS } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
+import { TopK } from "./top-k.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
 
 export interface MemorySearch {
@@ -79,13 +80,11 @@ export class Retriever {
     const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
     const admitted = index.admitted(search.filter);
     const dense = index.dense(vector!, admitted, depth);
-    const lexicalAll = [...index.bm25(query, admitted)]
-      .map(([doc, score]) => ({ doc, score }))
-      .sort((a, b) => b.score - a.score);
+    const bm25 = index.bm25(query, admitted);
+    let best = 0;
+    for (const score of bm25.values()) if (score > best) best = score;
     // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
-    const lexical = lexicalAll
-      .filter((h) => h.score >= 0.1 * (lexicalAll[0]?.score ?? 0) && h.score > 0.2)
-      .slice(0, depth);
+    const lexical = TopK.of(bm25, depth, Math.max(0.1 * best, 0.2 + 1e-12));
     let fused: Map<number, Explanation>;
     if (this.fusion === "rrf") fused = fuseRrf({ dense, lexical });
     else {

@@ -7,7 +7,6 @@
 import { type RecallHit, turnHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
-import { dot } from "../core/vector.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import {
@@ -19,8 +18,10 @@ import {
   withinAsked,
 } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
-import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, type Scored } from "./fusion.js";
+import { type Explanation, type FusionWeights, fuseRrf, fuseScaled } from "./fusion.js";
+import { TopK } from "./top-k.js";
 import { turnEmbeddingText } from "./turn-embedding-text.js";
+import { VectorMatrix } from "./vector-matrix.js";
 
 export type TurnRanker = "bm25" | "dense" | "rrf" | "hybrid";
 export const TURN_RANKERS: TurnRanker[] = ["bm25", "dense", "rrf", "hybrid"];
@@ -38,6 +39,12 @@ export interface TurnSearch {
   weights?: FusionWeights;
 }
 
+/**
+ * Candidates per ranker and query, at least. The subject and time bonuses can lift a turn that is
+ * far down either list, so the cut is deep (a whole LoCoMo conversation, 400-700 turns, fits).
+ */
+const DEPTH = 1000;
+
 export class TurnIndex {
   private readonly speakers: string[];
   private readonly times: UnitTime[];
@@ -46,7 +53,7 @@ export class TurnIndex {
 
   private constructor(
     readonly turns: Turn[],
-    private readonly vectors: (Float32Array | undefined)[],
+    private readonly vectors: VectorMatrix,
     private readonly bm25: Bm25Index,
     private readonly embedder: Embedder,
   ) {
@@ -92,24 +99,28 @@ export class TurnIndex {
     }
     const bm25 = new Bm25Index();
     for (const t of turns) bm25.add(t.id, t.text);
-    return new TurnIndex(
-      turns,
-      turns.map((t) => stored.get(t.id)),
-      bm25,
-      embedder,
-    );
+    const dims = embedder.dimensions || stored.values().next().value?.length || 0;
+    const matrix = new VectorMatrix(turns.length, dims);
+    turns.forEach((t, doc) => {
+      const v = stored.get(t.id);
+      if (v) matrix.set(doc, v);
+    });
+    return new TurnIndex(turns, matrix, bm25, embedder);
   }
 
   async search(query: string, options: TurnSearch): Promise<RecallHit[]> {
     const ranker = options.ranker ?? "hybrid";
     if (!query.trim() || this.turns.length === 0 || options.k <= 0) return [];
     const [qv] = await this.embedder.embed([query]);
-    const dense: Scored[] = this.vectors.map((v, doc) => ({ doc, score: v ? dot(qv!, v) : 0 }));
+    // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
+    const depth = Math.max(options.k * 8, DEPTH);
+    const dense = this.vectors.nearest(qv!, ranker === "dense" ? options.k : depth);
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the subject signal already carries them.
     const lexicalQuery = ranker === "hybrid" ? withoutNames(query, this.speakers) : query;
     // Documents were added in turn order, so a document's number is the turn's position.
-    const lexical: Scored[] = [...this.bm25.scores(lexicalQuery)].map(([doc, score]) => ({ doc, score }));
+    // The lexical candidates: every match, best first, as deep as the dense ones.
+    const lexical = TopK.of(this.bm25.scores(lexicalQuery), ranker === "bm25" ? options.k : depth);
     let fused: Map<number, Explanation>;
     if (ranker === "dense") fused = new Map(dense.map((d) => [d.doc, { dense: d.score, score: d.score }]));
     else if (ranker === "bm25")
@@ -119,6 +130,16 @@ export class TurnIndex {
       const speakers = new Set((options.speakers ?? this.named(query)).map((s) => s.toLowerCase()));
       const asked = askedRanges(query, options.now ?? this.latest);
       const sameSession = (a: number, b: number) => this.turns[b]?.sessionId === this.turns[a]!.sessionId;
+      // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
+      const scored = new Uint8Array(this.turns.length);
+      for (const d of dense) scored[d.doc] = 1;
+      const candidates = [...dense.map((d) => d.doc), ...lexical.map((l) => l.doc)];
+      for (const doc of candidates)
+        for (const n of [doc - 1, doc + 1])
+          if (!scored[n] && sameSession(doc, n)) {
+            scored[n] = 1;
+            dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
+          }
       fused = fuseScaled(
         {
           dense,
@@ -132,11 +153,10 @@ export class TurnIndex {
       );
     }
     const only = options.speaker?.toLowerCase();
-    return [...fused]
-      .filter(([doc]) => only === undefined || this.turns[doc]!.speaker.toLowerCase() === only)
-      .sort((a, b) => b[1].score! - a[1].score! || a[0] - b[0])
-      .slice(0, options.k)
-      .map(([doc, explanation]) => turnHit(this.turns[doc]!, explanation));
+    const scores = new Map<number, number>();
+    for (const [doc, e] of fused)
+      if (only === undefined || this.turns[doc]!.speaker.toLowerCase() === only) scores.set(doc, e.score!);
+    return TopK.of(scores, options.k).map(({ doc }) => turnHit(this.turns[doc]!, fused.get(doc)!));
   }
 }
 
