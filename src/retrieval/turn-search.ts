@@ -114,13 +114,15 @@ export class TurnIndex {
     const [qv] = await this.embedder.embed([query]);
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
     const depth = Math.max(options.k * 8, DEPTH);
-    const dense = this.vectors.nearest(qv!, ranker === "dense" ? options.k : depth);
+    // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
+    const cut = (alone: boolean) => (alone && !options.speaker ? options.k : depth);
+    const dense = this.vectors.nearest(qv!, cut(ranker === "dense"));
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the subject signal already carries them.
     const lexicalQuery = ranker === "hybrid" ? withoutNames(query, this.speakers) : query;
     // Documents were added in turn order, so a document's number is the turn's position.
     // The lexical candidates: every match, best first, as deep as the dense ones.
-    const lexical = TopK.of(this.bm25.scores(lexicalQuery), ranker === "bm25" ? options.k : depth);
+    const lexical = TopK.of(this.bm25.scores(lexicalQuery), cut(ranker === "bm25"));
     let fused: Map<number, Explanation>;
     if (ranker === "dense") fused = new Map(dense.map((d) => [d.doc, { dense: d.score, score: d.score }]));
     else if (ranker === "bm25")
