@@ -44,7 +44,7 @@ export async function benchIngest(args: string[]): Promise<void> {
   }, 0);
   console.log(`strategy ${strategy}, embedder ${embedder}, offline cognition`);
   console.log(
-    `ingest: ${turns} turns in ${seconds.toFixed(1)} s = ${(turns / seconds).toFixed(1)} turns/s (embedding, summarizing and consolidating)`,
+    `ingest: ${turns} turns in ${seconds.toFixed(1)} s = ${(turns / seconds).toFixed(1)} turns/s (storing, embedding and consolidating with ${strategy})`,
   );
   console.log(
     `start-up: ${startup.toFixed(1)} s (reading the file, loading the encoder); with it ${(turns / (seconds + startup)).toFixed(1)} turns/s`,

@@ -5,7 +5,7 @@
  * take most of an hour), so the figures are of search itself; the bundled encoder's time to embed
  * one query is measured separately and adds to every live recall.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../src/core/ids.js";
@@ -16,7 +16,8 @@ import type { Embedder } from "../src/models/embedder.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
 import { Retriever } from "../src/retrieval/retriever.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
-import { flag } from "./args.js";
+import { flag, LOCOMO } from "./args.js";
+import { benchIngest } from "./ingest.js";
 
 const DIMS = 512;
 const WORDS =
@@ -144,4 +145,13 @@ export async function benchRecall(args: string[]): Promise<void> {
   console.log(
     `\nquery embedding with the bundled encoder (${use.name}): p50 ${percentile(embedTimes, 0.5).toFixed(1)} ms, p95 ${percentile(embedTimes, 0.95).toFixed(1)} ms (adds to each live recall; repeated queries are cached)`,
   );
+  await use.close();
+  // Ingest throughput, embeddings included: LoCoMo's turns stored and embedded (no summaries).
+  if (args.includes("--skip-ingest")) return;
+  if (!existsSync(LOCOMO)) {
+    console.log(`\ningest: skipped (${LOCOMO} not found; npm run bench ingest <file> --strategy none)`);
+    return;
+  }
+  console.log("\ningest throughput, turns with their embeddings (npm run bench ingest -- --strategy none):");
+  await benchIngest([LOCOMO, "--strategy", "none"]);
 }

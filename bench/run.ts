@@ -3,7 +3,9 @@
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
  *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
  *                                                        (scripted double; default the demo conversation)
- *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns]  search latency p50/p95 and memory at scale
+ *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns] [--skip-ingest]
+ *                                                        search latency p50/p95 and memory at scale, then
+ *                                                        ingest throughput (turns with embeddings)
  *   timelines [file] [--embedder use|hash]               theanine offline: links by relation, timeline lengths
  */
 import { benchIngest } from "./ingest.js";
