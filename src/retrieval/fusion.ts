@@ -99,7 +99,7 @@ export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS
   for (const n of nearBest.keys()) if (!out.has(n)) out.set(n, {});
   for (const [doc, e] of out) {
     let score = content.get(doc) ?? 0;
-    if (input.subject?.(doc)) score += e.subject = w.subject;
+    if (w.subject > 0 && input.subject?.(doc)) score += e.subject = w.subject;
     if (w.time > 0 && input.time?.(doc)) score += e.time = w.time;
     if (w.recency > 0 && input.recency) score += e.recency = w.recency * input.recency(doc);
     const near = nearBest.get(doc);
