@@ -31,8 +31,14 @@ class FixedEmbedder implements Embedder {
   readonly name = "bench-512";
   readonly dimensions = DIMS;
   next: Float32Array[] = [];
+  private readonly seen = new Map<string, Float32Array>();
+  /** A query asked twice (memories, then their source turns) gets the same vector, as the cache would give. */
   async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map(() => this.next.shift()!);
+    return texts.map((t) => {
+      const v = this.seen.get(t) ?? this.next.shift()!;
+      this.seen.set(t, v);
+      return v;
+    });
   }
 }
 
@@ -57,66 +63,73 @@ export async function benchRecall(args: string[]): Promise<void> {
       const store = new SqliteStore(join(dir, "b.db"));
       const scope = { tenant: "bench", agent: "ava" };
       for (let start = 0; start < size; start += 5000) {
-        const end = Math.min(size, start + 5000);
-        const ids = Array.from({ length: end - start }, () => newId(unit === "turns" ? "turn" : "mem"));
-        const embeddings = ids.map((id) => ({
-          ownerKind: unit === "turns" ? ("turn" as const) : ("memory" as const),
-          ownerId: id,
-          model: "bench-512",
-          vector: vector(),
-        }));
-        if (unit === "turns") {
-          // One session per 20 turns, as in a long conversation.
-          const sessions: Session[] = [];
-          const turns: Turn[] = ids.map((id, j) => {
-            const i = start + j;
-            const sessionId = `s${Math.floor(i / 20)}`;
-            if (i % 20 === 0)
-              sessions.push({
-                id: sessionId,
-                ...scope,
-                partners: ["sam"],
-                at: at(i),
-                status: "closed",
-                strategy: "none",
-                meta: {},
-                recordedAt: "",
-              });
-            return {
-              id,
+        const count = Math.min(size, start + 5000) - start;
+        // Turns in sessions of 20, as in a long conversation; with memory units each memory is
+        // made from one of them, so recall also scores memories through their source turns.
+        const sessions: Session[] = [];
+        const turns: Turn[] = Array.from({ length: count }, (_, j) => {
+          const i = start + j;
+          const sessionId = `s${Math.floor(i / 20)}`;
+          if (i % 20 === 0)
+            sessions.push({
+              id: sessionId,
               ...scope,
-              sessionId,
-              index: i % 20,
-              speaker: i % 2 ? "sam" : "ava",
-              text: `${sentence(10)}.`,
+              partners: ["sam"],
               at: at(i),
+              status: "closed",
+              strategy: "none",
               meta: {},
-            };
-          });
-          await store.write(scope, { sessions, turns, embeddings });
-        } else {
-          const memories: Memory[] = ids.map((id, j) => ({
-            id,
+              recordedAt: "",
+            });
+          return {
+            id: newId("turn"),
             ...scope,
-            about: (start + j) % 3 ? "sam" : "ava",
-            text: `Sam ${sentence(10)}.`,
-            kind: "summary",
-            strategy: "bench",
-            observedAt: at(start + j),
-            recordedAt: "",
-            status: "active",
-            invalidAt: null,
-            sessionId: null,
-            sourceTurns: [],
-            attributes: {},
-          }));
-          await store.write(scope, { memories, embeddings });
-        }
+            sessionId,
+            index: i % 20,
+            speaker: i % 2 ? "sam" : "ava",
+            text: `${sentence(10)}.`,
+            at: at(i),
+            meta: {},
+          };
+        });
+        const memories: Memory[] =
+          unit === "turns"
+            ? []
+            : turns.map((t, j) => ({
+                id: newId("mem"),
+                ...scope,
+                about: (start + j) % 3 ? "sam" : "ava",
+                text: `Sam ${sentence(10)}.`,
+                kind: "summary",
+                strategy: "bench",
+                observedAt: t.at,
+                recordedAt: "",
+                status: "active",
+                invalidAt: null,
+                sessionId: t.sessionId,
+                sourceTurns: [t.id],
+                attributes: {},
+              }));
+        const embeddings = [
+          ...turns.map((t) => ({
+            ownerKind: "turn" as const,
+            ownerId: t.id,
+            model: "bench-512",
+            vector: vector(),
+          })),
+          ...memories.map((m) => ({
+            ownerKind: "memory" as const,
+            ownerId: m.id,
+            model: "bench-512",
+            vector: vector(),
+          })),
+        ];
+        await store.write(scope, { sessions, turns, memories, embeddings });
       }
       const embedder = new FixedEmbedder();
       const retriever = new Retriever(store, embedder);
       let started = performance.now();
-      await (unit === "turns" ? retriever.turnIndex(scope) : retriever.index(scope));
+      await Promise.all([retriever.turnIndex(scope), unit === "turns" ? null : retriever.index(scope)]);
       const build = performance.now() - started;
       const times: number[] = [];
       for (let q = 0; q < queries; q++) {

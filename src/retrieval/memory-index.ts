@@ -16,6 +16,8 @@ export class MemoryIndex {
   private readonly matrix: VectorMatrix;
   /** Memories joined by an edge of any type, in both directions (graph expansion). */
   private readonly linked: number[][];
+  /** Turn id -> the memories made from it. */
+  private readonly cites = new Map<string, number[]>();
   private times: UnitTime[] | null = null;
   /** The latest time any memory was observed: the scope's conversational present. */
   readonly latest: string;
@@ -42,6 +44,12 @@ export class MemoryIndex {
         .map((m) => m.observedAt)
         .sort()
         .at(-1) ?? "";
+    for (const [doc, m] of memories.entries())
+      for (const t of m.sourceTurns) {
+        const docs = this.cites.get(t);
+        if (docs) docs.push(doc);
+        else this.cites.set(t, [doc]);
+      }
   }
 
   static async build(store: MemoryStore, scope: Scope, model: string, dims: number): Promise<MemoryIndex> {
@@ -57,6 +65,11 @@ export class MemoryIndex {
     );
     const width = dims || vectors.values().next().value?.length || 0;
     return new MemoryIndex(memories, vectors, width, edges);
+  }
+
+  /** The memories that cite a turn as a source. */
+  citing(turnId: string): readonly number[] {
+    return this.cites.get(turnId) ?? [];
   }
 
   /** Memories linked to `doc` by an edge. */

@@ -35,6 +35,8 @@ export interface TurnSearch {
   now?: string;
   /** Only turns this speaker said. */
   speaker?: string;
+  /** Candidates per ranker (default: at least 1000, see DEPTH); fewer is faster and rougher. */
+  depth?: number;
   /** Fusion weights for the hybrid (default FUSION_WEIGHTS; for tuning). */
   weights?: FusionWeights;
 }
@@ -113,7 +115,7 @@ export class TurnIndex {
     if (!query.trim() || this.turns.length === 0 || options.k <= 0) return [];
     const [qv] = await this.embedder.embed([query]);
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
-    const depth = Math.max(options.k * 8, DEPTH);
+    const depth = Math.max(options.k, options.depth ?? Math.max(options.k * 8, DEPTH));
     // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
     const cut = (alone: boolean) => (alone && !options.speaker ? options.k : depth);
     const dense = this.vectors.nearest(qv!, cut(ranker === "dense"));

@@ -1,28 +1,44 @@
 /**
- * Unit vectors held in one contiguous Float32Array, row by row, searched by one pass of dot
+ * Unit vectors held in one contiguous block of float32s, row by row, searched by one pass of dot
  * products: the exact nearest-neighbour scan behind dense recall. A row without a vector stays
- * all zeros (similarity 0).
+ * all zeros (similarity 0). The scan runs in WebAssembly SIMD (simd-scan.ts) where available,
+ * else in plain JavaScript; both give the same scores up to float rounding.
  */
 import type { Scored } from "./fusion.js";
+import { createSimdScan } from "./simd-scan.js";
 import { TopK } from "./top-k.js";
 
 export class VectorMatrix {
+  /** Floats per stored row: `dims` rounded up to a multiple of four (the SIMD lane count). */
+  private readonly stride: number;
   private readonly data: Float32Array;
+  private readonly query: Float32Array;
+  private readonly scores: Float32Array;
+  private readonly scan: ((mat: number, q: number, rows: number, dims: number, out: number) => void) | null;
 
+  /** `simd: false` forces the JavaScript scan (for tests and comparisons). */
   constructor(
     readonly rows: number,
     readonly dims: number,
+    options: { simd?: boolean } = {},
   ) {
-    this.data = new Float32Array(rows * dims);
+    this.stride = Math.ceil(dims / 4) * 4;
+    const floats = rows * this.stride + this.stride + rows;
+    const simd = options.simd === false ? null : createSimdScan(floats);
+    this.scan = simd?.scan ?? null;
+    const buffer = simd?.buffer ?? new ArrayBuffer(floats * 4);
+    this.data = new Float32Array(buffer, 0, rows * this.stride);
+    this.query = new Float32Array(buffer, this.data.byteLength, this.stride);
+    this.scores = new Float32Array(buffer, this.data.byteLength + this.query.byteLength, rows);
   }
 
   set(row: number, vector: Float32Array): void {
-    this.data.set(vector.subarray(0, this.dims), row * this.dims);
+    this.data.set(vector.subarray(0, this.dims), row * this.stride);
   }
 
   /** Similarity of one row to the query. */
   similarity(row: number, query: Float32Array): number {
-    const off = row * this.dims;
+    const off = row * this.stride;
     let s = 0;
     for (let i = 0; i < this.dims; i++) s += this.data[off + i]! * query[i]!;
     return s;
@@ -30,29 +46,46 @@ export class VectorMatrix {
 
   /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
-    const d = this.dims;
-    const m = this.data;
-    if (k <= 0) return [];
+    if (k <= 0 || this.rows === 0) return [];
+    this.query.fill(0);
+    this.query.set(query.subarray(0, this.dims));
+    const scores = this.scores;
+    if (this.scan)
+      this.scan(
+        0,
+        this.data.byteLength,
+        this.rows,
+        this.stride,
+        this.data.byteLength + this.query.byteLength,
+      );
+    else this.scanInJs();
     const top = new TopK(k);
     for (let doc = 0; doc < this.rows; doc++) {
       if (admitted && !admitted[doc]) continue;
-      // Four lanes: the dot product is the hot loop of every recall.
+      const s = scores[doc]!;
+      if (s > top.floor) top.push(doc, s);
+    }
+    return top.sorted();
+  }
+
+  private scanInJs(): void {
+    const d = this.stride;
+    const m = this.data;
+    const q = this.query;
+    for (let doc = 0; doc < this.rows; doc++) {
+      // Four lanes, as the SIMD scan does.
       const off = doc * d;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
       let s3 = 0;
-      let i = 0;
-      for (; i + 3 < d; i += 4) {
-        s0 += m[off + i]! * query[i]!;
-        s1 += m[off + i + 1]! * query[i + 1]!;
-        s2 += m[off + i + 2]! * query[i + 2]!;
-        s3 += m[off + i + 3]! * query[i + 3]!;
+      for (let i = 0; i < d; i += 4) {
+        s0 += m[off + i]! * q[i]!;
+        s1 += m[off + i + 1]! * q[i + 1]!;
+        s2 += m[off + i + 2]! * q[i + 2]!;
+        s3 += m[off + i + 3]! * q[i + 3]!;
       }
-      for (; i < d; i++) s0 += m[off + i]! * query[i]!;
-      const s = s0 + s1 + s2 + s3;
-      if (s > top.floor) top.push(doc, s);
+      this.scores[doc] = s0 + s1 + s2 + s3;
     }
-    return top.sorted();
   }
 }

@@ -5,7 +5,7 @@ import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
 import { Retriever } from "../../src/retrieval/retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { memory, scopeA, scopeB, scopeOtherTenant } from "../fixtures/rows.js";
+import { memory, scopeA, scopeB, scopeOtherTenant, session, turn } from "../fixtures/rows.js";
 
 const embedder = new HashEmbedder(128);
 
@@ -62,6 +62,40 @@ describe("memory retriever", () => {
     assert.equal(now!.explanation.recency, 0.5);
     const plain = await retriever.searchMemories(scopeA, { query: "Where does Sam work?", k: 2 });
     assert.equal(plain[0]!.explanation.recency, undefined, "no present-tense cue, no recency signal");
+    await store.close();
+  });
+
+  it("finds a memory through its source turn when its own sentence lost the question's words", async () => {
+    const store = new SqliteStore(":memory:");
+    await store.write(scopeA, {
+      sessions: [session(scopeA, "s1"), session(scopeA, "s2")],
+      turns: [
+        turn(scopeA, "s1", 0, "sam", "I started learning the cello with a teacher from the orchestra."),
+        turn(scopeA, "s2", 0, "sam", "I painted the fence blue."),
+      ],
+    });
+    const hobby = memory(scopeA, "Sam has a new hobby.", { sourceTurns: ["s1:1"] });
+    const fence = memory(scopeA, "Sam painted the fence.", { sourceTurns: ["s2:1"] });
+    const vectors = await embedder.embed([hobby.text, fence.text]);
+    await store.write(scopeA, {
+      memories: [hobby, fence],
+      embeddings: [hobby, fence].map((m, i) => ({
+        ownerKind: "memory" as const,
+        ownerId: m.id,
+        model: embedder.name,
+        vector: vectors[i]!,
+      })),
+    });
+    const retriever = new Retriever(store, embedder);
+    const [top] = await retriever.searchMemories(scopeA, { query: "Who teaches Sam the cello?", k: 2 });
+    assert.equal(top!.id, hobby.id);
+    assert.ok(top!.explanation.source! > 0);
+    const without = await retriever.searchMemories(scopeA, {
+      query: "Who teaches Sam the cello?",
+      k: 2,
+      weights: { ...MEMORY_WEIGHTS, source: 0 },
+    });
+    assert.equal(without[0]?.explanation.source, undefined);
     await store.close();
   });
 
