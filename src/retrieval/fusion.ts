@@ -3,12 +3,13 @@
  * (`doc`); each fusion returns, per scored unit, its explanation: every signal's value and the
  * fused `score` (unrounded; hits round them for display).
  *
- * - `fuseScaled` (the default): dense and BM25 are each divided by their best value for this
- *   query (so neither wins by its units), weighted and summed into a content score; a unit whose
- *   subject the question names, or that was said at the time the question asks about, earns a
- *   fixed bonus; a question about the present favours newer units; and each unit earns a share of the best content score among its neighbours
- *   (adjacent turns of the same session, or memories linked by an edge) — graph expansion, which
- *   can also bring in a unit neither ranker found.
+ * - `fuseScaled` (the default): dense, BM25 and source evidence (memories scored through their
+ *   source turns) are each divided by their best value for this query, so none wins by its
+ *   units, then weighted and summed into a content score. A unit whose subject the question
+ *   names, or that was said at the time the question asks about, earns a fixed bonus; a question
+ *   about the present favours newer units; and each unit earns a share of the best content score
+ *   among its neighbours (adjacent turns of the same session, or memories linked by an edge) —
+ *   graph expansion, which can also bring in a unit no ranker found.
  * - `fuseRrf`: reciprocal rank fusion of dense and BM25, the textbook floor.
  */
 

@@ -1,9 +1,11 @@
 /**
  * Hybrid recall over one scope's memories: dense similarity from the configured embedder, BM25
  * over the memory text (near-zero lexical matches, such as a partner's name found in every
- * memory, earn nothing), the memory's subject named in the question, the time the question asks
- * about, and (when asked for) memories linked by edges — fused as fusion.ts says. Every hit says what each signal
- * scored. The per-scope MemoryIndex is cached and rebuilt when the store changes.
+ * memory, earn nothing), the scores of the memory's source turns in the turn search, the
+ * memory's subject named in the question, the time the question asks about, recency for
+ * questions about the present, and (when asked for) memories linked by edges — fused as
+ * fusion.ts says. Every hit says what each signal scored. The per-scope memory and turn indexes
+ * are cached and rebuilt when the store changes.
  */
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { escapeRegExp } from "../core/text.js";
