@@ -86,10 +86,12 @@ export class Retriever {
     index: MemoryIndex,
     admitted: Uint8Array,
     search: MemorySearch,
+    vector: Float32Array,
     depth: number,
   ): Promise<Scored[]> {
     const turns = await this.searchTurns(scope, {
       query: search.query,
+      vector,
       k: depth * 2,
       depth: SOURCE_DEPTH,
       now: search.now,
@@ -129,7 +131,7 @@ export class Retriever {
     else {
       const weights = search.weights ?? MEMORY_WEIGHTS;
       const source =
-        weights.source > 0 ? await this.sourceEvidence(scope, index, admitted, search, depth) : [];
+        weights.source > 0 ? await this.sourceEvidence(scope, index, admitted, search, vector!, depth) : [];
       const q = query.toLowerCase();
       const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
@@ -151,8 +153,11 @@ export class Retriever {
         weights,
       );
     }
-    const hits = [...fused].map(([doc, explanation]) => memoryHit(index.memories[doc]!, explanation));
-    hits.sort((a, b) => b.score - a.score || (b.observedAt < a.observedAt ? -1 : 1));
-    return hits.slice(0, search.k);
+    // Best first; among equals, the newer memory.
+    const at = (doc: number) => index.memories[doc]!.observedAt;
+    return [...fused]
+      .sort(([da, a], [db, b]) => b.score! - a.score! || (at(db) < at(da) ? -1 : 1))
+      .slice(0, search.k)
+      .map(([doc, explanation]) => memoryHit(index.memories[doc]!, explanation));
   }
 }

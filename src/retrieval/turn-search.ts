@@ -35,6 +35,8 @@ export interface TurnSearch {
   now?: string;
   /** Only turns this speaker said. */
   speaker?: string;
+  /** The query's vector, when the caller has it already (else the query is embedded). */
+  vector?: Float32Array;
   /** Candidates per ranker (default: at least 1000, see DEPTH); fewer is faster and rougher. */
   depth?: number;
   /** Fusion weights for the hybrid (default FUSION_WEIGHTS; for tuning). */
@@ -113,7 +115,7 @@ export class TurnIndex {
   async search(query: string, options: TurnSearch): Promise<RecallHit[]> {
     const ranker = options.ranker ?? "hybrid";
     if (!query.trim() || this.turns.length === 0 || options.k <= 0) return [];
-    const [qv] = await this.embedder.embed([query]);
+    const qv = options.vector ?? (await this.embedder.embed([query]))[0];
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
     const depth = Math.max(options.k, options.depth ?? Math.max(options.k * 8, DEPTH));
     // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
