@@ -36,8 +36,10 @@ export function findMentionedTimes(text: string, anchor: string): TimeRange[] {
       let start = m.index;
       let range = read(m);
       if (!range) continue;
+      // "… before <date>" hangs on a day or a month; a bare year ("in 2023") anchors nothing.
       const hanging = HANGING.exec(rest.slice(0, start));
-      const relative = hanging && range.label.includes(" ") ? resolveHanging(hanging, range.start) : null;
+      const anchored = hanging && !/^\d{4}$/.test(range.label);
+      const relative = anchored ? resolveHanging(hanging, range.start) : null;
       if (relative) {
         start -= hanging![0].length;
         range = { ...relative, phrase: `${hanging![0]}${m[0]}` };
