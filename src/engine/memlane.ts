@@ -62,6 +62,11 @@ export interface RecallOptions {
    * by the hybrid turn search (`about` then means the speaker; k defaults to 10).
    */
   units?: "memories" | "turns";
+  /**
+   * The conversation's present, for questions like "what did Sam do last month?" (ISO-8601 or
+   * LoCoMo's form); default the newest memory's (or turn's) time.
+   */
+  now?: string;
 }
 
 export interface HistoryView {
@@ -253,11 +258,13 @@ export class Memlane implements SessionHost {
     const scope = this.scope(options.agent);
     if (!options.query?.trim()) throw new InvalidInputError("recall needs a non-empty query");
     const k = options.k === undefined ? undefined : Math.min(Math.max(1, Math.floor(options.k)), MAX_K);
+    const now = options.now === undefined ? undefined : parseConversationTime(options.now);
     if (options.units === "turns") {
       const hits = await this.retriever.searchTurns(scope, {
         query: options.query,
         k: k ?? 10,
         speaker: options.about,
+        now,
       });
       return { strategy: "turns", query: options.query, hits };
     }
@@ -265,7 +272,7 @@ export class Memlane implements SessionHost {
       throw new InvalidInputError(`units must be "memories" or "turns", not "${options.units}"`);
     const filter: MemoryFilter = options.about ? { about: options.about } : {};
     const strategy = options.strategy ? this.strategyNamed(options.strategy) : this.strategy;
-    return strategy.recall({ ...this.ports(scope), query: options.query, k, filter });
+    return strategy.recall({ ...this.ports(scope), query: options.query, k, filter, now });
   }
 
   /** Active (or all, with status "any") memories of an agent. */

@@ -42,6 +42,11 @@ export interface RecallContext extends StrategyPorts {
   filter?: MemoryFilter;
   /** The session being replied in, if any: strategies may exclude it from recall. */
   session?: Session;
+  /**
+   * The conversation's present, against which "last month" in the query is read; default the
+   * session's time, else the newest memory's.
+   */
+  now?: string;
   dialogue?: Turn[];
 }
 

@@ -7,7 +7,7 @@ export async function topKRecall(strategy: string, ctx: RecallContext, defaultK 
     query: ctx.query,
     k: ctx.k || defaultK,
     filter: ctx.filter,
-    now: ctx.session?.at,
+    now: ctx.now ?? ctx.session?.at,
   });
   return { strategy, query: ctx.query, hits };
 }

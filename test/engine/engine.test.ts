@@ -48,6 +48,23 @@ describe("engine: live sessions", () => {
       mem.recall({ agent: "ava", query: "beagle", units: "words" as "turns" }),
       InvalidInputError,
     );
+    // "Last month" read against a given present: the two turns said in March lead.
+    const march = await mem.recall({
+      agent: "ava",
+      query: "What did Sam say last month?",
+      units: "turns",
+      now: "2024-04-10",
+      k: 2,
+    });
+    assert.ok(
+      march.hits.every((h) => h.observedAt.startsWith("2024-03")),
+      JSON.stringify(march.hits),
+    );
+    assert.ok(march.hits.every((h) => h.explanation.time! > 0));
+    await assert.rejects(
+      mem.recall({ agent: "ava", query: "beagle", units: "turns", now: "someday" }),
+      InvalidInputError,
+    );
     await mem.close();
   });
 

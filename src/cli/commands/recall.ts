@@ -9,7 +9,10 @@ export function registerRecall(program: Command): void {
     .command("recall <query...>")
     .description("what an agent remembers for a question, with each signal's score")
     .requiredOption("--agent <agent>", "whose memory to search")
-    .option("--about <subject>", "only memories about this subject")
+    .option(
+      "--about <subject>",
+      "only memories about this subject (with --units turns: said by this speaker)",
+    )
     .option(
       "-k, --k <n>",
       "how many hits (default: the strategy's own, 5 for carecall, 3 for theanine; 10 turns)",
@@ -19,9 +22,13 @@ export function registerRecall(program: Command): void {
       "memories (the strategy's, default) or turns (every session's raw turns)",
       "memories",
     )
+    .option(
+      "--now <time>",
+      "the conversation's present, for \"last month\" in the query (default: the newest memory's time)",
+    )
     .action(async (words: string[], _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { agent: string; about?: string; k?: string; units: string }
+        GlobalOptions & { agent: string; about?: string; k?: string; units: string; now?: string }
       >();
       if (opts.units !== "memories" && opts.units !== "turns")
         throw new InvalidInputError(`--units must be memories or turns, not "${opts.units}"`);
@@ -36,6 +43,7 @@ export function registerRecall(program: Command): void {
           about: opts.about,
           k,
           units: opts.units,
+          now: opts.now,
         });
         if (opts.json)
           return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });

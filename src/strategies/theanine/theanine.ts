@@ -157,7 +157,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       query,
       k: ctx.k || k,
       filter: { ...ctx.filter, strategy: name },
-      now: ctx.session?.at,
+      now: ctx.now ?? ctx.session?.at,
     });
     if (hits.length === 0) return { strategy: name, query: ctx.query, hits, timelines: [] };
     const { graph, memories } = await loadGraph(ctx.store, ctx.scope, name);
