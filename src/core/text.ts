@@ -69,6 +69,11 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** A name as a whole word, with or without a possessive "'s" ("Sam", "Sam's", not "Samuel"). */
+export function namePattern(name: string, flags = "i"): RegExp {
+  return new RegExp(`\\b${escapeRegExp(name)}('s)?\\b`, flags);
+}
+
 /** FNV-1a, 32 bit: a fast, stable hash of a string (not for security). */
 export function fnv1a(text: string): number {
   let h = 0x811c9dc5;

@@ -11,8 +11,8 @@ import { newId } from "../core/ids.js";
 import { emptyUsage, type Operation, type Scope, type Session } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { Retriever } from "../retrieval/retriever.js";
-import { turnEmbeddingText } from "../retrieval/turn-embedding-text.js";
-import type { EmbeddingRecord, MemoryStore, WriteBatch } from "../store/memory-store.js";
+import { turnVectors } from "../retrieval/turn-embedding-text.js";
+import type { MemoryStore, WriteBatch } from "../store/memory-store.js";
 import type { SessionContext, Strategy } from "../strategies/strategy.js";
 import type { EventStream, JobInfo } from "./events.js";
 
@@ -147,20 +147,19 @@ export class Consolidator {
         newOperation(scope, strategy.name, cognition.name, session.id, session.at, fields),
     };
     try {
-      const turnVectors = await this.embedMissing(
-        scope,
-        "turn",
-        turns.map((t) => ({ id: t.id, text: turnEmbeddingText(t) })),
-      );
+      // Ingest usually stored the turns' vectors already; live sessions' turns are embedded here.
+      const { fresh: turnFresh } = await turnVectors(store, scope, embedder, turns);
       await strategy.onSessionEnd?.(ctx);
       const batch = mergeBatches(staged);
+      const memoryVectors = await embedder.embed(batch.memories!.map((m) => m.text));
       batch.embeddings!.push(
-        ...turnVectors,
-        ...(await this.embedMissing(
-          scope,
-          "memory",
-          batch.memories!.map((m) => ({ id: m.id, text: m.text })),
-        )),
+        ...turnFresh,
+        ...batch.memories!.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: embedder.name,
+          vector: memoryVectors[i]!,
+        })),
       );
       batch.sessionStatus!.push({ id: session.id, status: "consolidated" });
       await store.write(scope, batch);
@@ -176,32 +175,6 @@ export class Consolidator {
       );
       return false;
     }
-  }
-
-  private async embedMissing(
-    scope: Scope,
-    kind: "memory" | "turn",
-    items: { id: string; text: string }[],
-  ): Promise<EmbeddingRecord[]> {
-    const { store, embedder } = this.ports;
-    if (items.length === 0) return [];
-    const have =
-      kind === "turn"
-        ? await store.getEmbeddings(
-            scope,
-            kind,
-            items.map((i) => i.id),
-            embedder.name,
-          )
-        : new Map();
-    const todo = items.filter((i) => !have.has(i.id));
-    const vectors = await embedder.embed(todo.map((i) => i.text));
-    return todo.map((item, i) => ({
-      ownerKind: kind,
-      ownerId: item.id,
-      model: embedder.name,
-      vector: vectors[i]!,
-    }));
   }
 
   private async recordFailure(

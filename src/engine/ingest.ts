@@ -8,7 +8,7 @@
 import { ConflictError } from "../core/errors.js";
 import type { Scope, Session, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
-import { turnEmbeddingText } from "../retrieval/turn-embedding-text.js";
+import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord, MemoryStore } from "../store/memory-store.js";
 import type { Consolidator } from "./consolidator.js";
 import type { Transcript } from "./formats/transcript.js";
@@ -90,14 +90,7 @@ export async function ingestTranscript(
   const embedAhead = (upTo: number) => {
     for (let i = ahead.length; i < Math.min(upTo, fresh.length); i++) {
       const s = fresh[i]!;
-      const vectors = ports.embedder.embed(s.turns.map(turnEmbeddingText)).then((vs) =>
-        s.turns.map((t, j) => ({
-          ownerKind: "turn" as const,
-          ownerId: t.id,
-          model: ports.embedder.name,
-          vector: vs[j]!,
-        })),
-      );
+      const vectors = embedTurns(ports.embedder, s.turns);
       // A failure shows when its session is reached: its consolidation then embeds (and fails) again.
       vectors.catch(() => undefined);
       ahead.push(vectors);

@@ -8,7 +8,7 @@
  * are cached and rebuilt when the store changes.
  */
 import { memoryHit, type RecallHit } from "../core/recall.js";
-import { escapeRegExp } from "../core/text.js";
+import { namePattern } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -132,7 +132,6 @@ export class Retriever {
       const weights = search.weights ?? MEMORY_WEIGHTS;
       const source =
         weights.source > 0 ? await this.sourceEvidence(scope, index, admitted, search, vector!, depth) : [];
-      const q = query.toLowerCase();
       const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
       fused = fuseScaled(
@@ -141,8 +140,7 @@ export class Retriever {
           lexical,
           subject: (doc) => {
             const about = index.memories[doc]!.about.toLowerCase();
-            if (!named.has(about))
-              named.set(about, about.length > 1 && new RegExp(`\\b${escapeRegExp(about)}\\b`).test(q));
+            if (!named.has(about)) named.set(about, about.length > 1 && namePattern(about).test(query));
             return named.get(about)!;
           },
           time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,

@@ -5,7 +5,7 @@
  * (fusion.ts's scaled fusion with the speaker, asked-time, recency and neighbouring-turn signals).
  */
 import { type RecallHit, turnHit } from "../core/recall.js";
-import { escapeRegExp } from "../core/text.js";
+import { namePattern } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -20,7 +20,7 @@ import {
 import { Bm25Index } from "./bm25.js";
 import { type Explanation, type FusionWeights, fuseRrf, fuseScaled } from "./fusion.js";
 import { TopK } from "./top-k.js";
-import { turnEmbeddingText } from "./turn-embedding-text.js";
+import { turnVectors } from "./turn-embedding-text.js";
 import { VectorMatrix } from "./vector-matrix.js";
 
 export type TurnRanker = "bm25" | "dense" | "rrf" | "hybrid";
@@ -73,7 +73,7 @@ export class TurnIndex {
 
   /** The speakers a question names (for the subject signal). */
   named(query: string): string[] {
-    return this.speakers.filter((s) => new RegExp(`\\b${escapeRegExp(s)}\\b`, "i").test(query));
+    return this.speakers.filter((s) => namePattern(s).test(query));
   }
 
   /**
@@ -82,25 +82,8 @@ export class TurnIndex {
    */
   static async build(store: MemoryStore, scope: Scope, embedder: Embedder): Promise<TurnIndex> {
     const turns = await store.listTurns(scope);
-    const stored = await store.getEmbeddings(
-      scope,
-      "turn",
-      turns.map((t) => t.id),
-      embedder.name,
-    );
-    const missing = turns.filter((t) => !stored.has(t.id));
-    if (missing.length) {
-      const fresh = await embedder.embed(missing.map(turnEmbeddingText));
-      for (const [i, t] of missing.entries()) stored.set(t.id, fresh[i]!);
-      await store.write(scope, {
-        embeddings: missing.map((t, i) => ({
-          ownerKind: "turn",
-          ownerId: t.id,
-          model: embedder.name,
-          vector: fresh[i]!,
-        })),
-      });
-    }
+    const { vectors: stored, fresh } = await turnVectors(store, scope, embedder, turns);
+    if (fresh.length) await store.write(scope, { embeddings: fresh });
     const bm25 = new Bm25Index();
     for (const t of turns) bm25.add(t.id, t.text);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
@@ -168,6 +151,6 @@ export class TurnIndex {
 
 function withoutNames(query: string, names: string[]): string {
   let out = query;
-  for (const n of names) out = out.replace(new RegExp(`\\b${escapeRegExp(n)}('s)?\\b`, "gi"), " ");
+  for (const n of names) out = out.replace(namePattern(n, "gi"), " ");
   return out;
 }

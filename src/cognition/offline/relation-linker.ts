@@ -5,7 +5,7 @@
  * relation wins; None when the two only share words.
  */
 import type { RelationOrNone } from "../../core/relations.js";
-import { escapeRegExp } from "../../core/text.js";
+import { namePattern } from "../../core/text.js";
 
 import type { RelationDecision } from "../cognition.js";
 import { classifyPair, commonTerms } from "./pair-operator.js";
@@ -59,7 +59,6 @@ const DATE_PHRASE =
  */
 export function gist(text: string, about: string): string {
   let out = text.replace(DATE_PHRASE, " ");
-  for (const name of about.split(/,\s*/).filter(Boolean))
-    out = out.replace(new RegExp(`\\b${escapeRegExp(name)}('s)?\\b`, "g"), "they");
+  for (const name of about.split(/,\s*/).filter(Boolean)) out = out.replace(namePattern(name, "g"), "they");
   return out.replace(/\s+/g, " ").trim();
 }
