@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { loadTranscripts } from "../src/engine/formats/load.js";
 import { validateTranscript } from "../src/engine/formats/transcript.js";
 import { openMemlane } from "../src/engine/memlane.js";
-import { scriptedLlm } from "../test/fixtures/scripted-llm.js";
+import { scriptedLlm } from "../src/testing/scripted-llm.js";
 import { flag, positional } from "./args.js";
 
 export async function benchLlmCost(args: string[]): Promise<void> {

@@ -14,7 +14,7 @@ import type { Memory, Session, Turn } from "../src/core/types.js";
 import { normalize } from "../src/core/vector.js";
 import type { Embedder } from "../src/models/embedder.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
-import { Retriever } from "../src/retrieval/retriever.js";
+import { InProcessRetriever } from "../src/retrieval/in-process-retriever.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { flag, LOCOMO } from "./args.js";
 import { benchIngest } from "./ingest.js";
@@ -127,7 +127,7 @@ export async function benchRecall(args: string[]): Promise<void> {
         await store.write(scope, { sessions, turns, memories, embeddings });
       }
       const embedder = new FixedEmbedder();
-      const retriever = new Retriever(store, embedder);
+      const retriever = new InProcessRetriever(store, embedder);
       let started = performance.now();
       await Promise.all([retriever.turnIndex(scope), unit === "turns" ? null : retriever.index(scope)]);
       const build = performance.now() - started;

@@ -1,42 +1,91 @@
 /**
- * memlane: long-term memory for conversational agents. The public entry points.
+ * memlane: long-term memory for conversational agents. The public entry points. Test doubles
+ * (a scripted chat model, a hashing embedder, the store conformance suite) are in `memlane/testing`.
  */
-export type {
-  Cognition,
-  CognitionResult,
-  Prompt,
-  ReplyInput,
-  SummarizeInput,
+export {
+  type Cognition,
+  type CognitionResult,
+  checkCognition,
+  type RunOptions,
 } from "./cognition/cognition.js";
-export { LlmCognition } from "./cognition/llm/llm-cognition.js";
+export type {
+  PairDecision,
+  Prompt,
+  RelationDecision,
+  ReplyInput,
+  ReplyValue,
+  SummarizeInput,
+} from "./cognition/inputs.js";
+export { LlmCognition, type LlmCognitionOptions } from "./cognition/llm/llm-cognition.js";
 export { OfflineCognition } from "./cognition/offline/offline-cognition.js";
+export { batchItems, defineStep, type OfflineKit, type Step, type StepBatching } from "./cognition/step.js";
 export * from "./core/errors.js";
 export type { Recall, RecallHit } from "./core/recall.js";
 export { formatDay, parseConversationTime, resolveRelativeTime } from "./core/time.js";
 export type * from "./core/types.js";
+export {
+  type ConversationInput,
+  conversationInputSchema,
+  type ForgetInput,
+  forgetInputSchema,
+  parseInput,
+  type RecallInput,
+  recallInputSchema,
+  type SessionInput,
+  sessionInputSchema,
+  type TurnInput,
+  turnInputSchema,
+} from "./engine/api.js";
 export type { ChatConfig, EmbedderConfig, MemlaneConfig } from "./engine/config.js";
-export type { JobInfo, MemlaneEvents } from "./engine/events.js";
+export { Conversation } from "./engine/conversation.js";
+export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
 export { isLocomo, type LocomoSample, readLocomo } from "./engine/formats/locomo.js";
-export { type Transcript, validateTranscript } from "./engine/formats/transcript.js";
+export { type Transcript, transcriptSchema, validateTranscript } from "./engine/formats/transcript.js";
 export type { IngestProgress, IngestReport } from "./engine/ingest.js";
+export {
+  InProcessJobQueue,
+  type JobHandler,
+  type JobQueue,
+  type JobRequest,
+} from "./engine/job-queue.js";
+export { consoleLogger, type Logger, silentLogger } from "./engine/logger.js";
 export {
   type HistoryView,
   type InspectView,
   Memlane,
+  type MemlaneOptions,
   openMemlane,
   type RecallOptions,
+  type ReindexReport,
   type SessionOptions,
 } from "./engine/memlane.js";
-export { SessionHandle } from "./engine/session-handle.js";
+export { SessionHandle, type TurnOptions } from "./engine/session-handle.js";
 export type { TimelineView } from "./engine/timeline.js";
+export type { PerTurnMode } from "./engine/turn-path.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";
 export type { Embedder } from "./models/embedder.js";
 export { GgufChatModel } from "./models/llama-cpp.js";
 export { OpenAICompatibleChatModel, OpenAICompatibleEmbedder } from "./models/openai-compatible.js";
 export { generateObject } from "./models/structured.js";
-export { HashEmbedder, ScriptedChatModel } from "./models/test-doubles.js";
 export { UniversalSentenceEncoder } from "./models/use-embedder.js";
-export type { MemoryStore, WriteBatch } from "./store/memory-store.js";
+export { InProcessRetriever } from "./retrieval/in-process-retriever.js";
+export type { MemorySearch, Retriever } from "./retrieval/retriever.js";
+export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
-export { createStrategy, strategyNames } from "./strategies/registry.js";
-export type { Strategy } from "./strategies/strategy.js";
+export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
+export { fuseStep } from "./strategies/carecall/steps/fuse.js";
+export { composeReply } from "./strategies/kit/compose-reply.js";
+export { reasonedReplyStep, replyStep } from "./strategies/kit/steps/reply.js";
+export { summarizeStep } from "./strategies/kit/steps/summarize.js";
+export { createStrategy, StrategyRegistry, strategyNames } from "./strategies/registry.js";
+export type {
+  RecallContext,
+  ReplyContext,
+  SessionContext,
+  Strategy,
+  StrategyContext,
+  StrategyPorts,
+  TurnContext,
+} from "./strategies/strategy.js";
+export { linkRelationsStep } from "./strategies/theanine/steps/link-relations.js";
+export { refineTimelineStep } from "./strategies/theanine/steps/refine-timeline.js";

@@ -1,101 +1,68 @@
 /**
- * The Cognition port: one method per thinking step the strategies need. Two engines implement
- * it: `llm/` (our prompts, structured output) and `offline/` (heuristics over embeddings and
- * NLP). Each method says what it cost, so operations can carry tokens and latency.
+ * The Cognition port, version 1: one method that runs any thinking step (step.ts). Two engines
+ * implement it — `llm/` (the step's prompt, structured output, repair and retry, batching) and
+ * `offline/` (the step's offline method over the bundled encoder and NLP) — and a user may bring
+ * a third. Every run checks the step's input, says what it cost, and fails with a typed error
+ * that names the step, so the engine can record the failed operation and retry it later.
  */
-import type { PairLabelWithFusion } from "../core/memory-update.js";
-import type { Recall, TimelineEntry } from "../core/recall.js";
-import type { RelationOrNone } from "../core/relations.js";
-import type { Statement, Turn, Usage } from "../core/types.js";
-import type { ChatMessage } from "../models/chat-model.js";
+import { InvalidInputError, type MemlaneError, UnsupportedError } from "../core/errors.js";
+import type { Usage } from "../core/types.js";
+import type { Step } from "./step.js";
 
 export interface CognitionResult<T> {
   value: T;
   usage: Usage;
   /** "offline" or the chat model that answered. */
   model: string;
-  rationale?: string;
 }
 
-export interface SummarizeInput {
-  agent: string;
-  partners: string[];
-  sessionId: string;
-  /** Conversation time of the session. */
-  at: string;
-  turns: Turn[];
-}
-
-/** What the reply step is shown: built by a strategy's `compose`. */
-export interface Prompt {
-  /** Instructions and the memory context, as one system message. */
-  system: string;
-  /** The recent dialogue, partner turns as user and the agent's as assistant. */
-  messages: ChatMessage[];
-  /** Ask the model to reason first (a rationale, kept in the operation log), then reply. */
-  reasoning?: boolean;
-}
-
-export interface ReplyInput {
-  agent: string;
-  partner: string;
-  at: string;
-  dialogue: Turn[];
-  recall: Recall;
-  prompt: Prompt;
-}
-
-/** One (memory, summary) pair to classify, both about the same subject. */
-export interface SentencePair {
-  memory: string;
-  summary: string;
-}
-
-export interface PairDecision {
-  label: PairLabelWithFusion;
-  rationale: string;
-}
-
-export interface ClassifyPairsInput {
-  /** The subject both sentences are about (a display name helps the model). */
-  about: string;
-  pairs: SentencePair[];
-  /** Allow FUSION answers; when false the operator picks among the paper's four labels. */
-  fusion?: boolean;
-}
-
-/** An older and a newer memory, with their conversation times. */
-export interface MemoryPair {
-  older: { text: string; at: string };
-  newer: { text: string; at: string };
-}
-
-export interface RelationDecision {
-  relation: RelationOrNone;
-  rationale: string;
-}
-
-export interface RefineInput {
-  /** The current conversation, most recent last. */
-  dialogue: string;
-  timeline: TimelineEntry[];
-  /** The retrieved memory the timeline runs through. */
-  through?: string;
+export interface RunOptions {
+  /** Cancels model calls in flight (a request that timed out, a closing engine). */
+  signal?: AbortSignal;
 }
 
 export interface Cognition {
+  /** The port's version; `checkCognition` refuses any other. */
+  readonly specificationVersion: "v1";
   /** "offline" or the chat model's name. */
   readonly name: string;
-  /** A session into short statements about each speaker, from the agent's point of view. */
-  summarize(input: SummarizeInput): Promise<CognitionResult<Statement[]>>;
-  /** CareCall's pairwise operator O(m, s), for many pairs at once, one decision per pair in order. */
-  classifyPairs(input: ClassifyPairsInput): Promise<CognitionResult<PairDecision[]>>;
-  /** One sentence that keeps what both say (the FUSION case). */
-  fuse(input: { about: string; memory: string; summary: string }): Promise<CognitionResult<string>>;
-  /** Theanine's relation-aware linking: a relation (or None) for each older -> newer pair, in order. */
-  linkRelations(input: { about: string; pairs: MemoryPair[] }): Promise<CognitionResult<RelationDecision[]>>;
-  /** Theanine's context-aware refinement: a timeline rewritten as lines useful for this conversation. */
-  refineTimeline(input: RefineInput): Promise<CognitionResult<string[]>>;
-  /** The agent's next utterance. */
-  reply(input: ReplyInput): Promise<CognitionResult<string>>;
+  /**
+   * Runs one step on one input. Throws InvalidInputError when the input does not fit the step,
+   * and SchemaMismatchError (details: step, version, attempts, usage) when the model's answer
+   * never fitted.
+   */
+  run<I, O, A>(step: Step<I, O, A>, input: I, options?: RunOptions): Promise<CognitionResult<O>>;
+}
+
+/** Refuses a Cognition written for another version of the port (vercel/ai's check). */
+export function checkCognition(cognition: Cognition): Cognition {
+  const version = (cognition as { specificationVersion?: unknown }).specificationVersion;
+  if (version !== "v1" || typeof cognition.run !== "function")
+    throw new UnsupportedError(
+      `Cognition "${cognition.name}" implements specification ${String(version)}; this memlane needs "v1" with run(step, input)`,
+      { port: "Cognition", version: String(version) },
+    );
+  return cognition;
+}
+
+/**
+ * Checks a step's input with its schema; a strategy that passes bad input finds out at once. The
+ * input itself runs on (not zod's copy), so fields a schema does not list are never stripped.
+ */
+export function checkStepInput<I, O, A>(step: Step<I, O, A>, input: I): I {
+  const parsed = step.input.safeParse(input);
+  if (parsed.success) return input;
+  const issue = parsed.error.issues[0];
+  throw new InvalidInputError(
+    `Input of step "${step.name}" is invalid at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`,
+    { step: step.name, field: issue?.path.join(".") ?? "" },
+  );
+}
+
+/** Adds the step's name and version to an error's details, so a failed operation says which step failed. */
+export function tagStepError<I, O, A>(error: unknown, step: Step<I, O, A>): unknown {
+  const e = error as MemlaneError;
+  if (e && typeof e === "object" && "details" in e && e.details && typeof e.details === "object")
+    Object.assign(e.details, { step: step.name, stepVersion: step.version });
+  return error;
 }

@@ -114,7 +114,12 @@ export type OperationType =
   | "CLASSIFY"
   | "REPLY"
   /** A whole end-of-session consolidation; recorded only when it fails, so it can be retried. */
-  | "CONSOLIDATE";
+  | "CONSOLIDATE"
+  /**
+   * A strategy's per-turn work on one turn (inputs: turn, session, strategy). Failed while it has
+   * not succeeded — including while it waits in the background — so a crash leaves it retryable.
+   */
+  | "TURN";
 
 export type OperationStatus = "done" | "failed";
 

@@ -2,10 +2,10 @@
  * What `openMemlane` accepts, and how strings in it become adapters. This is the one place that
  * knows adapters: strategies and cognition only ever see ports.
  */
-import type { Cognition } from "../cognition/cognition.js";
+import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
-import { InvalidInputError } from "../core/errors.js";
+import { InvalidInputError, UnsupportedError } from "../core/errors.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { GgufChatModel } from "../models/llama-cpp.js";
@@ -16,9 +16,13 @@ import {
 } from "../models/openai-compatible.js";
 import { HashEmbedder } from "../models/test-doubles.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
+import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../strategies/strategy.js";
+import type { JobQueue } from "./job-queue.js";
+import type { Logger } from "./logger.js";
+import type { PerTurnMode } from "./turn-path.js";
 
 export type ChatConfig =
   | ChatModel
@@ -29,9 +33,14 @@ export type EmbedderConfig = Embedder | "use" | "hash" | (OpenAICompatibleConfig
 export interface MemlaneConfig {
   /** "sqlite:./memlane.db", a file path, ":memory:", or a MemoryStore. Default "./memlane.db". */
   store?: string | MemoryStore;
-  /** Strategy name ("accumulate", "history", "none"…) or an instance. */
+  /** The default strategy: a name ("carecall", "theanine", "accumulate"…) or an instance. Default "carecall". */
   strategy?: string | Strategy;
-  /** The tenant every call of this instance works in. Default "default". */
+  /**
+   * Your own strategies, found by name by sessions that use them (also after a restart, by
+   * `retry`): `openMemlane({ strategies: [myStrategy()], strategy: "mine" })`.
+   */
+  strategies?: Strategy[];
+  /** The tenant this instance works in; `mem.tenant(t)` gives views of others. Default "default". */
   tenant?: string;
   /** A chat model for LLM cognition and replies: an OpenAI-compatible endpoint or a GGUF file. */
   chat?: ChatConfig;
@@ -41,10 +50,18 @@ export interface MemlaneConfig {
   embedder?: EmbedderConfig;
   /** Tries after the first when a model's answer does not fit its schema. Default 2. */
   retries?: number;
+  /** How session.turn() treats the strategy's per-turn work: "wait" (default) or "background". */
+  perTurn?: PerTurnMode;
+  /** Where warnings and errors the engine cannot return go (listener errors). Default: stderr. */
+  logger?: Logger;
+  /** A Retriever other than the in-process hybrid index (a store that searches in its database). */
+  retriever?: Retriever;
+  /** A JobQueue other than the in-process one (consolidation in worker processes). */
+  queue?: JobQueue;
 }
 
 export function resolveStore(store: string | MemoryStore | undefined): MemoryStore {
-  if (store && typeof store === "object") return store;
+  if (store && typeof store === "object") return checkVersion(store, "MemoryStore");
   const spec = store ?? "./memlane.db";
   if (spec.startsWith("postgres:") || spec.startsWith("postgresql:"))
     throw new InvalidInputError("The Postgres store is not part of this build yet; use sqlite:<file>");
@@ -55,7 +72,7 @@ export function resolveStore(store: string | MemoryStore | undefined): MemorySto
 
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
-  if ("generate" in chat) return chat;
+  if ("generate" in chat) return checkVersion(chat, "ChatModel");
   if ("gguf" in chat)
     return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
@@ -65,7 +82,7 @@ export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
 export function resolveEmbedder(embedder: EmbedderConfig | undefined): Embedder {
   if (embedder === undefined || embedder === "use") return new UniversalSentenceEncoder();
   if (embedder === "hash") return new HashEmbedder();
-  if (typeof embedder === "object" && "embed" in embedder) return embedder;
+  if (typeof embedder === "object" && "embed" in embedder) return checkVersion(embedder, "Embedder");
   if (typeof embedder === "object" && embedder.baseURL && embedder.model)
     return new OpenAICompatibleEmbedder(embedder);
   throw new InvalidInputError(
@@ -79,7 +96,7 @@ export function resolveCognition(
   embedder: Embedder,
 ): Cognition {
   const choice = config.cognition ?? (chat ? "llm" : "offline");
-  if (typeof choice === "object") return choice;
+  if (typeof choice === "object") return checkCognition(choice);
   if (choice === "offline") return new OfflineCognition(embedder);
   if (choice === "llm") {
     if (!chat)
@@ -87,4 +104,18 @@ export function resolveCognition(
     return new LlmCognition(chat, { retries: config.retries });
   }
   throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);
+}
+
+/** Refuses an adapter written for another version of its port (vercel/ai's check). */
+function checkVersion<T extends { specificationVersion: string }>(port: T, name: string): T {
+  const version = (port as { specificationVersion?: unknown }).specificationVersion;
+  if (version !== "v1")
+    throw new UnsupportedError(
+      `This ${name} implements specification ${String(version)}; memlane needs "v1"`,
+      {
+        port: name,
+        version: String(version),
+      },
+    );
+  return port;
 }

@@ -7,11 +7,11 @@
  */
 import { ConflictError } from "../core/errors.js";
 import type { Scope, Session, Turn } from "../core/types.js";
-import type { Embedder } from "../models/embedder.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
-import type { EmbeddingRecord, MemoryStore } from "../store/memory-store.js";
-import type { Consolidator } from "./consolidator.js";
+import type { EmbeddingRecord } from "../store/memory-store.js";
+import { consolidate } from "./consolidator.js";
 import type { Transcript } from "./formats/transcript.js";
+import type { EngineParts } from "./parts.js";
 
 /** Sessions whose turns are being embedded while the current one consolidates. */
 const LOOKAHEAD = 4;
@@ -41,9 +41,7 @@ export interface IngestReport {
 }
 
 interface IngestPorts {
-  store: MemoryStore;
-  consolidator: Consolidator;
-  embedder: Embedder;
+  parts: EngineParts;
   scope(agent: string): Scope;
   strategy: string;
 }
@@ -54,9 +52,10 @@ export async function ingestTranscript(
   options: IngestOptions = {},
 ): Promise<IngestReport> {
   const started = performance.now();
+  const { store, embedder } = ports.parts;
   const scope = ports.scope(transcript.agent);
   // Sessions closed live are consolidated first, so ingest never races a background job.
-  await ports.consolidator.idle();
+  await ports.parts.queue.idle();
   const report: IngestReport = {
     agent: transcript.agent,
     sessions: transcript.sessions.length,
@@ -70,9 +69,9 @@ export async function ingestTranscript(
   // Check every stored session first, so a conflicting file changes nothing at all.
   const existing = new Map<string, Session>();
   for (const s of transcript.sessions) {
-    const stored = await ports.store.getSession(scope, s.id);
+    const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
-    const turns = await ports.store.listTurns(scope, { sessionId: s.id });
+    const turns = await store.listTurns(scope, { sessionId: s.id });
     if (
       turns.length !== s.turns.length ||
       turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker)
@@ -90,7 +89,7 @@ export async function ingestTranscript(
   const embedAhead = (upTo: number) => {
     for (let i = ahead.length; i < Math.min(upTo, fresh.length); i++) {
       const s = fresh[i]!;
-      const vectors = embedTurns(ports.embedder, s.turns);
+      const vectors = embedTurns(embedder, s.turns);
       // A failure shows when its session is reached: its consolidation then embeds (and fails) again.
       vectors.catch(() => undefined);
       ahead.push(vectors);
@@ -130,9 +129,9 @@ export async function ingestTranscript(
         embedAhead(nextFresh + LOOKAHEAD);
         const vectors = await ahead[nextFresh]!.catch(() => []);
         delete ahead[nextFresh++];
-        await ports.store.write(scope, { sessions: [session], turns, embeddings: vectors });
+        await store.write(scope, { sessions: [session], turns, embeddings: vectors });
       }
-      const ok = await ports.consolidator.run(scope, s.id);
+      const ok = await consolidate(ports.parts, scope, s.id);
       outcome = !ok ? "failed" : stored ? "resumed" : "ingested";
     }
     report[outcome === "ingested" ? "ingested" : outcome]++;

@@ -1,82 +1,90 @@
-/** A live session: add turns as they happen, ask for a reply, close to consolidate. */
+/** A live session: add turns as they happen, let partners join and leave, reply, close to consolidate. */
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { parseConversationTime } from "../core/time.js";
 import type { Scope, Session, Turn } from "../core/types.js";
+import { idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
+import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
+import type { PerTurnMode } from "./turn-path.js";
 
-/** What a session handle needs from the engine; kept narrow so the handle stays small. */
-export interface SessionHost {
-  writeTurn(scope: Scope, turn: Turn): Promise<void>;
-  afterTurn(scope: Scope, session: Session, turn: Turn, dialogue: Turn[]): Promise<void>;
-  reply(
-    scope: Scope,
-    session: Session,
-    dialogue: Turn[],
-    query?: string,
-  ): Promise<{ text: string; recall: Recall }>;
-  closeSession(scope: Scope, session: Session): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
-}
-
-export interface TurnOptions {
-  /** Conversation time of the turn; default: the previous turn's, or the session's. */
-  at?: string;
-  id?: string;
-  meta?: Record<string, unknown>;
-}
+/** What `turn()` accepts besides speaker and text. */
+export type TurnOptions = Omit<TurnInput, "speaker" | "text">;
 
 export class SessionHandle {
-  private readonly turnList: Turn[];
   private closed = false;
 
+  /** @internal Made by `Memlane.session()` / `resume()`. */
   constructor(
-    private readonly host: SessionHost,
+    private readonly engine: Engine,
     readonly scope: Scope,
-    readonly session: Session,
-    turns: Turn[] = [],
-  ) {
-    this.turnList = [...turns];
-  }
+    private current: Session,
+    private readonly perTurn: PerTurnMode,
+  ) {}
 
   get id(): string {
-    return this.session.id;
+    return this.current.id;
   }
 
-  get turns(): readonly Turn[] {
-    return this.turnList;
+  /** The session as last stored by this handle (partners who joined included). */
+  get session(): Session {
+    return this.current;
   }
 
-  /** Records one utterance. The speaker must be the agent or one of the session's partners. */
+  /** The session's turns so far, oldest first, as stored. */
+  turns(): Promise<Turn[]> {
+    return this.engine.parts.store.listTurns(this.scope, { sessionId: this.id });
+  }
+
+  /**
+   * Records one utterance; the speaker must be the agent or a partner present in the session.
+   * With `perTurn: "wait"` (the default) it returns once the strategy's per-turn work has landed
+   * with the turn; with "background", once the turn is stored (see `settled()`). A per-turn
+   * failure never loses the turn: it is stored with a failed TURN operation that `retry` runs again.
+   * @throws {InvalidInputError} unknown speaker, empty text, a time before the previous turn's
+   * @throws {ConflictError} the session is closed, or the turn id is taken
+   */
   async turn(speaker: string, text: string, options: TurnOptions = {}): Promise<Turn> {
-    if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
-    const speakers = [this.scope.agent, ...this.session.partners];
-    if (!speakers.includes(speaker))
-      throw new InvalidInputError(
-        `Unknown speaker "${speaker}" in session "${this.id}"; expected one of ${speakers.join(", ")}`,
-      );
-    if (!text.trim()) throw new InvalidInputError("A turn needs some text");
-    const last = this.turnList.at(-1);
-    const at = options.at ? parseConversationTime(options.at) : (last?.at ?? this.session.at);
-    if (at < (last?.at ?? this.session.at))
-      throw new InvalidInputError(
-        `Turn time ${options.at} is earlier than the turn before it (${last?.at ?? this.session.at})`,
-      );
-    const index = this.turnList.length;
-    const turn: Turn = {
-      id: options.id ?? `${this.id}:${index + 1}`,
-      tenant: this.scope.tenant,
-      agent: this.scope.agent,
-      sessionId: this.id,
-      index,
-      speaker,
-      text,
-      at,
-      meta: options.meta ?? {},
-    };
-    await this.host.writeTurn(this.scope, turn);
-    this.turnList.push(turn);
-    await this.host.afterTurn(this.scope, this.session, turn, [...this.turnList]);
-    return turn;
+    this.assertOpen();
+    const input = parseInput(turnInputSchema, { ...options, speaker, text }, "turn");
+    const [turn] = await this.engine.addTurn(
+      [{ scope: this.scope, session: this.current }],
+      input,
+      input.perTurn ?? this.perTurn,
+    );
+    return turn!;
+  }
+
+  /** Resolves when every turn added so far, and its background per-turn work, has settled. */
+  settled(): Promise<void> {
+    return this.engine.settled(this.scope, this.id);
+  }
+
+  /** A partner joins the session from now on (a mixed or group conversation). */
+  async join(partner: string, options: { at?: string } = {}): Promise<void> {
+    this.assertOpen();
+    const who = parseInput(idSchema, partner, "partner");
+    if (who === this.scope.agent) throw new InvalidInputError("The agent cannot be its own partner");
+    const left = { ...((this.current.meta.left ?? {}) as Record<string, string>) };
+    if (this.current.partners.includes(who) && !(who in left))
+      throw new ConflictError(`"${who}" is already in session "${this.id}"`, { partner: who });
+    delete left[who];
+    const joined = { ...((this.current.meta.joined ?? {}) as Record<string, string>) };
+    joined[who] = options.at ? parseConversationTime(options.at) : new Date().toISOString();
+    const partners = this.current.partners.includes(who)
+      ? this.current.partners
+      : [...this.current.partners, who];
+    await this.update(partners, { ...this.current.meta, joined, left });
+  }
+
+  /** A partner leaves: their earlier turns stay; they can speak again only after joining again. */
+  async leave(partner: string, options: { at?: string } = {}): Promise<void> {
+    this.assertOpen();
+    const left = { ...((this.current.meta.left ?? {}) as Record<string, string>) };
+    if (!this.current.partners.includes(partner) || partner in left)
+      throw new InvalidInputError(`"${partner}" is not in session "${this.id}"`, { field: "partner" });
+    left[partner] = options.at ? parseConversationTime(options.at) : new Date().toISOString();
+    await this.update(this.current.partners, { ...this.current.meta, left });
   }
 
   /**
@@ -84,16 +92,14 @@ export class SessionHandle {
    * turn (or `query`). Recorded as the agent's turn unless `record` is false.
    */
   async reply(
-    options: { query?: string; record?: boolean } = {},
+    options: { query?: string; record?: boolean; signal?: AbortSignal } = {},
   ): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
-    if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
-    const { text, recall } = await this.host.reply(
-      this.scope,
-      this.session,
-      [...this.turnList],
-      options.query,
-    );
-    const turn = options.record === false ? null : await this.turn(this.scope.agent, text);
+    this.assertOpen();
+    const { text, recall } = await this.engine.reply(this.scope, this.current, options.query, options.signal);
+    const turn =
+      options.record === false
+        ? null
+        : await this.turn(this.scope.agent, text, { meta: { generated: true } });
     return { text, recall, turn };
   }
 
@@ -102,10 +108,21 @@ export class SessionHandle {
    * engine's `idle()`) to know it finished.
    */
   async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
-    if (this.closed) throw new ConflictError(`Session "${this.id}" is already closed`);
-    if (this.turnList.length === 0)
+    this.assertOpen();
+    await this.settled();
+    if ((await this.turns()).length === 0)
       throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
     this.closed = true;
-    return this.host.closeSession(this.scope, this.session);
+    const [job] = await this.engine.close([{ scope: this.scope, session: this.current }]);
+    return job!;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
+  }
+
+  private async update(partners: string[], meta: Record<string, unknown>): Promise<void> {
+    await this.engine.parts.store.write(this.scope, { sessionUpdates: [{ id: this.id, partners, meta }] });
+    this.current = { ...this.current, partners, meta };
   }
 }

@@ -22,6 +22,11 @@ export interface GenerateOptions {
   temperature?: number;
   maxTokens?: number;
   signal?: AbortSignal;
+  /**
+   * The thinking step asking (a step's name, such as "carecall.classify-pairs"): for logs and
+   * test doubles; structured calls also carry it as `jsonSchema.name`.
+   */
+  task?: string;
 }
 
 export interface GenerateResult {

@@ -75,7 +75,11 @@ export class OpenAICompatibleChatModel implements ChatModel {
     if (options.jsonSchema && this.schemaSupported)
       body.response_format = {
         type: "json_schema",
-        json_schema: { name: options.jsonSchema.name, schema: options.jsonSchema.schema, strict: false },
+        json_schema: {
+          name: schemaName(options.jsonSchema.name),
+          schema: options.jsonSchema.schema,
+          strict: false,
+        },
       };
     let response: OpenAI.Chat.ChatCompletion;
     try {
@@ -147,4 +151,9 @@ export class OpenAICompatibleEmbedder implements Embedder {
     if (out[0]) this.dims = out[0].length;
     return out;
   }
+}
+
+/** OpenAI accepts schema names of letters, digits, "_" and "-" only (step names hold dots). */
+function schemaName(name: string): string {
+  return name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
 }

@@ -60,6 +60,7 @@ export async function generateObject<T extends z.ZodType>(
       temperature: options.temperature,
       maxTokens: options.maxTokens,
       signal: options.signal,
+      task: options.name,
     });
     usage = addUsage(usage, result.usage);
     modelName = result.model;

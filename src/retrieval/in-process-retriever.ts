@@ -9,31 +9,15 @@
  */
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
-import type { MemoryFilter, Scope } from "../core/types.js";
+import type { Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
-import {
-  type Explanation,
-  type FusionWeights,
-  fuseRrf,
-  fuseScaled,
-  MEMORY_WEIGHTS,
-  type Scored,
-} from "./fusion.js";
+import { type Explanation, fuseRrf, fuseScaled, MEMORY_WEIGHTS, type Scored } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
+import type { MemorySearch, Retriever } from "./retriever.js";
 import { TopK } from "./top-k.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
-
-export interface MemorySearch {
-  query: string;
-  k: number;
-  filter?: MemoryFilter;
-  /** The conversation's present, for "last month" (default: the latest memory's time). */
-  now?: string;
-  /** Fusion weights for the scaled fusion (default MEMORY_WEIGHTS: no graph expansion). */
-  weights?: FusionWeights;
-}
 
 /**
  * How the signals are fused: `scaled` (fusion.ts's fuseScaled: scaled dense + BM25, subject and
@@ -49,7 +33,9 @@ const SOURCE_DEPTH = 100;
 
 type Cache<T> = Map<string, { version: string; index: Promise<T> }>;
 
-export class Retriever {
+/** The default Retriever: exact hybrid search over per-scope indexes cached in this process. */
+export class InProcessRetriever implements Retriever {
+  readonly specificationVersion = "v1" as const;
   private readonly memoryIndexes: Cache<MemoryIndex> = new Map();
   private readonly turnIndexes: Cache<TurnIndex> = new Map();
 
@@ -105,7 +91,7 @@ export class Retriever {
 
   private async cached<T>(cache: Cache<T>, scope: Scope, build: () => Promise<T>): Promise<T> {
     const key = `${scope.tenant}\u0000${scope.agent}`;
-    const version = await this.store.changeVersion();
+    const version = await this.store.changeVersion(scope);
     const hit = cache.get(key);
     if (hit && hit.version === version) return hit.index;
     const index = build();

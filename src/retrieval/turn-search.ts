@@ -77,13 +77,13 @@ export class TurnIndex {
   }
 
   /**
-   * Reads a scope's turns and their stored vectors. Turns without one (not consolidated yet, or
-   * embedded by another model) are embedded now and the vectors stored, so it happens once.
+   * Reads a scope's turns and their stored vectors. Turns without one (written by an older
+   * memlane, or embedded by another model) are embedded for this index only: a read never writes.
+   * `memlane reindex` (Memlane.reindex) stores them, so the next build does not embed them again.
    */
   static async build(store: MemoryStore, scope: Scope, embedder: Embedder): Promise<TurnIndex> {
     const turns = await store.listTurns(scope);
-    const { vectors: stored, fresh } = await turnVectors(store, scope, embedder, turns);
-    if (fresh.length) await store.write(scope, { embeddings: fresh });
+    const { vectors: stored } = await turnVectors(store, scope, embedder, turns);
     const bm25 = new Bm25Index();
     for (const t of turns) bm25.add(t.id, t.text);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;

@@ -37,6 +37,8 @@ export interface EmbeddingRecord {
 export interface WriteBatch {
   sessions?: Session[];
   sessionStatus?: { id: string; status: SessionStatus }[];
+  /** New participants (a partner joined) or metadata (a partner left) of stored sessions. */
+  sessionUpdates?: { id: string; partners?: string[]; meta?: Record<string, unknown> }[];
   turns?: Turn[];
   memories?: Memory[];
   supersede?: Supersession[];
@@ -91,12 +93,25 @@ export interface StoreStats {
   embeddings: number;
 }
 
+/** A batch and the scope it belongs to, for writes that span several agents' scopes. */
+export interface ScopedBatch {
+  scope: Scope;
+  batch: WriteBatch;
+}
+
 export interface MemoryStore {
+  /** The port's version; the engine refuses any other. */
+  readonly specificationVersion: "v1";
   /**
    * Applies every part of the batch in one transaction; on any error nothing is written.
    * Every row must belong to `scope`; a row of another tenant or agent is refused.
    */
   write(scope: Scope, batch: WriteBatch): Promise<void>;
+  /**
+   * Several scopes' batches (of one tenant or several) in one transaction: a conversation between
+   * agents stores each turn in every agent's scope at once, or nowhere.
+   */
+  writeMany(entries: ScopedBatch[]): Promise<void>;
 
   getSession(scope: Scope, id: string): Promise<Session | null>;
   listSessions(
@@ -133,10 +148,11 @@ export interface MemoryStore {
   forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport>;
 
   /**
-   * A token that changes whenever anything is committed, by this process or another; caches
-   * (the retrieval indexes) compare it to know when to rebuild. Cheap to call on every query.
+   * A token that changes whenever anything is committed in this scope, by this process or
+   * another, and never because of another scope's writes; caches (the retrieval indexes, loaded
+   * graphs) compare it to know when to rebuild. Cheap to call on every query.
    */
-  changeVersion(): Promise<string>;
+  changeVersion(scope: Scope): Promise<string>;
 
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;

@@ -1,13 +1,16 @@
-/** Strategies by name. The first updating strategy becomes the default once it exists. */
+/**
+ * Strategies by name: the built-in ones, and any a user registers (`openMemlane({ strategies })`),
+ * so a custom strategy is found again by the sessions it wrote — after a restart, by `retry`.
+ */
 import { InvalidInputError } from "../core/errors.js";
 import { accumulateStrategy } from "./baselines/accumulate.js";
 import { historyStrategy } from "./baselines/history.js";
 import { noneStrategy } from "./baselines/none.js";
 import { carecallStrategy } from "./carecall/carecall.js";
-import type { Strategy } from "./strategy.js";
+import { checkStrategy, type Strategy } from "./strategy.js";
 import { theanineStrategy } from "./theanine/theanine.js";
 
-const FACTORIES: Record<string, () => Strategy> = {
+const BUILT_IN: Record<string, () => Strategy> = {
   none: noneStrategy,
   history: historyStrategy,
   accumulate: accumulateStrategy,
@@ -18,15 +21,45 @@ const FACTORIES: Record<string, () => Strategy> = {
 /** The first updating strategy is the default: memory that is kept current. */
 export const DEFAULT_STRATEGY = "carecall";
 
+/** Names of the built-in strategies. */
 export function strategyNames(): string[] {
-  return Object.keys(FACTORIES);
+  return Object.keys(BUILT_IN);
 }
 
+/** A built-in strategy, freshly made with its paper's defaults. */
 export function createStrategy(name: string): Strategy {
-  const factory = FACTORIES[name];
+  const factory = BUILT_IN[name];
   if (!factory)
     throw new InvalidInputError(`Unknown strategy "${name}"; choose one of: ${strategyNames().join(", ")}`, {
+      field: "strategy",
       strategy: name,
     });
   return factory();
+}
+
+/** One engine's strategies: registered instances first, built-ins made on first use. */
+export class StrategyRegistry {
+  private readonly byName = new Map<string, Strategy>();
+
+  constructor(registered: Strategy[] = []) {
+    for (const s of registered) this.register(s);
+  }
+
+  /** Adds (or replaces) a strategy under its name, after checking its port version. */
+  register(strategy: Strategy): Strategy {
+    this.byName.set(checkStrategy(strategy).name, strategy);
+    return strategy;
+  }
+
+  get(name: string): Strategy {
+    const known = this.byName.get(name);
+    if (known) return known;
+    const made = createStrategy(name);
+    this.byName.set(name, made);
+    return made;
+  }
+
+  names(): string[] {
+    return [...new Set([...strategyNames(), ...this.byName.keys()])];
+  }
 }

@@ -1,9 +1,13 @@
 /**
- * The Strategy port (ARCHITECTURE.md §4): one paper's mechanism for writing, recalling and using
- * memory. Strategies receive ports in their contexts, never adapters. Consolidation stages its
- * writes; the engine applies them, with the session's new status, in one transaction.
+ * The Strategy port, version 1 (ARCHITECTURE.md §4): one paper's mechanism for writing, recalling
+ * and using memory. Strategies receive ports in their contexts, never adapters, and never write
+ * to the store themselves: they stage batches, and the engine applies everything a hook staged —
+ * with the turn (per turn) or the session's new status (session end), and the new memories'
+ * embeddings — in one transaction, or records the hook's failure as a failed operation.
  */
-import type { Cognition, Prompt } from "../cognition/cognition.js";
+import type { Cognition } from "../cognition/cognition.js";
+import type { Prompt } from "../cognition/inputs.js";
+import { UnsupportedError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import type { MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
@@ -12,27 +16,33 @@ import type { MemoryStore, WriteBatch } from "../store/memory-store.js";
 
 export interface StrategyPorts {
   scope: Scope;
+  /** For reads; writes are staged (see StrategyContext.stage). */
   store: MemoryStore;
   cognition: Cognition;
   embedder: Embedder;
   retriever: Retriever;
+  /** Aborted when the caller gives up (a request timeout, a closing engine). */
+  signal?: AbortSignal;
 }
 
-export interface TurnContext extends StrategyPorts {
+/** What both writing hooks get: the session, and the way to stage writes and operations. */
+export interface StrategyContext extends StrategyPorts {
   session: Session;
-  turn: Turn;
-  /** The session so far, this turn included. */
-  dialogue: Turn[];
-  stage(batch: WriteBatch): void;
-}
-
-export interface SessionContext extends StrategyPorts {
-  session: Session;
-  turns: Turn[];
-  /** Queues writes; all staged writes land together when consolidation ends. */
+  /** Queues writes; everything staged lands together when the hook returns, or nothing does. */
   stage(batch: WriteBatch): void;
   /** A new operation row for this session, filled with scope, strategy, time and ids. */
   operation(fields: Pick<Operation, "type"> & Partial<Operation>): Operation;
+}
+
+export interface TurnContext extends StrategyContext {
+  /** The turn just said; not yet in the store while the hook runs (it lands with the hook's writes). */
+  turn: Turn;
+  /** The session so far, this turn included, oldest first. */
+  dialogue: Turn[];
+}
+
+export interface SessionContext extends StrategyContext {
+  turns: Turn[];
 }
 
 export interface RecallContext extends StrategyPorts {
@@ -58,11 +68,32 @@ export interface ReplyContext {
 }
 
 export interface Strategy {
+  /** The port's version; the engine refuses any other. */
+  readonly specificationVersion: "v1";
   readonly name: string;
   /** One line on what this strategy does, for --help and reports. */
   readonly description: string;
+  /** Runs after every turn (CREEM blends, MemoChat writes memos); see TurnContext. */
   onTurn?(ctx: TurnContext): Promise<void>;
+  /** Runs when a closed session is consolidated (CareCall, Theanine, EMMA). */
   onSessionEnd?(ctx: SessionContext): Promise<void>;
   recall(ctx: RecallContext): Promise<Recall>;
   compose(ctx: ReplyContext, recall: Recall): Prompt;
+}
+
+/** Refuses a strategy written for another version of the port, or missing what every strategy needs. */
+export function checkStrategy(strategy: Strategy): Strategy {
+  const version = (strategy as { specificationVersion?: unknown }).specificationVersion;
+  if (version !== "v1")
+    throw new UnsupportedError(
+      `Strategy "${strategy.name}" implements specification ${String(version)}; this memlane needs "v1"`,
+      { port: "Strategy", version: String(version) },
+    );
+  if (
+    !strategy.name?.trim() ||
+    typeof strategy.recall !== "function" ||
+    typeof strategy.compose !== "function"
+  )
+    throw new UnsupportedError(`A strategy needs a name, recall() and compose()`, { port: "Strategy" });
+  return strategy;
 }

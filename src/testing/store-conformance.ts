@@ -4,18 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
-import type { MemoryStore } from "../../src/store/memory-store.js";
-import {
-  axis,
-  memory,
-  operation,
-  scopeA,
-  scopeB,
-  scopeOtherTenant,
-  session,
-  turn,
-} from "../fixtures/rows.js";
+import { ConflictError, InvalidInputError } from "../core/errors.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
 
 export type StoreFactory = () => Promise<{ store: MemoryStore; cleanup?: () => Promise<void> | void }>;
 
@@ -325,15 +316,73 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
-    it("changes its change version on every commit, and only then", async () => {
+    it("changes a scope's change version on every commit to it, and only then", async () => {
       await using(factory, async (store) => {
-        const v0 = await store.changeVersion();
-        assert.equal(await store.changeVersion(), v0);
+        const v0 = await store.changeVersion(scopeA);
+        assert.equal(await store.changeVersion(scopeA), v0);
         await store.write(scopeA, { memories: [memory(scopeA, "x")] });
-        const v1 = await store.changeVersion();
+        const v1 = await store.changeVersion(scopeA);
         assert.notEqual(v1, v0);
         await store.forget(scopeA, { about: "sam" });
-        assert.notEqual(await store.changeVersion(), v1);
+        assert.notEqual(await store.changeVersion(scopeA), v1);
+      });
+    });
+
+    it("keeps other scopes' change versions when one scope changes", async () => {
+      await using(factory, async (store) => {
+        const before = [await store.changeVersion(scopeB), await store.changeVersion(scopeOtherTenant)];
+        await store.write(scopeA, { sessions: [session(scopeA, "s1")], memories: [memory(scopeA, "x")] });
+        await store.forget(scopeA, { about: "sam" });
+        assert.deepEqual(
+          [await store.changeVersion(scopeB), await store.changeVersion(scopeOtherTenant)],
+          before,
+        );
+      });
+    });
+
+    it("writes several scopes' batches in one transaction, or none of them", async () => {
+      await using(factory, async (store) => {
+        await store.writeMany([
+          { scope: scopeA, batch: { sessions: [session(scopeA, "c1")] } },
+          { scope: scopeOtherTenant, batch: { sessions: [session(scopeOtherTenant, "c1")] } },
+        ]);
+        assert.ok(await store.getSession(scopeA, "c1"));
+        assert.ok(await store.getSession(scopeOtherTenant, "c1"));
+        await assert.rejects(
+          store.writeMany([
+            { scope: scopeA, batch: { sessions: [session(scopeA, "c2")] } },
+            // A row of another scope inside scopeB's batch: the whole write is refused.
+            { scope: scopeB, batch: { sessions: [session(scopeA, "c3")] } },
+          ]),
+        );
+        assert.equal(await store.getSession(scopeA, "c2"), null);
+        await assert.rejects(
+          store.writeMany([
+            { scope: scopeA, batch: { sessions: [session(scopeA, "c4")] } },
+            { scope: scopeB, batch: { sessionStatus: [{ id: "missing", status: "closed" }] } },
+          ]),
+          ConflictError,
+        );
+        assert.equal(await store.getSession(scopeA, "c4"), null);
+      });
+    });
+
+    it("updates a session's partners and metadata, in scope only", async () => {
+      await using(factory, async (store) => {
+        await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
+        await store.write(scopeA, {
+          sessionUpdates: [
+            { id: "s1", partners: ["sam", "lea"], meta: { left: { sam: "2024-03-02T19:00:00.000Z" } } },
+          ],
+        });
+        const s = await store.getSession(scopeA, "s1");
+        assert.deepEqual(s?.partners, ["sam", "lea"]);
+        assert.deepEqual(s?.meta, { left: { sam: "2024-03-02T19:00:00.000Z" } });
+        await assert.rejects(
+          store.write(scopeOtherTenant, { sessionUpdates: [{ id: "s1", partners: ["eve"] }] }),
+          ConflictError,
+        );
+        assert.deepEqual((await store.getSession(scopeA, "s1"))?.partners, ["sam", "lea"]);
       });
     });
 

@@ -221,7 +221,7 @@ describe("memlane timeline and eval teafarm", () => {
   });
 
   it("runs TeaFarm end to end against an OpenAI-compatible server", async () => {
-    const { scriptedLlm } = await import("../fixtures/scripted-llm.js");
+    const { scriptedLlm } = await import("../../src/testing/scripted-llm.js");
     const { spawn } = await import("node:child_process");
     const model = scriptedLlm({
       reply: (system) => ({
@@ -273,7 +273,7 @@ async function startFakeOpenAIWith(model: import("../../src/models/test-doubles.
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    const result = await model.generate(body.messages);
+    const result = await model.generate(body.messages, { jsonSchema: body.response_format?.json_schema });
     res.writeHead(200, { "content-type": "application/json" });
     res.end(
       JSON.stringify({

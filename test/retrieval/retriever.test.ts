@@ -3,9 +3,9 @@ import { describe, it } from "node:test";
 import type { Memory } from "../../src/core/types.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
-import { Retriever } from "../../src/retrieval/retriever.js";
+import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { memory, scopeA, scopeB, scopeOtherTenant, session, turn } from "../fixtures/rows.js";
+import { memory, scopeA, scopeB, scopeOtherTenant, session, turn } from "../../src/testing/rows.js";
 
 const embedder = new HashEmbedder(128);
 
@@ -40,7 +40,7 @@ describe("memory retriever", () => {
       observedAt: "2023-10-02T00:00:00.000Z",
     });
     const store = await storeWith([spring, autumn]);
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     const [april] = await retriever.searchMemories(scopeA, { query: "pottery class in April 2023", k: 1 });
     assert.equal(april!.id, spring.id);
     assert.ok(april!.explanation.time! > 0);
@@ -56,7 +56,7 @@ describe("memory retriever", () => {
     const older = memory(scopeA, "Sam works at the bakery.", { observedAt: "2023-01-10T00:00:00.000Z" });
     const newer = memory(scopeA, "Sam works at the bakery.", { observedAt: "2023-06-10T00:00:00.000Z" });
     const store = await storeWith([newer, older]);
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     const [now] = await retriever.searchMemories(scopeA, { query: "Where does Sam work now?", k: 2 });
     assert.equal(now!.id, newer.id);
     assert.equal(now!.explanation.recency, 0.5);
@@ -86,7 +86,7 @@ describe("memory retriever", () => {
         vector: vectors[i]!,
       })),
     });
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     const [top] = await retriever.searchMemories(scopeA, { query: "Who teaches Sam the cello?", k: 2 });
     assert.equal(top!.id, hobby.id);
     assert.ok(top!.explanation.source! > 0);
@@ -103,7 +103,7 @@ describe("memory retriever", () => {
     const sam = memory(scopeA, "Loves hiking in the hills.", { about: "sam" });
     const kim = memory(scopeA, "Loves hiking by the sea.", { about: "kim" });
     const store = await storeWith([sam, kim]);
-    const [top] = await new Retriever(store, embedder).searchMemories(scopeA, {
+    const [top] = await new InProcessRetriever(store, embedder).searchMemories(scopeA, {
       query: "Where does Kim love hiking?",
       k: 1,
     });
@@ -117,7 +117,7 @@ describe("memory retriever", () => {
     const effect = memory(scopeA, "Sam had to cancel the marathon plans.");
     const unrelated = memory(scopeA, "Sam bought a blue kettle.");
     const store = await storeWith([cause, effect, unrelated], [[cause, effect]]);
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     const plain = await retriever.searchMemories(scopeA, { query: "sprained ankle football", k: 3 });
     assert.equal(plain[1]?.explanation.neighbour, undefined, "memories do not expand by default");
     const weights = { ...MEMORY_WEIGHTS, neighbour: 0.5 };
@@ -127,7 +127,7 @@ describe("memory retriever", () => {
       [cause.id, effect.id],
     );
     assert.ok(hits[1]!.explanation.neighbour! > 0);
-    const rrf = await new Retriever(store, embedder, "rrf").searchMemories(scopeA, {
+    const rrf = await new InProcessRetriever(store, embedder, "rrf").searchMemories(scopeA, {
       query: "sprained ankle",
       k: 3,
     });
@@ -140,7 +140,7 @@ describe("memory retriever", () => {
     const now = memory(scopeA, "Sam works as a nurse in Bristol.");
     const old = memory(scopeA, "Sam used to be a teacher.", { status: "superseded" });
     const store = await storeWith([now, old], [[now, old]]);
-    const hits = await new Retriever(store, embedder).searchMemories(scopeA, {
+    const hits = await new InProcessRetriever(store, embedder).searchMemories(scopeA, {
       query: "nurse Bristol",
       k: 5,
       weights: { ...MEMORY_WEIGHTS, neighbour: 0.5 },
@@ -154,7 +154,7 @@ describe("memory retriever", () => {
 
   it("sees what was committed after its index was built", async () => {
     const store = await storeWith([memory(scopeA, "Sam keeps bees.")]);
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     assert.equal((await retriever.searchMemories(scopeA, { query: "violin", k: 5 })).length, 1);
     const violin = memory(scopeA, "Sam started violin lessons.");
     await store.write(scopeA, {
@@ -175,7 +175,7 @@ describe("memory retriever", () => {
 
   it("answers bad input with an empty result, never a crash", async () => {
     const store = await storeWith([memory(scopeA, "Sam keeps bees.")]);
-    const retriever = new Retriever(store, embedder);
+    const retriever = new InProcessRetriever(store, embedder);
     assert.deepEqual(await retriever.searchMemories(scopeA, { query: " ", k: 5 }), []);
     assert.deepEqual(await retriever.searchMemories(scopeA, { query: "bees", k: 0 }), []);
     assert.deepEqual(await retriever.searchMemories(scopeB, { query: "bees", k: 5 }), []);

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { turnVectors } from "../../src/retrieval/turn-embedding-text.js";
 import { TurnIndex } from "../../src/retrieval/turn-search.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { scopeA, scopeB, session, turn } from "../fixtures/rows.js";
+import { scopeA, scopeB, session, turn } from "../../src/testing/rows.js";
 
 /** Counts how many texts it was asked to embed. */
 class CountingEmbedder implements Embedder {
@@ -38,13 +39,19 @@ async function storeWithTwoSessions() {
 }
 
 describe("turn search", () => {
-  it("embeds missing turn vectors once and stores them", async () => {
+  it("embeds missing turn vectors for the index only: a read never writes", async () => {
     const store = await storeWithTwoSessions();
     const embedder = new CountingEmbedder();
+    const version = await store.changeVersion(scopeA);
     await TurnIndex.build(store, scopeA, embedder);
     assert.equal(embedder.texts, 6);
+    assert.equal(await store.changeVersion(scopeA), version, "nothing was written");
+    assert.equal((await store.stats(scopeA)).embeddings, 0);
+    // Filling the store is reindex's job; then a build reads the stored vectors.
+    const { fresh } = await turnVectors(store, scopeA, embedder, await store.listTurns(scopeA));
+    await store.write(scopeA, { embeddings: fresh });
     await TurnIndex.build(store, scopeA, embedder);
-    assert.equal(embedder.texts, 6, "the second build reads the stored vectors");
+    assert.equal(embedder.texts, 12, "the build after reindexing embeds nothing");
     await store.close();
   });
 

@@ -7,8 +7,8 @@ import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../../src/core/errors.js";
 import { MIGRATIONS } from "../../src/store/sqlite/migrations.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { memory, scopeA, session, turn } from "../fixtures/rows.js";
-import { runStoreConformance } from "./conformance.js";
+import { memory, scopeA, session, turn } from "../../src/testing/rows.js";
+import { runStoreConformance } from "../../src/testing/store-conformance.js";
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "memlane-store-"));

@@ -4,10 +4,10 @@ import { describe, it } from "node:test";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { runTeafarm } from "../../src/eval/teafarm/teafarm.js";
 import { HashEmbedder, ScriptedChatModel } from "../../src/models/test-doubles.js";
-import { loadGraph } from "../../src/strategies/theanine/graph-loader.js";
+import { loadGraph } from "../../src/retrieval/graph-cache.js";
 import { theanineStrategy } from "../../src/strategies/theanine/theanine.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
-import { scriptedLlm } from "../fixtures/scripted-llm.js";
 
 const demo = validateTranscript(
   JSON.parse(readFileSync(new URL("../../data/demo-conversation.json", import.meta.url), "utf8")),

@@ -25,7 +25,7 @@ export function registerChat(program: Command): void {
         `session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`,
       );
       const finish = async () => {
-        if (session.turns.length > 0) {
+        if ((await session.turns()).length > 0) {
           const { done } = await session.close();
           note("consolidating this session…");
           const job = await done;

@@ -6,7 +6,7 @@
  */
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
-import type { PairDecision } from "../cognition.js";
+import type { PairDecision } from "../inputs.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =

@@ -6,7 +6,7 @@
 import { formatDay } from "../../core/time.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
-import type { RefineInput } from "../cognition.js";
+import type { RefineInput } from "../inputs.js";
 
 /** Least similarity to the conversation for a middle entry to stay. */
 export const REFINE_MIN_COSINE = 0.3;

@@ -7,7 +7,7 @@
 import type { RelationOrNone } from "../../core/relations.js";
 import { namePattern } from "../../core/text.js";
 
-import type { RelationDecision } from "../cognition.js";
+import type { RelationDecision } from "../inputs.js";
 import { classifyPair, commonTerms } from "./pair-operator.js";
 
 const HINDER =

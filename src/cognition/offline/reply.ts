@@ -6,7 +6,7 @@ import { displayName } from "../../core/ids.js";
 import type { RecallHit } from "../../core/recall.js";
 import { termOverlap } from "../../core/text.js";
 import { formatDay } from "../../core/time.js";
-import type { ReplyInput } from "../cognition.js";
+import type { ReplyInput } from "../inputs.js";
 import { toSecondPerson } from "./perspective.js";
 
 /** Least score a hit needs to be mentioned; fused scores are relative, so we also cap the count. */

@@ -10,7 +10,7 @@ import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
-import type { SummarizeInput } from "../cognition.js";
+import type { SummarizeInput } from "../inputs.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 

@@ -3,11 +3,14 @@
  * labels, and sentence-level set F1 between the memory Algorithm 1 produces and the gold memory.
  * The `accumulate` baseline (APPEND only) is scored in the same run.
  */
+
 import type { Cognition } from "../../cognition/cognition.js";
 import { PAIR_LABELS_WITH_FUSION, type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
 import { setF1 } from "../../core/set-f1.js";
 import { termOverlap } from "../../core/text.js";
 import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
+import { classifyPairsStep } from "../../strategies/carecall/steps/classify-pairs.js";
+import { fuseStep } from "../../strategies/carecall/steps/fuse.js";
 import type { CarecallExample } from "./dataset.js";
 
 export interface PairwiseScore {
@@ -64,7 +67,11 @@ export async function evaluateCarecall(
     // Classify every (m, s) pair once; the gold pairs are scored from the same answers.
     const all = e.memory.flatMap((m, mi) => e.summary.map((s, si) => ({ mi, si, memory: m, summary: s })));
     const result = all.length
-      ? await cognition.classifyPairs({ about: e.about, pairs: all, fusion })
+      ? await cognition.run(classifyPairsStep, {
+          about: e.about,
+          pairs: all.map((p) => ({ memory: p.memory, summary: p.summary })),
+          fusion,
+        })
       : { value: [], usage: emptyUsage() };
     usage = addUsage(usage, result.usage);
     const label = new Map<string, PairLabelWithFusion>(
@@ -86,7 +93,7 @@ export async function evaluateCarecall(
       ...update.addedSummary.map((s) => e.summary[s]!),
     ];
     for (const f of update.fusions) {
-      const fused = await cognition.fuse({
+      const fused = await cognition.run(fuseStep, {
         about: e.about,
         memory: e.memory[f.memory]!,
         summary: e.summary[f.summary]!,

@@ -2,11 +2,13 @@
  * `memlane eval links`: agreement of a cognition engine's relation-aware linking with labelled
  * (older, newer, relation) pairs — exact agreement, linked-vs-None agreement, confusion matrix.
  */
+
 import { z } from "zod";
 import type { Cognition } from "../../cognition/cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { RELATIONS_OR_NONE, type RelationOrNone } from "../../core/relations.js";
 import type { Usage } from "../../core/types.js";
+import { linkRelationsStep } from "../../strategies/theanine/steps/link-relations.js";
 
 const lineSchema = z.object({
   older: z.string().min(1),
@@ -54,7 +56,7 @@ export interface LinksReport {
 export async function evaluateLinks(examples: LinkExample[], cognition: Cognition): Promise<LinksReport> {
   const at = "2024-01-01T00:00:00.000Z";
   const later = "2024-02-01T00:00:00.000Z";
-  const result = await cognition.linkRelations({
+  const result = await cognition.run(linkRelationsStep, {
     about: examples[0]?.about ?? "the partner",
     pairs: examples.map((e) => ({ older: { text: e.older, at }, newer: { text: e.newer, at: later } })),
   });

@@ -8,13 +8,11 @@ import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
 import type { Scope } from "../../core/types.js";
 import type { LocomoSample } from "../../engine/formats/locomo.js";
-import { Memlane } from "../../engine/memlane.js";
+import { type Memlane, openMemlane } from "../../engine/memlane.js";
 import type { Embedder } from "../../models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../retrieval/fusion.js";
-import { Retriever } from "../../retrieval/retriever.js";
+import { InProcessRetriever } from "../../retrieval/in-process-retriever.js";
 import { TurnIndex, type TurnRanker } from "../../retrieval/turn-search.js";
-import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
-import { createStrategy } from "../../strategies/registry.js";
 
 export const CATEGORY_NAMES: Record<number, string> = {
   1: "multi-hop",
@@ -107,13 +105,13 @@ export async function evaluateRecall(
     options.onProgress?.(
       `${sample.sampleId}: ingesting ${sample.transcript.sessions.length} sessions (${strategy})`,
     );
-    const mem = new Memlane(
-      new SqliteStore(":memory:"),
-      new OfflineCognition(embedder),
+    const mem = await openMemlane({
+      store: ":memory:",
+      cognition: new OfflineCognition(embedder),
       embedder,
-      createStrategy(strategy),
-      "eval",
-    );
+      strategy,
+      tenant: "eval",
+    });
     await mem.ingest(sample.transcript);
     const scope = mem.scope(sample.transcript.agent);
     const index = await TurnIndex.build(mem.store, scope, embedder);
@@ -178,8 +176,8 @@ function turnSearcher(index: TurnIndex): Searcher {
 
 /** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
 async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): Promise<Searcher> {
-  const retriever = new Retriever(mem.store, embedder, "rrf");
-  const hybrid = new Retriever(mem.store, embedder, "scaled");
+  const retriever = new InProcessRetriever(mem.store, embedder, "rrf");
+  const hybrid = new InProcessRetriever(mem.store, embedder, "scaled");
   const index = await retriever.index(scope);
   const admitted = index.admitted();
   return async (query, k, ranker, weights) => {

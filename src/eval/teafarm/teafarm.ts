@@ -10,11 +10,10 @@ import { displayName } from "../../core/ids.js";
 import { formatDay } from "../../core/time.js";
 import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
 import type { Transcript } from "../../engine/formats/transcript.js";
-import { Memlane } from "../../engine/memlane.js";
+import { type Memlane, openMemlane } from "../../engine/memlane.js";
 import type { ChatModel } from "../../models/chat-model.js";
 import type { Embedder } from "../../models/embedder.js";
 import { generateObject } from "../../models/structured.js";
-import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../../strategies/strategy.js";
 import { judgeMessages, judgeSchema, questionMessages, questionsSchema } from "./prompts.js";
 
@@ -50,14 +49,14 @@ export interface TeafarmReport {
 export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport> {
   const { transcript, chat, embedder, strategy } = options;
   const count = options.questions ?? 5;
-  const mem = new Memlane(
-    new SqliteStore(":memory:"),
-    new LlmCognition(chat),
+  const mem = await openMemlane({
+    store: ":memory:",
+    cognition: new LlmCognition(chat),
+    chat,
     embedder,
     strategy,
-    "teafarm",
-    chat,
-  );
+    tenant: "teafarm",
+  });
   let usage = emptyUsage();
   try {
     options.onProgress?.(`ingesting ${transcript.sessions.length} sessions`);

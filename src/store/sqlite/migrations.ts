@@ -111,6 +111,18 @@ export const MIGRATIONS: string[] = [
   `
   DELETE FROM embeddings WHERE owner_kind = 'turn';
   `,
+  // 3: a change version per scope, bumped inside every transaction that changes the scope, so a
+  // write in one tenant or agent never invalidates another's search index (in any process).
+  `
+  CREATE TABLE IF NOT EXISTS scope_versions (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (tenant, agent)
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO scope_versions (tenant, agent, version)
+    SELECT tenant, agent, 1 FROM sessions UNION SELECT tenant, agent, 1 FROM memories;
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

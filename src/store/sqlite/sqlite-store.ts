@@ -21,6 +21,7 @@ import type {
   ForgetRequest,
   MemoryStore,
   OperationFilter,
+  ScopedBatch,
   StoreStats,
   TurnFilter,
   VectorHit,
@@ -61,8 +62,6 @@ export class SqliteStore implements MemoryStore {
   private readonly db: Db;
   /** Decoded memory vectors per scope and model, so a search does not re-read every blob. */
   private readonly vectorCache = new Map<string, Map<string, Float32Array>>();
-  /** Counts this connection's commits; PRAGMA data_version counts everyone else's. */
-  private localChanges = 0;
 
   constructor(path: string, options: SqliteStoreOptions = {}) {
     this.path = path;
@@ -129,12 +128,31 @@ export class SqliteStore implements MemoryStore {
     }
   }
 
+  readonly specificationVersion = "v1" as const;
+
   async write(scope: Scope, batch: WriteBatch): Promise<void> {
-    checkBatchScope(scope, batch);
-    const apply = this.db.transaction(() => this.applyBatch(scope, batch));
+    await this.writeMany([{ scope, batch }]);
+  }
+
+  async writeMany(entries: ScopedBatch[]): Promise<void> {
+    for (const { scope, batch } of entries) checkBatchScope(scope, batch);
+    const apply = this.db.transaction(() => {
+      for (const { scope, batch } of entries) {
+        this.applyBatch(scope, batch);
+        this.bumpVersion(scope);
+      }
+    });
     this.run(() => apply.immediate());
-    this.localChanges++;
-    this.invalidate(scope);
+    for (const { scope } of entries) this.invalidate(scope);
+  }
+
+  /** Inside a write transaction: the scope's change version moves with the commit. */
+  private bumpVersion(scope: Scope): void {
+    this.db
+      .prepare(
+        "INSERT INTO scope_versions (tenant, agent, version) VALUES (?, ?, 1) ON CONFLICT (tenant, agent) DO UPDATE SET version = version + 1",
+      )
+      .run(scope.tenant, scope.agent);
   }
 
   private applyBatch(scope: Scope, b: WriteBatch): void {
@@ -159,6 +177,16 @@ export class SqliteStore implements MemoryStore {
         JSON.stringify(s.meta),
         s.recordedAt || now,
       );
+    }
+    const setPartners = db.prepare(
+      "UPDATE sessions SET partners = ? WHERE tenant = ? AND agent = ? AND id = ?",
+    );
+    const setMeta = db.prepare("UPDATE sessions SET meta = ? WHERE tenant = ? AND agent = ? AND id = ?");
+    for (const u of b.sessionUpdates ?? []) {
+      if (!this.sessionExists(scope, u.id))
+        throw new ConflictError(`No session "${u.id}" to update`, { session: u.id });
+      if (u.partners) setPartners.run(JSON.stringify(u.partners), scope.tenant, scope.agent, u.id);
+      if (u.meta) setMeta.run(JSON.stringify(u.meta), scope.tenant, scope.agent, u.id);
     }
     const setStatus = db.prepare("UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ?");
     for (const s of b.sessionStatus ?? []) {
@@ -637,18 +665,24 @@ export class SqliteStore implements MemoryStore {
             .prepare("DELETE FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
             .run(...s, request.sessionId).changes
         : 0;
+      this.bumpVersion(scope);
       return { memories, edges, operations: opsDeleted, embeddings, turns: turnsDeleted, sessions };
     });
     const report = this.run(() => work.immediate());
-    this.localChanges++;
     this.invalidate(scope);
     // Move the overwritten pages out of the WAL so the erased text is gone from disk too.
     this.run(() => db.pragma("wal_checkpoint(TRUNCATE)"));
     return report;
   }
 
-  async changeVersion(): Promise<string> {
-    return `${this.run(() => this.db.pragma("data_version", { simple: true }))}:${this.localChanges}`;
+  async changeVersion(scope: Scope): Promise<string> {
+    const version = this.run(() =>
+      this.db
+        .prepare("SELECT version FROM scope_versions WHERE tenant = ? AND agent = ?")
+        .pluck()
+        .get(scope.tenant, scope.agent),
+    );
+    return String(version ?? 0);
   }
 
   async listAgents(tenant: string): Promise<string[]> {

@@ -2,14 +2,15 @@
  * CareCall's "memory accumulate" baseline: each session's summary statements are appended to
  * memory and never updated (APPEND is its only operation). Recall is top-k hybrid retrieval.
  */
-import { composeReply } from "../compose.js";
-import { statementMemory } from "../statement-memory.js";
+import { composeReply } from "../kit/compose-reply.js";
+import { statementMemory } from "../kit/statement-memory.js";
+import { summarizeSession } from "../kit/summarize-session.js";
+import { topKRecall } from "../kit/top-k-recall.js";
 import type { Strategy } from "../strategy.js";
-import { summarizeSession } from "../summarize-session.js";
-import { topKRecall } from "../top-k-recall.js";
 
 export function accumulateStrategy(options: { k?: number } = {}): Strategy {
   return {
+    specificationVersion: "v1",
     name: "accumulate",
     description: "session summaries appended to memory, never updated",
     async onSessionEnd(ctx) {

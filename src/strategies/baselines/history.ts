@@ -3,11 +3,12 @@
  * handed to the reply, oldest first, as far as the prompt budget allows (compose cuts the rest).
  */
 import { turnHit } from "../../core/recall.js";
-import { composeReply } from "../compose.js";
+import { composeReply } from "../kit/compose-reply.js";
 import type { Strategy } from "../strategy.js";
 
 export function historyStrategy(): Strategy {
   return {
+    specificationVersion: "v1",
     name: "history",
     description: "no summaries: all past sessions' turns are given to the reply",
     async recall(ctx) {

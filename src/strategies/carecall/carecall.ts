@@ -6,16 +6,18 @@
  * classified (the rest are APPEND by definition: unrelated), in batched model calls, and nothing
  * is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
-import type { PairDecision } from "../../cognition/cognition.js";
+import type { PairDecision } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
 import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
 import type { Statement } from "../../core/types.js";
-import { cosine } from "../../core/vector.js";
-import { composeReply } from "../compose.js";
+import { composeReply } from "../kit/compose-reply.js";
+import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { summarizeSession } from "../kit/summarize-session.js";
+import { topKRecall } from "../kit/top-k-recall.js";
 import type { SessionContext, Strategy } from "../strategy.js";
-import { summarizeSession } from "../summarize-session.js";
-import { topKRecall } from "../top-k-recall.js";
 import { planUpdate } from "./plan-update.js";
+import { classifyPairsStep } from "./steps/classify-pairs.js";
+import { fuseStep } from "./steps/fuse.js";
 
 export interface CarecallOptions {
   /** Memories recalled for a reply (the paper's k = 5). */
@@ -37,33 +39,26 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
     const memories = await ctx.store.listMemories(ctx.scope, { about });
     const texts = statements.map((s) => s.text);
     const [sVectors, stored] = await Promise.all([
-      ctx.embedder.embed(texts),
-      ctx.store.getEmbeddings(
-        ctx.scope,
-        "memory",
-        memories.map((m) => m.id),
-        ctx.embedder.name,
-      ),
+      ctx.embedder.embed(texts, { signal: ctx.signal }),
+      memoryVectors(ctx, memories),
     ]);
-    const missing = memories.filter((m) => !stored.has(m.id));
-    const fresh = await ctx.embedder.embed(missing.map((m) => m.text));
-    for (const [i, m] of missing.entries()) stored.set(m.id, fresh[i]!);
     const pairs: { m: number; s: number }[] = [];
     sVectors.forEach((sv, s) => {
-      const ranked = memories
-        .map((m, i) => ({ i, score: cosine(sv, stored.get(m.id)!) }))
-        .filter((x) => x.score >= minCosine);
-      ranked.sort((a, b) => b.score - a.score);
+      const ranked = rankByCosine(sv, memories, stored).filter((x) => x.score >= minCosine);
       for (const x of ranked.slice(0, candidates)) pairs.push({ m: x.i, s });
     });
     const decisions = new Map<string, PairDecision>();
     let model = ctx.cognition.name;
     if (pairs.length > 0) {
-      const result = await ctx.cognition.classifyPairs({
-        about: displayName(about),
-        fusion,
-        pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })),
-      });
+      const result = await ctx.cognition.run(
+        classifyPairsStep,
+        {
+          about: displayName(about),
+          fusion,
+          pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })),
+        },
+        { signal: ctx.signal },
+      );
       model = result.model;
       for (const [i, p] of pairs.entries()) decisions.set(`${p.m}:${p.s}`, result.value[i]!);
       ctx.stage({
@@ -74,6 +69,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
             usage: result.usage,
             memoryIds: [...new Set(pairs.map((p) => memories[p.m]!.id))],
             inputs: {
+              step: classifyPairsStep.name,
               about,
               pairs: pairs.length,
               compared: `${memories.length} memories x ${statements.length} statements, ${candidates} most similar each`,
@@ -95,11 +91,11 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
     const update = updateMemory(memories.length, statements.length, label);
     const fused = new Map<string, string>();
     for (const f of update.fusions) {
-      const result = await ctx.cognition.fuse({
-        about: displayName(about),
-        memory: memories[f.memory]!.text,
-        summary: texts[f.summary]!,
-      });
+      const result = await ctx.cognition.run(
+        fuseStep,
+        { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+        { signal: ctx.signal },
+      );
       fused.set(`${f.memory}:${f.summary}`, result.value);
       if (result.usage.calls)
         ctx.stage({
@@ -119,6 +115,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   }
 
   return {
+    specificationVersion: "v1",
     name: "carecall",
     description:
       "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",

@@ -3,11 +3,11 @@
  * superseded (linked to what replaced them), DELETEd summary sentences are kept as retired rows so
  * the timeline shows the change, and every effective decision becomes an operation.
  */
-import type { PairDecision } from "../../cognition/cognition.js";
+import type { PairDecision } from "../../cognition/inputs.js";
 import type { MemoryUpdateResult } from "../../core/memory-update.js";
 import type { Memory, Operation, Statement } from "../../core/types.js";
 import type { Supersession, WriteBatch } from "../../store/memory-store.js";
-import { statementMemory } from "../statement-memory.js";
+import { statementMemory } from "../kit/statement-memory.js";
 import type { SessionContext } from "../strategy.js";
 
 export interface PlanInput {

@@ -1,9 +1,9 @@
 /** The memory-grounded reply prompt shared by strategies (our own wording). */
-import type { Prompt } from "../cognition/cognition.js";
-import { displayName } from "../core/ids.js";
-import type { Recall } from "../core/recall.js";
-import { formatDay } from "../core/time.js";
-import type { ReplyContext } from "./strategy.js";
+import type { Prompt } from "../../cognition/inputs.js";
+import { displayName } from "../../core/ids.js";
+import type { Recall } from "../../core/recall.js";
+import { formatDay } from "../../core/time.js";
+import type { ReplyContext } from "../strategy.js";
 
 /** Characters of memory context we show the reply model at most. */
 const CONTEXT_BUDGET = 12_000;

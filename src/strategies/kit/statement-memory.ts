@@ -1,10 +1,10 @@
 /** The memory row a summary statement becomes, in the session being consolidated. */
-import { newId } from "../core/ids.js";
-import type { Memory, Statement } from "../core/types.js";
-import type { SessionContext } from "./strategy.js";
+import { newId } from "../../core/ids.js";
+import type { Memory, Statement } from "../../core/types.js";
+import type { StrategyContext } from "../strategy.js";
 
 export function statementMemory(
-  ctx: SessionContext,
+  ctx: StrategyContext,
   strategy: string,
   s: Statement,
   fields: Partial<Memory> = {},

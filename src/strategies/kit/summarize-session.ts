@@ -1,24 +1,29 @@
 /**
- * The end-of-session summary step shared by the summary-based strategies: run the summarizer and
+ * The end-of-session summary shared by the summary-based strategies: run the `summarize` step and
  * record it as a SUMMARIZE operation with its inputs, outputs and cost.
  */
-import type { Statement } from "../core/types.js";
-import type { SessionContext } from "./strategy.js";
+import type { Statement } from "../../core/types.js";
+import type { SessionContext } from "../strategy.js";
+import { summarizeStep } from "./steps/summarize.js";
 
 export async function summarizeSession(
   ctx: SessionContext,
 ): Promise<{ statements: Statement[]; opId: string }> {
-  const result = await ctx.cognition.summarize({
-    agent: ctx.scope.agent,
-    partners: ctx.session.partners,
-    sessionId: ctx.session.id,
-    at: ctx.session.at,
-    turns: ctx.turns,
-  });
+  const result = await ctx.cognition.run(
+    summarizeStep,
+    {
+      agent: ctx.scope.agent,
+      partners: ctx.session.partners,
+      sessionId: ctx.session.id,
+      at: ctx.session.at,
+      turns: ctx.turns,
+    },
+    { signal: ctx.signal },
+  );
   const op = ctx.operation({
     type: "SUMMARIZE",
     model: result.model,
-    inputs: { session: ctx.session.id, turns: ctx.turns.map((t) => t.id) },
+    inputs: { session: ctx.session.id, turns: ctx.turns.map((t) => t.id), step: summarizeStep.name },
     outputs: {
       statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })),
     },

@@ -17,12 +17,14 @@ import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-gra
 import type { RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory } from "../../core/types.js";
-import { cosine } from "../../core/vector.js";
-import { composeReply } from "../compose.js";
-import { statementMemory } from "../statement-memory.js";
+import { loadGraph } from "../../retrieval/graph-cache.js";
+import { composeReply } from "../kit/compose-reply.js";
+import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { statementMemory } from "../kit/statement-memory.js";
+import { summarizeSession } from "../kit/summarize-session.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
-import { summarizeSession } from "../summarize-session.js";
-import { loadGraph } from "./graph-loader.js";
+import { linkRelationsStep } from "./steps/link-relations.js";
+import { refineTimelineStep } from "./steps/refine-timeline.js";
 
 export interface TheanineOptions {
   /** Associative memories considered for each new memory (the paper's j = 3). */
@@ -52,24 +54,17 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     const existing = [...existingById.values()];
     const fresh = statements.map((s) => statementMemory(ctx, name, s, { kind: "event" }));
     const [newVectors, stored] = await Promise.all([
-      ctx.embedder.embed(fresh.map((m) => m.text)),
-      ctx.store.getEmbeddings(
-        ctx.scope,
-        "memory",
-        existing.map((m) => m.id),
-        ctx.embedder.name,
+      ctx.embedder.embed(
+        fresh.map((m) => m.text),
+        { signal: ctx.signal },
       ),
+      memoryVectors(ctx, existing),
     ]);
-    const missing = existing.filter((m) => !stored.has(m.id));
-    const vectors = await ctx.embedder.embed(missing.map((m) => m.text));
-    for (const [i, m] of missing.entries()) stored.set(m.id, vectors[i]!);
     // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
     const associative = fresh.map((_, i) =>
-      existing
-        .map((m) => ({ m, score: cosine(newVectors[i]!, stored.get(m.id)!) }))
-        .sort((a, b) => b.score - a.score)
+      rankByCosine(newVectors[i]!, existing, stored)
         .slice(0, j)
-        .map((x) => x.m),
+        .map((x) => existing[x.i]!),
     );
     const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
     // Phase I-2: one batched relation call for the whole session.
@@ -78,13 +73,17 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       rationale: "similarity only (relation-aware linking off)",
     }));
     if (relationAware && pairs.length > 0) {
-      const result = await ctx.cognition.linkRelations({
-        about: ctx.session.partners.map(displayName).join(", "),
-        pairs: pairs.map((p) => ({
-          older: { text: p.older.text, at: p.older.observedAt },
-          newer: { text: p.newer.text, at: p.newer.observedAt },
-        })),
-      });
+      const result = await ctx.cognition.run(
+        linkRelationsStep,
+        {
+          about: ctx.session.partners.map(displayName).join(", "),
+          pairs: pairs.map((p) => ({
+            older: { text: p.older.text, at: p.older.observedAt },
+            newer: { text: p.newer.text, at: p.newer.observedAt },
+          })),
+        },
+        { signal: ctx.signal },
+      );
       decisions = result.value;
       ctx.stage({
         operations: [
@@ -93,7 +92,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
             model: result.model,
             usage: result.usage,
             memoryIds: [...new Set(pairs.map((p) => p.older.id))],
-            inputs: { step: "relation-aware linking", pairs: pairs.length, j },
+            inputs: { step: linkRelationsStep.name, pairs: pairs.length, j },
             outputs: {
               decisions: pairs.map((p, i) => ({
                 older: p.older.id,
@@ -175,11 +174,11 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       });
       const timeline: RecallTimeline = { through: hit.id, entries };
       if (refine) {
-        const refined = await ctx.cognition.refineTimeline({
-          dialogue: query,
-          timeline: entries,
-          through: hit.id,
-        });
+        const refined = await ctx.cognition.run(
+          refineTimelineStep,
+          { dialogue: query, timeline: entries, through: hit.id },
+          { signal: ctx.signal },
+        );
         timeline.refined = refined.value;
         usage = addUsage(usage, refined.usage);
       }
@@ -189,6 +188,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   }
 
   return {
+    specificationVersion: "v1",
     name,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd,

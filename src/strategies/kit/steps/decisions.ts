@@ -31,3 +31,10 @@ export function decisionsSchema(labels: readonly string[], count: number) {
 
 export const DECISIONS_FORMAT =
   '{"decisions": [{"pair": 0, "label": "...", "why": "short reason"}]}, one per pair';
+
+export type Decisions = { decisions: { pair: number; label: string; why: string }[] };
+
+/** Decisions back in item order (the schema guarantees one per item). */
+export function inPairOrder(answer: Decisions): { label: string; why: string }[] {
+  return [...answer.decisions].sort((a, b) => a.pair - b.pair).map((d) => ({ label: d.label, why: d.why }));
+}

@@ -1,0 +1,74 @@
+/**
+ * The shapes that the thinking steps and the offline toolbox share: a session to summarize, the
+ * prompt a reply is written from, pair decisions. Steps (in the strategy folders) validate these
+ * with zod; the offline methods (offline/) consume them; neither room imports the other's code.
+ */
+import type { PairLabelWithFusion } from "../core/memory-update.js";
+import type { Recall, TimelineEntry } from "../core/recall.js";
+import type { RelationOrNone } from "../core/relations.js";
+import type { Turn } from "../core/types.js";
+import type { ChatMessage } from "../models/chat-model.js";
+
+export interface SummarizeInput {
+  agent: string;
+  partners: string[];
+  sessionId: string;
+  /** Conversation time of the session. */
+  at: string;
+  turns: Turn[];
+}
+
+/** What the reply step is shown: built by a strategy's `compose`. */
+export interface Prompt {
+  /** Instructions and the memory context, as one system message. */
+  system: string;
+  /** The recent dialogue, partner turns as user and the agent's as assistant. */
+  messages: ChatMessage[];
+  /** Ask the model to reason first (a rationale, kept in the operation log), then reply. */
+  reasoning?: boolean;
+}
+
+export interface ReplyInput {
+  agent: string;
+  partner: string;
+  at: string;
+  dialogue: Turn[];
+  recall: Recall;
+  prompt: Prompt;
+}
+
+/** The reply step's value: what the agent says, and the reasoning behind it when it was asked for. */
+export interface ReplyValue {
+  text: string;
+  rationale?: string;
+}
+
+/** One (memory, summary) pair to classify, both about the same subject. */
+export interface SentencePair {
+  memory: string;
+  summary: string;
+}
+
+export interface PairDecision {
+  label: PairLabelWithFusion;
+  rationale: string;
+}
+
+/** An older and a newer memory, with their conversation times. */
+export interface MemoryPair {
+  older: { text: string; at: string };
+  newer: { text: string; at: string };
+}
+
+export interface RelationDecision {
+  relation: RelationOrNone;
+  rationale: string;
+}
+
+export interface RefineInput {
+  /** The current conversation, most recent last. */
+  dialogue: string;
+  timeline: TimelineEntry[];
+  /** The retrieved memory the timeline runs through. */
+  through?: string;
+}

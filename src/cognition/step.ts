@@ -1,0 +1,84 @@
+/**
+ * A thinking step as a value (the engine issue's first seam): its name and version, the zod
+ * schemas of what goes in and what the model must answer, the prompt the LLM engine sends, and
+ * the offline engine's way of doing the same thing. A strategy defines the steps it needs beside
+ * itself (`strategies/<paper>/steps/`); `Cognition.run(step, input)` runs any of them, so adding a
+ * paper never widens the Cognition port.
+ */
+import type { z } from "zod";
+import type { ChatMessage } from "../models/chat-model.js";
+import type { Embedder } from "../models/embedder.js";
+
+/** What the offline engine lends a step: the sentence encoder, nothing else. */
+export interface OfflineKit {
+  embedder: Embedder;
+  signal?: AbortSignal;
+}
+
+/** How an input too large for one model call is cut into several and the answers joined. */
+export interface StepBatching<I, O> {
+  /** Most items per model call. */
+  size: number;
+  /** The input in parts of at most `size` items (one part when it is small enough). */
+  split(input: I, size: number): I[];
+  /** One value from the parts' values, in the order of `split`. */
+  join(values: O[], input: I): O;
+}
+
+export interface Step<I, O, A = O> {
+  /** Stable identifier, "<strategy>.<step>" ("carecall.classify-pairs"); the schema name sent to models. */
+  readonly name: string;
+  /** Bumped whenever the prompt, schemas or offline method change meaning; kept on every operation. */
+  readonly version: number;
+  /** One line on what the step does. */
+  readonly description: string;
+  /** What the step accepts; checked before either engine runs it. */
+  readonly input: z.ZodType<I>;
+  /**
+   * What the model must answer: a schema, or a function of the input when the answer's bounds
+   * depend on it (turn numbers below the session's length, one decision per pair).
+   */
+  readonly output: z.ZodType<A> | ((input: I) => z.ZodType<A>);
+  /** "json" (default): structured output with repair and retry; "text": free text, checked by `output`. */
+  readonly format?: "json" | "text";
+  /** Sampling temperature for the LLM engine (default 0: steps are judgements, not prose). */
+  readonly temperature?: number;
+  /** Most tokens the answer may take (LLM engine). */
+  readonly maxTokens?: number;
+  /** The messages the LLM engine sends. */
+  prompt(input: I): ChatMessage[];
+  /** The model's checked answer as the step's value (default: the answer as it is). */
+  decode?(answer: A, input: I): O;
+  /** The same step without a language model. */
+  offline(input: I, kit: OfflineKit): O | Promise<O>;
+  /** Present when one call cannot take every item (pair judgements): the LLM engine batches. */
+  readonly batch?: StepBatching<I, O>;
+}
+
+/** A step with its types inferred from its schemas; returns the step unchanged. */
+export function defineStep<I, O, A = O>(step: Step<I, O, A>): Step<I, O, A> {
+  return step;
+}
+
+/** Batching for steps whose input is `{ ...shared, [key]: item[] }` and whose value is one entry per item. */
+export function batchItems<I extends Record<K, unknown[]>, K extends keyof I, V>(
+  key: K,
+  size: number,
+): StepBatching<I, V[]> {
+  return {
+    size,
+    split(input, n) {
+      const items = input[key];
+      if (items.length <= n) return [input];
+      const parts: I[] = [];
+      for (let i = 0; i < items.length; i += n) parts.push({ ...input, [key]: items.slice(i, i + n) });
+      return parts;
+    },
+    join: (values) => values.flat(),
+  };
+}
+
+/** The output schema of a step for one input. */
+export function outputSchema<I, O, A>(step: Step<I, O, A>, input: I): z.ZodType<A> {
+  return typeof step.output === "function" ? step.output(input) : step.output;
+}

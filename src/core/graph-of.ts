@@ -1,0 +1,25 @@
+/** The MemoryGraph of stored memories and edges, old-to-new in every edge. */
+import { type GraphEdge, MemoryGraph } from "./memory-graph.js";
+import { RELATIONS } from "./relations.js";
+import type { Edge, Memory } from "./types.js";
+
+const RELATION_SET = new Set<string>(RELATIONS);
+
+/**
+ * Relation edges (and EMMA's links) already run older -> newer. Supersedes runs new -> old in the
+ * store, so it is turned around ("Superseded"), letting a chain of versions read as a timeline too.
+ */
+export function toGraphEdge(e: Edge): GraphEdge | null {
+  if (RELATION_SET.has(e.type) || e.type === "Link") return { from: e.from, to: e.to, relation: e.type };
+  if (e.type === "Supersedes") return { from: e.to, to: e.from, relation: "Superseded" };
+  if (e.type === "FusedInto") return { from: e.from, to: e.to, relation: "FusedInto" };
+  return null;
+}
+
+export function graphOf(memories: Memory[], edges: Edge[]): MemoryGraph {
+  const nodes = memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
+  return new MemoryGraph(
+    nodes,
+    edges.map(toGraphEdge).filter((e): e is GraphEdge => e !== null),
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The zod schemas of every public input (sessions, turns, recall, forget, ingest). The facade
+ * validates each call with them before anything is stored, and answers InvalidInputError naming
+ * the field; the CLI parses its options through them, and an HTTP server can publish them as its
+ * OpenAPI document. One shape, one place.
+ */
+import { z } from "zod";
+import { InvalidInputError } from "../core/errors.js";
+
+/** An agent, partner or speaker id: not blank, no surrounding spaces ("sam " is not "sam"). */
+export const idSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(200)
+  .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces");
+
+/** How `session.turn()` treats the strategy's per-turn work. */
+export const perTurnSchema = z
+  .enum(["wait", "background"])
+  .describe(
+    "wait: turn() returns after the strategy's per-turn work committed with the turn; background: after the turn is stored",
+  );
+
+export const sessionInputSchema = z
+  .object({
+    agent: idSchema.describe("whose memory it is"),
+    partner: idSchema.optional().describe("the one partner of a one-to-one session"),
+    partners: z.array(idSchema).min(1).optional().describe("everyone the agent talks with in this session"),
+    at: z.string().min(1).optional().describe("conversation time (ISO-8601 or LoCoMo's form); default now"),
+    id: idSchema.optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    strategy: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("strategy that handles this session; default the engine's"),
+    perTurn: perTurnSchema.optional(),
+  })
+  .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
+    message: "a session needs a partner (or partners)",
+    path: ["partner"],
+  });
+export type SessionInput = z.input<typeof sessionInputSchema>;
+
+export const turnInputSchema = z.object({
+  speaker: idSchema,
+  text: z.string().refine((t) => t.trim().length > 0, "a turn needs some text"),
+  at: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("conversation time; default the previous turn's, or the session's"),
+  id: idSchema.optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+  perTurn: perTurnSchema.optional(),
+});
+export type TurnInput = z.input<typeof turnInputSchema>;
+
+export const conversationInputSchema = z.object({
+  agents: z.array(idSchema).min(2, "a conversation between agents needs at least two"),
+  partners: z.array(idSchema).optional().describe("people (not memlane agents) who also take part"),
+  at: z.string().min(1).optional(),
+  id: idSchema.optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+  strategies: z
+    .record(z.string(), z.string().min(1))
+    .optional()
+    .describe("strategy per agent; default the engine's"),
+  perTurn: perTurnSchema.optional(),
+});
+export type ConversationInput = z.input<typeof conversationInputSchema>;
+
+export const recallInputSchema = z.object({
+  agent: idSchema,
+  query: z.string().refine((q) => q.trim().length > 0, "recall needs a non-empty query"),
+  about: idSchema.optional().describe("only memories about this subject (turns: this speaker)"),
+  k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
+  strategy: z.string().min(1).optional(),
+  units: z.enum(["memories", "turns"]).optional(),
+  now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
+});
+export type RecallInput = z.input<typeof recallInputSchema>;
+
+export const forgetInputSchema = z
+  .object({
+    agent: idSchema,
+    about: idSchema.optional(),
+    memoryIds: z.array(z.string().min(1)).min(1).optional(),
+    sessionId: z.string().min(1).optional(),
+  })
+  .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
+    message: "forget needs `about`, `memoryIds` or `sessionId`",
+    path: ["about"],
+  });
+export type ForgetInput = z.input<typeof forgetInputSchema>;
+
+export const tenantSchema = idSchema.describe("an isolated customer space");
+
+/**
+ * Checks `value` against `schema`; on failure an InvalidInputError whose message and
+ * `details.field` name the first offending field. Returns zod's parsed copy.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join(".");
+  throw new InvalidInputError(`Invalid ${what}: ${field ? `${field} ` : ""}${issue.message}`, {
+    field,
+    issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })),
+  });
+}

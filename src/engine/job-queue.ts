@@ -1,0 +1,99 @@
+/**
+ * The JobQueue port, version 1: where session-end consolidation waits to run. The engine hands
+ * the queue one handler; `enqueue` records a job and the queue runs it with that handler, here
+ * or (a Postgres queue) in another process. InProcessJobQueue is the default: one job at a time,
+ * in order, in this process.
+ */
+import { UnsupportedError } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import type { JobInfo } from "./events.js";
+
+export interface JobRequest {
+  kind: "consolidate";
+  tenant: string;
+  agent: string;
+  sessionId: string;
+}
+
+/** Runs one job; false when it failed and the failure was recorded. */
+export type JobHandler = (request: JobRequest) => Promise<boolean>;
+
+export interface JobQueue {
+  readonly specificationVersion: "v1";
+  /** Called once by the engine, before any enqueue: how to run a job, and whom to tell of changes. */
+  process(handler: JobHandler, onChange: (job: JobInfo) => void): void;
+  /** Records a job; `done` settles with the job when it has run. */
+  enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
+  /** Resolves when every job this queue knows of has run. */
+  idle(): Promise<void>;
+  /** Recent jobs, newest last. */
+  jobs(): JobInfo[];
+  close?(): Promise<void>;
+}
+
+export function checkJobQueue(queue: JobQueue): JobQueue {
+  const version = (queue as { specificationVersion?: unknown }).specificationVersion;
+  if (version !== "v1")
+    throw new UnsupportedError(`A JobQueue of specification ${String(version)} is not supported; need "v1"`, {
+      port: "JobQueue",
+    });
+  return queue;
+}
+
+/** One job at a time, in the order enqueued, in this process; the last 200 jobs are listed. */
+export class InProcessJobQueue implements JobQueue {
+  readonly specificationVersion = "v1" as const;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly jobList: JobInfo[] = [];
+  private pending = 0;
+  private handler: JobHandler | null = null;
+  private onChange: (job: JobInfo) => void = () => undefined;
+
+  process(handler: JobHandler, onChange: (job: JobInfo) => void): void {
+    this.handler = handler;
+    this.onChange = onChange;
+  }
+
+  jobs(): JobInfo[] {
+    return this.jobList.map((j) => ({ ...j }));
+  }
+
+  async enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+    const handler = this.handler;
+    if (!handler) throw new UnsupportedError("The job queue has no handler: the engine did not start it");
+    const job: JobInfo = {
+      id: newId("job"),
+      tenant: request.tenant,
+      agent: request.agent,
+      sessionId: request.sessionId,
+      state: "queued",
+      queuedAt: new Date().toISOString(),
+    };
+    this.jobList.push(job);
+    if (this.jobList.length > 200) this.jobList.shift();
+    this.pending++;
+    this.onChange({ ...job });
+    const done = this.chain.then(async () => {
+      job.state = "running";
+      this.onChange({ ...job });
+      try {
+        const ok = await handler(request);
+        job.state = ok ? "done" : "failed";
+        if (!ok) job.error = "consolidation failed; see the failed CONSOLIDATE operation";
+      } catch (error) {
+        job.state = "failed";
+        job.error = (error as Error).message;
+      }
+      job.finishedAt = new Date().toISOString();
+      this.pending--;
+      this.onChange({ ...job });
+      return { ...job };
+    });
+    this.chain = done.then(() => undefined);
+    return { job: { ...job }, done };
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.chain;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What one engine is made of, shared by every tenant view of it (`mem.tenant(t)`): the ports it
+ * was opened with and the in-process state around them. Internal: users hold `Memlane`.
+ */
+import type { Cognition } from "../cognition/cognition.js";
+import type { Scope } from "../core/types.js";
+import type { ChatModel } from "../models/chat-model.js";
+import type { Embedder } from "../models/embedder.js";
+import type { Retriever } from "../retrieval/retriever.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import type { StrategyRegistry } from "../strategies/registry.js";
+import type { Strategy, StrategyPorts } from "../strategies/strategy.js";
+import type { EventStream } from "./events.js";
+import type { JobQueue } from "./job-queue.js";
+import type { Logger } from "./logger.js";
+
+export interface EngineParts {
+  store: MemoryStore;
+  cognition: Cognition;
+  embedder: Embedder;
+  retriever: Retriever;
+  queue: JobQueue;
+  events: EventStream;
+  logger: Logger;
+  chat: ChatModel | null;
+  strategies: StrategyRegistry;
+  /** The strategy new sessions and recall use unless told otherwise. */
+  strategy: Strategy;
+}
+
+export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal): StrategyPorts {
+  return {
+    scope,
+    store: parts.store,
+    cognition: parts.cognition,
+    embedder: parts.embedder,
+    retriever: parts.retriever,
+    signal,
+  };
+}

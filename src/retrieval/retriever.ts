@@ -1,0 +1,42 @@
+/**
+ * The Retriever port, version 1: hybrid search over one scope's memories and turns, each hit
+ * explained per signal. The default is InProcessRetriever (a cached index per scope, rebuilt when
+ * the scope's change version moves); a store that can search inside its own database (pgvector)
+ * serves recall by implementing this port. Strategies receive a Retriever, never a class.
+ */
+import { UnsupportedError } from "../core/errors.js";
+import type { RecallHit } from "../core/recall.js";
+import type { MemoryFilter, Scope } from "../core/types.js";
+import type { FusionWeights } from "./fusion.js";
+import type { TurnSearch } from "./turn-search.js";
+
+export interface MemorySearch {
+  query: string;
+  k: number;
+  filter?: MemoryFilter;
+  /** The conversation's present, for "last month" (default: the latest memory's time). */
+  now?: string;
+  /** Fusion weights for the scaled fusion (default MEMORY_WEIGHTS: no graph expansion). */
+  weights?: FusionWeights;
+}
+
+export interface Retriever {
+  readonly specificationVersion: "v1";
+  /** The k best memories of the scope that pass the filter, best first. */
+  searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]>;
+  /** The k best raw turns of the scope, best first. */
+  searchTurns(scope: Scope, search: TurnSearch & { query: string }): Promise<RecallHit[]>;
+}
+
+/** Refuses a Retriever written for another version of the port. */
+export function checkRetriever(retriever: Retriever): Retriever {
+  const version = (retriever as { specificationVersion?: unknown }).specificationVersion;
+  if (version !== "v1")
+    throw new UnsupportedError(
+      `A Retriever of specification ${String(version)} is not supported; need "v1"`,
+      {
+        port: "Retriever",
+      },
+    );
+  return retriever;
+}

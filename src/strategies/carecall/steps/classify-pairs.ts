@@ -1,0 +1,81 @@
+/**
+ * Step `carecall.classify-pairs`: CareCall's pairwise operator O(m, s) for many pairs at once —
+ * PASS, REPLACE, APPEND, DELETE (§4.3) and our FUSION — one decision per pair, in order, batched
+ * 40 pairs a call (the paper's one call per pair is its own stated cost limit).
+ */
+import { z } from "zod";
+import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
+import { classifyPair } from "../../../cognition/offline/pair-operator.js";
+import { batchItems, defineStep } from "../../../cognition/step.js";
+import {
+  PAIR_LABELS,
+  PAIR_LABELS_WITH_FUSION,
+  type PairLabelWithFusion,
+} from "../../../core/memory-update.js";
+import { cosine } from "../../../core/vector.js";
+import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "../../kit/steps/decisions.js";
+
+export interface ClassifyPairsInput {
+  /** The subject both sentences are about (a display name helps the model). */
+  about: string;
+  pairs: SentencePair[];
+  /** Allow FUSION answers; when false the operator picks among the paper's four labels. */
+  fusion?: boolean;
+}
+
+const input = z.object({
+  about: z.string().min(1),
+  pairs: z.array(z.object({ memory: z.string(), summary: z.string() })),
+  fusion: z.boolean().optional(),
+});
+
+const labels = (fusion: boolean | undefined) => ((fusion ?? true) ? PAIR_LABELS_WITH_FUSION : PAIR_LABELS);
+
+function messages(input: ClassifyPairsInput) {
+  const system = [
+    `You maintain the long-term memory about ${input.about}. For each pair, an older memory sentence (M)`,
+    "meets a newer summary sentence (S) from the latest conversation. Decide what the memory keeps:",
+    "- PASS: M already contains everything S says; keep M only.",
+    "- REPLACE: S contradicts M or updates it, or S says strictly more; keep S only.",
+    "- APPEND: they are about different things; keep both.",
+    "- DELETE: S reports that a temporary state in M is over (e.g. an illness healed) and neither is",
+    "  worth remembering any longer; keep neither.",
+    ...((input.fusion ?? true)
+      ? [
+          "- FUSION: keeping only one would lose information but keeping both would be inconsistent; the two",
+          "  will be merged into one sentence.",
+        ]
+      : []),
+    `Answer with JSON only: ${DECISIONS_FORMAT}.`,
+  ].join("\n");
+  const pairs = input.pairs.map((p, i) => `${i}. M: ${p.memory}\n   S: ${p.summary}`).join("\n");
+  return [
+    { role: "system" as const, content: system },
+    { role: "user" as const, content: pairs },
+  ];
+}
+
+export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
+  name: "carecall.classify-pairs",
+  version: 1,
+  description: "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair",
+  input,
+  output: (i) => decisionsSchema(labels(i.fusion), i.pairs.length) as z.ZodType<Decisions>,
+  prompt: messages,
+  decode: (answer) =>
+    inPairOrder(answer).map((d) => ({ label: d.label as PairLabelWithFusion, rationale: d.why })),
+  batch: batchItems<ClassifyPairsInput, "pairs", PairDecision>("pairs", 40),
+  async offline(i, kit) {
+    const texts = [...new Set(i.pairs.flatMap((p) => [p.memory, p.summary]))];
+    const vectors = new Map((await kit.embedder.embed(texts)).map((v, n) => [texts[n]!, v]));
+    return i.pairs.map((p) =>
+      classifyPair(
+        p.memory,
+        p.summary,
+        i.about,
+        { cosine: cosine(vectors.get(p.memory)!, vectors.get(p.summary)!) },
+        i.fusion ?? true,
+      ),
+    );
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * Step `theanine.link-relations`: Theanine's relation-aware linking (Phase I-2). For each older ->
+ * newer memory pair, one of Changed, Cause, Reason, HinderedBy, React, Want, SameTopic, or None;
+ * all pairs of a session in a few batched calls, not one per memory.
+ */
+import { z } from "zod";
+import type { MemoryPair, RelationDecision } from "../../../cognition/inputs.js";
+import { gist, relateOffline } from "../../../cognition/offline/relation-linker.js";
+import { batchItems, defineStep } from "../../../cognition/step.js";
+import {
+  RELATION_MEANINGS,
+  RELATIONS,
+  RELATIONS_OR_NONE,
+  type RelationOrNone,
+} from "../../../core/relations.js";
+import { formatDay } from "../../../core/time.js";
+import { cosine } from "../../../core/vector.js";
+import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "../../kit/steps/decisions.js";
+
+export interface LinkRelationsInput {
+  about: string;
+  pairs: MemoryPair[];
+}
+
+const dated = z.object({ text: z.string(), at: z.string() });
+
+function messages(input: LinkRelationsInput) {
+  const meanings = RELATIONS.map((r) => `- ${r}: ${RELATION_MEANINGS[r]}`).join("\n");
+  return [
+    {
+      role: "system" as const,
+      content: [
+        `You organise the memories about ${input.about} into a graph of how events developed.`,
+        "Each pair has an older memory A and a newer memory B with their dates. Name the relation from A to B:",
+        meanings,
+        "- None: they only share words; there is no real connection.",
+        `Label each pair with the relation. Answer with JSON only: ${DECISIONS_FORMAT}.`,
+      ].join("\n"),
+    },
+    {
+      role: "user" as const,
+      content: input.pairs
+        .map(
+          (p, i) =>
+            `${i}. A (${formatDay(p.older.at)}): ${p.older.text}\n   B (${formatDay(p.newer.at)}): ${p.newer.text}`,
+        )
+        .join("\n"),
+    },
+  ];
+}
+
+export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision[], Decisions>({
+  name: "theanine.link-relations",
+  version: 1,
+  description: "the relation (or None) from an older memory to a newer one, for each pair",
+  input: z.object({ about: z.string(), pairs: z.array(z.object({ older: dated, newer: dated })) }),
+  output: (i) => decisionsSchema(RELATIONS_OR_NONE, i.pairs.length) as z.ZodType<Decisions>,
+  prompt: messages,
+  decode: (answer) =>
+    inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
+  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40),
+  async offline(input, kit) {
+    const texts = [...new Set(input.pairs.flatMap((p) => [p.older.text, p.newer.text]))];
+    const vectors = new Map(
+      (await kit.embedder.embed(texts.map((t) => gist(t, input.about)))).map((v, i) => [texts[i]!, v]),
+    );
+    return input.pairs.map((p) =>
+      relateOffline(
+        p.older.text,
+        p.newer.text,
+        input.about,
+        cosine(vectors.get(p.older.text)!, vectors.get(p.newer.text)!),
+      ),
+    );
+  },
+});
