@@ -393,7 +393,7 @@ export class Memlane {
    * Stores and consolidates a transcript, session by session; resumable. The transcript is
    * validated first (InvalidInputError naming the field); nothing is stored when it is not valid.
    */
-  ingest(transcript: unknown, options: IngestOptions = {}): Promise<IngestReport> {
+  async ingest(transcript: unknown, options: IngestOptions = {}): Promise<IngestReport> {
     const valid = validateTranscript(transcript);
     return ingestTranscript(
       { parts: this.parts, scope: (a) => this.scope(a), strategy: this.parts.strategy.name },

@@ -64,6 +64,7 @@ export function validateTranscript(raw: unknown, source = "transcript"): Transcr
   const parsed = transcriptSchema.safeParse(raw);
   if (!parsed.success)
     throw new InvalidInputError(`${source} is not a memlane transcript:\n${z.prettifyError(parsed.error)}`, {
+      field: parsed.error.issues[0]?.path.join(".") ?? "",
       problems: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`),
     });
   const problems: string[] = [];

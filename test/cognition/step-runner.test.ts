@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { z } from "zod";
+import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
+import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
+import { batchItems, defineStep } from "../../src/cognition/step.js";
+import { InvalidInputError, type MemlaneError, SchemaMismatchError } from "../../src/core/errors.js";
+import { HashEmbedder, ScriptedChatModel } from "../../src/models/test-doubles.js";
+import { replyStep } from "../../src/strategies/kit/steps/reply.js";
+
+interface Input {
+  items: string[];
+}
+const upper = defineStep<Input, string[], { out: string[] }>({
+  name: "test.upper",
+  version: 3,
+  description: "each item in capitals",
+  input: z.object({ items: z.array(z.string().min(1)) }),
+  output: (input) => z.object({ out: z.array(z.string()).length(input.items.length) }),
+  prompt: (input) => [{ role: "user", content: input.items.join("\n") }],
+  decode: (answer) => answer.out,
+  offline: (input) => input.items.map((i) => i.toUpperCase()),
+  batch: batchItems<Input, "items", string>("items", 2),
+});
+
+/** Answers a test.upper call by upper-casing the lines it was sent. */
+const upperModel = () =>
+  new ScriptedChatModel((messages, options) => {
+    assert.equal(options.jsonSchema?.name, "test.upper");
+    return JSON.stringify({ out: messages.at(-1)!.content.split("\n").map((l) => l.toUpperCase()) });
+  });
+
+describe("cognition: one run for every step", () => {
+  it("batches a large input into several calls and joins the answers in order", async () => {
+    const model = upperModel();
+    const result = await new LlmCognition(model).run(upper, { items: ["a", "b", "c", "d", "e"] });
+    assert.deepEqual(result.value, ["A", "B", "C", "D", "E"]);
+    assert.equal(model.calls.length, 3);
+    assert.equal(result.usage.calls, 3, "usage adds up over the batches");
+  });
+
+  it("runs the same step offline, with its time as the cost", async () => {
+    const result = await new OfflineCognition(new HashEmbedder()).run(upper, { items: ["x"] });
+    assert.deepEqual(result.value, ["X"]);
+    assert.equal(result.model, "offline");
+    assert.equal(result.usage.calls, 0);
+  });
+
+  it("refuses input that does not fit the step, naming the field", async () => {
+    for (const cognition of [new LlmCognition(upperModel()), new OfflineCognition(new HashEmbedder())])
+      await assert.rejects(cognition.run(upper, { items: ["ok", ""] }), (e: MemlaneError) => {
+        assert.ok(e instanceof InvalidInputError);
+        assert.equal(e.details.field, "items.1");
+        return true;
+      });
+  });
+
+  it("repairs, retries, then fails with the step's name, version and every attempt", async () => {
+    const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"]}']);
+    await assert.rejects(new LlmCognition(model, { retries: 2 }).run(upper, { items: ["a"] }), (e: MemlaneError) => {
+      assert.ok(e instanceof SchemaMismatchError);
+      assert.equal(e.details.step, "test.upper");
+      assert.equal(e.details.stepVersion, 3);
+      assert.equal((e.details.attempts as unknown[]).length, 3);
+      return true;
+    });
+    const repaired = new ScriptedChatModel(['```json\n{"out": ["A",],}\n```']);
+    assert.deepEqual((await new LlmCognition(repaired).run(upper, { items: ["a"] })).value, ["A"]);
+  });
+
+  it("runs a free-text step without a schema, named for the model", async () => {
+    const model = new ScriptedChatModel((_m, options) => `hello from ${options.task}`);
+    const input = {
+      agent: "ava",
+      partner: "sam",
+      at: "2024-01-01T00:00:00.000Z",
+      dialogue: [],
+      recall: { strategy: "none", query: "", hits: [] },
+      prompt: { system: "You are Ava.", messages: [{ role: "user" as const, content: "hi" }] },
+    };
+    const result = await new LlmCognition(model).run(replyStep, input);
+    assert.equal(result.value.text, "hello from reply");
+    assert.equal(model.calls[0]!.options.jsonSchema, undefined);
+  });
+});

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InvalidInputError, type MemlaneError, UnsupportedError } from "../../src/core/errors.js";
+import { noneStrategy } from "../../src/strategies/baselines/none.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+/** Rejects with an InvalidInputError whose details name `field`. */
+async function rejectsNaming(promise: Promise<unknown>, field: string): Promise<void> {
+  await assert.rejects(promise, (error: MemlaneError) => {
+    assert.ok(error instanceof InvalidInputError, String(error));
+    assert.equal(error.details.field, field, error.message);
+    return true;
+  });
+}
+
+describe("engine: every public call validates its input and stores nothing when it is bad", () => {
+  it("names the field of a bad session, turn, recall or forget", async () => {
+    const mem = await testMemlane();
+    await rejectsNaming(mem.session({ agent: "", partner: "sam" }), "agent");
+    await rejectsNaming(mem.session({ agent: "ava" }), "partner");
+    await rejectsNaming(mem.session({ agent: "ava", partner: "sam " }), "partner");
+    await rejectsNaming(mem.session({ agent: "ava", partners: ["sam", ""] }), "partners.1");
+    await rejectsNaming(mem.session({ agent: "ava", partner: "sam", perTurn: "later" as "wait" }), "perTurn");
+    assert.deepEqual(await mem.agents(), [], "no session was stored");
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await rejectsNaming(s.turn("sam", "   "), "text");
+    await rejectsNaming(s.turn("eve", "hello"), "speaker");
+    assert.equal((await s.turns()).length, 0);
+    await rejectsNaming(mem.recall({ agent: "ava", query: "" }), "query");
+    await rejectsNaming(mem.recall({ agent: "ava", query: "pets", k: 0 }), "k");
+    await rejectsNaming(mem.recall({ agent: "ava", query: "pets", units: "words" as "turns" }), "units");
+    await rejectsNaming(mem.forget({ agent: "ava" }), "about");
+    await rejectsNaming(mem.forget({ agent: "ava", memoryIds: [] }), "memoryIds");
+    await mem.close();
+  });
+
+  it("ingests a transcript parsed from JSON as it is, and refuses a broken one whole", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    // Straight from JSON.parse: no meta anywhere, a numeric session id.
+    const raw = JSON.parse(
+      '{"agent":"ava","sessions":[{"id":1,"at":"2024-03-02T18:00","partner":"sam","turns":[{"speaker":"sam","text":"I adopted a beagle called Biscuit."}]}]}',
+    );
+    const report = await mem.ingest(raw);
+    assert.equal(report.ingested, 1);
+    await rejectsNaming(
+      mem.ingest({ agent: "ava", sessions: [{ id: "2", at: "2024-04-01", partner: "sam", turns: [{ text: "x" }] }] }),
+      "sessions.0.turns.0.speaker",
+    );
+    assert.equal((await mem.store.listSessions(mem.scope("ava"))).length, 1, "nothing of the bad file was stored");
+    await mem.close();
+  });
+
+  it("refuses ports of another specification version", async () => {
+    const old = { ...noneStrategy(), specificationVersion: "v0" } as unknown as ReturnType<typeof noneStrategy>;
+    await assert.rejects(testMemlane({ strategies: [old] }), UnsupportedError);
+    await assert.rejects(
+      testMemlane({ cognition: { specificationVersion: "v0", name: "old" } as never }),
+      UnsupportedError,
+    );
+    await assert.rejects(
+      testMemlane({ embedder: { specificationVersion: "v2", name: "x", dimensions: 3, embed: async () => [] } as never }),
+      UnsupportedError,
+    );
+  });
+
+  it("finds a registered strategy again after a restart", async () => {
+    const mine = { ...noneStrategy(), name: "mine", description: "a user's own" };
+    const mem = await testMemlane({ strategies: [mine], strategy: "mine" });
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "hello");
+    assert.equal(s.session.strategy, "mine");
+    assert.equal((await (await s.close()).done).state, "done");
+    await mem.close();
+    await assert.rejects(testMemlane({ strategy: "unknown-one" }), InvalidInputError);
+  });
+});

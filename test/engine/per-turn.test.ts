@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import type { Operation } from "../../src/core/types.js";
+import { UNFINISHED } from "../../src/engine/turn-path.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { testMemlane } from "../fixtures/engine.js";
+import { notingStrategy } from "../fixtures/noting-strategy.js";
+
+describe("engine: the per-turn path", () => {
+  it("lands the turn and the strategy's writes in one transaction, embedded and recallable", async () => {
+    const mem = await testMemlane({ strategies: [notingStrategy()], strategy: "noting" });
+    const ops: Operation[] = [];
+    mem.on("operation", (o) => ops.push(o));
+    const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });
+    const scope = mem.scope("ava");
+    const before = await mem.store.changeVersion(scope);
+    const turn = await s.turn("sam", "I adopted a beagle called Biscuit.");
+    assert.equal(Number(await mem.store.changeVersion(scope)), Number(before) + 1, "one commit");
+    const [note] = await mem.memories("ava");
+    assert.equal(note?.text, "sam mentioned: I adopted a beagle called Biscuit.");
+    assert.deepEqual(note?.sourceTurns, [turn.id]);
+    const vectors = await mem.store.getEmbeddings(scope, "memory", [note!.id], mem.embedder.name);
+    assert.equal(vectors.size, 1, "the new memory is embedded");
+    const turnVectors = await mem.store.getEmbeddings(scope, "turn", [turn.id], mem.embedder.name);
+    assert.equal(turnVectors.size, 1, "the turn is embedded");
+    const recall = await mem.recall({ agent: "ava", query: "beagle Biscuit" });
+    assert.equal(recall.hits[0]?.id, note!.id);
+    assert.ok(recall.hits[0]!.explanation.dense! > 0);
+    assert.deepEqual(
+      ops.map((o) => `${o.type}:${o.status}`),
+      ["TURN:done", "NEW:done"],
+    );
+    await mem.close();
+  });
+
+  it("records a failed step as a failed TURN operation, keeps the turn, and retry runs it again", async () => {
+    let broken = true;
+    const model = scriptedLlm({
+      byName: { "test.note": () => (broken ? "not json at all" : JSON.stringify({ note: "Sam has a beagle." })) },
+    });
+    const mem = await testMemlane({
+      strategies: [notingStrategy()],
+      strategy: "noting",
+      chat: model,
+      cognition: "llm",
+      retries: 1,
+    });
+    const failedEvents: Operation[] = [];
+    mem.on("operation", (o) => o.status === "failed" && failedEvents.push(o));
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    const turn = await s.turn("sam", "I adopted a beagle.");
+    assert.equal((await s.turns()).length, 1, "the turn is stored");
+    assert.equal((await mem.memories("ava")).length, 0);
+    const [failure] = await mem.failures("ava");
+    assert.equal(failure?.type, "TURN");
+    assert.match(failure!.error!, /SCHEMA_MISMATCH/);
+    assert.deepEqual((failure!.outputs as { step: string }).step, "test.note");
+    assert.equal((failure!.outputs as { attempts: unknown[] }).attempts.length, 2);
+    assert.deepEqual((failure!.inputs as { turn: string }).turn, turn.id);
+    assert.equal(failedEvents.length, 1, "the failure was announced");
+    broken = false;
+    await mem.retry("ava");
+    assert.deepEqual(await mem.failures("ava"), []);
+    const [note] = await mem.memories("ava");
+    assert.equal(note?.text, "Sam has a beagle.");
+    assert.equal((await mem.store.getOperation(mem.scope("ava"), failure!.id))?.status, "done");
+    await mem.close();
+  });
+
+  it("keeps turn order for concurrent callers, in the background too", async () => {
+    const seen: number[] = [];
+    const mem = await testMemlane({ strategies: [notingStrategy({ seen })], strategy: "noting" });
+    const s = await mem.session({ agent: "ava", partner: "sam", perTurn: "background" });
+    const other = await mem.resume("ava", s.id, { perTurn: "background" });
+    const said = Array.from({ length: 12 }, (_, i) => `fact number ${i}`);
+    const turns = await Promise.all(said.map((text, i) => (i % 2 ? other : s).turn("sam", text)));
+    assert.deepEqual(
+      turns.map((t) => t.index).sort((a, b) => a - b),
+      said.map((_, i) => i),
+      "distinct turn indexes",
+    );
+    await s.settled();
+    assert.deepEqual(seen, [...seen].sort((a, b) => a - b), "per-turn work ran in turn order");
+    assert.equal(seen.length, 12);
+    const stored = await s.turns();
+    const memories = await mem.memories("ava");
+    assert.equal(memories.length, 12);
+    for (const m of memories) {
+      const t = stored.find((x) => x.id === m.sourceTurns[0])!;
+      assert.equal(m.text, `sam mentioned: ${t.text}`);
+    }
+    await mem.close();
+  });
+
+  it("leaves a crash during background work visible and retryable", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-turn-"));
+    const store = join(dir, "m.db");
+    const crashed = await testMemlane({
+      store,
+      strategies: [notingStrategy({ hang: new Promise(() => undefined) })],
+      strategy: "noting",
+      perTurn: "background",
+    });
+    const s = await crashed.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "I moved to Bristol.");
+    // The first process never finishes its work (it "crashed"); a second one opens the file.
+    const mem = await testMemlane({ store, strategies: [notingStrategy()], strategy: "noting" });
+    const [pending] = await mem.failures("ava");
+    assert.equal(pending?.type, "TURN");
+    assert.equal(pending?.error, UNFINISHED);
+    await mem.retry("ava");
+    assert.deepEqual(await mem.failures("ava"), []);
+    assert.equal((await mem.memories("ava"))[0]?.text, "sam mentioned: I moved to Bristol.");
+    await mem.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lets a reply see background per-turn work, and closes after it", async () => {
+    const mem = await testMemlane({
+      strategies: [notingStrategy()],
+      strategy: "noting",
+      perTurn: "background",
+    });
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "My sister Lea is visiting from Lyon.");
+    const { recall } = await s.reply({ query: "Who is visiting from Lyon?" });
+    assert.match(recall.hits[0]?.text ?? "", /Lea is visiting/);
+    const { done } = await s.close();
+    assert.equal((await done).state, "done");
+    await mem.close();
+  });
+});
