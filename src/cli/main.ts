@@ -12,6 +12,7 @@ import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerRecall } from "./commands/recall.js";
+import { registerReindex } from "./commands/reindex.js";
 import { EXIT_CODES, reportError } from "./output.js";
 
 export function buildProgram(): Command {
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerDemo(program);
   registerIngest(program);
   registerRecall(program);
+  registerReindex(program);
   registerHistory(program);
   registerInspect(program);
   registerForget(program);

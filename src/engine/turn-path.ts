@@ -88,11 +88,13 @@ export class TurnPath {
           return prepared.map((p) => p.turn);
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= INDEX_TRIES) throw error;
-          // Another writer took the index, unless the id itself is taken (a real conflict).
-          for (const p of prepared) {
-            const same = await this.parts.store.listTurns(p.target.scope, { ids: [p.turn.id] });
-            if (same.length) throw error;
-          }
+          // Another writer took the index (and with it the default id): try the next one. An id
+          // the caller chose that is already stored is a real conflict.
+          if (request.id)
+            for (const p of prepared) {
+              const same = await this.parts.store.listTurns(p.target.scope, { ids: [request.id] });
+              if (same.length) throw error;
+            }
         }
       }
     });

@@ -27,7 +27,12 @@ const upper = defineStep<Input, string[], { out: string[] }>({
 const upperModel = () =>
   new ScriptedChatModel((messages, options) => {
     assert.equal(options.jsonSchema?.name, "test.upper");
-    return JSON.stringify({ out: messages.at(-1)!.content.split("\n").map((l) => l.toUpperCase()) });
+    return JSON.stringify({
+      out: messages
+        .at(-1)!
+        .content.split("\n")
+        .map((l) => l.toUpperCase()),
+    });
   });
 
 describe("cognition: one run for every step", () => {
@@ -57,13 +62,16 @@ describe("cognition: one run for every step", () => {
 
   it("repairs, retries, then fails with the step's name, version and every attempt", async () => {
     const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"]}']);
-    await assert.rejects(new LlmCognition(model, { retries: 2 }).run(upper, { items: ["a"] }), (e: MemlaneError) => {
-      assert.ok(e instanceof SchemaMismatchError);
-      assert.equal(e.details.step, "test.upper");
-      assert.equal(e.details.stepVersion, 3);
-      assert.equal((e.details.attempts as unknown[]).length, 3);
-      return true;
-    });
+    await assert.rejects(
+      new LlmCognition(model, { retries: 2 }).run(upper, { items: ["a"] }),
+      (e: MemlaneError) => {
+        assert.ok(e instanceof SchemaMismatchError);
+        assert.equal(e.details.step, "test.upper");
+        assert.equal(e.details.stepVersion, 3);
+        assert.equal((e.details.attempts as unknown[]).length, 3);
+        return true;
+      },
+    );
     const repaired = new ScriptedChatModel(['```json\n{"out": ["A",],}\n```']);
     assert.deepEqual((await new LlmCognition(repaired).run(upper, { items: ["a"] })).value, ["A"]);
   });

@@ -43,22 +43,33 @@ describe("engine: every public call validates its input and stores nothing when 
     const report = await mem.ingest(raw);
     assert.equal(report.ingested, 1);
     await rejectsNaming(
-      mem.ingest({ agent: "ava", sessions: [{ id: "2", at: "2024-04-01", partner: "sam", turns: [{ text: "x" }] }] }),
+      mem.ingest({
+        agent: "ava",
+        sessions: [{ id: "2", at: "2024-04-01", partner: "sam", turns: [{ text: "x" }] }],
+      }),
       "sessions.0.turns.0.speaker",
     );
-    assert.equal((await mem.store.listSessions(mem.scope("ava"))).length, 1, "nothing of the bad file was stored");
+    assert.equal(
+      (await mem.store.listSessions(mem.scope("ava"))).length,
+      1,
+      "nothing of the bad file was stored",
+    );
     await mem.close();
   });
 
   it("refuses ports of another specification version", async () => {
-    const old = { ...noneStrategy(), specificationVersion: "v0" } as unknown as ReturnType<typeof noneStrategy>;
+    const old = { ...noneStrategy(), specificationVersion: "v0" } as unknown as ReturnType<
+      typeof noneStrategy
+    >;
     await assert.rejects(testMemlane({ strategies: [old] }), UnsupportedError);
     await assert.rejects(
       testMemlane({ cognition: { specificationVersion: "v0", name: "old" } as never }),
       UnsupportedError,
     );
     await assert.rejects(
-      testMemlane({ embedder: { specificationVersion: "v2", name: "x", dimensions: 3, embed: async () => [] } as never }),
+      testMemlane({
+        embedder: { specificationVersion: "v2", name: "x", dimensions: 3, embed: async () => [] } as never,
+      }),
       UnsupportedError,
     );
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { ConflictError } from "../../src/core/errors.js";
 import type { Operation } from "../../src/core/types.js";
 import { UNFINISHED } from "../../src/engine/turn-path.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
@@ -39,7 +40,9 @@ describe("engine: the per-turn path", () => {
   it("records a failed step as a failed TURN operation, keeps the turn, and retry runs it again", async () => {
     let broken = true;
     const model = scriptedLlm({
-      byName: { "test.note": () => (broken ? "not json at all" : JSON.stringify({ note: "Sam has a beagle." })) },
+      byName: {
+        "test.note": () => (broken ? "not json at all" : JSON.stringify({ note: "Sam has a beagle." })),
+      },
     });
     const mem = await testMemlane({
       strategies: [notingStrategy()],
@@ -83,7 +86,11 @@ describe("engine: the per-turn path", () => {
       "distinct turn indexes",
     );
     await s.settled();
-    assert.deepEqual(seen, [...seen].sort((a, b) => a - b), "per-turn work ran in turn order");
+    assert.deepEqual(
+      seen,
+      [...seen].sort((a, b) => a - b),
+      "per-turn work ran in turn order",
+    );
     assert.equal(seen.length, 12);
     const stored = await s.turns();
     const memories = await mem.memories("ava");
@@ -93,6 +100,29 @@ describe("engine: the per-turn path", () => {
       assert.equal(m.text, `sam mentioned: ${t.text}`);
     }
     await mem.close();
+  });
+
+  it("gives two engines on one file distinct turn indexes (a taken index is retried)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-turn-"));
+    const store = join(dir, "m.db");
+    const one = await testMemlane({ store, strategy: "accumulate" });
+    const two = await testMemlane({ store, strategy: "accumulate" });
+    const s = await one.session({ agent: "ava", partner: "sam" });
+    const t = await two.resume("ava", s.id);
+    const turns = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? t : s).turn("sam", `line ${i}`)),
+    );
+    assert.deepEqual(
+      turns.map((x) => x.index).sort((a, b) => a - b),
+      Array.from({ length: 10 }, (_, i) => i),
+    );
+    assert.equal((await s.turns()).length, 10);
+    await s.turn("sam", "with my own id", { id: "mine-1" });
+    await assert.rejects(t.turn("sam", "the same id again", { id: "mine-1" }), ConflictError);
+    assert.equal((await s.turns()).length, 11);
+    await one.close();
+    await two.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("leaves a crash during background work visible and retryable", async () => {

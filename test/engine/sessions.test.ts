@@ -65,8 +65,14 @@ describe("engine: mixed sessions and conversations between agents", () => {
     for (const j of jobs) assert.equal((await j.done).state, "done");
     const avaMemory = await mem.memories("ava");
     const benMemory = await mem.memories("ben");
-    assert.ok(avaMemory.some((m) => m.about === "ben" && /baker/.test(m.text)), "ava remembers ben's job");
-    assert.ok(benMemory.some((m) => m.about === "ava" && /Miso/.test(m.text)), "ben remembers ava's cat");
+    assert.ok(
+      avaMemory.some((m) => m.about === "ben" && /baker/.test(m.text)),
+      "ava remembers ben's job",
+    );
+    assert.ok(
+      benMemory.some((m) => m.about === "ava" && /Miso/.test(m.text)),
+      "ben remembers ava's cat",
+    );
     assert.ok(avaMemory.every((m) => m.agent === "ava" && m.strategy === "carecall"));
     assert.ok(benMemory.every((m) => m.agent === "ben" && m.strategy === "accumulate"));
     const [avaSession] = await mem.store.listSessions(mem.scope("ava"));

@@ -34,7 +34,10 @@ describe("engine: one Memlane, many tenants", () => {
     await assert.rejects(globex.history("ava", foreign.id), NotFoundError);
     await assert.rejects(globex.timeline("ava", foreign.id), NotFoundError);
     await assert.rejects(globex.resume("ava", "s2"), NotFoundError);
-    const recalled = await globex.recall({ agent: "ava", query: "Where does Sam live? Bristol beagle Leeds" });
+    const recalled = await globex.recall({
+      agent: "ava",
+      query: "Where does Sam live? Bristol beagle Leeds",
+    });
     assert.ok(recalled.hits.every((h) => h.memory?.tenant === "globex"));
     const turns = await globex.recall({ agent: "ava", query: "beagle Biscuit", units: "turns" });
     assert.ok(turns.hits.every((h) => !/Biscuit/.test(h.text)));

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { InvalidInputError } from "../../core/errors.js";
+import { parseInput, recallInputSchema } from "../../engine/api.js";
 import { recallText } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { print, printJson } from "../output.js";
@@ -30,21 +30,22 @@ export function registerRecall(program: Command): void {
       const opts = cmd.optsWithGlobals<
         GlobalOptions & { agent: string; about?: string; k?: string; units: string; now?: string }
       >();
-      if (opts.units !== "memories" && opts.units !== "turns")
-        throw new InvalidInputError(`--units must be memories or turns, not "${opts.units}"`);
-      const k = opts.k === undefined ? undefined : Number(opts.k);
-      if (k !== undefined && (!Number.isInteger(k) || k < 1))
-        throw new InvalidInputError(`-k must be a positive whole number, not "${opts.k}"`);
-      const mem = await open(opts);
-      try {
-        const recall = await mem.recall({
+      // The library's own schema checks the options before the database is opened.
+      const input = parseInput(
+        recallInputSchema,
+        {
           agent: opts.agent,
           query: words.join(" "),
           about: opts.about,
-          k,
+          k: opts.k === undefined ? undefined : Number(opts.k),
           units: opts.units,
           now: opts.now,
-        });
+        },
+        "recall options",
+      );
+      const mem = await open(opts);
+      try {
+        const recall = await mem.recall(input);
         if (opts.json)
           return printJson({ ...recall, hits: recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit) });
         print(recallText(recall));
