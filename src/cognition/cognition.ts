@@ -5,8 +5,9 @@
  * a third. Every run checks the step's input, says what it cost, and fails with a typed error
  * that names the step, so the engine can record the failed operation and retry it later.
  */
-import { InvalidInputError, type MemlaneError, UnsupportedError } from "../core/errors.js";
-import type { Usage } from "../core/types.js";
+import { InvalidInputError } from "../core/errors.js";
+import { checkSpecification } from "../core/specification.js";
+import { addUsage, type Usage } from "../core/types.js";
 import type { Step } from "./step.js";
 
 export interface CognitionResult<T> {
@@ -36,13 +37,7 @@ export interface Cognition {
 
 /** Refuses a Cognition written for another version of the port (vercel/ai's check). */
 export function checkCognition(cognition: Cognition): Cognition {
-  const version = (cognition as { specificationVersion?: unknown }).specificationVersion;
-  if (version !== "v1" || typeof cognition.run !== "function")
-    throw new UnsupportedError(
-      `Cognition "${cognition.name}" implements specification ${String(version)}; this memlane needs "v1" with run(step, input)`,
-      { port: "Cognition", version: String(version) },
-    );
-  return cognition;
+  return checkSpecification(cognition, "Cognition", ["run"]);
 }
 
 /**
@@ -59,10 +54,17 @@ export function checkStepInput<I, O, A>(step: Step<I, O, A>, input: I): I {
   );
 }
 
-/** Adds the step's name and version to an error's details, so a failed operation says which step failed. */
-export function tagStepError<I, O, A>(error: unknown, step: Step<I, O, A>): unknown {
-  const e = error as MemlaneError;
-  if (e && typeof e === "object" && "details" in e && e.details && typeof e.details === "object")
-    Object.assign(e.details, { step: step.name, stepVersion: step.version });
+/**
+ * Adds the step's name and version (and, when given, what the calls before the failure cost) to
+ * an error's details — any error object, not only memlane's — so a failed operation says which
+ * step failed and what it cost.
+ */
+export function tagStepError<I, O, A>(error: unknown, step: Step<I, O, A>, spent?: Usage): unknown {
+  if (!error || typeof error !== "object") return error;
+  const e = error as { details?: Record<string, unknown> };
+  e.details ??= {};
+  e.details.step = step.name;
+  e.details.stepVersion = step.version;
+  if (spent) e.details.usage = e.details.usage ? addUsage(spent, e.details.usage as Usage) : spent;
   return error;
 }

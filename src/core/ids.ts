@@ -1,11 +1,19 @@
 /**
- * A new identifier: a prefix naming the kind ("mem", "op", "edge"), then a time part so ids
- * sort by creation, then randomness so two processes never collide.
+ * A new identifier: a prefix naming the kind ("mem", "op", "edge"), then a time part and a
+ * sequence so ids sort by creation, then randomness so two processes never collide.
  */
 export function newId(prefix: string): string {
-  const time = Date.now().toString(36).padStart(9, "0");
-  return `${prefix}_${time}${randomHex(5)}`;
+  const now = Date.now();
+  // Ids made in the same millisecond keep their order of creation: rows listed "by id" come
+  // back in the order they were written, so runs over the same input are reproducible.
+  sequence = now === lastMs ? sequence + 1 : 0;
+  lastMs = now;
+  const time = now.toString(36).padStart(9, "0");
+  return `${prefix}_${time}${sequence.toString(36).padStart(3, "0")}${randomHex(4)}`;
 }
+
+let lastMs = 0;
+let sequence = 0;
 
 /** Lower-case, dash-separated form of a display name ("Mary Ann" -> "mary-ann"). */
 export function slug(name: string): string {

@@ -5,7 +5,8 @@
  * OpenAPI document. One shape, one place.
  */
 import { z } from "zod";
-import { InvalidInputError } from "../core/errors.js";
+import { InvalidInputError, isMemlaneError } from "../core/errors.js";
+import { parseConversationTime } from "../core/time.js";
 
 /** An agent, partner or speaker id: not blank, no surrounding spaces ("sam " is not "sam"). */
 export const idSchema = z
@@ -109,4 +110,14 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what:
     field,
     issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })),
   });
+}
+
+/** A conversation time read from an input field; an unreadable one names the field. */
+export function conversationTime(value: string, field: string): string {
+  try {
+    return parseConversationTime(value);
+  } catch (error) {
+    if (isMemlaneError(error)) error.details.field = field;
+    throw error;
+  }
 }

@@ -5,7 +5,8 @@
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
-import { InvalidInputError, UnsupportedError } from "../core/errors.js";
+import { InvalidInputError } from "../core/errors.js";
+import { checkSpecification } from "../core/specification.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { GgufChatModel } from "../models/llama-cpp.js";
@@ -61,7 +62,8 @@ export interface MemlaneConfig {
 }
 
 export function resolveStore(store: string | MemoryStore | undefined): MemoryStore {
-  if (store && typeof store === "object") return checkVersion(store, "MemoryStore");
+  if (store && typeof store === "object")
+    return checkSpecification(store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
   const spec = store ?? "./memlane.db";
   if (spec.startsWith("postgres:") || spec.startsWith("postgresql:"))
     throw new InvalidInputError("The Postgres store is not part of this build yet; use sqlite:<file>");
@@ -72,7 +74,7 @@ export function resolveStore(store: string | MemoryStore | undefined): MemorySto
 
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
-  if ("generate" in chat) return checkVersion(chat, "ChatModel");
+  if ("generate" in chat) return checkSpecification(chat, "ChatModel", ["generate"]);
   if ("gguf" in chat)
     return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
@@ -82,7 +84,8 @@ export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
 export function resolveEmbedder(embedder: EmbedderConfig | undefined): Embedder {
   if (embedder === undefined || embedder === "use") return new UniversalSentenceEncoder();
   if (embedder === "hash") return new HashEmbedder();
-  if (typeof embedder === "object" && "embed" in embedder) return checkVersion(embedder, "Embedder");
+  if (typeof embedder === "object" && "embed" in embedder)
+    return checkSpecification(embedder, "Embedder", ["embed"]);
   if (typeof embedder === "object" && embedder.baseURL && embedder.model)
     return new OpenAICompatibleEmbedder(embedder);
   throw new InvalidInputError(
@@ -104,18 +107,4 @@ export function resolveCognition(
     return new LlmCognition(chat, { retries: config.retries });
   }
   throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);
-}
-
-/** Refuses an adapter written for another version of its port (vercel/ai's check). */
-function checkVersion<T extends { specificationVersion: string }>(port: T, name: string): T {
-  const version = (port as { specificationVersion?: unknown }).specificationVersion;
-  if (version !== "v1")
-    throw new UnsupportedError(
-      `This ${name} implements specification ${String(version)}; memlane needs "v1"`,
-      {
-        port: name,
-        version: String(version),
-      },
-    );
-  return port;
 }

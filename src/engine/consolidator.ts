@@ -18,6 +18,8 @@ export async function consolidate(parts: EngineParts, scope: Scope, sessionId: s
   const { store, cognition, embedder } = parts;
   const session = await store.getSession(scope, sessionId);
   if (!session) throw new Error(`Session "${sessionId}" vanished before consolidation`);
+  // A job run twice (a retry racing the queue, a worker restarted after its commit) writes once.
+  if (session.status === "consolidated") return true;
   const turns = await store.listTurns(scope, { sessionId });
   const strategy = parts.strategies.get(session.strategy);
   const staged: WriteBatch[] = [];

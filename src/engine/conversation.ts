@@ -2,69 +2,141 @@
  * A conversation between several memlane agents (and, optionally, people): each agent keeps its
  * own session of it in its own scope, consolidated by its own strategy — EMMA's multi-agent
  * setting, where every participant remembers egocentrically. The caller adds each utterance
- * once; it lands in every agent's session in one transaction.
+ * once; it lands in every agent's session in one transaction. All of a conversation's writes go
+ * through it (not through the agents' sessions one by one), so every agent sees the same turns.
  */
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
-import type { Turn } from "../core/types.js";
-import { parseInput, turnInputSchema } from "./api.js";
+import type { Session, Turn } from "../core/types.js";
+import { conversationTime, idSchema, parseInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import type { SessionHandle, TurnOptions } from "./session-handle.js";
+import { joining, leaving, type ReplyOptions, type TurnOptions } from "./session-handle.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 export class Conversation {
   private closed = false;
+  private readonly targets: Map<string, TurnTarget>;
 
-  /** @internal Made by `Memlane.conversation()`. */
+  /** @internal Made by `Memlane.conversation()` and `resumeConversation()`. */
   constructor(
     private readonly engine: Engine,
+    /** The conversation's id, which is also each agent's session id. */
     readonly id: string,
-    /** Each agent's own session of the conversation, by agent. */
-    readonly sessions: ReadonlyMap<string, SessionHandle>,
+    targets: TurnTarget[],
     private readonly perTurn: PerTurnMode,
-  ) {}
-
-  get agents(): string[] {
-    return [...this.sessions.keys()];
+  ) {
+    this.targets = new Map(targets.map((t) => [t.scope.agent, t]));
   }
 
-  /** Records one utterance in every agent's session; returns each agent's stored turn. */
+  /** The memlane agents taking part. */
+  get agents(): string[] {
+    return [...this.targets.keys()];
+  }
+
+  /** `agent`'s own session of the conversation, as last stored here. */
+  session(agent: string): Session {
+    return this.target(agent).session;
+  }
+
+  /** The turns as stored in `agent`'s session (the same in every agent's). */
+  turns(agent = this.agents[0]!): Promise<Turn[]> {
+    const { scope, session } = this.target(agent);
+    return this.engine.parts.store.listTurns(scope, { sessionId: session.id });
+  }
+
+  /**
+   * Records one utterance in every agent's session (one transaction), each agent's per-turn work
+   * in its own scope; returns each agent's stored turn.
+   * @throws {InvalidInputError} a speaker who is neither an agent nor a present partner
+   */
   async turn(speaker: string, text: string, options: TurnOptions = {}): Promise<Map<string, Turn>> {
-    if (this.closed) throw new ConflictError(`Conversation "${this.id}" is closed`);
+    this.assertOpen();
     const input = parseInput(turnInputSchema, { ...options, speaker, text }, "turn");
-    const targets = this.targets();
+    const targets = [...this.targets.values()];
     const turns = await this.engine.addTurn(targets, input, input.perTurn ?? this.perTurn);
     return new Map(targets.map((t, i) => [t.scope.agent, turns[i]!]));
   }
 
-  /** `agent`'s next utterance from its own memory, recorded in every agent's session unless `record` is false. */
+  /** Resolves when every turn so far, and every agent's per-turn work on it, has settled. */
+  async settled(): Promise<void> {
+    for (const t of this.targets.values()) await this.engine.settled(t.scope, t.session.id);
+  }
+
+  /**
+   * `agent`'s next utterance from its own memory, recorded in every agent's session unless
+   * `record` is false.
+   */
   async reply(
     agent: string,
-    options: { query?: string; record?: boolean; signal?: AbortSignal } = {},
-  ): Promise<{ text: string; recall: Recall }> {
-    if (this.closed) throw new ConflictError(`Conversation "${this.id}" is closed`);
-    const handle = this.sessions.get(agent);
-    if (!handle)
-      throw new InvalidInputError(`"${agent}" is not an agent of conversation "${this.id}"`, {
-        field: "agent",
-      });
-    const result = await this.engine.reply(handle.scope, handle.session, options.query, options.signal);
-    if (options.record !== false) await this.turn(agent, result.text, { meta: { generated: true } });
-    return result;
+    options: ReplyOptions = {},
+  ): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
+    this.assertOpen();
+    const { scope, session } = this.target(agent);
+    const result = await this.engine.reply(scope, session, options.query, options.signal);
+    const turn =
+      options.record === false
+        ? null
+        : ((await this.turn(agent, result.text, { meta: { generated: true } })).get(agent) ?? null);
+    return { ...result, turn };
+  }
+
+  /** A person (not a memlane agent) joins the conversation, in every agent's session. */
+  async join(partner: string, options: { at?: string } = {}): Promise<void> {
+    await this.update(partner, options.at, joining);
+  }
+
+  /** A person leaves the conversation; their earlier turns stay. */
+  async leave(partner: string, options: { at?: string } = {}): Promise<void> {
+    await this.update(partner, options.at, leaving);
   }
 
   /** Closes every agent's session and queues each one's consolidation. */
   async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }[]> {
-    if (this.closed) throw new ConflictError(`Conversation "${this.id}" is already closed`);
-    const first = this.sessions.values().next().value!;
-    if ((await first.turns()).length === 0)
-      throw new InvalidInputError(`Conversation "${this.id}" has no turns to remember`);
+    this.assertOpen();
     this.closed = true;
-    return this.engine.close(this.targets());
+    try {
+      await this.settled();
+      if ((await this.turns()).length === 0)
+        throw new InvalidInputError(`Conversation "${this.id}" has no turns to remember`);
+      return await this.engine.close([...this.targets.values()]);
+    } catch (error) {
+      this.closed = false;
+      throw error;
+    }
   }
 
-  private targets(): TurnTarget[] {
-    return [...this.sessions.values()].map((h) => ({ scope: h.scope, session: h.session }));
+  private async update(
+    partner: string,
+    at: string | undefined,
+    change: (s: Session, who: string, at: string) => Pick<Session, "partners" | "meta">,
+  ): Promise<void> {
+    this.assertOpen();
+    const who = parseInput(idSchema, partner, "partner");
+    if (this.targets.has(who))
+      throw new InvalidInputError(`"${who}" is an agent of this conversation`, { field: "partner" });
+    const time = at ? conversationTime(at, "at") : new Date().toISOString();
+    for (const [agent, t] of this.targets) {
+      const session = await this.engine.updateSession(t, (stored) => change(stored, who, time));
+      this.targets.set(agent, { scope: t.scope, session });
+    }
   }
+
+  private target(agent: string): TurnTarget {
+    const t = this.targets.get(agent);
+    if (!t)
+      throw new InvalidInputError(`"${agent}" is not an agent of conversation "${this.id}"`, {
+        field: "agent",
+      });
+    return t;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ConflictError(`Conversation "${this.id}" is closed`);
+  }
+}
+
+/** The scopes of a conversation's agents, as its sessions record them. */
+export function conversationAgents(session: Session): string[] {
+  return Array.isArray(session.meta.agents) ? (session.meta.agents as string[]) : [];
 }

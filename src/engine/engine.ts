@@ -1,9 +1,11 @@
 /**
  * The engine behind every tenant view: the parts, the per-turn path, the consolidation queue,
- * and the internal operations that session handles and the facade share (reply, close, retry,
- * failures). Internal: users hold `Memlane` (memlane.ts), which validates input and scopes calls.
+ * and the internal operations that session handles, conversations and the facade share (reply,
+ * session updates, close, retry, failures). Internal: users hold `Memlane` (memlane.ts), which
+ * validates input and scopes calls.
  */
 import type { ReplyInput } from "../cognition/inputs.js";
+import { ConflictError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { addUsage, type Operation, type Scope, type Session, type Turn } from "../core/types.js";
 import { replyStepFor } from "../strategies/kit/steps/reply.js";
@@ -11,15 +13,7 @@ import { consolidate } from "./consolidator.js";
 import type { JobInfo } from "./events.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
-import {
-  type PerTurnMode,
-  sessionKey,
-  type TurnPath,
-  TurnPath as TurnPathImpl,
-  type TurnRequest,
-  type TurnTarget,
-  UNFINISHED,
-} from "./turn-path.js";
+import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./turn-path.js";
 
 export interface ReplyResult {
   text: string;
@@ -28,21 +22,47 @@ export interface ReplyResult {
 
 export class Engine {
   readonly turns: TurnPath;
+  private closed = false;
 
   constructor(readonly parts: EngineParts) {
-    this.turns = new TurnPathImpl(parts);
+    this.turns = new TurnPath(parts);
     parts.queue.process(
       (job) => consolidate(parts, { tenant: job.tenant, agent: job.agent }, job.sessionId),
       (job) => parts.events.emit("job", job),
     );
   }
 
+  /** Refuses work once the engine is closing. */
+  assertOpen(): void {
+    if (this.closed) throw new ConflictError("This memlane engine is closed");
+  }
+
   addTurn(targets: TurnTarget[], request: TurnRequest, mode: PerTurnMode): Promise<Turn[]> {
+    this.assertOpen();
     return this.turns.add(targets, request, mode);
   }
 
   settled(scope: Scope, sessionId: string): Promise<void> {
-    return this.turns.settled(sessionKey(scope, sessionId));
+    return this.turns.settled(scope, sessionId);
+  }
+
+  /**
+   * Changes a stored session in its place among the session's writes: `change` gets the session
+   * as stored and returns its new partners and meta. Returns the session as written.
+   */
+  updateSession(
+    target: TurnTarget,
+    change: (stored: Session) => Pick<Session, "partners" | "meta">,
+  ): Promise<Session> {
+    this.assertOpen();
+    return this.turns.inOrder([target], async () => {
+      const stored = await this.parts.store.getSession(target.scope, target.session.id);
+      if (!stored) throw new ConflictError(`Session "${target.session.id}" is gone`);
+      if (stored.status !== "open") throw new ConflictError(`Session "${stored.id}" is ${stored.status}`);
+      const { partners, meta } = change(stored);
+      await this.parts.store.write(target.scope, { sessionUpdates: [{ id: stored.id, partners, meta }] });
+      return { ...stored, partners, meta };
+    });
   }
 
   /**
@@ -50,6 +70,7 @@ export class Engine {
    * partner turn (or `query`). Waits for the session's per-turn work first, so the reply sees it.
    */
   async reply(scope: Scope, session: Session, query?: string, signal?: AbortSignal): Promise<ReplyResult> {
+    this.assertOpen();
     await this.settled(scope, session.id);
     const { store, cognition } = this.parts;
     const dialogue = await store.listTurns(scope, { sessionId: session.id });
@@ -77,29 +98,36 @@ export class Engine {
     return { text: result.value.text, recall };
   }
 
-  /** Marks the sessions closed (once their turns and per-turn work settled) and queues their consolidation. */
+  /**
+   * Marks the sessions closed — after every earlier turn and its per-turn work — and queues their
+   * consolidation.
+   */
   async close(targets: TurnTarget[]): Promise<{ job: JobInfo; done: Promise<JobInfo> }[]> {
-    for (const t of targets) await this.settled(t.scope, t.session.id);
-    await this.parts.store.writeMany(
-      targets.map((t) => ({
-        scope: t.scope,
-        batch: { sessionStatus: [{ id: t.session.id, status: "closed" }] },
-      })),
-    );
-    const jobs = [];
-    for (const t of targets)
-      jobs.push(
-        await this.parts.queue.enqueue({
-          kind: "consolidate",
-          tenant: t.scope.tenant,
-          agent: t.scope.agent,
-          sessionId: t.session.id,
-        }),
+    this.assertOpen();
+    await this.turns.inOrder(targets, async () => {
+      for (const t of targets) await this.turns.workSettled(t.scope, t.session.id);
+      await this.parts.store.writeMany(
+        targets.map((t) => ({
+          scope: t.scope,
+          batch: { sessionStatus: [{ id: t.session.id, status: "closed" }] },
+        })),
       );
+    });
+    const jobs = [];
+    for (const t of targets) jobs.push(await this.enqueue(t.scope, t.session.id));
     return jobs;
   }
 
-  /** Failed consolidations and per-turn work that still wait for a retry. */
+  private enqueue(scope: Scope, sessionId: string) {
+    return this.parts.queue.enqueue({
+      kind: "consolidate",
+      tenant: scope.tenant,
+      agent: scope.agent,
+      sessionId,
+    });
+  }
+
+  /** Failed consolidations and per-turn work that still wait for a retry (not work this process still owes). */
   async failures(scope: Scope): Promise<Operation[]> {
     const { store } = this.parts;
     const failed = new Set((await store.listSessions(scope, { status: "failed" })).map((s) => s.id));
@@ -111,38 +139,58 @@ export class Engine {
   }
 
   /**
-   * Runs again, in order, every failed per-turn work of the scope (or of one session), then every
-   * failed or interrupted consolidation. Per-turn results are reported as jobs too.
+   * Runs again every failed per-turn work of the scope (or of one session), in turn order, then
+   * every failed or interrupted consolidation that is not queued already.
    */
   async retry(
     scope: Scope,
     sessionId?: string,
   ): Promise<{ turns: { op: string; ok: boolean }[]; jobs: JobInfo[] }> {
+    this.assertOpen();
     const { store } = this.parts;
-    const turnOps = (await this.failures(scope))
-      .filter((o) => o.type === "TURN" && (!sessionId || o.sessionId === sessionId))
-      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.recordedAt < b.recordedAt ? -1 : 1));
+    const turnOps = (await this.failures(scope)).filter(
+      (o) => o.type === "TURN" && (sessionId === undefined || o.sessionId === sessionId),
+    );
+    const order = await this.turnOrder(scope, turnOps);
+    turnOps.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const turns: { op: string; ok: boolean }[] = [];
     for (const op of turnOps) turns.push({ op: op.id, ok: await this.turns.retry(scope, op) });
-    const sessions = await store.listSessions(scope, { status: ["failed", "closed"] });
-    const chosen = sessionId ? sessions.filter((s) => s.id === sessionId) : sessions;
+    const queued = new Set(
+      this.parts.queue
+        .jobs()
+        .filter(
+          (j) =>
+            j.tenant === scope.tenant &&
+            j.agent === scope.agent &&
+            (j.state === "queued" || j.state === "running"),
+        )
+        .map((j) => j.sessionId),
+    );
+    const sessions = (await store.listSessions(scope, { status: ["failed", "closed"] })).filter(
+      (s) => (sessionId === undefined || s.id === sessionId) && !queued.has(s.id),
+    );
     const jobs: JobInfo[] = [];
-    for (const s of chosen)
-      jobs.push(
-        await (
-          await this.parts.queue.enqueue({
-            kind: "consolidate",
-            tenant: scope.tenant,
-            agent: scope.agent,
-            sessionId: s.id,
-          })
-        ).done,
-      );
+    for (const s of sessions) jobs.push(await (await this.enqueue(scope, s.id)).done);
     return { turns, jobs };
   }
 
-  /** Whether a failed TURN record only means "not finished yet" (this process still owes it). */
-  isUnfinished(op: Operation): boolean {
-    return op.type === "TURN" && op.error === UNFINISHED;
+  /** The place of each TURN operation's turn: session time, then turn index. */
+  private async turnOrder(scope: Scope, ops: Operation[]): Promise<Map<string, number>> {
+    const order = new Map<string, number>();
+    const sessions = [...new Set(ops.map((o) => o.sessionId!))];
+    const places = new Map<string, number>();
+    let place = 0;
+    for (const s of (await this.parts.store.listSessions(scope)).filter((x) => sessions.includes(x.id)))
+      for (const t of await this.parts.store.listTurns(scope, { sessionId: s.id })) places.set(t.id, place++);
+    for (const o of ops) order.set(o.id, places.get((o.inputs as { turn?: string })?.turn ?? "") ?? place);
+    return order;
+  }
+
+  /** Waits for every write, per-turn work and consolidation, then refuses new work. */
+  async shutdown(): Promise<void> {
+    await this.turns.drain();
+    await this.parts.queue.idle();
+    this.closed = true;
+    await this.turns.drain();
   }
 }

@@ -6,6 +6,7 @@
  */
 import { UnsupportedError } from "../core/errors.js";
 import { newId } from "../core/ids.js";
+import { checkSpecification } from "../core/specification.js";
 import type { JobInfo } from "./events.js";
 
 export interface JobRequest {
@@ -31,13 +32,9 @@ export interface JobQueue {
   close?(): Promise<void>;
 }
 
+/** Refuses a JobQueue written for another version of the port. */
 export function checkJobQueue(queue: JobQueue): JobQueue {
-  const version = (queue as { specificationVersion?: unknown }).specificationVersion;
-  if (version !== "v1")
-    throw new UnsupportedError(`A JobQueue of specification ${String(version)} is not supported; need "v1"`, {
-      port: "JobQueue",
-    });
-  return queue;
+  return checkSpecification(queue, "JobQueue", ["process", "enqueue", "idle", "jobs"]);
 }
 
 /** One job at a time, in the order enqueued, in this process; the last 200 jobs are listed. */

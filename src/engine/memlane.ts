@@ -5,23 +5,29 @@
  * `mem.tenant("acme")` is a view of the same engine in another tenant: same store, caches and
  * queue, nothing crossing between tenants.
  */
-import { InvalidInputError, NotFoundError } from "../core/errors.js";
+import { type Cognition, checkCognition } from "../cognition/cognition.js";
+import { InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
-import { parseConversationTime } from "../core/time.js";
+import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session } from "../core/types.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
+import type { ChatModel } from "../models/chat-model.js";
+import type { Embedder } from "../models/embedder.js";
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
-import { checkRetriever } from "../retrieval/retriever.js";
+import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
-import type { ForgetReport, StoreStats } from "../store/memory-store.js";
-import { DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
+import type { ForgetReport, MemoryStore, StoreStats } from "../store/memory-store.js";
+import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
+import type { Strategy } from "../strategies/strategy.js";
 import {
   type ConversationInput,
   conversationInputSchema,
+  conversationTime,
   type ForgetInput,
   forgetInputSchema,
   idSchema,
   parseInput,
+  perTurnSchema,
   type RecallInput,
   recallInputSchema,
   type SessionInput,
@@ -40,10 +46,10 @@ import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { validateTranscript } from "./formats/transcript.js";
 import { type IngestOptions, type IngestReport, ingestTranscript } from "./ingest.js";
-import { checkJobQueue, InProcessJobQueue } from "./job-queue.js";
-import { consoleLogger } from "./logger.js";
+import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./job-queue.js";
+import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
-import type { EngineParts } from "./parts.js";
+import { type EngineParts, portsFor } from "./parts.js";
 import { SessionHandle } from "./session-handle.js";
 import { type TimelineView, walkTimeline } from "./timeline.js";
 import type { PerTurnMode } from "./turn-path.js";
@@ -73,49 +79,89 @@ export interface InspectView extends StoreStats {
   jobs: JobInfo[];
 }
 
+/** What `retry` ran again: per-turn work (by operation) and consolidation jobs. */
+export interface RetryReport {
+  turns: { op: string; ok: boolean }[];
+  jobs: JobInfo[];
+}
+
 /** What `reindex` filled in. */
 export interface ReindexReport {
   turns: number;
   memories: number;
 }
 
-export interface MemlaneOptions extends EngineParts {
-  /** The tenant this view works in. Default "default". */
+/** The ports of an engine, as instances (`openMemlane` builds them from names). */
+export interface MemlaneOptions {
+  store: MemoryStore;
+  cognition: Cognition;
+  embedder: Embedder;
+  /** The default strategy. */
+  strategy: Strategy;
+  /** Other strategies, found by the name their sessions carry. */
+  strategies?: Strategy[];
+  /** The chat model behind LLM cognition, if any (for reports). */
+  chat?: ChatModel | null;
+  /** Default: the in-process hybrid index over `store` with `embedder`. */
+  retriever?: Retriever;
+  /** Default: one job at a time in this process. */
+  queue?: JobQueue;
+  /** Default: warnings and errors on stderr. */
+  logger?: Logger;
+  /** The tenant of this view. Default "default". */
   tenant?: string;
   /** How `session.turn()` treats per-turn work unless a session or turn says otherwise. Default "wait". */
   perTurn?: PerTurnMode;
-  /** Resources this engine made and must release on close (the embedder's worker threads). */
+  /** Resources the engine must release on close (worker threads of an embedder it made). */
   owned?: { close(): Promise<void> }[];
 }
 
+/** What every tenant view of one engine shares. */
 interface Shared {
   engine: Engine;
   perTurn: PerTurnMode;
   owned: { close(): Promise<void> }[];
-  closed: boolean;
+  closing: Promise<void> | null;
 }
 
+/**
+ * The facade users hold: one tenant's view of a memlane engine. Every call is validated with its
+ * schema and scoped to this tenant; `tenant(name)` gives views of others over the same engine.
+ */
 export class Memlane {
   /** The tenant every call of this view works in. */
   readonly tenantId: string;
   private readonly shared: Shared;
 
   /**
-   * An engine over the given ports (openMemlane builds them from strings). Every view made with
-   * `tenant()` shares them.
+   * An engine over the given ports; every port is checked for its specification version.
+   * `openMemlane` is the usual way in (it builds the ports from names).
+   * @throws {UnsupportedError} a port of another specification version
    */
-  constructor(options: MemlaneOptions | { view: Shared; tenant: string }) {
-    if ("view" in options) {
-      this.shared = options.view;
-      this.tenantId = options.tenant;
-      return;
-    }
+  constructor(options: MemlaneOptions) {
     this.tenantId = parseInput(tenantSchema, options.tenant ?? "default", "tenant");
+    const strategies = new StrategyRegistry(options.strategies ?? []);
+    const logger = options.logger ?? consoleLogger;
+    const store = checkSpecification(options.store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
+    const embedder = checkSpecification(options.embedder, "Embedder", ["embed"]);
     this.shared = {
-      engine: new Engine(options),
-      perTurn: options.perTurn ?? "wait",
+      engine: new Engine({
+        store,
+        embedder,
+        cognition: checkCognition(options.cognition),
+        chat: options.chat ? checkSpecification(options.chat, "ChatModel", ["generate"]) : null,
+        strategy: strategies.register(options.strategy),
+        strategies,
+        logger,
+        events: new EventStream(logger),
+        retriever: options.retriever
+          ? checkRetriever(options.retriever)
+          : new InProcessRetriever(store, embedder),
+        queue: options.queue ? checkJobQueue(options.queue) : new InProcessJobQueue(),
+      }),
+      perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
       owned: options.owned ?? [],
-      closed: false,
+      closing: null,
     };
   }
 
@@ -127,35 +173,44 @@ export class Memlane {
     return this.shared.engine.parts;
   }
 
-  /** The store this engine writes to (shared by every tenant view). */
-  get store() {
+  /**
+   * The raw store the engine writes to, shared by every tenant view and not scoped to this one:
+   * for tools and tests, never for code that serves a tenant's requests.
+   */
+  get store(): MemoryStore {
     return this.parts.store;
   }
 
   /** The engine's default strategy. */
-  get strategy() {
+  get strategy(): Strategy {
     return this.parts.strategy;
   }
 
-  get cognition() {
+  /** The cognition engine ("offline" or the chat model's name). */
+  get cognition(): Cognition {
     return this.parts.cognition;
   }
 
-  get embedder() {
+  /** The embedder every vector is made with. */
+  get embedder(): Embedder {
     return this.parts.embedder;
   }
 
-  get chat() {
+  /** The chat model, when one was configured. */
+  get chat(): ChatModel | null {
     return this.parts.chat;
   }
 
   /**
    * The same engine in another tenant: every call of the view reads and writes that tenant only;
-   * store, caches, queue and events are shared. Cheap: make one per request.
+   * store, caches and queue are shared. Cheap: make one per request.
    * @example const acme = mem.tenant("acme"); await acme.recall({ agent: "ava", query: "pets?" });
+   * @throws {InvalidInputError} a blank tenant
    */
   tenant(name: string): Memlane {
-    return new Memlane({ view: this.shared, tenant: parseInput(tenantSchema, name, "tenant") });
+    const view = Object.create(Memlane.prototype) as Memlane;
+    Object.assign(view, { tenantId: parseInput(tenantSchema, name, "tenant"), shared: this.shared });
+    return view;
   }
 
   /** The scope of one agent in this tenant. @throws {InvalidInputError} a missing or blank agent */
@@ -164,11 +219,13 @@ export class Memlane {
   }
 
   /**
-   * Subscribes to recorded operations ("operation") or background jobs ("job") of every tenant;
-   * filter on `tenant` in the payload. A listener that throws is reported to the logger.
+   * Subscribes to this tenant's recorded operations ("operation") or background jobs ("job");
+   * returns the function that unsubscribes. A listener that throws is reported to the logger.
    */
   on<K extends keyof MemlaneEvents>(event: K, listener: (payload: MemlaneEvents[K]) => void): () => void {
-    return this.parts.events.on(event, listener);
+    return this.parts.events.on(event, (payload) => {
+      if (payload.tenant === this.tenantId) listener(payload);
+    });
   }
 
   /**
@@ -178,13 +235,22 @@ export class Memlane {
    * @throws {ConflictError} the id is taken
    */
   async session(options: SessionInput): Promise<SessionHandle> {
+    this.engine.assertOpen();
     const input = parseInput(sessionInputSchema, options, "session");
     const scope = this.scope(input.agent);
     const partners = [...new Set([...(input.partner ? [input.partner] : []), ...(input.partners ?? [])])];
     if (partners.includes(input.agent))
       throw new InvalidInputError("The agent cannot be its own partner", { field: "partners" });
-    const strategy = input.strategy ? this.parts.strategies.get(input.strategy) : this.parts.strategy;
-    const session = this.newSession(scope, partners, input.at, input.id, input.meta ?? {}, strategy.name);
+    const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
+    const at = input.at ? conversationTime(input.at, "at") : new Date().toISOString();
+    const session = newSession(
+      scope,
+      partners,
+      at,
+      input.id ?? sessionId("s", at),
+      input.meta ?? {},
+      strategy.name,
+    );
     await this.parts.store.write(scope, { sessions: [session] });
     return new SessionHandle(this.engine, scope, session, input.perTurn ?? this.shared.perTurn);
   }
@@ -192,78 +258,94 @@ export class Memlane {
   /**
    * A conversation between two or more agents of this tenant (and optionally people): each agent
    * keeps its own session, consolidated by its own strategy, and each utterance is added once.
+   * @throws {InvalidInputError} fewer than two agents, a strategy for someone who is not an agent
    */
   async conversation(options: ConversationInput): Promise<Conversation> {
+    this.engine.assertOpen();
     const input = parseInput(conversationInputSchema, options, "conversation");
     const agents = [...new Set(input.agents)];
     if (agents.length < 2)
       throw new InvalidInputError("A conversation needs two different agents", { field: "agents" });
+    for (const named of Object.keys(input.strategies ?? {}))
+      if (!agents.includes(named))
+        throw new InvalidInputError(`"${named}" is not an agent of this conversation`, {
+          field: `strategies.${named}`,
+        });
     const people = [...new Set(input.partners ?? [])].filter((p) => !agents.includes(p));
-    const at = input.at ? parseConversationTime(input.at) : new Date().toISOString();
-    const id =
-      input.id ?? `c-${at.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`;
-    const sessions = agents.map((agent) => {
+    const at = input.at ? conversationTime(input.at, "at") : new Date().toISOString();
+    const id = input.id ?? sessionId("c", at);
+    const targets = agents.map((agent) => {
       const scope = this.scope(agent);
-      const strategy = this.parts.strategies.get(input.strategies?.[agent] ?? this.parts.strategy.name);
+      const strategy = input.strategies?.[agent]
+        ? this.strategyNamed(input.strategies[agent], `strategies.${agent}`)
+        : this.parts.strategy;
       const partners = [...agents.filter((a) => a !== agent), ...people];
-      return {
-        scope,
-        session: this.newSession(
-          scope,
-          partners,
-          at,
-          id,
-          { ...input.meta, conversation: id, agents },
-          strategy.name,
-        ),
-      };
+      const meta = { ...input.meta, conversation: id, agents };
+      return { scope, session: newSession(scope, partners, at, id, meta, strategy.name) };
     });
     await this.parts.store.writeMany(
-      sessions.map((s) => ({ scope: s.scope, batch: { sessions: [s.session] } })),
+      targets.map((t) => ({ scope: t.scope, batch: { sessions: [t.session] } })),
     );
-    const mode = input.perTurn ?? this.shared.perTurn;
-    const handles = new Map(
-      sessions.map((s) => [s.scope.agent, new SessionHandle(this.engine, s.scope, s.session, mode)]),
-    );
-    return new Conversation(this.engine, id, handles, mode);
+    return new Conversation(this.engine, id, targets, input.perTurn ?? this.shared.perTurn);
   }
 
-  private newSession(
-    scope: Scope,
-    partners: string[],
-    at: string | undefined,
-    id: string | undefined,
-    meta: Record<string, unknown>,
-    strategy: string,
-  ): Session {
-    const time = at ? parseConversationTime(at) : new Date().toISOString();
-    return {
-      id: id ?? `s-${time.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`,
-      tenant: scope.tenant,
-      agent: scope.agent,
-      partners,
-      at: time,
-      status: "open",
-      strategy,
-      meta,
-      recordedAt: new Date().toISOString(),
-    };
+  /**
+   * Picks up an open conversation between agents (after a restart, or in another request).
+   * @throws {NotFoundError} `agent` has no such conversation
+   */
+  async resumeConversation(
+    agent: string,
+    conversationId: string,
+    options: { perTurn?: PerTurnMode } = {},
+  ): Promise<Conversation> {
+    const mode = parseInput(perTurnSchema.optional(), options.perTurn, "perTurn") ?? this.shared.perTurn;
+    const first = await this.openSession(agent, conversationId);
+    const agents = Array.isArray(first.meta.agents) ? (first.meta.agents as string[]) : [];
+    if (first.meta.conversation !== conversationId || agents.length < 2)
+      throw new NotFoundError(
+        `Session "${conversationId}" of "${agent}" is not a conversation between agents`,
+      );
+    const targets = [];
+    for (const a of agents)
+      targets.push({ scope: this.scope(a), session: await this.openSession(a, conversationId) });
+    return new Conversation(this.engine, conversationId, targets, mode);
   }
 
-  /** Picks up an open session (after a restart, or in another request of a server). */
+  /**
+   * Picks up an open session (after a restart, or in another request of a server).
+   * @throws {NotFoundError} no such session for the agent
+   * @throws {InvalidInputError} the session is not open any more
+   */
   async resume(
     agent: string,
     sessionId: string,
     options: { perTurn?: PerTurnMode } = {},
   ): Promise<SessionHandle> {
+    const mode = parseInput(perTurnSchema.optional(), options.perTurn, "perTurn") ?? this.shared.perTurn;
+    const session = await this.openSession(agent, sessionId);
+    return new SessionHandle(this.engine, this.scope(agent), session, mode);
+  }
+
+  private async openSession(agent: string, id: string): Promise<Session> {
+    this.engine.assertOpen();
     const scope = this.scope(agent);
+    const sessionId = parseInput(idSchema, id, "sessionId");
     const session = await this.parts.store.getSession(scope, sessionId);
     if (!session) throw new NotFoundError(`No session "${sessionId}" for agent "${agent}"`);
     if (session.status !== "open")
       throw new InvalidInputError(`Session "${sessionId}" is ${session.status}, not open`, {
         field: "sessionId",
       });
-    return new SessionHandle(this.engine, scope, session, options.perTurn ?? this.shared.perTurn);
+    return session;
+  }
+
+  private strategyNamed(name: string, field: string): Strategy {
+    try {
+      return this.parts.strategies.get(name);
+    } catch (error) {
+      if (isMemlaneError(error)) error.details.field = field;
+      throw error;
+    }
   }
 
   /** Resolves when every queued consolidation has run. */
@@ -284,7 +366,7 @@ export class Memlane {
   async recall(options: RecallInput): Promise<Recall> {
     const input = parseInput(recallInputSchema, options, "recall");
     const scope = this.scope(input.agent);
-    const now = input.now === undefined ? undefined : parseConversationTime(input.now);
+    const now = input.now === undefined ? undefined : conversationTime(input.now, "now");
     if (input.units === "turns") {
       const hits = await this.parts.retriever.searchTurns(scope, {
         query: input.query,
@@ -295,18 +377,8 @@ export class Memlane {
       return { strategy: "turns", query: input.query, hits };
     }
     const filter: MemoryFilter = input.about ? { about: input.about } : {};
-    const strategy = input.strategy ? this.parts.strategies.get(input.strategy) : this.parts.strategy;
-    return strategy.recall({
-      scope,
-      store: this.parts.store,
-      cognition: this.parts.cognition,
-      embedder: this.parts.embedder,
-      retriever: this.parts.retriever,
-      query: input.query,
-      k: input.k,
-      filter,
-      now,
-    });
+    const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
+    return strategy.recall({ ...portsFor(this.parts, scope), query: input.query, k: input.k, filter, now });
   }
 
   /** Active memories of an agent (all with `status: "any"`). */
@@ -317,6 +389,7 @@ export class Memlane {
   /** A memory with every operation on it and what it replaced or was replaced by. @throws {NotFoundError} */
   async history(agent: string, memoryId: string): Promise<HistoryView> {
     const scope = this.scope(agent);
+    parseInput(idSchema, memoryId, "memoryId");
     const { store } = this.parts;
     const memory = await store.getMemory(scope, memoryId);
     if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
@@ -344,6 +417,7 @@ export class Memlane {
   /** The memories linked to one (versions and relations) and the chain through it, oldest first. */
   async timeline(agent: string, memoryId: string): Promise<TimelineView> {
     const scope = this.scope(agent);
+    parseInput(idSchema, memoryId, "memoryId");
     if (!(await this.parts.store.getMemory(scope, memoryId)))
       throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
     return walkTimeline(this.parts.store, scope, memoryId);
@@ -381,12 +455,13 @@ export class Memlane {
    * consolidation (or just those of one session). Returns the consolidation jobs.
    * @throws {NotFoundError} `sessionId` has nothing waiting
    */
-  async retry(agent: string, sessionId?: string): Promise<JobInfo[]> {
+  async retry(agent: string, sessionId?: string): Promise<RetryReport> {
     const scope = this.scope(agent);
-    const { turns, jobs } = await this.engine.retry(scope, sessionId);
-    if (sessionId && turns.length === 0 && jobs.length === 0)
-      throw new NotFoundError(`Session "${sessionId}" is not waiting for a retry`);
-    return jobs;
+    const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
+    const { turns, jobs } = await this.engine.retry(scope, session);
+    if (session !== undefined && turns.length === 0 && jobs.length === 0)
+      throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
+    return { turns, jobs };
   }
 
   /**
@@ -449,16 +524,18 @@ export class Memlane {
   }
 
   /**
-   * Waits for background work, then closes the store and what the engine created. Closes the
-   * engine for every tenant view; a second call does nothing.
+   * Waits for every turn, per-turn work and consolidation in flight, then closes the store and
+   * what the engine created. Closes the engine for every tenant view; later calls get a
+   * ConflictError; a second close does nothing.
    */
-  async close(): Promise<void> {
-    if (this.shared.closed) return;
-    this.shared.closed = true;
-    await this.idle();
-    await this.parts.queue.close?.();
-    await this.parts.store.close();
-    for (const resource of this.shared.owned) await resource.close();
+  close(): Promise<void> {
+    this.shared.closing ??= (async () => {
+      await this.engine.shutdown();
+      await this.parts.queue.close?.();
+      await this.parts.store.close();
+      for (const resource of this.shared.owned) await resource.close();
+    })();
+    return this.shared.closing;
   }
 }
 
@@ -471,31 +548,56 @@ export class Memlane {
  * @throws {StoreUnavailableError} the database cannot be opened
  */
 export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> {
-  const tenant = parseInput(tenantSchema, config.tenant ?? "default", "tenant");
-  const strategies = new StrategyRegistry(config.strategies ?? []);
+  parseInput(tenantSchema, config.tenant ?? "default", "tenant");
+  const registered = config.strategies ?? [];
   const strategy =
     typeof config.strategy === "object"
-      ? strategies.register(config.strategy)
-      : strategies.get(config.strategy ?? DEFAULT_STRATEGY);
+      ? config.strategy
+      : (registered.find((s) => s.name === config.strategy) ??
+        createStrategy(config.strategy ?? DEFAULT_STRATEGY));
   const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
   const chat = resolveChat(config.chat);
   const cognition = resolveCognition(config, chat, embedder);
   const store = resolveStore(config.store);
-  const logger = config.logger ?? consoleLogger;
   return new Memlane({
-    tenant,
+    tenant: config.tenant,
     store,
     cognition,
     embedder,
     chat,
     strategy,
-    strategies,
-    logger,
-    events: new EventStream(logger),
-    retriever: config.retriever ? checkRetriever(config.retriever) : new InProcessRetriever(store, embedder),
-    queue: config.queue ? checkJobQueue(config.queue) : new InProcessJobQueue(),
+    strategies: registered,
+    logger: config.logger,
+    retriever: config.retriever,
+    queue: config.queue,
     perTurn: config.perTurn,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],
   });
+}
+
+/** A new session id: a prefix, the conversation time, and a random tail. */
+function sessionId(prefix: string, at: string): string {
+  return `${prefix}-${at.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function newSession(
+  scope: Scope,
+  partners: string[],
+  at: string,
+  id: string,
+  meta: Record<string, unknown>,
+  strategy: string,
+): Session {
+  return {
+    id,
+    tenant: scope.tenant,
+    agent: scope.agent,
+    partners,
+    at,
+    status: "open",
+    strategy,
+    meta,
+    recordedAt: new Date().toISOString(),
+  };
 }

@@ -1,16 +1,29 @@
 /** A live session: add turns as they happen, let partners join and leave, reply, close to consolidate. */
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
-import { parseConversationTime } from "../core/time.js";
 import type { Scope, Session, Turn } from "../core/types.js";
-import { idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
+import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import type { PerTurnMode } from "./turn-path.js";
+import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 /** What `turn()` accepts besides speaker and text. */
 export type TurnOptions = Omit<TurnInput, "speaker" | "text">;
 
+/** What `reply()` accepts. */
+export interface ReplyOptions {
+  /** What to recall for, instead of the latest partner turn. */
+  query?: string;
+  /** Store the reply as the agent's turn (default true); it is marked `meta.generated`. */
+  record?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * A live session of one agent: turns as they happen, partners joining and leaving, replies, and
+ * `close()` to consolidate. Made by `Memlane.session()` or `resume()`; several handles (in one
+ * process or several) may add turns to the same session.
+ */
 export class SessionHandle {
   private closed = false;
 
@@ -22,6 +35,7 @@ export class SessionHandle {
     private readonly perTurn: PerTurnMode,
   ) {}
 
+  /** The session's id. */
   get id(): string {
     return this.current.id;
   }
@@ -47,11 +61,7 @@ export class SessionHandle {
   async turn(speaker: string, text: string, options: TurnOptions = {}): Promise<Turn> {
     this.assertOpen();
     const input = parseInput(turnInputSchema, { ...options, speaker, text }, "turn");
-    const [turn] = await this.engine.addTurn(
-      [{ scope: this.scope, session: this.current }],
-      input,
-      input.perTurn ?? this.perTurn,
-    );
+    const [turn] = await this.engine.addTurn([this.target()], input, input.perTurn ?? this.perTurn);
     return turn!;
   }
 
@@ -60,40 +70,35 @@ export class SessionHandle {
     return this.engine.settled(this.scope, this.id);
   }
 
-  /** A partner joins the session from now on (a mixed or group conversation). */
+  /**
+   * A partner joins the session from now on (a mixed or group conversation).
+   * @throws {ConflictError} the partner is already present
+   */
   async join(partner: string, options: { at?: string } = {}): Promise<void> {
     this.assertOpen();
     const who = parseInput(idSchema, partner, "partner");
-    if (who === this.scope.agent) throw new InvalidInputError("The agent cannot be its own partner");
-    const left = { ...((this.current.meta.left ?? {}) as Record<string, string>) };
-    if (this.current.partners.includes(who) && !(who in left))
-      throw new ConflictError(`"${who}" is already in session "${this.id}"`, { partner: who });
-    delete left[who];
-    const joined = { ...((this.current.meta.joined ?? {}) as Record<string, string>) };
-    joined[who] = options.at ? parseConversationTime(options.at) : new Date().toISOString();
-    const partners = this.current.partners.includes(who)
-      ? this.current.partners
-      : [...this.current.partners, who];
-    await this.update(partners, { ...this.current.meta, joined, left });
+    if (who === this.scope.agent)
+      throw new InvalidInputError("The agent cannot be its own partner", { field: "partner" });
+    const at = options.at ? conversationTime(options.at, "at") : new Date().toISOString();
+    this.current = await this.engine.updateSession(this.target(), (stored) => joining(stored, who, at));
   }
 
-  /** A partner leaves: their earlier turns stay; they can speak again only after joining again. */
+  /**
+   * A partner leaves: their earlier turns stay; they can speak again only after joining again.
+   * @throws {InvalidInputError} the partner is not present
+   */
   async leave(partner: string, options: { at?: string } = {}): Promise<void> {
     this.assertOpen();
-    const left = { ...((this.current.meta.left ?? {}) as Record<string, string>) };
-    if (!this.current.partners.includes(partner) || partner in left)
-      throw new InvalidInputError(`"${partner}" is not in session "${this.id}"`, { field: "partner" });
-    left[partner] = options.at ? parseConversationTime(options.at) : new Date().toISOString();
-    await this.update(this.current.partners, { ...this.current.meta, left });
+    const who = parseInput(idSchema, partner, "partner");
+    const at = options.at ? conversationTime(options.at, "at") : new Date().toISOString();
+    this.current = await this.engine.updateSession(this.target(), (stored) => leaving(stored, who, at));
   }
 
   /**
    * The agent's next utterance, grounded in what the strategy recalls for the latest partner
-   * turn (or `query`). Recorded as the agent's turn unless `record` is false.
+   * turn (or `query`), after the session's per-turn work has settled.
    */
-  async reply(
-    options: { query?: string; record?: boolean; signal?: AbortSignal } = {},
-  ): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
+  async reply(options: ReplyOptions = {}): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
     this.assertOpen();
     const { text, recall } = await this.engine.reply(this.scope, this.current, options.query, options.signal);
     const turn =
@@ -104,25 +109,51 @@ export class SessionHandle {
   }
 
   /**
-   * Ends the session and queues its consolidation in the background. Await `done` (or the
-   * engine's `idle()`) to know it finished.
+   * Ends the session (after its turns and per-turn work) and queues its consolidation in the
+   * background. Await `done` (or the engine's `idle()`) to know it finished.
+   * @throws {InvalidInputError} the session has no turns
+   * @throws {ConflictError} the session is already closed
    */
   async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
     this.assertOpen();
-    await this.settled();
-    if ((await this.turns()).length === 0)
-      throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
+    // Closed at once: a turn() called after close() is refused, not slipped in before the close.
     this.closed = true;
-    const [job] = await this.engine.close([{ scope: this.scope, session: this.current }]);
-    return job!;
+    try {
+      await this.settled();
+      if ((await this.turns()).length === 0)
+        throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
+      const [job] = await this.engine.close([this.target()]);
+      return job!;
+    } catch (error) {
+      this.closed = false;
+      throw error;
+    }
   }
 
   private assertOpen(): void {
     if (this.closed) throw new ConflictError(`Session "${this.id}" is closed`);
   }
 
-  private async update(partners: string[], meta: Record<string, unknown>): Promise<void> {
-    await this.engine.parts.store.write(this.scope, { sessionUpdates: [{ id: this.id, partners, meta }] });
-    this.current = { ...this.current, partners, meta };
+  private target(): TurnTarget {
+    return { scope: this.scope, session: this.current };
   }
+}
+
+/** The session's partners and meta once `who` joins at `at`. */
+export function joining(stored: Session, who: string, at: string): Pick<Session, "partners" | "meta"> {
+  const left = { ...((stored.meta.left ?? {}) as Record<string, string>) };
+  if (stored.partners.includes(who) && !(who in left))
+    throw new ConflictError(`"${who}" is already in session "${stored.id}"`, { partner: who });
+  delete left[who];
+  const joined = { ...((stored.meta.joined ?? {}) as Record<string, string>), [who]: at };
+  const partners = stored.partners.includes(who) ? stored.partners : [...stored.partners, who];
+  return { partners, meta: { ...stored.meta, joined, left } };
+}
+
+/** The session's partners and meta once `who` leaves at `at`. */
+export function leaving(stored: Session, who: string, at: string): Pick<Session, "partners" | "meta"> {
+  const left = { ...((stored.meta.left ?? {}) as Record<string, string>) };
+  if (!stored.partners.includes(who) || who in left)
+    throw new InvalidInputError(`"${who}" is not in session "${stored.id}"`, { field: "partner" });
+  return { partners: stored.partners, meta: { ...stored.meta, left: { ...left, [who]: at } } };
 }

@@ -2,23 +2,24 @@
  * The per-turn path, as solid as session end. A turn is stored with its vector and, for a
  * strategy with `onTurn`, a TURN operation; how the strategy's per-turn work lands depends on the
  * caller's choice:
- *   - "wait": the hook runs first and its writes land with the turn in one transaction; if the
- *     hook fails, the turn lands with a failed TURN operation instead (the turn is never lost).
+ *   - "wait": the hook runs first and its writes land with the turn in one transaction. If the
+ *     hook fails, or its writes cannot be applied, the turn lands with a failed TURN operation
+ *     instead: the turn is never lost.
  *   - "background": the turn lands at once with its TURN operation marked failed ("not finished
  *     yet": a crash leaves a visible, retryable record); the hook runs after, in turn order, and
  *     its writes land with the operation marked done — or the operation keeps the real error.
- * Writes of one session are serialised (turn indexes never collide in this process; across
- * processes a taken index is detected and the turn retried at the next one), and per-turn work
- * of one session runs in turn order. `retry` runs failed TURN operations again.
+ * Writes to a session (turns, partners joining or leaving, closing) are serialised per session
+ * in this process; across processes a taken turn index is detected and the turn retried at the
+ * next one. Per-turn work of one session runs in turn order, retries included.
  */
 import { ConflictError, InvalidInputError } from "../core/errors.js";
-import { parseConversationTime } from "../core/time.js";
 import type { Operation, Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
-import type { WriteBatch } from "../store/memory-store.js";
+import type { EmbeddingRecord, WriteBatch } from "../store/memory-store.js";
 import type { Strategy, TurnContext } from "../strategies/strategy.js";
+import { conversationTime } from "./api.js";
 import { applyStaged, type StagedWrite } from "./apply-staged.js";
-import { errorText, failedOperation, newOperation } from "./operations.js";
+import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 
 export type PerTurnMode = "wait" | "background";
@@ -40,8 +41,8 @@ export interface TurnRequest {
 /** Error text of a TURN operation whose work has not finished (yet). */
 export const UNFINISHED = "per-turn work has not finished (queued, running, or interrupted by a crash)";
 
-/** Tries to find a free turn index when another process took the one we chose. */
-const INDEX_TRIES = 5;
+/** Tries to find a free turn index when other processes take the ones we chose. */
+const INDEX_TRIES = 8;
 
 interface Prepared {
   target: TurnTarget;
@@ -51,8 +52,12 @@ interface Prepared {
   dialogue: Turn[];
 }
 
+type HookResult = { ok: true; staged: WriteBatch[] } | { ok: false; error: unknown };
+
 export const sessionKey = (scope: Scope, sessionId: string) =>
   `${scope.tenant}\u0000${scope.agent}\u0000${sessionId}`;
+
+const keyOf = (t: TurnTarget) => sessionKey(t.scope, t.session.id);
 
 export class TurnPath {
   private readonly writeChains = new Map<string, Promise<unknown>>();
@@ -67,10 +72,30 @@ export class TurnPath {
     return this.inFlight.has(opId);
   }
 
-  /** Resolves when the session's stored turns and their per-turn work have settled. */
-  async settled(key: string): Promise<void> {
+  /** Resolves when the session's writes and per-turn work so far have settled. */
+  async settled(scope: Scope, sessionId: string): Promise<void> {
+    const key = sessionKey(scope, sessionId);
     await this.writeChains.get(key)?.catch(() => undefined);
     await this.workChains.get(key)?.catch(() => undefined);
+  }
+
+  /** Resolves when the session's per-turn work so far has settled (safe inside `inOrder`). */
+  async workSettled(scope: Scope, sessionId: string): Promise<void> {
+    await this.workChains.get(sessionKey(scope, sessionId))?.catch(() => undefined);
+  }
+
+  /** Resolves when every session's writes and per-turn work have settled (engine close). */
+  async drain(): Promise<void> {
+    while (this.writeChains.size || this.workChains.size)
+      await Promise.allSettled([...this.writeChains.values(), ...this.workChains.values()]);
+  }
+
+  /**
+   * Runs `fn` after every earlier write to these sessions, before any later one: how joins,
+   * leaves and closes keep their place among turns.
+   */
+  inOrder<T>(targets: TurnTarget[], fn: () => Promise<T>): Promise<T> {
+    return this.chain(this.writeChains, targets.map(keyOf), fn);
   }
 
   /**
@@ -78,46 +103,60 @@ export class TurnPath {
    * strategy's per-turn work as `mode` says. Returns each target's stored turn, in target order.
    */
   add(targets: TurnTarget[], request: TurnRequest, mode: PerTurnMode): Promise<Turn[]> {
-    const key = sessionKey(targets[0]!.scope, targets[0]!.session.id);
-    return this.chain(this.writeChains, key, async () => {
+    return this.inOrder(targets, async () => {
       for (let attempt = 1; ; attempt++) {
-        const prepared = await Promise.all(targets.map((t) => this.prepare(t, request)));
+        const prepared = await Promise.all(targets.map((t) => this.prepare(t, request, attempt)));
+        const vectors = await embedTurns(this.parts.embedder, [prepared[0]!.turn]);
         try {
-          if (mode === "wait") await this.storeWaiting(key, prepared);
-          else await this.storeInBackground(key, prepared);
+          if (mode === "wait") await this.storeWaiting(prepared, vectors);
+          else await this.storeInBackground(prepared, vectors);
           return prepared.map((p) => p.turn);
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= INDEX_TRIES) throw error;
-          // Another writer took the index (and with it the default id): try the next one. An id
-          // the caller chose that is already stored is a real conflict.
+          // Another writer took the index (or the default id): try again at the next free one.
+          // An id the caller chose that is already stored is a real conflict.
           if (request.id)
-            for (const p of prepared) {
-              const same = await this.parts.store.listTurns(p.target.scope, { ids: [request.id] });
-              if (same.length) throw error;
-            }
+            for (const p of prepared)
+              if ((await this.parts.store.listTurns(p.target.scope, { ids: [request.id] })).length)
+                throw error;
         }
       }
     });
   }
 
-  /** Runs a failed TURN operation's work again; true when it succeeded this time. */
+  /**
+   * Runs a failed TURN operation's work again, after the session's earlier per-turn work, unless
+   * it is owed here already or no longer failed; true when it is done now.
+   */
   async retry(scope: Scope, op: Operation): Promise<boolean> {
+    if (this.inFlight.has(op.id)) return false;
     const inputs = op.inputs as { turn?: string; session?: string } | null;
     const session = inputs?.session ? await this.parts.store.getSession(scope, inputs.session) : null;
     if (!session || !inputs?.turn) return false;
-    const turns = await this.parts.store.listTurns(scope, { sessionId: session.id });
-    const at = turns.findIndex((t) => t.id === inputs.turn);
-    if (at < 0) return false;
-    const prepared: Prepared = {
-      target: { scope, session },
-      strategy: this.parts.strategies.get(session.strategy),
-      turn: turns[at]!,
-      dialogue: turns.slice(0, at + 1),
-    };
-    return this.finish(prepared, op.id);
+    this.inFlight.add(op.id);
+    return this.chain(this.workChains, [sessionKey(scope, session.id)], async () => {
+      const current = await this.parts.store.getOperation(scope, op.id);
+      if (current?.status !== "failed") {
+        this.inFlight.delete(op.id);
+        return current?.status === "done";
+      }
+      const turns = await this.parts.store.listTurns(scope, { sessionId: session.id });
+      const at = turns.findIndex((t) => t.id === inputs.turn);
+      if (at < 0) {
+        this.inFlight.delete(op.id);
+        return false;
+      }
+      const prepared: Prepared = {
+        target: { scope, session },
+        strategy: this.parts.strategies.get(session.strategy),
+        turn: turns[at]!,
+        dialogue: turns.slice(0, at + 1),
+      };
+      return this.finish(prepared, op.id);
+    });
   }
 
-  private async prepare(target: TurnTarget, request: TurnRequest): Promise<Prepared> {
+  private async prepare(target: TurnTarget, request: TurnRequest, attempt: number): Promise<Prepared> {
     const { scope, session } = target;
     const stored = await this.parts.store.getSession(scope, session.id);
     if (!stored) throw new InvalidInputError(`No session "${session.id}" for agent "${scope.agent}"`);
@@ -134,14 +173,16 @@ export class TurnPath {
     const dialogue = await this.parts.store.listTurns(scope, { sessionId: session.id });
     const last = dialogue.at(-1);
     const floor = last?.at ?? stored.at;
-    const at = request.at ? parseConversationTime(request.at) : floor;
+    const at = request.at ? conversationTime(request.at, "at") : floor;
     if (at < floor)
       throw new InvalidInputError(`Turn time ${request.at} is earlier than the turn before it (${floor})`, {
         field: "at",
       });
     const index = last ? last.index + 1 : 0;
+    // The default id names the turn's place; when a caller's own id took it, a suffix keeps it free.
+    const id = request.id ?? `${session.id}:${index + 1}${attempt > 1 ? `.${attempt}` : ""}`;
     const turn: Turn = {
-      id: request.id ?? `${session.id}:${index + 1}`,
+      id,
       tenant: scope.tenant,
       agent: scope.agent,
       sessionId: session.id,
@@ -159,45 +200,53 @@ export class TurnPath {
     };
   }
 
-  private async storeWaiting(key: string, prepared: Prepared[]): Promise<void> {
-    // Per-turn work of this session runs in order: earlier background work first.
-    await this.workChains.get(key)?.catch(() => undefined);
-    const vectors = await embedTurns(this.parts.embedder, [prepared[0]!.turn]);
-    const writes: StagedWrite[] = [];
-    for (const p of prepared) {
+  private async storeWaiting(prepared: Prepared[], vectors: EmbeddingRecord[]): Promise<void> {
+    // Per-turn work of these sessions runs in order: earlier background work first.
+    await Promise.all(prepared.map((p) => this.workChains.get(keyOf(p.target))?.catch(() => undefined)));
+    const results = await Promise.all(prepared.map((p) => (p.strategy.onTurn ? this.runHook(p) : null)));
+    const writes: StagedWrite[] = prepared.map((p, i) => {
+      const result = results[i];
       const extra: WriteBatch = { turns: [p.turn], embeddings: retarget(vectors, p.turn) };
-      if (!p.strategy.onTurn) {
-        writes.push({ scope: p.target.scope, staged: [], extra });
-        continue;
-      }
-      const result = await this.runHook(p);
-      const op = result.ok ? this.turnOperation(p, {}) : this.failedTurnOperation(p, result.error);
-      writes.push({
+      if (!result) return { scope: p.target.scope, staged: [], extra };
+      extra.operations = [result.ok ? this.turnOperation(p, {}) : this.failedTurnOperation(p, result.error)];
+      return { scope: p.target.scope, staged: result.ok ? result.staged : [], extra };
+    });
+    try {
+      await applyStaged(this.parts, writes);
+    } catch (error) {
+      // The hooks' writes could not land (or the turn itself could not): store the turns alone
+      // with the failure. If that fails too, the turn's own write is the problem and the caller
+      // (or the index retry) sees it.
+      if (!prepared.some((p) => p.strategy.onTurn)) throw error;
+      const fallback: StagedWrite[] = prepared.map((p) => ({
         scope: p.target.scope,
-        staged: result.ok ? result.staged : [],
-        extra: { ...extra, operations: [op] },
-      });
+        staged: [],
+        extra: {
+          turns: [p.turn],
+          embeddings: retarget(vectors, p.turn),
+          operations: p.strategy.onTurn ? [this.failedTurnOperation(p, error)] : [],
+        },
+      }));
+      await applyStaged(this.parts, fallback);
     }
-    await applyStaged(this.parts, writes);
   }
 
-  private async storeInBackground(key: string, prepared: Prepared[]): Promise<void> {
-    const vectors = await embedTurns(this.parts.embedder, [prepared[0]!.turn]);
+  private async storeInBackground(prepared: Prepared[], vectors: EmbeddingRecord[]): Promise<void> {
     const owed: { p: Prepared; op: Operation }[] = [];
-    const writes: StagedWrite[] = prepared.map((p) => {
-      const extra: WriteBatch = { turns: [p.turn], embeddings: retarget(vectors, p.turn) };
+    const entries = prepared.map((p) => {
+      const batch: WriteBatch = { turns: [p.turn], embeddings: retarget(vectors, p.turn) };
       if (p.strategy.onTurn) {
         const op = this.turnOperation(p, { status: "failed", error: UNFINISHED });
         owed.push({ p, op });
-        extra.operations = [op];
+        batch.operations = [op];
       }
-      return { scope: p.target.scope, staged: [], extra };
+      return { scope: p.target.scope, batch };
     });
     // The pending record is not announced: the event comes when the work has settled.
-    await this.parts.store.writeMany(writes.map((w) => ({ scope: w.scope, batch: w.extra! })));
+    await this.parts.store.writeMany(entries);
     for (const { p, op } of owed) {
       this.inFlight.add(op.id);
-      this.chain(this.workChains, key, () => this.finish(p, op.id)).catch((error) =>
+      this.chain(this.workChains, [keyOf(p.target)], () => this.finish(p, op.id)).catch((error) =>
         this.parts.logger.error(`per-turn work of turn ${p.turn.id} could not be recorded`, { error }),
       );
     }
@@ -216,22 +265,33 @@ export class TurnPath {
           extra: { operationStatus: [{ id: opId, status: "done", error: null }] },
         },
       ]);
+      await this.announce(scope, opId);
       return true;
     } catch (error) {
       await this.parts.store.write(scope, {
-        operationStatus: [{ id: opId, status: "failed", error: errorText(error) }],
+        operationStatus: [
+          {
+            id: opId,
+            status: "failed",
+            error: errorText(error),
+            outputs: failureOutputs(error),
+            usage: failureUsage(error),
+          },
+        ],
       });
-      const op = await this.parts.store.getOperation(scope, opId);
-      if (op) this.parts.events.emit("operation", op);
+      await this.announce(scope, opId);
       return false;
     } finally {
       this.inFlight.delete(opId);
     }
   }
 
-  private async runHook(
-    p: Prepared,
-  ): Promise<{ ok: true; staged: WriteBatch[] } | { ok: false; error: unknown }> {
+  private async announce(scope: Scope, opId: string): Promise<void> {
+    const op = await this.parts.store.getOperation(scope, opId);
+    if (op) this.parts.events.emit("operation", op);
+  }
+
+  private async runHook(p: Prepared): Promise<HookResult> {
     const staged: WriteBatch[] = [];
     const { scope, session } = p.target;
     const ctx: TurnContext = {
@@ -255,7 +315,7 @@ export class TurnPath {
     const { scope, session } = p.target;
     return newOperation(scope, p.strategy.name, this.parts.cognition.name, session.id, p.turn.at, {
       type: "TURN",
-      inputs: { turn: p.turn.id, session: session.id, strategy: p.strategy.name },
+      inputs: turnInputs(p),
       ...fields,
     });
   }
@@ -269,35 +329,38 @@ export class TurnPath {
       this.parts.cognition.name,
       session.id,
       p.turn.at,
-      { turn: p.turn.id, session: session.id, strategy: p.strategy.name },
+      turnInputs(p),
       error,
     );
   }
 
-  private chain<T>(chains: Map<string, Promise<unknown>>, key: string, fn: () => Promise<T>): Promise<T> {
-    const before = chains.get(key) ?? Promise.resolve();
-    const next = before.catch(() => undefined).then(fn);
-    chains.set(key, next);
+  /** Runs `fn` after the chains of every key, and makes it the chains' new tail. */
+  private chain<T>(chains: Map<string, Promise<unknown>>, keys: string[], fn: () => Promise<T>): Promise<T> {
+    const before = Promise.allSettled(keys.map((k) => chains.get(k) ?? Promise.resolve()));
+    const next = before.then(fn);
+    for (const k of keys) chains.set(k, next);
     // Forget settled chains, so a long-lived engine does not keep one per session ever seen.
     next
       .catch(() => undefined)
       .then(() => {
-        if (chains.get(key) === next) chains.delete(key);
+        for (const k of keys) if (chains.get(k) === next) chains.delete(k);
       });
     return next;
   }
 }
 
+/** What a TURN operation needs to run again. */
+function turnInputs(p: Prepared) {
+  return { turn: p.turn.id, session: p.target.session.id, strategy: p.strategy.name };
+}
+
 /** Who may speak in a session now: the agent and every partner who has not left. */
-export function presentSpeakers(session: Session): string[] {
+function presentSpeakers(session: Session): string[] {
   const left = (session.meta.left ?? {}) as Record<string, string>;
   return [session.agent, ...session.partners.filter((p) => !(p in left))];
 }
 
 /** The turn's vector records under this target's turn id (every agent stores the same vector). */
-function retarget(
-  vectors: { ownerKind: "turn" | "memory"; ownerId: string; model: string; vector: Float32Array }[],
-  turn: Turn,
-) {
+function retarget(vectors: EmbeddingRecord[], turn: Turn): EmbeddingRecord[] {
   return vectors.map((v) => ({ ...v, ownerId: turn.id }));
 }

@@ -4,8 +4,9 @@
  * the scope's change version moves); a store that can search inside its own database (pgvector)
  * serves recall by implementing this port. Strategies receive a Retriever, never a class.
  */
-import { UnsupportedError } from "../core/errors.js";
+
 import type { RecallHit } from "../core/recall.js";
+import { checkSpecification } from "../core/specification.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type { FusionWeights } from "./fusion.js";
 import type { TurnSearch } from "./turn-search.js";
@@ -30,13 +31,5 @@ export interface Retriever {
 
 /** Refuses a Retriever written for another version of the port. */
 export function checkRetriever(retriever: Retriever): Retriever {
-  const version = (retriever as { specificationVersion?: unknown }).specificationVersion;
-  if (version !== "v1")
-    throw new UnsupportedError(
-      `A Retriever of specification ${String(version)} is not supported; need "v1"`,
-      {
-        port: "Retriever",
-      },
-    );
-  return retriever;
+  return checkSpecification(retriever, "Retriever", ["searchMemories", "searchTurns"]);
 }

@@ -13,6 +13,7 @@ import type {
   Session,
   SessionStatus,
   Turn,
+  Usage,
 } from "../core/types.js";
 
 /** Marks `oldId` as superseded from conversation time `at`, replaced by `byId` (if any). */
@@ -45,8 +46,17 @@ export interface WriteBatch {
   edges?: Edge[];
   embeddings?: EmbeddingRecord[];
   operations?: Operation[];
-  /** Operations that a later retry fixed: their status becomes the given one. */
-  operationStatus?: { id: string; status: OperationStatus; error?: string | null }[];
+  /**
+   * Operations whose outcome came later (per-turn work finished, a retry fixed it): the status
+   * and error become the given ones, and outputs and usage too when given.
+   */
+  operationStatus?: {
+    id: string;
+    status: OperationStatus;
+    error?: string | null;
+    outputs?: unknown;
+    usage?: Usage;
+  }[];
 }
 
 export interface ForgetRequest {

@@ -9,6 +9,7 @@ import type { Cognition } from "../cognition/cognition.js";
 import type { Prompt } from "../cognition/inputs.js";
 import { UnsupportedError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
+import { checkSpecification } from "../core/specification.js";
 import type { MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { Retriever } from "../retrieval/retriever.js";
@@ -81,19 +82,8 @@ export interface Strategy {
   compose(ctx: ReplyContext, recall: Recall): Prompt;
 }
 
-/** Refuses a strategy written for another version of the port, or missing what every strategy needs. */
 export function checkStrategy(strategy: Strategy): Strategy {
-  const version = (strategy as { specificationVersion?: unknown }).specificationVersion;
-  if (version !== "v1")
-    throw new UnsupportedError(
-      `Strategy "${strategy.name}" implements specification ${String(version)}; this memlane needs "v1"`,
-      { port: "Strategy", version: String(version) },
-    );
-  if (
-    !strategy.name?.trim() ||
-    typeof strategy.recall !== "function" ||
-    typeof strategy.compose !== "function"
-  )
-    throw new UnsupportedError(`A strategy needs a name, recall() and compose()`, { port: "Strategy" });
+  checkSpecification(strategy, `Strategy "${strategy?.name}"`, ["recall", "compose"]);
+  if (!strategy.name?.trim()) throw new UnsupportedError("A strategy needs a name", { port: "Strategy" });
   return strategy;
 }

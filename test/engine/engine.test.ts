@@ -131,7 +131,7 @@ describe("engine: live sessions", () => {
     assert.equal((await mem.memories("ava")).length, 0);
     assert.equal((await mem.store.getSession(mem.scope("ava"), s.id))?.status, "failed");
     broken = false;
-    const jobs = await mem.retry("ava");
+    const { jobs } = await mem.retry("ava");
     assert.deepEqual(
       jobs.map((j) => j.state),
       ["done"],

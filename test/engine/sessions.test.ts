@@ -34,7 +34,7 @@ describe("engine: mixed sessions and conversations between agents", () => {
     const stored = await mem.store.getSession(mem.scope("ava"), s.id);
     assert.deepEqual(stored?.partners, ["sam", "lea", "zoe"]);
     assert.deepEqual(Object.keys(stored?.meta.left as object), []);
-    assert.equal((stored?.meta.joined as Record<string, string>).zoe, "2024-05-01T10:06:00.000Z");
+    assert.equal((stored!.meta.joined as Record<string, string>).zoe, "2024-05-01T10:06:00.000Z");
     // A resumed handle reads who is present from the store.
     const again = await mem.resume("ava", s.id);
     await again.leave("sam");
@@ -53,8 +53,8 @@ describe("engine: mixed sessions and conversations between agents", () => {
     await conv.turn("ben", "Nice! I just started working as a baker in Leeds.");
     const reply = await conv.reply("ava", { query: "What does Ben do?" });
     assert.equal(typeof reply.text, "string");
-    const avaTurns = await conv.sessions.get("ava")!.turns();
-    const benTurns = await conv.sessions.get("ben")!.turns();
+    const avaTurns = await conv.turns("ava");
+    const benTurns = await conv.turns("ben");
     assert.equal(avaTurns.length, 3);
     assert.deepEqual(
       avaTurns.map((t) => [t.id, t.speaker, t.text]),

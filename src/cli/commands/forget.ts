@@ -38,17 +38,20 @@ export function registerForget(program: Command): void {
 
   program
     .command("retry")
-    .description("consolidate again the sessions whose consolidation failed or was interrupted")
+    .description(
+      "run again the per-turn work that failed and the consolidations that failed or were interrupted",
+    )
     .requiredOption("--agent <agent>", "whose sessions")
     .option("--session <id>", "only this session")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; session?: string }>();
       const mem = await open(opts);
       try {
-        const jobs = await mem.retry(opts.agent, opts.session);
-        if (opts.json) return printJson(jobs);
-        if (jobs.length === 0) print("nothing to retry");
-        for (const j of jobs) print(`${j.sessionId}: ${j.state}${j.error ? ` (${j.error})` : ""}`);
+        const report = await mem.retry(opts.agent, opts.session);
+        if (opts.json) return printJson(report);
+        if (report.jobs.length === 0 && report.turns.length === 0) print("nothing to retry");
+        for (const t of report.turns) print(`per-turn work ${t.op}: ${t.ok ? "done" : "failed again"}`);
+        for (const j of report.jobs) print(`${j.sessionId}: ${j.state}${j.error ? ` (${j.error})` : ""}`);
       } finally {
         await mem.close();
       }

@@ -53,7 +53,7 @@ export function registerInspect(program: Command): void {
           if (v.failures.length) {
             print(
               color.red(
-                `  ${v.failures.length} failed consolidations (retry with \`memlane retry --agent ${v.agent}\`):`,
+                `  ${v.failures.length} failed operations waiting for a retry (per-turn work or consolidations; run \`memlane retry --agent ${v.agent}\`):`,
               ),
             );
             for (const f of v.failures) print(`    ${operationLine(f)}`);

@@ -51,7 +51,8 @@ export class LlmCognition implements Cognition {
         model = one.model;
       }
     } catch (error) {
-      throw tagStepError(error, step);
+      // Usage of the batches that did succeed is added to the failure's, so nothing spent goes unseen.
+      throw tagStepError(error, step, usage);
     }
     const value = step.batch ? step.batch.join(values, input) : values[0]!;
     return { value, usage, model };

@@ -121,7 +121,7 @@ export function validateTranscript(raw: unknown, source = "transcript"): Transcr
     const more = problems.length > shown.length ? `\n… and ${problems.length - shown.length} more` : "";
     throw new InvalidInputError(
       `${source} has ${problems.length} problem(s):\n${shown.map((p) => `- ${p}`).join("\n")}${more}`,
-      { problems },
+      { field: problems[0]!.split(":")[0], problems },
     );
   }
   return { agent, sessions };

@@ -331,9 +331,25 @@ export class SqliteStore implements MemoryStore {
     const setOp = db.prepare(
       "UPDATE operations SET status = ?, error = ? WHERE id = ? AND tenant = ? AND agent = ?",
     );
-    for (const o of b.operationStatus ?? [])
+    const setOutcome = db.prepare(
+      `UPDATE operations SET outputs = ?, calls = ?, prompt_tokens = ?, completion_tokens = ?, latency_ms = ?
+       WHERE id = ? AND tenant = ? AND agent = ?`,
+    );
+    for (const o of b.operationStatus ?? []) {
       if (setOp.run(o.status, o.error ?? null, o.id, scope.tenant, scope.agent).changes === 0)
         throw new ConflictError(`No operation "${o.id}" in this scope`, { operation: o.id });
+      if (o.outputs !== undefined || o.usage)
+        setOutcome.run(
+          JSON.stringify(o.outputs ?? null),
+          o.usage?.calls ?? 0,
+          o.usage?.promptTokens ?? 0,
+          o.usage?.completionTokens ?? 0,
+          o.usage?.latencyMs ?? 0,
+          o.id,
+          scope.tenant,
+          scope.agent,
+        );
+    }
   }
 
   private sessionExists(scope: Scope, id: string): boolean {
