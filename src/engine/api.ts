@@ -99,14 +99,17 @@ export const tenantSchema = idSchema.describe("an isolated customer space");
 
 /**
  * Checks `value` against `schema`; on failure an InvalidInputError whose message and
- * `details.field` name the first offending field. Returns zod's parsed copy.
+ * `details.field` name the first offending field (`what` itself for a scalar). Returns zod's
+ * parsed copy.
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const field = issue.path.map(String).join(".");
-  throw new InvalidInputError(`Invalid ${what}: ${field ? `${field} ` : ""}${issue.message}`, {
+  const path = issue.path.map(String).join(".");
+  // A scalar input (a tenant, a session id) is itself the field.
+  const field = path || what;
+  throw new InvalidInputError(`Invalid ${what}: ${path ? `${path} ` : ""}${issue.message}`, {
     field,
     issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })),
   });

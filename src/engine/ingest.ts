@@ -10,8 +10,9 @@ import type { Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
 import { consolidate } from "./consolidator.js";
-import type { Transcript } from "./formats/transcript.js";
+import type { Transcript, TranscriptSession } from "./formats/transcript.js";
 import type { EngineParts } from "./parts.js";
+import type { TurnPath } from "./turn-path.js";
 
 /** Sessions whose turns are being embedded while the current one consolidates. */
 const LOOKAHEAD = 4;
@@ -42,6 +43,8 @@ export interface IngestReport {
 
 interface IngestPorts {
   parts: EngineParts;
+  /** The per-turn path, for strategies that write memory at every turn. */
+  turns: TurnPath;
   scope(agent: string): Scope;
   strategy: string;
 }
@@ -66,14 +69,20 @@ export async function ingestTranscript(
     turns: 0,
     elapsedMs: 0,
   };
+  // A strategy that writes memory at every turn is fed the turns one by one, as if they were
+  // said live (so a replay gives the memory living it would); the others get each session whole.
+  const perTurn = ports.parts.strategies.get(ports.strategy).onTurn !== undefined;
   // Check every stored session first, so a conflicting file changes nothing at all.
   const existing = new Map<string, Session>();
+  const storedTurns = new Map<string, number>();
   for (const s of transcript.sessions) {
     const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await store.listTurns(scope, { sessionId: s.id });
+    // An open session fed turn by turn may hold only the first turns (a killed run).
+    const partial = perTurn && stored.status === "open";
     if (
-      turns.length !== s.turns.length ||
+      (partial ? turns.length > s.turns.length : turns.length !== s.turns.length) ||
       turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker)
     )
       throw new ConflictError(
@@ -81,6 +90,7 @@ export async function ingestTranscript(
         { session: s.id },
       );
     existing.set(s.id, stored);
+    storedTurns.set(s.id, turns.length);
   }
   // Turns of the next sessions are embedded ahead, a few sessions deep, so the encoder never waits
   // for a consolidation and never idles at the end of one session's short batch list.
@@ -100,21 +110,17 @@ export async function ingestTranscript(
   for (const s of transcript.sessions) {
     const stored = existing.get(s.id);
     let outcome: IngestProgress["outcome"];
-    if (stored?.status === "consolidated" || stored?.status === "open") {
+    if (stored?.status === "consolidated" || (stored?.status === "open" && !perTurn)) {
       outcome = "skipped";
+    } else if (perTurn) {
+      outcome = (await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0))
+        ? stored
+          ? "resumed"
+          : "ingested"
+        : "failed";
     } else {
       if (!stored) {
-        const session: Session = {
-          id: s.id,
-          tenant: scope.tenant,
-          agent: scope.agent,
-          partners: s.partners,
-          at: s.at,
-          status: "closed",
-          strategy: ports.strategy,
-          meta: s.meta,
-          recordedAt: new Date().toISOString(),
-        };
+        const session = newSessionRow(scope, s, "closed", ports.strategy);
         const turns: Turn[] = s.turns.map((t, index) => ({
           id: t.id,
           tenant: scope.tenant,
@@ -147,4 +153,51 @@ export async function ingestTranscript(
   }
   report.elapsedMs = performance.now() - started;
   return report;
+}
+
+/**
+ * One session fed turn by turn through the per-turn path ("wait": each turn lands with the
+ * strategy's writes), from the first turn not stored yet, then consolidated.
+ */
+async function feedTurns(
+  ports: IngestPorts,
+  scope: Scope,
+  s: TranscriptSession,
+  stored: Session | undefined,
+  have: number,
+): Promise<boolean> {
+  let session = stored;
+  if (!session) {
+    session = newSessionRow(scope, s, "open", ports.strategy);
+    await ports.parts.store.write(scope, { sessions: [session] });
+  }
+  if (session.status === "open") {
+    for (const t of s.turns.slice(have))
+      await ports.turns.add(
+        [{ scope, session }],
+        { speaker: t.speaker, text: t.text, at: t.at, id: t.id, meta: t.meta },
+        "wait",
+      );
+    await ports.parts.store.write(scope, { sessionStatus: [{ id: s.id, status: "closed" }] });
+  }
+  return consolidate(ports.parts, scope, s.id);
+}
+
+function newSessionRow(
+  scope: Scope,
+  s: TranscriptSession,
+  status: Session["status"],
+  strategy: string,
+): Session {
+  return {
+    id: s.id,
+    tenant: scope.tenant,
+    agent: scope.agent,
+    partners: s.partners,
+    at: s.at,
+    status,
+    strategy,
+    meta: s.meta,
+    recordedAt: new Date().toISOString(),
+  };
 }

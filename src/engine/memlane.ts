@@ -471,7 +471,12 @@ export class Memlane {
   async ingest(transcript: unknown, options: IngestOptions = {}): Promise<IngestReport> {
     const valid = validateTranscript(transcript);
     return ingestTranscript(
-      { parts: this.parts, scope: (a) => this.scope(a), strategy: this.parts.strategy.name },
+      {
+        parts: this.parts,
+        turns: this.engine.turns,
+        scope: (a) => this.scope(a),
+        strategy: this.parts.strategy.name,
+      },
       valid,
       options,
     );

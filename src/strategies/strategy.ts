@@ -22,7 +22,7 @@ export interface StrategyPorts {
   cognition: Cognition;
   embedder: Embedder;
   retriever: Retriever;
-  /** Aborted when the caller gives up (a request timeout, a closing engine). */
+  /** Aborted when the caller gives up (a request that timed out). */
   signal?: AbortSignal;
 }
 
@@ -36,7 +36,10 @@ export interface StrategyContext extends StrategyPorts {
 }
 
 export interface TurnContext extends StrategyContext {
-  /** The turn just said; not yet in the store while the hook runs (it lands with the hook's writes). */
+  /**
+   * The turn just said. With per-turn mode "wait" it is not in the store yet while the hook runs
+   * (it lands with the hook's writes); in the background and on retry it is stored already.
+   */
   turn: Turn;
   /** The session so far, this turn included, oldest first. */
   dialogue: Turn[];

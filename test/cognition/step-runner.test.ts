@@ -90,4 +90,39 @@ describe("cognition: one run for every step", () => {
     assert.equal(result.value.text, "hello from reply");
     assert.equal(model.calls[0]!.options.jsonSchema, undefined);
   });
+
+  it("counts what earlier batches cost when a later one fails, and names the step of any error", async () => {
+    let call = 0;
+    const model = new ScriptedChatModel((messages) =>
+      call++ === 0
+        ? JSON.stringify({
+            out: messages
+              .at(-1)!
+              .content.split("\n")
+              .map((l) => l.toUpperCase()),
+          })
+        : "no",
+    );
+    await assert.rejects(
+      new LlmCognition(model, { retries: 1 }).run(upper, { items: ["a", "b", "c"] }),
+      (e: MemlaneError) => {
+        assert.equal((e.details.usage as { calls: number }).calls, 3, "1 good batch + 2 failed tries");
+        return true;
+      },
+    );
+    const broken = {
+      ...upper,
+      name: "test.broken",
+      offline: () => {
+        throw new Error("offline bug");
+      },
+    };
+    await assert.rejects(
+      new OfflineCognition(new HashEmbedder()).run(broken, { items: ["a"] }),
+      (e: Error) => {
+        assert.equal((e as unknown as MemlaneError).details.step, "test.broken");
+        return true;
+      },
+    );
+  });
 });

@@ -31,6 +31,20 @@ describe("engine: every public call validates its input and stores nothing when 
     await rejectsNaming(mem.recall({ agent: "ava", query: "pets", units: "words" as "turns" }), "units");
     await rejectsNaming(mem.forget({ agent: "ava" }), "about");
     await rejectsNaming(mem.forget({ agent: "ava", memoryIds: [] }), "memoryIds");
+    await rejectsNaming(mem.session({ agent: "ava", partner: "sam", at: "2024-13-45" }), "at");
+    await rejectsNaming(s.turn("sam", "hello", { at: "yesterday-ish" }), "at");
+    await rejectsNaming(mem.recall({ agent: "ava", query: "pets", now: "soon" }), "now");
+    await rejectsNaming(mem.recall({ agent: "ava", query: "pets", strategy: "nope" }), "strategy");
+    await rejectsNaming(mem.resume("ava", s.id, { perTurn: "later" as "wait" }), "perTurn");
+    await rejectsNaming(mem.resume("ava", ""), "sessionId");
+    await rejectsNaming(mem.history("ava", ""), "memoryId");
+    await rejectsNaming(mem.retry("ava", ""), "sessionId");
+    await rejectsNaming(
+      mem.conversation({ agents: ["ava", "ben"], strategies: { sam: "carecall" } }),
+      "strategies.sam",
+    );
+    await rejectsNaming(s.leave("nobody"), "partner");
+    assert.equal((await s.turns()).length, 0, "still no turn stored");
     await mem.close();
   });
 

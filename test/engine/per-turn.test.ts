@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { ConflictError } from "../../src/core/errors.js";
+import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import type { Operation } from "../../src/core/types.js";
 import { UNFINISHED } from "../../src/engine/turn-path.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
-import { testMemlane } from "../fixtures/engine.js";
+import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 import { notingStrategy } from "../fixtures/noting-strategy.js";
 
 describe("engine: the per-turn path", () => {
@@ -75,7 +75,9 @@ describe("engine: the per-turn path", () => {
 
   it("keeps turn order for concurrent callers, in the background too", async () => {
     const seen: number[] = [];
-    const mem = await testMemlane({ strategies: [notingStrategy({ seen })], strategy: "noting" });
+    // Early turns take longest: hooks that ran side by side would finish in reverse.
+    const noting = notingStrategy({ seen, delayMs: (i) => 30 - 2 * i });
+    const mem = await testMemlane({ strategies: [noting], strategy: "noting" });
     const s = await mem.session({ agent: "ava", partner: "sam", perTurn: "background" });
     const other = await mem.resume("ava", s.id, { perTurn: "background" });
     const said = Array.from({ length: 12 }, (_, i) => `fact number ${i}`);
@@ -148,6 +150,86 @@ describe("engine: the per-turn path", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("keeps the turn when the hook's writes cannot land, with the failure recorded", async () => {
+    const mem = await testMemlane({ strategies: [notingStrategy({ badWrite: true })], strategy: "noting" });
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    const turn = await s.turn("sam", "I adopted a beagle.");
+    assert.deepEqual(
+      (await s.turns()).map((t) => t.id),
+      [turn.id],
+    );
+    assert.equal((await mem.memories("ava")).length, 0, "none of the hook's writes landed");
+    const [failure] = await mem.failures("ava");
+    assert.equal(failure?.type, "TURN");
+    assert.match(failure!.error!, /CONFLICT/);
+    await mem.close();
+  });
+
+  it("records a background failure with its step, attempts and cost", async () => {
+    const model = scriptedLlm({ byName: { "test.note": () => "never json" } });
+    const mem = await testMemlane({
+      strategies: [notingStrategy()],
+      strategy: "noting",
+      chat: model,
+      cognition: "llm",
+      retries: 1,
+      perTurn: "background",
+    });
+    const events: string[] = [];
+    mem.on("operation", (o) => events.push(`${o.type}:${o.status}`));
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "I adopted a beagle.");
+    await s.settled();
+    const [failure] = await mem.failures("ava");
+    assert.equal((failure!.outputs as { step: string }).step, "test.note");
+    assert.equal((failure!.outputs as { attempts: unknown[] }).attempts.length, 2);
+    assert.equal(failure!.usage.calls, 2);
+    assert.deepEqual(events, ["TURN:failed"]);
+    await mem.close();
+  });
+
+  it("runs a failed TURN once even when two retries race", async () => {
+    let broken = true;
+    const model = scriptedLlm({
+      byName: { "test.note": () => (broken ? "nope" : JSON.stringify({ note: "Sam has a beagle." })) },
+    });
+    const mem = await testMemlane({
+      strategies: [notingStrategy()],
+      strategy: "noting",
+      chat: model,
+      cognition: "llm",
+      retries: 0,
+    });
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "I adopted a beagle.");
+    broken = false;
+    await Promise.all([mem.retry("ava"), mem.retry("ava")]);
+    assert.equal((await mem.memories("ava")).length, 1);
+    await assert.rejects(mem.retry("ava", ""), InvalidInputError);
+    await mem.close();
+  });
+
+  it("waits on close for background work, then refuses new calls", async () => {
+    const mem = await testMemlane({
+      strategies: [notingStrategy({ delayMs: () => 40 })],
+      strategy: "noting",
+      perTurn: "background",
+    });
+    const done: string[] = [];
+    mem.on("operation", (o) => done.push(`${o.type}:${o.status}`));
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "I moved to Porto.");
+    await s.turn("sam", "I started learning Portuguese.");
+    await mem.close();
+    assert.deepEqual(
+      done,
+      ["NEW:done", "TURN:done", "NEW:done", "TURN:done"],
+      "both turns' work landed first",
+    );
+    await assert.rejects(mem.session({ agent: "ava", partner: "sam" }), ConflictError);
+    await assert.rejects(s.turn("sam", "late"), ConflictError);
+  });
+
   it("lets a reply see background per-turn work, and closes after it", async () => {
     const mem = await testMemlane({
       strategies: [notingStrategy()],
@@ -160,6 +242,23 @@ describe("engine: the per-turn path", () => {
     assert.match(recall.hits[0]?.text ?? "", /Lea is visiting/);
     const { done } = await s.close();
     assert.equal((await done).state, "done");
+    await mem.close();
+  });
+
+  it("ingests a transcript turn by turn for a per-turn strategy, resuming a session cut short", async () => {
+    const mem = await testMemlane({ strategies: [notingStrategy()], strategy: "noting" });
+    // A run killed during the first session: the session is open with its first turn only.
+    const first = demoTranscript.sessions[0]!;
+    const live = await mem.session({ agent: "ava", partner: "sam", id: first.id, at: first.at });
+    await live.turn(first.turns[0]!.speaker, first.turns[0]!.text);
+    const report = await mem.ingest(demoTranscript);
+    assert.deepEqual([report.resumed, report.ingested, report.failed], [1, 1, 0]);
+    const partnerTurns = demoTranscript.sessions.flatMap((s) => s.turns).filter((t) => t.speaker === "sam");
+    const notes = await mem.memories("ava");
+    assert.equal(notes.length, partnerTurns.length, "one note per partner turn, none twice");
+    const again = await mem.ingest(demoTranscript);
+    assert.equal(again.skipped, 2);
+    assert.equal((await mem.memories("ava")).length, partnerTurns.length);
     await mem.close();
   });
 });

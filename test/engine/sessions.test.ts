@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../src/core/errors.js";
 import { testMemlane } from "../fixtures/engine.js";
 
 describe("engine: mixed sessions and conversations between agents", () => {
@@ -52,7 +52,8 @@ describe("engine: mixed sessions and conversations between agents", () => {
     await conv.turn("ava", "Hi Ben, I adopted a cat named Miso yesterday.");
     await conv.turn("ben", "Nice! I just started working as a baker in Leeds.");
     const reply = await conv.reply("ava", { query: "What does Ben do?" });
-    assert.equal(typeof reply.text, "string");
+    assert.equal(reply.turn?.speaker, "ava");
+    assert.equal(reply.turn?.text, reply.text);
     const avaTurns = await conv.turns("ava");
     const benTurns = await conv.turns("ben");
     assert.equal(avaTurns.length, 3);
@@ -90,6 +91,55 @@ describe("engine: mixed sessions and conversations between agents", () => {
     await conv.turn("sam", "Hello both.");
     await assert.rejects(conv.turn("eve", "Who are you?"), InvalidInputError);
     await assert.rejects(conv.reply("sam"), InvalidInputError);
+    await mem.close();
+  });
+
+  it("keeps every agent's background per-turn work in order and waits for it, not just the first's", async () => {
+    const { notingStrategy } = await import("../fixtures/noting-strategy.js");
+    const mem = await testMemlane({
+      strategies: [notingStrategy({ delayMs: () => 20 })],
+      strategy: "noting",
+      perTurn: "background",
+    });
+    const conv = await mem.conversation({ agents: ["ava", "ben"], at: "2024-06-01T09:00" });
+    await conv.turn("ava", "I adopted a cat named Miso.");
+    // Ben's reply waits for Ben's own per-turn work: his note about Ava's cat is there to recall.
+    const { recall } = await conv.reply("ben", { query: "Miso the cat", record: false });
+    assert.match(recall.hits[0]?.text ?? "", /Miso/);
+    await conv.turn("ben", "I bake bread in Leeds.");
+    await conv.settled();
+    assert.equal((await mem.memories("ava")).length, 1);
+    assert.equal((await mem.memories("ben")).length, 1);
+    await mem.close();
+  });
+
+  it("picks a conversation up again, and lets a person join every agent's session", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    const conv = await mem.conversation({ agents: ["ava", "ben"], id: "chat-1" });
+    await conv.turn("ava", "Hello Ben.");
+    const again = await mem.resumeConversation("ben", "chat-1");
+    assert.deepEqual(again.agents, ["ava", "ben"]);
+    await again.join("sam");
+    await again.turn("sam", "Hi both, I just moved to Lisbon.");
+    assert.equal((await again.turns("ava")).length, 2);
+    assert.deepEqual(again.session("ava").partners, ["ben", "sam"]);
+    await assert.rejects(mem.resumeConversation("ava", "nope"), NotFoundError);
+    await mem.close();
+  });
+
+  it("keeps both joins when two handles add partners at once, and a caller's id never wedges a session", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    const s = await mem.session({ agent: "ava", partner: "sam", id: "s1" });
+    const other = await mem.resume("ava", "s1");
+    await Promise.all([s.join("lea"), other.join("max")]);
+    assert.deepEqual((await mem.store.getSession(mem.scope("ava"), "s1"))?.partners, ["sam", "lea", "max"]);
+    await s.turn("sam", "first, with the id the second turn would get", { id: "s1:2" });
+    await s.turn("sam", "second");
+    await s.turn("sam", "third");
+    assert.deepEqual(
+      (await s.turns()).map((t) => t.text),
+      ["first, with the id the second turn would get", "second", "third"],
+    );
     await mem.close();
   });
 });

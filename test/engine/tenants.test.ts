@@ -17,6 +17,10 @@ describe("engine: one Memlane, many tenants", () => {
     const scopeAcme = acme.scope("ava");
     const scopeGlobex = globex.scope("ava");
 
+    const seenByAcme: string[] = [];
+    acme.on("operation", (o) => seenByAcme.push(o.tenant));
+    acme.on("job", (j) => seenByAcme.push(j.tenant));
+
     // The same agent and session ids in both tenants never collide.
     await acme.ingest(demoTranscript);
     const s = await globex.session({ agent: "ava", partner: "sam", id: "s1", at: "2024-05-01T10:00" });
@@ -63,6 +67,7 @@ describe("engine: one Memlane, many tenants", () => {
     assert.notEqual(await store.changeVersion(scopeGlobex), "0");
     assert.ok(await acme.history("ava", foreign.id), "acme's memory is still there");
     assert.equal((await acme.memories("ava")).length, acmeMemories.length);
+    assert.ok(seenByAcme.length > 0 && seenByAcme.every((t) => t === "acme"), "events stay in their tenant");
     await mem.close();
   });
 

@@ -107,7 +107,8 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX operation_refs_by_memory ON operation_refs (memory_id);
   `,
   // 2: turn vectors now encode "Speaker: words" (retrieval/turn-embedding-text.ts). Vectors are
-  // derived data: the old ones are dropped and the next turn search recomputes and stores them.
+  // derived data: the old ones are dropped; turn search embeds missing ones for its index and
+  // `memlane reindex` stores them.
   `
   DELETE FROM embeddings WHERE owner_kind = 'turn';
   `,
