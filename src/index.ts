@@ -21,6 +21,7 @@ export { OfflineCognition } from "./cognition/offline/offline-cognition.js";
 export { batchItems, defineStep, type OfflineKit, type Step, type StepBatching } from "./cognition/step.js";
 export * from "./core/errors.js";
 export type { Recall, RecallHit } from "./core/recall.js";
+export { checkSpecification, SPECIFICATION_VERSION } from "./core/specification.js";
 export { formatDay, parseConversationTime, resolveRelativeTime } from "./core/time.js";
 export type * from "./core/types.js";
 export {
@@ -28,12 +29,15 @@ export {
   conversationInputSchema,
   type ForgetInput,
   forgetInputSchema,
+  idSchema,
   parseInput,
+  perTurnSchema,
   type RecallInput,
   recallInputSchema,
   type SessionInput,
   sessionInputSchema,
   type TurnInput,
+  tenantSchema,
   turnInputSchema,
 } from "./engine/api.js";
 export type { ChatConfig, EmbedderConfig, MemlaneConfig } from "./engine/config.js";
@@ -57,9 +61,10 @@ export {
   openMemlane,
   type RecallOptions,
   type ReindexReport,
+  type RetryReport,
   type SessionOptions,
 } from "./engine/memlane.js";
-export { SessionHandle, type TurnOptions } from "./engine/session-handle.js";
+export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session-handle.js";
 export type { TimelineView } from "./engine/timeline.js";
 export type { PerTurnMode } from "./engine/turn-path.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";

@@ -59,6 +59,7 @@ export type SessionOptions = SessionInput;
 /** @deprecated Use RecallInput. */
 export type RecallOptions = RecallInput;
 
+/** A memory with its operations and versions: what `history()` returns. */
 export interface HistoryView {
   memory: Memory;
   operations: Operation[];
@@ -69,6 +70,7 @@ export interface HistoryView {
   edges: Edge[];
 }
 
+/** One agent's counts, sessions, failures and jobs: what `inspect()` returns. */
 export interface InspectView extends StoreStats {
   agent: string;
   strategy: string;
@@ -514,6 +516,7 @@ export class Memlane {
     return this.parts.store.listAgents(this.tenantId);
   }
 
+  /** Counts, sessions, waiting failures and this tenant's jobs of one agent. */
   async inspect(agent: string): Promise<InspectView> {
     const scope = this.scope(agent);
     return {

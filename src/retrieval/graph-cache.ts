@@ -25,7 +25,9 @@ export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: str
   if (hit && hit.version === version) return hit.loaded;
   const loaded = readGraph(store, scope, strategy);
   perStore.set(key, { version, loaded });
-  loaded.catch(() => perStore.delete(key));
+  loaded.catch(() => {
+    if (perStore.get(key)?.loaded === loaded) perStore.delete(key);
+  });
   return loaded;
 }
 

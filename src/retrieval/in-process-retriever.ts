@@ -96,7 +96,10 @@ export class InProcessRetriever implements Retriever {
     if (hit && hit.version === version) return hit.index;
     const index = build();
     cache.set(key, { version, index });
-    index.catch(() => cache.delete(key));
+    // A failed build is forgotten, unless a newer one has taken its place meanwhile.
+    index.catch(() => {
+      if (cache.get(key)?.index === index) cache.delete(key);
+    });
     return index;
   }
 
