@@ -8,7 +8,7 @@ import { color } from "./output.js";
 
 export function memoryLine(m: Memory): string {
   const status = m.status === "active" ? color.green("active") : color.yellow(m.status);
-  return `${color.dim(m.id)} ${status} ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`;
+  return `${color.dim(m.id)} ${status} ${color.cyan(formatDay(m.observedAt))} [${shown(m.about)}] ${shown(m.text)}`;
 }
 
 export function recallText(recall: Recall): string {
@@ -18,7 +18,7 @@ export function recallText(recall: Recall): string {
       const signals = Object.entries(h.explanation)
         .map(([k, v]) => `${k}=${v}`)
         .join(" ");
-      return `${i + 1}. ${h.text}\n   ${color.dim(`${h.kind} ${h.id} · ${h.about} · ${formatDay(h.observedAt)} · ${signals}`)}`;
+      return `${i + 1}. ${shown(h.text)}\n   ${color.dim(`${h.kind} ${h.id} · ${h.about} · ${formatDay(h.observedAt)} · ${signals}`)}`;
     })
     .join("\n");
 }
@@ -28,7 +28,7 @@ export function operationLine(o: Operation): string {
   const usage = o.usage.calls
     ? color.dim(` (${o.usage.calls} call, ${o.usage.promptTokens}+${o.usage.completionTokens} tokens)`)
     : "";
-  return `${color.cyan(formatDay(o.at))} ${o.type}${status} by ${o.strategy}/${o.model}${usage}${o.rationale ? ` — ${o.rationale}` : ""}${o.error ? ` — ${o.error}` : ""}`;
+  return `${color.cyan(formatDay(o.at))} ${o.type}${status} by ${o.strategy}/${o.model}${usage}${o.rationale ? ` — ${shown(o.rationale)}` : ""}${o.error ? ` — ${shown(o.error)}` : ""}`;
 }
 
 export function historyText(h: HistoryView): string {
@@ -47,10 +47,22 @@ export function historyText(h: HistoryView): string {
 export function timelineText(t: TimelineView): string {
   const lines = t.chain.map((e, i) => {
     const link = i === 0 ? "" : `  ↓ ${e.relation ?? "linked"}\n`;
-    return `${link}${color.cyan(formatDay(e.at))} ${e.text} ${color.dim(e.id)}`;
+    return `${link}${color.cyan(formatDay(e.at))} ${shown(e.text)} ${color.dim(e.id)}`;
   });
   const others = t.memories.length - t.chain.length;
   if (others > 0)
     lines.push(color.dim(`(${others} more linked memories off this chain; --json lists them all)`));
   return lines.join("\n");
 }
+
+/**
+ * Stored text as it may be shown on a terminal: control characters (escape sequences that move
+ * the cursor, set the title or write the clipboard) are printed as visible \x.. codes, never
+ * sent raw. Tabs and line breaks stay.
+ */
+export function shown(text: string): string {
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;

@@ -36,6 +36,14 @@ export function buildProgram(): Command {
     .option("--chat-model <model>", "model name at that endpoint (env MEMLANE_CHAT_MODEL)")
     .option("--api-key <key>", "API key for the endpoint (env MEMLANE_API_KEY)")
     .option("--gguf <file>", "a local GGUF model run with node-llama-cpp (env MEMLANE_GGUF)")
+    .option(
+      "--model-timeout <ms>",
+      "per-request timeout for the chat endpoint (env MEMLANE_MODEL_TIMEOUT; default 60000)",
+    )
+    .option(
+      "--model-retries <n>",
+      "retries of a failed request to the chat endpoint (env MEMLANE_MODEL_RETRIES; default 2)",
+    )
     .option("--json", "machine-readable output")
     .showHelpAfterError()
     .exitOverride();

@@ -6,9 +6,11 @@
  *   --embedder / MEMLANE_EMBEDDER   use | hash (default use)
  *   --chat-url, --chat-model, --api-key / MEMLANE_CHAT_URL, MEMLANE_CHAT_MODEL, MEMLANE_API_KEY
  *   --gguf / MEMLANE_GGUF           a local GGUF model file
+ *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
  *   --cognition / MEMLANE_COGNITION offline | llm
  */
-import { InvalidInputError } from "../core/errors.js";
+import { existsSync } from "node:fs";
+import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
 import { type Memlane, openMemlane } from "../engine/memlane.js";
 
@@ -21,6 +23,8 @@ export interface GlobalOptions {
   chatModel?: string;
   apiKey?: string;
   gguf?: string;
+  modelTimeout?: string;
+  modelRetries?: string;
   cognition?: string;
   json?: boolean;
 }
@@ -45,12 +49,41 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = proc
     chat: gguf
       ? { gguf }
       : chatUrl
-        ? { baseURL: chatUrl, model: chatModel!, apiKey: options.apiKey ?? env.MEMLANE_API_KEY }
+        ? {
+            baseURL: chatUrl,
+            model: chatModel!,
+            apiKey: options.apiKey ?? env.MEMLANE_API_KEY,
+            timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1),
+            maxRetries: whole(options.modelRetries ?? env.MEMLANE_MODEL_RETRIES, "model-retries", 0),
+          }
         : undefined,
     cognition: cognition as MemlaneConfig["cognition"],
   };
 }
 
-export function open(options: GlobalOptions): Promise<Memlane> {
-  return openMemlane(configFrom(options));
+/**
+ * Opens memlane as the options say. Commands that only read (or change what is there) pass
+ * `existing: true`: a mistyped --db is then an error, not a new empty database.
+ */
+export function open(options: GlobalOptions, how: { existing?: boolean } = {}): Promise<Memlane> {
+  const config = configFrom(options);
+  if (how.existing && typeof config.store === "string") {
+    const path = config.store.startsWith("sqlite:") ? config.store.slice("sqlite:".length) : config.store;
+    if (path !== ":memory:" && !existsSync(path))
+      throw new NotFoundError(`No memlane database at ${path}; check --db (or MEMLANE_DB), or ingest first`, {
+        path,
+      });
+  }
+  return openMemlane(config);
+}
+
+/** A whole-number option (absent: undefined, the default applies); anything else is refused. */
+function whole(value: string | undefined, field: string, least: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least)
+    throw new InvalidInputError(`--${field} must be a whole number of at least ${least}, not "${value}"`, {
+      field,
+    });
+  return n;
 }

@@ -39,6 +39,10 @@ export function parseConversationTime(value: string): string {
       text,
     );
   if (iso) {
+    const [year, month, day] = [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])];
+    const clock = [Number(iso[4] ?? 0), Number(iso[5] ?? 0), Number(iso[6] ?? 0)] as const;
+    if (!realDay(year, month, day) || clock[0] > 23 || clock[1] > 59 || clock[2] > 59)
+      throw new InvalidInputError(`"${value}" is not a real date and time`, { value });
     const date = iso[4] === undefined ? `${iso[1]}-${iso[2]}-${iso[3]}T00:00:00` : text.replace(" ", "T");
     const withZone = iso[7] ? date : `${date}Z`;
     const ms = Date.parse(withZone);
@@ -47,6 +51,15 @@ export function parseConversationTime(value: string): string {
   const locomo = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})$/i.exec(text);
   if (locomo) {
     const month = monthIndex(locomo[5]!);
+    const hour12 = Number(locomo[1]);
+    if (
+      month >= 0 &&
+      (!realDay(Number(locomo[6]), month, Number(locomo[4])) ||
+        hour12 < 1 ||
+        hour12 > 12 ||
+        Number(locomo[2]) > 59)
+    )
+      throw new InvalidInputError(`"${value}" is not a real date and time`, { value });
     if (month >= 0) {
       let hour = Number(locomo[1]) % 12;
       if (locomo[3]!.toLowerCase() === "pm") hour += 12;
@@ -56,6 +69,12 @@ export function parseConversationTime(value: string): string {
     }
   }
   throw new InvalidInputError(`Cannot read "${value}" as a conversation time`, { value });
+}
+
+/** True when the day exists in that month (no 30 February, no 32nd); `month` is 0-11. */
+function realDay(year: number, month: number, day: number): boolean {
+  if (month < 0 || month > 11 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }
 
 /** "8 May 2023" */

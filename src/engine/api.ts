@@ -15,6 +15,20 @@ export const idSchema = z
   .max(200)
   .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces");
 
+/**
+ * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an
+ * attack (it cost minutes and gigabytes in the summarizer), so it is refused at the door.
+ */
+export const MAX_TURN_CHARS = 20_000;
+
+/** A turn's text: not blank, at most MAX_TURN_CHARS characters. */
+export const turnTextSchema = z
+  .string()
+  .max(
+    MAX_TURN_CHARS,
+    `a turn holds at most ${MAX_TURN_CHARS} characters; split long text into several turns`,
+  );
+
 /** How `session.turn()` treats the strategy's per-turn work. */
 export const perTurnSchema = z
   .enum(["wait", "background"])
@@ -45,7 +59,7 @@ export type SessionInput = z.input<typeof sessionInputSchema>;
 
 export const turnInputSchema = z.object({
   speaker: idSchema,
-  text: z.string().refine((t) => t.trim().length > 0, "a turn needs some text"),
+  text: turnTextSchema.refine((t) => t.trim().length > 0, "a turn needs some text"),
   at: z
     .string()
     .min(1)

@@ -5,6 +5,7 @@
  * but a failed CONSOLIDATE operation holding its inputs, the failing step and the error, and
  * marks the session failed so `retry` can run it again.
  */
+import { isMemlaneError } from "../core/errors.js";
 import type { Scope } from "../core/types.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
 import type { WriteBatch } from "../store/memory-store.js";
@@ -13,13 +14,20 @@ import { applyStaged } from "./apply-staged.js";
 import { failedOperation, newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 
-/** Runs one consolidation now. Returns false when it failed and was recorded as failed. */
-export async function consolidate(parts: EngineParts, scope: Scope, sessionId: string): Promise<boolean> {
+/** How a consolidation ended; a failure carries the error's code (MODEL_UNAVAILABLE, SCHEMA_MISMATCH…). */
+export type ConsolidationOutcome = { ok: true } | { ok: false; code: string; error: string };
+
+/** Runs one consolidation now; a failure is recorded as a failed operation and returned, not thrown. */
+export async function consolidate(
+  parts: EngineParts,
+  scope: Scope,
+  sessionId: string,
+): Promise<ConsolidationOutcome> {
   const { store, cognition, embedder } = parts;
   const session = await store.getSession(scope, sessionId);
   if (!session) throw new Error(`Session "${sessionId}" vanished before consolidation`);
   // A job run twice (a retry racing the queue, a worker restarted after its commit) writes once.
-  if (session.status === "consolidated") return true;
+  if (session.status === "consolidated") return { ok: true };
   const turns = await store.listTurns(scope, { sessionId });
   const strategy = parts.strategies.get(session.strategy);
   const staged: WriteBatch[] = [];
@@ -40,7 +48,7 @@ export async function consolidate(parts: EngineParts, scope: Scope, sessionId: s
         extra: { embeddings: fresh, sessionStatus: [{ id: session.id, status: "consolidated" }] },
       },
     ]);
-    return true;
+    return { ok: true };
   } catch (error) {
     const op = failedOperation(
       scope,
@@ -54,6 +62,6 @@ export async function consolidate(parts: EngineParts, scope: Scope, sessionId: s
     );
     await store.write(scope, { operations: [op], sessionStatus: [{ id: session.id, status: "failed" }] });
     parts.events.emit("operation", op);
-    return false;
+    return { ok: false, code: isMemlaneError(error) ? error.code : "UNEXPECTED", error: op.error ?? "" };
   }
 }

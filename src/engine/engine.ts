@@ -27,7 +27,7 @@ export class Engine {
   constructor(readonly parts: EngineParts) {
     this.turns = new TurnPath(parts);
     parts.queue.process(
-      (job) => consolidate(parts, { tenant: job.tenant, agent: job.agent }, job.sessionId),
+      async (job) => (await consolidate(parts, { tenant: job.tenant, agent: job.agent }, job.sessionId)).ok,
       (job) => parts.events.emit("job", job),
     );
   }

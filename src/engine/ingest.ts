@@ -28,6 +28,11 @@ export interface IngestProgress {
 
 export interface IngestOptions {
   onProgress?: (progress: IngestProgress) => void;
+  /**
+   * Stop after this many sessions in a row failed because the model could not be reached or
+   * timed out (default 3): the rest are left for a later run instead of failing one by one.
+   */
+  stopAfterUnreachable?: number;
 }
 
 export interface IngestReport {
@@ -37,9 +42,23 @@ export interface IngestReport {
   skipped: number;
   resumed: number;
   failed: number;
+  /** Sessions not tried because the run stopped early (see `stopped`). */
+  notAttempted: number;
+  /** Why the run stopped before the end, if it did. */
+  stopped?: string;
+  /** Each failed session, with its error's code and text. */
+  failures: { sessionId: string; code: string; error: string }[];
   turns: number;
   elapsedMs: number;
 }
+
+/** What is stored already of a transcript's sessions, checked before anything is written. */
+export interface StoredState {
+  existing: Map<string, Session>;
+  storedTurns: Map<string, number>;
+}
+
+const UNREACHABLE = new Set(["MODEL_UNAVAILABLE", "MODEL_TIMEOUT"]);
 
 interface IngestPorts {
   parts: EngineParts;
@@ -49,30 +68,16 @@ interface IngestPorts {
   strategy: string;
 }
 
-export async function ingestTranscript(
-  ports: IngestPorts,
-  transcript: Transcript,
-  options: IngestOptions = {},
-): Promise<IngestReport> {
-  const started = performance.now();
-  const { store, embedder } = ports.parts;
+/**
+ * Compares a transcript with what is stored: a stored session with other turns is a conflict
+ * (nothing of the transcript may then be written). Run it for every transcript of a file before
+ * ingesting any, so a conflict in the last one leaves the store untouched.
+ */
+export async function checkStored(ports: IngestPorts, transcript: Transcript): Promise<StoredState> {
+  const { store } = ports.parts;
   const scope = ports.scope(transcript.agent);
-  // Sessions closed live are consolidated first, so ingest never races a background job.
-  await ports.parts.queue.idle();
-  const report: IngestReport = {
-    agent: transcript.agent,
-    sessions: transcript.sessions.length,
-    ingested: 0,
-    skipped: 0,
-    resumed: 0,
-    failed: 0,
-    turns: 0,
-    elapsedMs: 0,
-  };
-  // A strategy that writes memory at every turn is fed the turns one by one, as if they were
-  // said live (so a replay gives the memory living it would); the others get each session whole.
+  // A strategy that writes memory at every turn is fed the turns one by one (see feedTurns).
   const perTurn = ports.parts.strategies.get(ports.strategy).onTurn !== undefined;
-  // Check every stored session first, so a conflicting file changes nothing at all.
   const existing = new Map<string, Session>();
   const storedTurns = new Map<string, number>();
   for (const s of transcript.sessions) {
@@ -92,6 +97,25 @@ export async function ingestTranscript(
     existing.set(s.id, stored);
     storedTurns.set(s.id, turns.length);
   }
+  return { existing, storedTurns };
+}
+
+export async function ingestTranscript(
+  ports: IngestPorts,
+  transcript: Transcript,
+  options: IngestOptions = {},
+  checked?: StoredState,
+): Promise<IngestReport> {
+  const started = performance.now();
+  const { store, embedder } = ports.parts;
+  const scope = ports.scope(transcript.agent);
+  // Sessions closed live are consolidated first, so ingest never races a background job.
+  await ports.parts.queue.idle();
+  const report = emptyReport(transcript.agent, transcript.sessions.length);
+  const perTurn = ports.parts.strategies.get(ports.strategy).onTurn !== undefined;
+  const { existing, storedTurns } = checked ?? (await checkStored(ports, transcript));
+  const stopAfter = options.stopAfterUnreachable ?? 3;
+  let unreachableInARow = 0;
   // Turns of the next sessions are embedded ahead, a few sessions deep, so the encoder never waits
   // for a consolidation and never idles at the end of one session's short batch list.
   const fresh = transcript.sessions.filter((s) => !existing.has(s.id));
@@ -108,16 +132,18 @@ export async function ingestTranscript(
   let nextFresh = 0;
   let done = 0;
   for (const s of transcript.sessions) {
+    if (report.stopped) {
+      report.notAttempted++;
+      continue;
+    }
     const stored = existing.get(s.id);
     let outcome: IngestProgress["outcome"];
+    let result: Awaited<ReturnType<typeof consolidate>> = { ok: true };
     if (stored?.status === "consolidated" || (stored?.status === "open" && !perTurn)) {
       outcome = "skipped";
     } else if (perTurn) {
-      outcome = (await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0))
-        ? stored
-          ? "resumed"
-          : "ingested"
-        : "failed";
+      result = await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0);
+      outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
     } else {
       if (!stored) {
         const session = newSessionRow(scope, s, "closed", ports.strategy);
@@ -137,9 +163,15 @@ export async function ingestTranscript(
         delete ahead[nextFresh++];
         await store.write(scope, { sessions: [session], turns, embeddings: vectors });
       }
-      const ok = await consolidate(ports.parts, scope, s.id);
-      outcome = !ok ? "failed" : stored ? "resumed" : "ingested";
+      result = await consolidate(ports.parts, scope, s.id);
+      outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
     }
+    if (!result.ok) {
+      report.failures.push({ sessionId: s.id, code: result.code, error: result.error });
+      unreachableInARow = UNREACHABLE.has(result.code) ? unreachableInARow + 1 : 0;
+      if (stopAfter > 0 && unreachableInARow >= stopAfter)
+        report.stopped = `the model was unreachable for ${unreachableInARow} sessions in a row (${result.error})`;
+    } else unreachableInARow = 0;
     report[outcome === "ingested" ? "ingested" : outcome]++;
     report.turns += s.turns.length;
     done++;
@@ -165,7 +197,7 @@ async function feedTurns(
   s: TranscriptSession,
   stored: Session | undefined,
   have: number,
-): Promise<boolean> {
+): Promise<Awaited<ReturnType<typeof consolidate>>> {
   let session = stored;
   if (!session) {
     session = newSessionRow(scope, s, "open", ports.strategy);
@@ -199,5 +231,21 @@ function newSessionRow(
     strategy,
     meta: s.meta,
     recordedAt: new Date().toISOString(),
+  };
+}
+
+/** A report of nothing done yet. */
+export function emptyReport(agent: string, sessions: number): IngestReport {
+  return {
+    agent,
+    sessions,
+    ingested: 0,
+    skipped: 0,
+    resumed: 0,
+    failed: 0,
+    notAttempted: 0,
+    failures: [],
+    turns: 0,
+    elapsedMs: 0,
   };
 }

@@ -45,12 +45,19 @@ import { Conversation } from "./conversation.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { validateTranscript } from "./formats/transcript.js";
-import { type IngestOptions, type IngestReport, ingestTranscript } from "./ingest.js";
+import {
+  checkStored,
+  emptyReport,
+  type IngestOptions,
+  type IngestReport,
+  ingestTranscript,
+} from "./ingest.js";
 import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./job-queue.js";
 import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { SessionHandle } from "./session-handle.js";
+import { TenantStore } from "./tenant-store.js";
 import { type TimelineView, walkTimeline } from "./timeline.js";
 import type { PerTurnMode } from "./turn-path.js";
 
@@ -176,11 +183,11 @@ export class Memlane {
   }
 
   /**
-   * The raw store the engine writes to, shared by every tenant view and not scoped to this one:
-   * for tools and tests, never for code that serves a tenant's requests.
+   * The store, as this tenant may use it: every call naming another tenant is refused. Reads
+   * here skip the facade's checks and strategies; prefer the facade's calls.
    */
   get store(): MemoryStore {
-    return this.parts.store;
+    return new TenantStore(this.parts.store, this.tenantId);
   }
 
   /** The engine's default strategy. */
@@ -471,17 +478,45 @@ export class Memlane {
    * validated first (InvalidInputError naming the field); nothing is stored when it is not valid.
    */
   async ingest(transcript: unknown, options: IngestOptions = {}): Promise<IngestReport> {
-    const valid = validateTranscript(transcript);
-    return ingestTranscript(
-      {
-        parts: this.parts,
-        turns: this.engine.turns,
-        scope: (a) => this.scope(a),
-        strategy: this.parts.strategy.name,
-      },
-      valid,
-      options,
+    const [report] = await this.ingestAll([transcript], options);
+    return report!;
+  }
+
+  /**
+   * Several transcripts (a file holding many): every one is validated and checked against what
+   * is stored before any is written, so a conflict in the last leaves the store untouched.
+   * @throws {InvalidInputError} a transcript that is not valid (naming the field)
+   * @throws {ConflictError} a stored session with other turns
+   */
+  async ingestAll(transcripts: unknown[], options: IngestOptions = {}): Promise<IngestReport[]> {
+    this.engine.assertOpen();
+    const valid = transcripts.map((t, i) =>
+      validateTranscript(t, transcripts.length > 1 ? `transcript [${i}]` : "transcript"),
     );
+    const ports = {
+      parts: this.parts,
+      turns: this.engine.turns,
+      scope: (a: string) => this.scope(a),
+      strategy: this.parts.strategy.name,
+    };
+    const checked = [];
+    for (const t of valid) checked.push(await checkStored(ports, t));
+    const reports: IngestReport[] = [];
+    for (const [i, t] of valid.entries()) {
+      const report = await ingestTranscript(ports, t, options, checked[i]);
+      reports.push(report);
+      // A model that cannot be reached stops the whole run, not just one transcript.
+      if (report.stopped) {
+        for (const rest of valid.slice(i + 1))
+          reports.push({
+            ...emptyReport(rest.agent, rest.sessions.length),
+            notAttempted: rest.sessions.length,
+            stopped: report.stopped,
+          });
+        break;
+      }
+    }
+    return reports;
   }
 
   /**

@@ -96,6 +96,8 @@ export class OpenAICompatibleChatModel implements ChatModel {
         }
       } else throw modelError(error, this.config.baseURL);
     }
+    if (!Array.isArray((response as { choices?: unknown }).choices))
+      throw notACompletion(response, this.config.baseURL);
     const text = response.choices[0]?.message?.content ?? "";
     return {
       text,
@@ -141,6 +143,8 @@ export class OpenAICompatibleEmbedder implements Embedder {
       } catch (error) {
         throw modelError(error, this.config.baseURL);
       }
+      if (!Array.isArray((response as { data?: unknown }).data))
+        throw notACompletion(response, this.config.baseURL);
       const data = [...response.data].sort((a, b) => a.index - b.index);
       if (data.length !== input.length)
         throw new ModelUnavailableError(
@@ -156,4 +160,16 @@ export class OpenAICompatibleEmbedder implements Embedder {
 /** OpenAI accepts schema names of letters, digits, "_" and "-" only (step names hold dots). */
 function schemaName(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
+}
+
+/**
+ * A 200 answer that is not what an OpenAI-compatible server sends (an HTML login page from a
+ * proxy, a text error): a typed error saying what came back, not a TypeError further on.
+ */
+function notACompletion(response: unknown, where: string): ModelUnavailableError {
+  const shown = typeof response === "string" ? response : JSON.stringify(response);
+  return new ModelUnavailableError(
+    `The server at ${where} answered with something that is not an OpenAI-compatible response: ${String(shown).slice(0, 120)}`,
+    { where },
+  );
 }

@@ -6,6 +6,7 @@
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { formatDay } from "../../core/time.js";
+import { shown } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { color, note, print } from "../output.js";
 
@@ -42,7 +43,7 @@ export function registerChat(program: Command): void {
           if (line === "/memory") {
             const memories = await mem.memories(opts.agent);
             for (const m of memories)
-              print(`  ${color.cyan(formatDay(m.observedAt))} [${m.about}] ${m.text}`);
+              print(`  ${color.cyan(formatDay(m.observedAt))} [${shown(m.about)}] ${shown(m.text)}`);
             if (memories.length === 0) print(color.dim("  (no memories yet)"));
           } else if (line === "/close") {
             await finish();
@@ -55,7 +56,7 @@ export function registerChat(program: Command): void {
           print(`${color.green(`${opts.agent}>`)} ${text}`);
           const panel = recall.hits
             .slice(0, 5)
-            .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${h.text}`);
+            .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${shown(h.text)}`);
           print(
             color.dim(
               `  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`,

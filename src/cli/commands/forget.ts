@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
+import { shown } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { print, printJson } from "../output.js";
+import { failure } from "./ingest.js";
 
 export function registerForget(program: Command): void {
   program
@@ -19,7 +21,7 @@ export function registerForget(program: Command): void {
       if (!opts.about && !opts.memory?.length && !opts.session)
         throw new InvalidInputError("Say what to forget: --about, --memory or --session");
       if (!opts.yes) throw new InvalidInputError("forget deletes for good; add --yes to confirm");
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const report = await mem.forget({
           agent: opts.agent,
@@ -45,13 +47,27 @@ export function registerForget(program: Command): void {
     .option("--session <id>", "only this session")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; session?: string }>();
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const report = await mem.retry(opts.agent, opts.session);
-        if (opts.json) return printJson(report);
+        const failed = [
+          ...report.jobs.filter((j) => j.state === "failed").map(() => ({ code: "SCHEMA_MISMATCH" })),
+          ...report.turns.filter((t) => !t.ok).map(() => ({ code: "SCHEMA_MISMATCH" })),
+        ];
+        const codes = (await mem.failures(opts.agent)).map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
+        const problem = failed.length
+          ? failure(codes.length ? codes : failed, undefined, report.jobs.length + report.turns.length)
+          : null;
+        if (opts.json) {
+          printJson(report);
+          if (problem) throw problem;
+          return;
+        }
         if (report.jobs.length === 0 && report.turns.length === 0) print("nothing to retry");
         for (const t of report.turns) print(`per-turn work ${t.op}: ${t.ok ? "done" : "failed again"}`);
-        for (const j of report.jobs) print(`${j.sessionId}: ${j.state}${j.error ? ` (${j.error})` : ""}`);
+        for (const j of report.jobs)
+          print(`${j.sessionId}: ${j.state}${j.error ? ` (${shown(j.error)})` : ""}`);
+        if (problem) throw problem;
       } finally {
         await mem.close();
       }

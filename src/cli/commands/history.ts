@@ -11,7 +11,7 @@ export function registerHistory(program: Command): void {
     .option("--agent <agent>", "whose memory (found automatically if omitted)")
     .action(async (id: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string }>();
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const view = await mem.history(await agentOf(mem, id, opts.agent), id);
         if (opts.json) return printJson(view);
@@ -27,7 +27,7 @@ export function registerHistory(program: Command): void {
     .option("--agent <agent>", "whose memory (found automatically if omitted)")
     .action(async (id: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string }>();
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const view = await mem.timeline(await agentOf(mem, id, opts.agent), id);
         if (opts.json) return printJson(view);

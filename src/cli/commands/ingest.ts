@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { type ErrorCode, InvalidInputError, MemlaneError } from "../../core/errors.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
@@ -10,26 +11,41 @@ export function registerIngest(program: Command): void {
     .description("store and consolidate a transcript file (memlane or LoCoMo JSON); safe to re-run")
     .option("--format <format>", "memlane | locomo | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent (default speaker_a)")
+    .option(
+      "--stop-after <n>",
+      "stop after this many sessions in a row failed because the model was unreachable (0: never)",
+      "3",
+    )
     .action(async (file: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { format: TranscriptFormat; agent?: string }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { format: TranscriptFormat; agent?: string; stopAfter: string }
+      >();
+      const stopAfterUnreachable = Number(opts.stopAfter);
+      if (!Number.isInteger(stopAfterUnreachable) || stopAfterUnreachable < 0)
+        throw new InvalidInputError(`--stop-after must be a whole number, not "${opts.stopAfter}"`, {
+          field: "stop-after",
+        });
       const transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       const mem = await open(opts);
       try {
         const total = transcripts.reduce((n, t) => n + t.sessions.length, 0);
         const bar = progress("ingest", true);
         let done = 0;
-        const reports = [];
         const started = performance.now();
-        for (const t of transcripts) {
-          reports.push(
-            await mem.ingest(t, {
-              onProgress: (p) => bar.update(++done, total, `${p.agent} ${p.sessionId} ${p.outcome}`),
-            }),
-          );
-        }
+        const reports = await mem.ingestAll(transcripts, {
+          stopAfterUnreachable,
+          onProgress: (p) => bar.update(++done, total, `${p.agent} ${p.sessionId} ${p.outcome}`),
+        });
         bar.stop();
         const elapsedMs = performance.now() - started;
-        if (opts.json) return printJson({ reports, elapsedMs });
+        const failures = reports.flatMap((r) => r.failures);
+        const stopped = reports.find((r) => r.stopped)?.stopped;
+        const problem = failures.length || stopped ? failure(failures, stopped, total) : null;
+        if (opts.json) {
+          printJson({ reports, elapsedMs });
+          if (problem) throw problem;
+          return;
+        }
         for (const r of reports) {
           const stats = await mem.inspect(r.agent);
           print(
@@ -44,8 +60,32 @@ export function registerIngest(program: Command): void {
         print(
           `done in ${(elapsedMs / 1000).toFixed(1)} s with strategy ${mem.strategy.name} and ${mem.cognition.name} cognition`,
         );
+        // Failed sessions are stored and retryable, but the run did not succeed: say so in the exit code.
+        if (problem) throw problem;
       } finally {
         await mem.close();
       }
     });
+}
+
+/**
+ * The error a run with failed sessions ends with: model unreachable or timed out (exit 7) wins
+ * over answers that failed their schema (8), which wins over anything else.
+ */
+export function failure(
+  failures: { code: string }[],
+  stopped: string | undefined,
+  total: number,
+): MemlaneError {
+  const codes = new Set(failures.map((f) => f.code));
+  const code: ErrorCode = stopped
+    ? "MODEL_UNAVAILABLE"
+    : ((
+        ["MODEL_UNAVAILABLE", "MODEL_TIMEOUT", "SCHEMA_MISMATCH", "CONFLICT", "STORE_UNAVAILABLE"] as const
+      ).find((c) => codes.has(c)) ?? "SCHEMA_MISMATCH");
+  const what = `${failures.length} of ${total} sessions failed to consolidate${stopped ? `, and the run stopped: ${stopped}` : ""}`;
+  return new MemlaneError(code, `${what}; they are stored and wait for \`memlane retry\``, {
+    failed: failures.length,
+    stopped: stopped ?? null,
+  });
 }

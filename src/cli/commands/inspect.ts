@@ -27,7 +27,7 @@ export function registerInspect(program: Command): void {
       const opts = cmd.optsWithGlobals<
         GlobalOptions & { agent?: string; memories?: boolean; all?: boolean }
       >();
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const agents = opts.agent ? [opts.agent] : await mem.agents();
         const views = [];

@@ -43,7 +43,7 @@ export function registerRecall(program: Command): void {
         },
         "recall options",
       );
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const recall = await mem.recall(input);
         if (opts.json)

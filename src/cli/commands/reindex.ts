@@ -12,7 +12,7 @@ export function registerReindex(program: Command): void {
     .option("--agent <agent>", "one agent (default: every agent of the tenant)")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string }>();
-      const mem = await open(opts);
+      const mem = await open(opts, { existing: true });
       try {
         const agents = opts.agent ? [opts.agent] : await mem.agents();
         const reports = [];

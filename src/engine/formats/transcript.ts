@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import { parseConversationTime } from "../../core/time.js";
+import { idSchema, turnTextSchema } from "../api.js";
 
 export interface TranscriptTurn {
   id: string;
@@ -37,8 +38,8 @@ export interface Transcript {
 
 const turnSchema = z.object({
   id: z.string().min(1).optional(),
-  speaker: z.string().min(1),
-  text: z.string(),
+  speaker: idSchema,
+  text: turnTextSchema,
   at: z.string().optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -46,14 +47,14 @@ const turnSchema = z.object({
 const sessionSchema = z.object({
   id: z.union([z.string().min(1), z.number()]).transform(String),
   at: z.string().min(1),
-  partner: z.string().min(1).optional(),
-  partners: z.array(z.string().min(1)).optional(),
+  partner: idSchema.optional(),
+  partners: z.array(idSchema).optional(),
   turns: z.array(turnSchema),
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const transcriptSchema = z.object({
-  agent: z.string().min(1),
+  agent: idSchema,
   sessions: z.array(sessionSchema).min(1),
 });
 
