@@ -47,6 +47,9 @@ export interface ReplyValue {
 export interface SentencePair {
   memory: string;
   summary: string;
+  /** Conversation times of the two, when known: the operator is told which is older. */
+  memoryAt?: string;
+  summaryAt?: string;
 }
 
 export interface PairDecision {

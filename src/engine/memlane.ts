@@ -187,8 +187,11 @@ export class Memlane {
    * here skip the facade's checks and strategies; prefer the facade's calls.
    */
   get store(): MemoryStore {
-    return new TenantStore(this.parts.store, this.tenantId);
+    this.guardedStore ??= new TenantStore(this.parts.store, this.tenantId);
+    return this.guardedStore;
   }
+
+  private guardedStore?: TenantStore;
 
   /** The engine's default strategy. */
   get strategy(): Strategy {

@@ -73,11 +73,13 @@ function scriptedModel(options: { badPairCountOnce?: boolean } = {}) {
       });
     }
     if (system.includes("Decide what the memory keeps")) {
-      const pairs = [...user.matchAll(/^(\d+)\. M: (.*)\n {3}S: (.*)$/gm)].map((m) => ({
-        pair: Number(m[1]),
-        label: LABEL[`${m[2]}|${m[3]}`] ?? "APPEND",
-        why: "scripted",
-      }));
+      const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)].map(
+        (m) => ({
+          pair: Number(m[1]),
+          label: LABEL[`${m[2]}|${m[3]}`] ?? "APPEND",
+          why: "scripted",
+        }),
+      );
       if (options.badPairCountOnce && !spoiled) {
         spoiled = true;
         return JSON.stringify({ decisions: pairs.slice(1) });

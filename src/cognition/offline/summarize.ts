@@ -50,6 +50,8 @@ export async function summarizeOffline(
   const candidates = new Map<string, Candidate[]>();
   let order = 0;
   for (const turn of input.turns) {
+    // What memlane wrote itself (replies) is never a source of facts: it only repeats memory.
+    if (turn.meta?.generated) continue;
     const listener = addressee(turn, participants);
     for (const raw of sentencesOf(turn.text)) {
       const candidate = toCandidate(raw, turn, listener, input.at, minScore, order++);
@@ -72,6 +74,21 @@ export async function summarizeOffline(
     );
   }
   return statements;
+}
+
+/**
+ * Reported speech says what someone else said ("you told me you moved", "“I moved to Bristol”"):
+ * it is not a fact about the speaker who reports it, so it never becomes one. The person's own
+ * words, in their own turn, are where the fact is taken from.
+ */
+const REPORTING = /\byou(?:'ve| have)?\s+(?:told|said|mentioned|wrote|shared|asked|explained)\b/i;
+const QUOTED = /[“"«]([^”"»]{12,})[”"»]/;
+
+export function reportedSpeech(sentence: string): boolean {
+  if (REPORTING.test(sentence)) return true;
+  const quoted = QUOTED.exec(sentence);
+  // A quotation that makes up most of the sentence is someone's words, not the speaker's claim.
+  return quoted !== null && quoted[1]!.length >= 0.5 * sentence.length;
 }
 
 function sentencesOf(text: string): string[] {
@@ -100,7 +117,7 @@ function toCandidate(
     )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
-  if (!sentence || sentence.endsWith("?")) return null;
+  if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence)) return null;
   if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
     sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(

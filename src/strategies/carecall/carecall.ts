@@ -55,7 +55,12 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
         {
           about: displayName(about),
           fusion,
-          pairs: pairs.map((p) => ({ memory: memories[p.m]!.text, summary: texts[p.s]! })),
+          pairs: pairs.map((p) => ({
+            memory: memories[p.m]!.text,
+            summary: texts[p.s]!,
+            memoryAt: memories[p.m]!.observedAt,
+            summaryAt: statements[p.s]!.observedAt,
+          })),
         },
         { signal: ctx.signal },
       );
@@ -86,8 +91,19 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
         ],
       });
     }
-    const label = (m: number, s: number): PairLabelWithFusion =>
-      decisions.get(`${m}:${s}`)?.label ?? "APPEND";
+    // Conversation time decides what is current: a statement older than a memory (a late file,
+    // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
+    // past instead (history behind it).
+    const behind = new Map<number, number>();
+    const label = (m: number, s: number): PairLabelWithFusion => {
+      const l = decisions.get(`${m}:${s}`)?.label ?? "APPEND";
+      if (l !== "PASS" && l !== "APPEND" && statements[s]!.observedAt < memories[m]!.observedAt) {
+        const seen = behind.get(s);
+        if (seen === undefined || memories[m]!.observedAt < memories[seen]!.observedAt) behind.set(s, m);
+        return "APPEND";
+      }
+      return l;
+    };
     const update = updateMemory(memories.length, statements.length, label);
     const fused = new Map<string, string>();
     for (const f of update.fusions) {
@@ -111,7 +127,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
           ],
         });
     }
-    ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model }));
+    ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
   }
 
   return {

@@ -5,7 +5,7 @@
  */
 import type { PairDecision } from "../../cognition/inputs.js";
 import type { MemoryUpdateResult } from "../../core/memory-update.js";
-import type { Memory, Operation, Statement } from "../../core/types.js";
+import type { Edge, Memory, Operation, Statement } from "../../core/types.js";
 import type { Supersession, WriteBatch } from "../../store/memory-store.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { SessionContext } from "../strategy.js";
@@ -19,6 +19,11 @@ export interface PlanInput {
   /** Fused sentence texts, by "m:s". */
   fused: Map<string, string>;
   model: string;
+  /**
+   * Statements older than a memory they would have replaced, by statement index: each is kept as
+   * that memory's past (superseded from the memory's time, linked to it).
+   */
+  behind?: Map<number, number>;
 }
 
 export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
@@ -30,7 +35,41 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
   const ops: Operation[] = [];
   const supersede: Supersession[] = [];
   const rowOfSummary = new Map<number, Memory>();
-  for (const s of update.addedSummary) rowOfSummary.set(s, row(statements[s]!));
+  const edges: Edge[] = [];
+  for (const s of update.addedSummary) {
+    const newer = input.behind?.get(s);
+    if (newer === undefined) {
+      rowOfSummary.set(s, row(statements[s]!));
+      continue;
+    }
+    const memory = memories[newer]!;
+    const past = row(statements[s]!, {
+      status: "superseded",
+      invalidAt: memory.observedAt,
+      attributes: { ...(statements[s]!.attributes ?? {}), olderThan: memory.id },
+    });
+    rowOfSummary.set(s, past);
+    edges.push({
+      id: `edge_${memory.id}_${past.id}`,
+      tenant: ctx.scope.tenant,
+      agent: ctx.scope.agent,
+      from: memory.id,
+      to: past.id,
+      type: "Supersedes",
+      attributes: { reason: "older statement, learned later" },
+      recordedAt: new Date().toISOString(),
+    });
+    ops.push(
+      ctx.operation({
+        type: "APPEND",
+        model: input.model,
+        memoryIds: [past.id, memory.id],
+        inputs: { memory: memory.text, summary: statements[s]!.text },
+        outputs: { memory: past.id, status: "superseded", by: memory.id },
+        rationale: `said on ${statements[s]!.observedAt.slice(0, 10)}, before the memory it would have updated (${memory.observedAt.slice(0, 10)}): kept as its past`,
+      }),
+    );
+  }
   // A summary sentence dropped by DELETE is kept, retired, so the change stays visible.
   for (const [s, why] of update.droppedSummary)
     if (why.some((w) => w.label === "DELETE"))
@@ -118,7 +157,7 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
           rationale: "no memory held this yet",
         }),
       );
-  return { memories: rows, supersede, operations: ops };
+  return { memories: rows, supersede, edges, operations: ops };
 }
 
 function passTarget(update: MemoryUpdateResult, s: number, memories: Memory[]): string | null {

@@ -12,6 +12,7 @@ import {
   PAIR_LABELS_WITH_FUSION,
   type PairLabelWithFusion,
 } from "../../../core/memory-update.js";
+import { formatDay } from "../../../core/time.js";
 import { cosine } from "../../../core/vector.js";
 import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "../../kit/steps/decisions.js";
 
@@ -25,7 +26,14 @@ export interface ClassifyPairsInput {
 
 const input = z.object({
   about: z.string().min(1),
-  pairs: z.array(z.object({ memory: z.string(), summary: z.string() })),
+  pairs: z.array(
+    z.object({
+      memory: z.string(),
+      summary: z.string(),
+      memoryAt: z.string().optional(),
+      summaryAt: z.string().optional(),
+    }),
+  ),
   fusion: z.boolean().optional(),
 });
 
@@ -46,9 +54,14 @@ function messages(input: ClassifyPairsInput) {
           "  will be merged into one sentence.",
         ]
       : []),
+    "Dates in brackets say when each was said. A summary sentence older than its memory cannot replace,",
+    "delete or fuse it: it is the memory's past.",
     `Answer with JSON only: ${DECISIONS_FORMAT}.`,
   ].join("\n");
-  const pairs = input.pairs.map((p, i) => `${i}. M: ${p.memory}\n   S: ${p.summary}`).join("\n");
+  const when = (at?: string) => (at ? ` (${formatDay(at)})` : "");
+  const pairs = input.pairs
+    .map((p, i) => `${i}. M${when(p.memoryAt)}: ${p.memory}\n   S${when(p.summaryAt)}: ${p.summary}`)
+    .join("\n");
   return [
     { role: "system" as const, content: system },
     { role: "user" as const, content: pairs },
@@ -57,8 +70,9 @@ function messages(input: ClassifyPairsInput) {
 
 export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
   name: "carecall.classify-pairs",
-  version: 1,
-  description: "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair",
+  version: 2,
+  description:
+    "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair, told which is older",
   input,
   output: (i) => decisionsSchema(labels(i.fusion), i.pairs.length) as z.ZodType<Decisions>,
   prompt: messages,

@@ -57,10 +57,16 @@ function summaryMessages(input: SummarizeInput) {
     "  such as what someone had for breakfast.",
     "- Turn relative times into dates using the session date (write 'on 7 May 2023', not 'yesterday').",
     "- One fact per statement; at most about eight statements per person.",
+    "- A fact is about the person it concerns: when someone repeats what another person said, it is a fact",
+    "  about that other person, never about the one repeating it.",
     `- "about" is the id of the person the statement is about; "turns" lists the turn numbers it rests on.`,
     'Answer with JSON only: {"statements": [{"about": "...", "text": "...", "turns": [0]}]}',
   ].join("\n");
-  const transcript = input.turns.map((t, i) => `[${i}] ${displayName(t.speaker)}: ${t.text}`).join("\n");
+  // Replies memlane generated are left out (their numbers are skipped): they only repeat memory.
+  const transcript = input.turns
+    .map((t, i) => (t.meta?.generated ? null : `[${i}] ${displayName(t.speaker)}: ${t.text}`))
+    .filter((line) => line !== null)
+    .join("\n");
   return [
     { role: "system" as const, content: system },
     {
