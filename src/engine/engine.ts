@@ -145,9 +145,19 @@ export class Engine {
   async retry(
     scope: Scope,
     sessionId?: string,
+    options: { open?: boolean } = {},
   ): Promise<{ turns: { op: string; ok: boolean }[]; jobs: JobInfo[] }> {
     this.assertOpen();
     const { store } = this.parts;
+    // Open sessions left behind (a killed chat, a crashed server) are closed first when asked:
+    // by naming the session, or with `open` for all of them.
+    const open = (await store.listSessions(scope, { status: "open" })).filter((s) =>
+      sessionId === undefined ? options.open : s.id === sessionId,
+    );
+    const closing: Promise<JobInfo>[] = [];
+    for (const s of open)
+      if ((await store.listTurns(scope, { sessionId: s.id })).length > 0)
+        for (const j of await this.close([{ scope, session: s }])) closing.push(j.done);
     const turnOps = (await this.failures(scope)).filter(
       (o) => o.type === "TURN" && (sessionId === undefined || o.sessionId === sessionId),
     );
@@ -155,7 +165,34 @@ export class Engine {
     turnOps.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const turns: { op: string; ok: boolean }[] = [];
     for (const op of turnOps) turns.push({ op: op.id, ok: await this.turns.retry(scope, op) });
-    const queued = new Set(
+    const queued = this.queuedSessions(scope);
+    const sessions = (await store.listSessions(scope, { status: ["failed", "closed"] })).filter(
+      (s) => (sessionId === undefined || s.id === sessionId) && !queued.has(s.id),
+    );
+    const jobs: JobInfo[] = await Promise.all(closing);
+    for (const s of sessions) jobs.push(await (await this.enqueue(scope, s.id)).done);
+    return { turns, jobs };
+  }
+
+  /**
+   * Sessions whose turns have not reached memory yet: open ones holding turns (still talking, or
+   * left behind by a killed process) and closed ones no job is consolidating (a process that died
+   * mid-consolidation). `retry` finishes them.
+   */
+  async waiting(scope: Scope): Promise<{ session: Session; turns: number }[]> {
+    const { store } = this.parts;
+    const queued = this.queuedSessions(scope);
+    const out: { session: Session; turns: number }[] = [];
+    for (const s of await store.listSessions(scope, { status: ["open", "closed"] })) {
+      if (s.status === "closed" && queued.has(s.id)) continue;
+      const turns = (await store.listTurns(scope, { sessionId: s.id })).length;
+      if (turns > 0) out.push({ session: s, turns });
+    }
+    return out;
+  }
+
+  private queuedSessions(scope: Scope): Set<string> {
+    return new Set(
       this.parts.queue
         .jobs()
         .filter(
@@ -166,12 +203,6 @@ export class Engine {
         )
         .map((j) => j.sessionId),
     );
-    const sessions = (await store.listSessions(scope, { status: ["failed", "closed"] })).filter(
-      (s) => (sessionId === undefined || s.id === sessionId) && !queued.has(s.id),
-    );
-    const jobs: JobInfo[] = [];
-    for (const s of sessions) jobs.push(await (await this.enqueue(scope, s.id)).done);
-    return { turns, jobs };
   }
 
   /** The place of each TURN operation's turn: session time, then turn index. */

@@ -10,7 +10,7 @@ import type { Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
 import { consolidate } from "./consolidator.js";
-import type { Transcript, TranscriptSession } from "./formats/transcript.js";
+import type { Transcript, TranscriptSession, TranscriptTurn } from "./formats/transcript.js";
 import type { EngineParts } from "./parts.js";
 import type { TurnPath } from "./turn-path.js";
 
@@ -76,16 +76,14 @@ interface IngestPorts {
 export async function checkStored(ports: IngestPorts, transcript: Transcript): Promise<StoredState> {
   const { store } = ports.parts;
   const scope = ports.scope(transcript.agent);
-  // A strategy that writes memory at every turn is fed the turns one by one (see feedTurns).
-  const perTurn = ports.parts.strategies.get(ports.strategy).onTurn !== undefined;
   const existing = new Map<string, Session>();
   const storedTurns = new Map<string, number>();
   for (const s of transcript.sessions) {
     const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await store.listTurns(scope, { sessionId: s.id });
-    // An open session fed turn by turn may hold only the first turns (a killed run).
-    const partial = perTurn && stored.status === "open";
+    // An open session may hold only the first turns (a killed run or chat): the rest are added.
+    const partial = stored.status === "open";
     if (
       (partial ? turns.length > s.turns.length : turns.length !== s.turns.length) ||
       turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker)
@@ -139,25 +137,25 @@ export async function ingestTranscript(
     const stored = existing.get(s.id);
     let outcome: IngestProgress["outcome"];
     let result: Awaited<ReturnType<typeof consolidate>> = { ok: true };
-    if (stored?.status === "consolidated" || (stored?.status === "open" && !perTurn)) {
+    if (stored?.status === "consolidated") {
       outcome = "skipped";
     } else if (perTurn) {
       result = await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0);
       outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
     } else {
-      if (!stored) {
+      if (stored?.status === "open") {
+        // Left open (a killed chat or run): the turns it lacks are added, then it is finished.
+        const have = storedTurns.get(s.id) ?? 0;
+        const missing = s.turns.slice(have).map((t, i) => turnRow(scope, s.id, have + i, t));
+        await store.write(scope, {
+          turns: missing,
+          embeddings: await embedTurns(embedder, missing),
+          sessionStatus: [{ id: s.id, status: "closed" }],
+        });
+      } else if (!stored) {
         const session = newSessionRow(scope, s, "closed", ports.strategy);
-        const turns: Turn[] = s.turns.map((t, index) => ({
-          id: t.id,
-          tenant: scope.tenant,
-          agent: scope.agent,
-          sessionId: s.id,
-          index,
-          speaker: t.speaker,
-          text: t.text,
-          at: t.at,
-          meta: t.meta,
-        }));
+        const turns: Turn[] = s.turns.map((t, index) => turnRow(scope, s.id, index, t));
+
         embedAhead(nextFresh + LOOKAHEAD);
         const vectors = await ahead[nextFresh]!.catch(() => []);
         delete ahead[nextFresh++];
@@ -247,5 +245,19 @@ export function emptyReport(agent: string, sessions: number): IngestReport {
     failures: [],
     turns: 0,
     elapsedMs: 0,
+  };
+}
+
+function turnRow(scope: Scope, sessionId: string, index: number, t: TranscriptTurn): Turn {
+  return {
+    id: t.id,
+    tenant: scope.tenant,
+    agent: scope.agent,
+    sessionId,
+    index,
+    speaker: t.speaker,
+    text: t.text,
+    at: t.at,
+    meta: t.meta,
   };
 }

@@ -84,6 +84,8 @@ export interface InspectView extends StoreStats {
   cognition: string;
   embedder: string;
   sessionList: Session[];
+  /** Sessions whose turns have not reached memory yet (see `waiting`). */
+  waiting: { session: Session; turns: number }[];
   failures: Operation[];
   jobs: JobInfo[];
 }
@@ -457,6 +459,14 @@ export class Memlane {
     return report;
   }
 
+  /**
+   * Sessions whose turns have not reached memory yet: open ones with turns (a live talk, or one a
+   * killed process left) and closed ones nothing is consolidating. `retry` finishes them.
+   */
+  async waiting(agent: string): Promise<{ session: Session; turns: number }[]> {
+    return this.engine.waiting(this.scope(agent));
+  }
+
   /** Failed consolidations and per-turn work that still wait for a retry. */
   failures(agent: string): Promise<Operation[]> {
     return this.engine.failures(this.scope(agent));
@@ -464,13 +474,15 @@ export class Memlane {
 
   /**
    * Runs again every failed per-turn work of an agent, then every failed or interrupted
-   * consolidation (or just those of one session). Returns the consolidation jobs.
+   * consolidation (or just those of one session). A named open session (or, with `open`, every
+   * open session holding turns) is closed and consolidated: how a session a killed process left
+   * open reaches memory.
    * @throws {NotFoundError} `sessionId` has nothing waiting
    */
-  async retry(agent: string, sessionId?: string): Promise<RetryReport> {
+  async retry(agent: string, sessionId?: string, options: { open?: boolean } = {}): Promise<RetryReport> {
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
-    const { turns, jobs } = await this.engine.retry(scope, session);
+    const { turns, jobs } = await this.engine.retry(scope, session, options);
     if (session !== undefined && turns.length === 0 && jobs.length === 0)
       throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
     return { turns, jobs };
@@ -564,6 +576,7 @@ export class Memlane {
       embedder: this.parts.embedder.name,
       ...(await this.parts.store.stats(scope)),
       sessionList: await this.parts.store.listSessions(scope),
+      waiting: await this.waiting(agent),
       failures: await this.failures(agent),
       jobs: this.jobs().filter((j) => j.agent === agent),
     };

@@ -152,7 +152,8 @@ describe("memlane CLI", () => {
       process.execPath,
       ["--import", "tsx", CLI, "chat", "--agent", "ava", "--partner", "sam", "--db", join(dir, "chat.db")],
       {
-        input: "I adopted a beagle called Biscuit yesterday.\n/quit\n",
+        // The empty line is nothing said: the talk goes on (it once ended it with exit 3).
+        input: "I adopted a beagle called Biscuit yesterday.\n\n   \nI moved to Bristol too.\n/quit\n",
         encoding: "utf8",
         env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
       },
@@ -161,6 +162,18 @@ describe("memlane CLI", () => {
     assert.match(r.stdout, /ava> /);
     assert.match(r.stdout, /memory \(carecall\)/);
     assert.match(r.stderr, /consolidation done/);
+    assert.equal(r.stdout.match(/ava> /g)?.length, 2, "both lines were answered");
+  });
+
+  it("refuses to read a database that is not there instead of creating it", () => {
+    const path = join(dir, "typo.db");
+    const r = spawnSync(process.execPath, ["--import", "tsx", CLI, "inspect", "--db", path], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    assert.equal(r.status, 4, r.stderr);
+    assert.match(r.stderr, /No memlane database at/);
+    assert.equal(existsSync(path), false);
   });
 });
 

@@ -39,6 +39,11 @@ export function registerChat(program: Command): void {
         // Iterating lines (not rl.question) keeps piped input that arrives all at once.
         for await (const raw of rl) {
           const line = raw.trim();
+          // An empty line is nothing said: ask again (it used to end the talk with an error).
+          if (!line) {
+            prompt();
+            continue;
+          }
           if (line === "/quit" || line === "/exit") break;
           if (line === "/memory") {
             const memories = await mem.memories(opts.agent);

@@ -44,12 +44,13 @@ export function registerForget(program: Command): void {
       "run again the per-turn work that failed and the consolidations that failed or were interrupted",
     )
     .requiredOption("--agent <agent>", "whose sessions")
-    .option("--session <id>", "only this session")
+    .option("--session <id>", "only this session (an open one is closed and consolidated)")
+    .option("--open", "also close and consolidate every open session holding turns (left by a killed chat)")
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; session?: string }>();
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; session?: string; open?: boolean }>();
       const mem = await open(opts, { existing: true });
       try {
-        const report = await mem.retry(opts.agent, opts.session);
+        const report = await mem.retry(opts.agent, opts.session, { open: opts.open });
         const failed = [
           ...report.jobs.filter((j) => j.state === "failed").map(() => ({ code: "SCHEMA_MISMATCH" })),
           ...report.turns.filter((t) => !t.ok).map(() => ({ code: "SCHEMA_MISMATCH" })),

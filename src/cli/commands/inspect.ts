@@ -13,7 +13,7 @@ export async function agentOf(
 ): Promise<string> {
   if (agent) return agent;
   for (const a of await mem.agents()) if (await mem.store.getMemory(mem.scope(a), memoryId)) return a;
-  throw new NotFoundError(`No memory "${memoryId}" in tenant "${mem.tenant}"`);
+  throw new NotFoundError(`No memory "${memoryId}" in tenant "${mem.tenantId}"`);
 }
 
 export function registerInspect(program: Command): void {
@@ -38,7 +38,7 @@ export function registerInspect(program: Command): void {
             : undefined;
           views.push({ ...view, ...(memories ? { memoryList: memories } : {}) });
         }
-        if (opts.json) return printJson({ tenant: mem.tenant, agents: views });
+        if (opts.json) return printJson({ tenant: mem.tenantId, agents: views });
         if (views.length === 0) return print(color.dim("(the store is empty)"));
         for (const v of views) {
           print(color.bold(v.agent));
@@ -49,6 +49,12 @@ export function registerInspect(program: Command): void {
           for (const s of v.sessionList)
             print(
               `  ${color.dim(s.id)} ${formatDay(s.at)} with ${s.partners.join(", ")} — ${s.status} (${s.strategy})`,
+            );
+          for (const w of v.waiting)
+            print(
+              color.yellow(
+                `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed process)" : ""}: \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
+              ),
             );
           if (v.failures.length) {
             print(
