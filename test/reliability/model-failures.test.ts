@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { type FakeServerOptions, startFakeOpenAI } from "../fixtures/fake-openai-server.js";
+
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "memlane-model-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Five one-turn sessions, a week apart. */
+const transcript = join(dir, "five.json");
+writeFileSync(
+  transcript,
+  JSON.stringify({
+    agent: "ava",
+    sessions: Array.from({ length: 5 }, (_, i) => ({
+      id: `s${i}`,
+      at: `2024-03-0${i + 1}T10:00`,
+      partner: "sam",
+      turns: [{ speaker: "sam", text: `I adopted beagle number ${i} yesterday.` }],
+    })),
+  }),
+);
+
+/** Runs the CLI against a fake model server; the server answers while the CLI runs. */
+async function cli(args: string[], server: FakeServerOptions, db: string) {
+  const fake = await startFakeOpenAI(server);
+  try {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        CLI,
+        ...args,
+        "--db",
+        db,
+        "--embedder",
+        "hash",
+        "--chat-url",
+        fake.url,
+        "--chat-model",
+        "m",
+      ],
+      { env: { ...process.env, NO_COLOR: "1" } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    return { status, stdout, stderr, requests: fake.requests.length };
+  } finally {
+    await fake.close();
+  }
+}
+
+describe("reliability: model failures are loud", () => {
+  it("stops early and exits 7 when the model hangs, in bounded time", async () => {
+    const started = performance.now();
+    const r = await cli(
+      ["ingest", transcript, "--model-timeout", "150", "--model-retries", "0"],
+      { delayMs: 5000 },
+      join(dir, "hang.db"),
+    );
+    assert.equal(r.status, 7, r.stderr);
+    assert.match(r.stderr, /3 of 5 sessions failed.*stopped.*unreachable for 3 sessions in a row/s);
+    assert.ok(performance.now() - started < 15_000, "three timeouts, not five times three minutes");
+  });
+
+  it("exits 7 for a server that errors, and for a 200 that is not a completion", async () => {
+    const failing = await cli(
+      ["ingest", transcript, "--model-retries", "0"],
+      { failWith: 500 },
+      join(dir, "500.db"),
+    );
+    assert.equal(failing.status, 7, failing.stderr);
+    const html = await cli(
+      ["ingest", transcript, "--model-retries", "0"],
+      { html: true },
+      join(dir, "html.db"),
+    );
+    assert.equal(html.status, 7, html.stderr);
+    assert.match(html.stderr, /not an OpenAI-compatible response/);
+  });
+
+  it("exits 8 when every answer is garbage, for ingest and for retry", async () => {
+    const db = join(dir, "garbage.db");
+    const r = await cli(["ingest", transcript], { answer: () => "I am not JSON" }, db);
+    assert.equal(r.status, 8, r.stderr);
+    assert.match(r.stdout, /5 failed/);
+    const again = await cli(["retry", "--agent", "ava"], { answer: () => "still not JSON" }, db);
+    assert.equal(again.status, 8, again.stderr);
+  });
+});
