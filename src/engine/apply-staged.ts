@@ -20,6 +20,7 @@ export interface StagedWrite {
 /** Concatenates batches in order. */
 export function mergeBatches(batches: WriteBatch[]): Required<WriteBatch> {
   const out: Required<WriteBatch> = {
+    requireTurns: [],
     sessions: [],
     sessionUpdates: [],
     sessionStatus: [],

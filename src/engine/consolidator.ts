@@ -45,7 +45,12 @@ export async function consolidate(
       {
         scope,
         staged,
-        extra: { embeddings: fresh, sessionStatus: [{ id: session.id, status: "consolidated" }] },
+        extra: {
+          // If a forget erased any of these turns meanwhile, nothing made from them is written.
+          requireTurns: turns.map((t) => t.id),
+          embeddings: fresh,
+          sessionStatus: [{ id: session.id, status: "consolidated" }],
+        },
       },
     ]);
     return { ok: true };

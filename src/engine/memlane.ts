@@ -5,6 +5,7 @@
  * `mem.tenant("acme")` is a view of the same engine in another tenant: same store, caches and
  * queue, nothing crossing between tenants.
  */
+import { createHash } from "node:crypto";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
@@ -447,8 +448,12 @@ export class Memlane {
     const report = await this.parts.store.forget(scope, input);
     const op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
       type: "FORGET",
+      // The log says that a forget happened, never what it erased: the subject only as a hash
+      // (someone who knows the id can check it), the memories only as a count.
       inputs: {
-        about: input.about ?? null,
+        about: input.about
+          ? `sha256:${createHash("sha256").update(input.about).digest("hex").slice(0, 16)}`
+          : null,
         memories: input.memoryIds?.length ?? 0,
         session: input.sessionId ?? null,
       },

@@ -262,7 +262,7 @@ export class TurnPath {
         {
           scope,
           staged: result.staged,
-          extra: { operationStatus: [{ id: opId, status: "done", error: null }] },
+          extra: { requireTurns: [p.turn.id], operationStatus: [{ id: opId, status: "done", error: null }] },
         },
       ]);
       await this.announce(scope, opId);

@@ -36,6 +36,11 @@ export interface EmbeddingRecord {
 
 /** Everything one logical change writes; applied atomically by `write`. */
 export interface WriteBatch {
+  /**
+   * Turns the batch was derived from: if any is gone when the batch is applied (a forget ran
+   * meanwhile), nothing is written (ConflictError), so forgotten words cannot come back.
+   */
+  requireTurns?: string[];
   sessions?: Session[];
   sessionStatus?: { id: string; status: SessionStatus }[];
   /** New participants (a partner joined) or metadata (a partner left) of stored sessions. */
@@ -74,6 +79,8 @@ export interface ForgetReport {
   embeddings: number;
   turns: number;
   sessions: number;
+  /** Operations and turns whose copies of the erased text were redacted in place. */
+  redacted: number;
 }
 
 export interface VectorHit {

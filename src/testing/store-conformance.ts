@@ -223,6 +223,40 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("redacts a forgotten text wherever it was copied, and refuses writes made from forgotten turns", async () => {
+      await using(factory, async (store) => {
+        await store.write(scopeA, { sessions: [session(scopeA, "s1"), session(scopeA, "s2")] });
+        await store.write(scopeA, {
+          turns: [
+            turn(scopeA, "s1", 0, "sam", "I keep a zebracorn called Quillfeather."),
+            turn(scopeA, "s2", 0, "ava", "On 2 March you told me: “I keep a zebracorn called Quillfeather.”"),
+          ],
+          operations: [
+            operation(scopeA, {
+              type: "SUMMARIZE",
+              sessionId: "s2",
+              outputs: { statements: [{ text: "I keep a zebracorn called Quillfeather." }] },
+            }),
+          ],
+        });
+        const report = await store.forget(scopeA, { about: "sam" });
+        assert.equal(report.redacted, 2);
+        const [reply] = await store.listTurns(scopeA, { sessionId: "s2" });
+        assert.doesNotMatch(reply!.text, /Quillfeather/);
+        assert.equal(reply!.meta.redacted, true);
+        const [op] = await store.listOperations(scopeA, { sessionId: "s2" });
+        assert.doesNotMatch(JSON.stringify(op!.outputs), /Quillfeather/);
+        await assert.rejects(
+          store.write(scopeA, {
+            requireTurns: ["s1:1"],
+            memories: [memory(scopeA, "Sam keeps a zebracorn.")],
+          }),
+          ConflictError,
+        );
+        assert.equal((await store.listMemories(scopeA)).length, 0);
+      });
+    });
+
     it("forgets a subject for real: memories, turns, vectors, edges and operations", async () => {
       await using(factory, async (store) => {
         await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
@@ -262,6 +296,7 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
           embeddings: 2,
           turns: 1,
           sessions: 0,
+          redacted: 0,
         });
         assert.deepEqual(
           (await store.listMemories(scopeA, { status: "any" })).map((m) => m.id),

@@ -27,6 +27,7 @@ import type {
   VectorHit,
   WriteBatch,
 } from "../memory-store.js";
+import { forgetIn } from "./forget.js";
 import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
 import {
   blobToVector,
@@ -157,6 +158,23 @@ export class SqliteStore implements MemoryStore {
 
   private applyBatch(scope: Scope, b: WriteBatch): void {
     const db = this.db;
+    if (b.requireTurns?.length) {
+      const present = Number(
+        db
+          .prepare(
+            "SELECT count(*) FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))",
+          )
+          .pluck()
+          .get(scope.tenant, scope.agent, JSON.stringify([...new Set(b.requireTurns)])),
+      );
+      if (present !== new Set(b.requireTurns).size)
+        throw new ConflictError(
+          "Turns this write was made from are gone (forgotten meanwhile); nothing was written",
+          {
+            reason: "turns-forgotten",
+          },
+        );
+    }
     const now = new Date().toISOString();
     const insertSession = db.prepare(
       "INSERT INTO sessions (tenant, agent, id, partners, at, status, strategy, meta, recorded_at) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -595,94 +613,11 @@ export class SqliteStore implements MemoryStore {
   }
 
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
-    if (!request.about && !request.memoryIds?.length && !request.sessionId)
-      throw new InvalidInputError("forget needs `about`, `memoryIds` or `sessionId`");
     const db = this.db;
     const work = db.transaction((): ForgetReport => {
-      const s = [scope.tenant, scope.agent] as const;
-      const memoryIds = new Set<string>(request.memoryIds ?? []);
-      const turnIds = new Set<string>();
-      const sessionIds = new Set<string>();
-      if (request.about) {
-        for (const id of db
-          .prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND about = ?")
-          .pluck()
-          .all(...s, request.about))
-          memoryIds.add(String(id));
-        for (const r of db
-          .prepare("SELECT id, session_id FROM turns WHERE tenant = ? AND agent = ? AND speaker = ?")
-          .all(...s, request.about) as Row[]) {
-          turnIds.add(String(r.id));
-          sessionIds.add(String(r.session_id));
-        }
-      }
-      if (request.sessionId) {
-        if (!this.sessionExists(scope, request.sessionId))
-          throw new InvalidInputError(`No session "${request.sessionId}" to forget`);
-        for (const id of db
-          .prepare("SELECT id FROM memories WHERE tenant = ? AND agent = ? AND session_id = ?")
-          .pluck()
-          .all(...s, request.sessionId))
-          memoryIds.add(String(id));
-        for (const id of db
-          .prepare("SELECT id FROM turns WHERE tenant = ? AND agent = ? AND session_id = ?")
-          .pluck()
-          .all(...s, request.sessionId))
-          turnIds.add(String(id));
-        sessionIds.add(request.sessionId);
-      }
-      const mem = JSON.stringify([...memoryIds]);
-      // Only memories of this scope: ids from another tenant are silently out of reach.
-      const scoped = db
-        .prepare(
-          "SELECT id FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))",
-        )
-        .pluck()
-        .all(...s, mem) as string[];
-      const ids = JSON.stringify(scoped);
-      const turns = JSON.stringify([...turnIds]);
-      // An operation is deleted if it touched a forgotten memory, or if it ran over a session
-      // whose forgotten turns its inputs may quote.
-      const opsDeleted = db
-        .prepare(
-          `DELETE FROM operations WHERE tenant = ? AND agent = ? AND (id IN (SELECT op_id FROM operation_refs WHERE memory_id IN (SELECT value FROM json_each(?)))
-           OR session_id IN (SELECT value FROM json_each(?)))`,
-        )
-        .run(...s, ids, JSON.stringify([...sessionIds])).changes;
-      const edges = db
-        .prepare(
-          `DELETE FROM edges WHERE tenant = ? AND agent = ? AND (src IN (SELECT value FROM json_each(?)) OR dst IN (SELECT value FROM json_each(?)))`,
-        )
-        .run(...s, ids, ids).changes;
-      const embeddings =
-        db
-          .prepare(
-            `DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'memory' AND owner_id IN (SELECT value FROM json_each(?))`,
-          )
-          .run(...s, ids).changes +
-        db
-          .prepare(
-            `DELETE FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = 'turn' AND owner_id IN (SELECT value FROM json_each(?))`,
-          )
-          .run(...s, turns).changes;
-      const memories = db
-        .prepare(
-          `DELETE FROM memories WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`,
-        )
-        .run(...s, ids).changes;
-      db.prepare(`DELETE FROM operation_refs WHERE memory_id IN (SELECT value FROM json_each(?))`).run(ids);
-      const turnsDeleted = db
-        .prepare(
-          `DELETE FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))`,
-        )
-        .run(...s, turns).changes;
-      const sessions = request.sessionId
-        ? db
-            .prepare("DELETE FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
-            .run(...s, request.sessionId).changes
-        : 0;
+      const report = forgetIn(db, scope, request);
       this.bumpVersion(scope);
-      return { memories, edges, operations: opsDeleted, embeddings, turns: turnsDeleted, sessions };
+      return report;
     });
     const report = this.run(() => work.immediate());
     this.invalidate(scope);

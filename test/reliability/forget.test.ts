@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+const root = mkdtempSync(join(tmpdir(), "memlane-forget-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+
+/** Where each of these strings still appears on disk: the database file and its WAL. */
+function onDisk(path: string, needles: string[]): string[] {
+  const bytes = [path, `${path}-wal`]
+    .filter(existsSync)
+    .map((p) => readFileSync(p))
+    .map((b) => b.toString("latin1"));
+  return needles.filter((needle) => {
+    const raw = Buffer.from(needle, "utf8").toString("latin1");
+    return bytes.some((b) => b.includes(raw));
+  });
+}
+
+const SAM_SAID = [
+  "I adopted a zebracorn called Quillfeather last month and she sleeps in my garden shed.",
+  "My zebracorn Quillfeather learned to juggle pinecones last week.",
+];
+
+/** Two sessions with Sam (replies that quote him), one where Lea names him. */
+async function story(): Promise<{ mem: Memlane; path: string }> {
+  const path = join(root, `f${n++}.db`);
+  const mem = await testMemlane({ store: path, strategy: "carecall" });
+  for (const [i, line] of SAM_SAID.entries()) {
+    const s = await mem.session({
+      agent: "ava",
+      partner: "sam",
+      id: `sam-${i}`,
+      at: `2024-0${i + 3}-02T18:00`,
+    });
+    await s.turn("sam", line);
+    await s.reply({ query: "zebracorn Quillfeather" });
+    await (await s.close()).done;
+  }
+  const lea = await mem.session({ agent: "ava", partner: "lea", id: "lea-0", at: "2024-06-02T18:00" });
+  await lea.turn("lea", "I bought Sam a tiny saddle for his pet last weekend.");
+  await (await lea.close()).done;
+  return { mem, path };
+}
+
+describe("reliability: forget erases everywhere, on disk too", () => {
+  it("forget by memory leaves none of its text in the file or the WAL, other payloads included", async () => {
+    const { mem, path } = await story();
+    const target = (await mem.memories("ava")).find((m) => /juggle/.test(m.text))!;
+    assert.deepEqual(onDisk(path, [target.text]), [target.text], "the text was on disk before");
+    const report = await mem.forget({ agent: "ava", memoryIds: [target.id] });
+    assert.equal(report.memories, 1);
+    assert.deepEqual(onDisk(path, [target.text]), []);
+    // Another memory's history (its CLASSIFY and SUMMARIZE payloads) no longer shows it.
+    for (const m of await mem.memories("ava", { status: "any" }))
+      assert.doesNotMatch(JSON.stringify(await mem.history("ava", m.id)), /juggle pinecones/);
+    await mem.close();
+  });
+
+  it("forget by session leaves none of the session's words on disk", async () => {
+    const { mem, path } = await story();
+    await mem.forget({ agent: "ava", sessionId: "sam-1" });
+    assert.deepEqual(onDisk(path, ["juggle pinecones", SAM_SAID[1]!]), []);
+    assert.ok(onDisk(path, ["garden shed"]).length === 1, "the other session stays");
+    await mem.close();
+  });
+
+  it("forget about a person erases their words in replies and in memories filed about others", async () => {
+    const { mem, path } = await story();
+    assert.ok(onDisk(path, ["Quillfeather"]).length === 1);
+    const aboutLea = (await mem.memories("ava", { about: "lea" })).map((m) => m.text);
+    assert.ok(
+      aboutLea.some((t) => /Sam/.test(t)),
+      "a memory filed about lea names sam",
+    );
+    const report = await mem.forget({ agent: "ava", about: "sam" });
+    assert.ok(report.redacted > 0, "the replies quoting sam were redacted");
+    assert.deepEqual(onDisk(path, ["Quillfeather", "zebracorn", "juggle pinecones", ...aboutLea]), []);
+    // Lea's own words stay: they are hers, not sam's.
+    assert.equal(onDisk(path, ["I bought Sam a tiny saddle"]).length, 1);
+    const replies = await mem.store.listTurns(mem.scope("ava"));
+    assert.ok(replies.every((t) => t.speaker === "ava" || t.speaker === "lea"));
+    assert.ok(replies.filter((t) => t.meta.redacted).length >= 1, "the reply quoting sam was redacted");
+    // The log says a forget happened, not whom it was about.
+    assert.deepEqual(onDisk(path, ['"about":"sam"']), []);
+    await mem.close();
+  });
+
+  it("leaves nothing a later forget cannot remove when a forget races an ingest", async () => {
+    const path = join(root, `race-${n++}.db`);
+    const mem = await testMemlane({ store: path, strategy: "carecall" });
+    const sessions = Array.from({ length: 6 }, (_, i) => ({
+      id: `r${i}`,
+      at: `2024-0${i + 1}-10T10:00`,
+      partner: "sam",
+      turns: [{ speaker: "sam", text: `My zebracorn Quillfeather won ribbon number ${i} at the fair.` }],
+    }));
+    const ingest = mem.ingest({ agent: "ava", sessions });
+    // Forget while sessions are being consolidated, several times over.
+    const forgets = [5, 20, 60].map((ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)).then(() =>
+        mem.forget({ agent: "ava", about: "sam" }),
+      ),
+    );
+    await Promise.allSettled([ingest, ...forgets]);
+    await mem.forget({ agent: "ava", about: "sam" });
+    assert.deepEqual(onDisk(path, ["Quillfeather", "zebracorn"]), []);
+    await mem.close();
+  });
+});
