@@ -21,6 +21,7 @@ export class TenantStore implements MemoryStore {
     readonly tenant: string,
   ) {}
 
+  /** Methods are async so a refusal is a rejected promise, like every other store error. */
   private check(scope: Scope): Scope {
     if (scope?.tenant !== this.tenant)
       throw new InvalidInputError(`This view works in tenant "${this.tenant}", not "${scope?.tenant}"`, {
@@ -29,54 +30,54 @@ export class TenantStore implements MemoryStore {
     return scope;
   }
 
-  write(scope: Scope, batch: WriteBatch) {
+  async write(scope: Scope, batch: WriteBatch) {
     return this.inner.write(this.check(scope), batch);
   }
-  writeMany(entries: ScopedBatch[]) {
+  async writeMany(entries: ScopedBatch[]) {
     for (const e of entries) this.check(e.scope);
     return this.inner.writeMany(entries);
   }
-  getSession(scope: Scope, id: string) {
+  async getSession(scope: Scope, id: string) {
     return this.inner.getSession(this.check(scope), id);
   }
-  listSessions(scope: Scope, filter?: Parameters<MemoryStore["listSessions"]>[1]) {
+  async listSessions(scope: Scope, filter?: Parameters<MemoryStore["listSessions"]>[1]) {
     return this.inner.listSessions(this.check(scope), filter);
   }
-  listTurns(scope: Scope, filter?: TurnFilter) {
+  async listTurns(scope: Scope, filter?: TurnFilter) {
     return this.inner.listTurns(this.check(scope), filter);
   }
-  getMemory(scope: Scope, id: string) {
+  async getMemory(scope: Scope, id: string) {
     return this.inner.getMemory(this.check(scope), id);
   }
-  listMemories(scope: Scope, filter?: MemoryFilter) {
+  async listMemories(scope: Scope, filter?: MemoryFilter) {
     return this.inner.listMemories(this.check(scope), filter);
   }
-  listEdges(scope: Scope, memoryIds?: string[]) {
+  async listEdges(scope: Scope, memoryIds?: string[]) {
     return this.inner.listEdges(this.check(scope), memoryIds);
   }
-  listOperations(scope: Scope, filter?: OperationFilter) {
+  async listOperations(scope: Scope, filter?: OperationFilter) {
     return this.inner.listOperations(this.check(scope), filter);
   }
-  getOperation(scope: Scope, id: string) {
+  async getOperation(scope: Scope, id: string) {
     return this.inner.getOperation(this.check(scope), id);
   }
-  getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string) {
+  async getEmbeddings(scope: Scope, ownerKind: "memory" | "turn", ids: string[], model: string) {
     return this.inner.getEmbeddings(this.check(scope), ownerKind, ids, model);
   }
-  searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter?: MemoryFilter) {
+  async searchMemories(scope: Scope, vector: Float32Array, model: string, k: number, filter?: MemoryFilter) {
     return this.inner.searchMemories(this.check(scope), vector, model, k, filter);
   }
-  forget(scope: Scope, request: ForgetRequest) {
+  async forget(scope: Scope, request: ForgetRequest) {
     return this.inner.forget(this.check(scope), request);
   }
-  changeVersion(scope: Scope) {
+  async changeVersion(scope: Scope) {
     return this.inner.changeVersion(this.check(scope));
   }
-  listAgents(tenant: string) {
+  async listAgents(tenant: string) {
     this.check({ tenant, agent: "" });
     return this.inner.listAgents(tenant);
   }
-  stats(scope: Scope) {
+  async stats(scope: Scope) {
     return this.inner.stats(this.check(scope));
   }
   /** Closing belongs to the engine (`mem.close()`), not to a tenant's view of its store. */
