@@ -63,4 +63,50 @@ describe("reliability: conversation time decides what is current", () => {
     assert.match(asked.messages.at(-1)!.content, /M \(20 April 2024\): .*\n {3}S \(2 March 2024\)/);
     await mem.close();
   });
+
+  it("keeps an older session retried after a newer one succeeded behind the newer memory", async () => {
+    let broken = true;
+    const base = replacing();
+    const model = scriptedLlm({
+      summary: (name, text) => `${name} said: ${text}`,
+      byName: {
+        "carecall.classify-pairs": (messages, options) =>
+          base.generate(messages, options).then((r) => r.text),
+        summarize: (messages, options) =>
+          broken && /Leeds/.test(messages.at(-1)!.content)
+            ? "no json here"
+            : scriptedLlm({ summary: (name, text) => `${name} said: ${text}` })
+                .generate(messages, options)
+                .then((r) => r.text),
+      },
+    });
+    const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "carecall", retries: 0 });
+    await mem.ingest({
+      agent: "ava",
+      sessions: [
+        {
+          id: "march",
+          at: "2024-03-02T10:00",
+          partner: "sam",
+          turns: [{ speaker: "sam", text: "I live in Leeds." }],
+        },
+        {
+          id: "april",
+          at: "2024-04-20T10:00",
+          partner: "sam",
+          turns: [{ speaker: "sam", text: "I live in Bristol now." }],
+        },
+      ],
+    });
+    assert.equal((await mem.failures("ava")).length, 1, "the March session failed");
+    broken = false;
+    await mem.retry("ava");
+    assert.deepEqual(
+      (await mem.memories("ava")).map((m) => m.text),
+      ["Sam said: I live in Bristol now."],
+    );
+    const leeds = (await mem.memories("ava", { status: "any" })).find((m) => /Leeds/.test(m.text));
+    assert.equal(leeds?.status, "superseded");
+    await mem.close();
+  });
 });
