@@ -7,6 +7,7 @@ import { accumulateStrategy } from "./baselines/accumulate.js";
 import { historyStrategy } from "./baselines/history.js";
 import { noneStrategy } from "./baselines/none.js";
 import { carecallStrategy } from "./carecall/carecall.js";
+import { creemStrategy } from "./creem/creem.js";
 import { checkStrategy, type Strategy } from "./strategy.js";
 import { theanineStrategy } from "./theanine/theanine.js";
 
@@ -16,6 +17,7 @@ const BUILT_IN: Record<string, () => Strategy> = {
   accumulate: accumulateStrategy,
   carecall: carecallStrategy,
   theanine: theanineStrategy,
+  creem: creemStrategy,
 };
 
 /** The first updating strategy is the default: memory that is kept current. */

@@ -65,7 +65,12 @@ export function registerDemo(program: Command): void {
               `${session.id} · ${formatDay(session.at)} · ${turns.length} turns with ${session.partners.join(", ")}`,
             ),
           );
-          for (const m of added) print(color.green(`  + [${m.about}] ${m.text}`));
+          for (const m of added)
+            print(
+              color.green(
+                `  + [${m.about}]${typeof m.attributes.type === "string" ? ` (${m.attributes.type})` : ""} ${m.text}`,
+              ),
+            );
           for (const s of superseded) print(color.yellow(`  − ${s.old.text}${supersededBy(s.by)}`));
           if (added.length === 0 && superseded.length === 0) print(color.dim("  (no change)"));
         }

@@ -1,0 +1,235 @@
+/**
+ * Strategy `creem` (Kim et al. 2024, "Ever-Evolving Memory by Blending and Refining the Past").
+ * Memory is written at every turn of the partner, before the agent replies:
+ *   1. a question about the partner from the dialogue so far (`creem.question`);
+ *   2. contextual search: the top 5 memories for that question and the top 5 for the last two
+ *      utterances, merged and numbered;
+ *   3. Blend & Refine (`creem.blend-refine`): up to two insights typed New / Redundant / Updated,
+ *      naming the numbered memories they retire;
+ *   4. apply: insights become memories; retired ones are superseded (never erased), with
+ *      NEW / REDUNDANT / UPDATED operations carrying the rationale;
+ *   5. the reply sees the new insights and the retrieved memories that survived.
+ * Decisions (paper-notes §B.1 ambiguities): the pool is every active creem memory, this session's
+ * included (so a later turn can update an earlier one); only insights are retrieved (raw turns
+ * stay with the turn search); 0 to 2 insights (nothing worth keeping is a valid answer); it runs
+ * on the partner's turns (the turn the agent replies to), insights may be about anyone present;
+ * only retrieved memories can be retired (the paper's own limit); the two result lists are merged
+ * by alternating ranks, duplicates dropped, numbered from 1; per-turn work waits by default so
+ * the reply sees it (`perTurn: "background"` trades that for speed).
+ */
+import { displayName } from "../../core/ids.js";
+import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
+import type { Memory, Operation, Turn } from "../../core/types.js";
+import type { Supersession } from "../../store/memory-store.js";
+import { composeReply } from "../kit/compose-reply.js";
+import { statementMemory } from "../kit/statement-memory.js";
+import { topKRecall } from "../kit/top-k-recall.js";
+import type { RecallContext, Strategy, TurnContext } from "../strategy.js";
+import { blendRefineStep, type Insight, type RetrievedMemory } from "./steps/blend-refine.js";
+import { questionStep } from "./steps/question.js";
+
+export interface CreemOptions {
+  /** Memories per query in contextual search (the paper's top-5). */
+  k?: number;
+  /** Ablation "−Question": search with the last two utterances only. */
+  question?: boolean;
+  /** Ablation "−Refine": every insight is added, nothing retired (accumulate). */
+  refine?: boolean;
+  /** Ablation "−Insight infuse": the reply sees only memories from earlier sessions. */
+  infuse?: boolean;
+  /**
+   * The cheaper mode: blend once every `every` partner turns, over the last 2 × `every`
+   * utterances (2 + 1 model calls per blend instead of per turn), for callers whose reply need
+   * not see this very turn's insights. Default 1 (the paper: every turn).
+   */
+  every?: number;
+}
+
+const NAME = "creem";
+
+export function creemStrategy(options: CreemOptions = {}): Strategy {
+  const k = options.k ?? 5;
+  const every = Math.max(1, Math.floor(options.every ?? 1));
+  const useQuestion = options.question ?? true;
+  const refine = options.refine ?? true;
+  const infuse = options.infuse ?? true;
+
+  async function onTurn(ctx: TurnContext): Promise<void> {
+    const { scope, turn, dialogue, session } = ctx;
+    if (turn.speaker === scope.agent || turn.meta?.generated) return;
+    const said = dialogue.filter((t) => !t.meta?.generated);
+    const partnerTurns = said.filter((t) => t.speaker !== scope.agent).length;
+    if (partnerTurns % every !== 0) return;
+    const recent = said.slice(-2 * every);
+    // 1. The question, unless ablated.
+    let question: string | null = null;
+    if (useQuestion) {
+      const q = await ctx.cognition.run(
+        questionStep,
+        { agent: scope.agent, partner: turn.speaker, lines: said.slice(-8) },
+        { signal: ctx.signal },
+      );
+      question = q.value;
+      ctx.stage({
+        operations: [
+          ctx.operation({
+            type: "SUMMARIZE",
+            model: q.model,
+            usage: q.usage,
+            inputs: { step: questionStep.name, turn: turn.id },
+            outputs: { question },
+          }),
+        ],
+      });
+    }
+    // 2. Contextual search: question and dialogue, top k each, merged by alternating ranks.
+    const search = (query: string) =>
+      ctx.retriever.searchMemories(scope, { query, k, filter: { strategy: NAME }, now: turn.at });
+    const lists = await Promise.all([
+      question ? search(question) : Promise.resolve([]),
+      search(recent.map((t) => t.text).join("\n")),
+    ]);
+    const retrieved = interleave(lists);
+    const shown: RetrievedMemory[] = retrieved.map((h, i) => ({ n: i + 1, about: h.about, text: h.text }));
+    // 3. Blend & Refine.
+    const people = [scope.agent, ...session.partners];
+    const blended = await ctx.cognition.run(
+      blendRefineStep,
+      { agent: scope.agent, people, at: turn.at, sessionId: session.id, recent, retrieved: shown },
+      { signal: ctx.signal },
+    );
+    // 4. Apply: insights added, retired memories superseded.
+    const insights: Insight[] = refine
+      ? blended.value
+      : blended.value.map((i) => ({ ...i, type: "New", removes: [], rationale: "refine ablated" }));
+    const rows: Memory[] = [];
+    const supersede: Supersession[] = [];
+    const ops: Operation[] = [];
+    const retired = new Set<string>();
+    for (const insight of insights) {
+      const targets = insight.removes.map((n) => retrieved[n - 1]!);
+      // A Redundant insight that says exactly what a retired memory says changes nothing: the
+      // memory stays (no churn of identical rows), and the decision is still logged.
+      if (insight.type === "Redundant" && targets.some((h) => h.text === insight.text)) {
+        ops.push(
+          ctx.operation({
+            type: "REDUNDANT",
+            model: blended.model,
+            memoryIds: targets.map((h) => h.id),
+            inputs: { insight: insight.text },
+            outputs: { unchanged: true },
+            rationale: insight.rationale ?? "already remembered",
+          }),
+        );
+        continue;
+      }
+      const row = statementMemory(
+        ctx,
+        NAME,
+        {
+          about: insight.about,
+          text: insight.text,
+          sourceTurns: recent.map((t) => t.id),
+          observedAt: turn.at,
+        },
+        { kind: "insight", attributes: { type: insight.type, ...(question ? { question } : {}) } },
+      );
+      const gone = targets.filter((h) => !retired.has(h.id));
+      for (const h of gone) {
+        retired.add(h.id);
+        supersede.push({ oldId: h.id, byId: row.id, at: turn.at, reason: insight.type.toUpperCase() });
+      }
+      rows.push(row);
+      ops.push(
+        ctx.operation({
+          type: insight.type === "New" ? "NEW" : insight.type === "Redundant" ? "REDUNDANT" : "UPDATED",
+          model: blended.model,
+          memoryIds: [row.id, ...gone.map((h) => h.id)],
+          inputs: { insight: insight.text, retires: gone.map((h) => ({ id: h.id, text: h.text })) },
+          outputs: { memory: row.id },
+          rationale: insight.rationale ?? null,
+        }),
+      );
+    }
+    // What the reply to this turn sees: the new insights and the retrieved memories that survived.
+    ops.push(
+      ctx.operation({
+        type: "CLASSIFY",
+        model: blended.model,
+        usage: blended.usage,
+        memoryIds: [...retrieved.map((h) => h.id), ...rows.map((r) => r.id)],
+        inputs: {
+          step: blendRefineStep.name,
+          turn: turn.id,
+          question,
+          retrieved: retrieved.map((h) => h.id),
+        },
+        outputs: {
+          insights: rows.map((r, i) => ({ id: r.id, type: insights[i]!.type })),
+          survived: retrieved.filter((h) => !retired.has(h.id)).map((h) => h.id),
+        },
+      }),
+    );
+    ctx.stage({ memories: rows, supersede, operations: ops });
+  }
+
+  async function recall(ctx: RecallContext): Promise<Recall> {
+    const turn = ctx.session && lastPartnerTurn(ctx.dialogue ?? [], ctx.scope.agent);
+    const record = turn ? await blendRecord(ctx, turn) : null;
+    if (!record) return topKRecall(NAME, { ...ctx, filter: { ...ctx.filter, strategy: NAME } }, k);
+    const ids = [...(infuse ? record.insights : []), ...record.survived];
+    const byId = new Map(
+      (await ctx.store.listMemories(ctx.scope, { ids, status: "active" })).map((m) => [m.id, m]),
+    );
+    const hits: RecallHit[] = ids
+      .map((id) => byId.get(id))
+      .filter((m): m is Memory => m !== undefined)
+      .filter((m) => infuse || m.sessionId !== ctx.session?.id)
+      .map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
+    return { strategy: NAME, query: ctx.query, hits };
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: NAME,
+    description:
+      "insights blended and refined at every partner turn (New / Redundant / Updated); the reply sees them",
+    onTurn,
+    recall,
+    compose: (ctx, r) =>
+      composeReply(ctx, r, `What you remember about ${displayName(ctx.partner)} (newest insights first)`),
+  };
+}
+
+/** The two result lists alternated by rank, duplicates dropped. */
+function interleave(lists: RecallHit[][]): RecallHit[] {
+  const out: RecallHit[] = [];
+  const seen = new Set<string>();
+  for (let rank = 0; rank < Math.max(...lists.map((l) => l.length), 0); rank++)
+    for (const list of lists) {
+      const hit = list[rank];
+      if (hit && !seen.has(hit.id)) {
+        seen.add(hit.id);
+        out.push(hit);
+      }
+    }
+  return out;
+}
+
+function lastPartnerTurn(dialogue: Turn[], agent: string): Turn | undefined {
+  return [...dialogue].reverse().find((t) => t.speaker !== agent && !t.meta?.generated);
+}
+
+/** The latest Blend & Refine record of the session, at or before `turn`. */
+async function blendRecord(
+  ctx: RecallContext,
+  turn: Turn,
+): Promise<{ insights: string[]; survived: string[] } | null> {
+  const ops = await ctx.store.listOperations(ctx.scope, { sessionId: ctx.session!.id });
+  const record = ops
+    .filter((o) => o.type === "CLASSIFY" && o.strategy === NAME && o.status === "done" && o.at <= turn.at)
+    .at(-1);
+  if (!record) return null;
+  const out = record.outputs as { insights: { id: string }[]; survived: string[] };
+  return { insights: out.insights.map((i) => i.id), survived: out.survived };
+}

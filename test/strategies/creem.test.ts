@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Operation } from "../../src/core/types.js";
+import { type ScriptedSteps, scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+/** Two sessions in which Sam's job changes. */
+async function talk(mem: Awaited<ReturnType<typeof testMemlane>>) {
+  const s1 = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });
+  await s1.turn("ava", "How is work going?");
+  await s1.turn("sam", "I work as a nurse at the hospital in Leeds, mostly night shifts.");
+  await s1.reply();
+  await (await s1.close()).done;
+  const s2 = await mem.session({ agent: "ava", partner: "sam", at: "2024-04-20T10:00" });
+  await s2.turn("ava", "Any news?");
+  await s2.turn("sam", "I am not a nurse anymore: I teach chemistry at a school in Leeds now.");
+  return s2;
+}
+
+describe("strategy creem (offline)", () => {
+  it("blends at every partner turn, types an update, supersedes the old memory and infuses the reply", async () => {
+    const mem = await testMemlane({ strategy: "creem" });
+    const ops: Operation[] = [];
+    mem.on("operation", (o) => ops.push(o));
+    const s2 = await talk(mem);
+    const all = await mem.memories("ava", { status: "any" });
+    const nurse = all.find((m) => /nurse/.test(m.text))!;
+    const teacher = all.find((m) => /chemistry/.test(m.text))!;
+    assert.equal(nurse.status, "superseded", "the old job was retired, not erased");
+    assert.equal(teacher.status, "active");
+    assert.equal(teacher.kind, "insight");
+    assert.equal(teacher.attributes.type, "Updated");
+    const history = await mem.history("ava", nurse.id);
+    assert.equal(history.replacedBy[0]?.id, teacher.id);
+    const updated = ops.find((o) => o.type === "UPDATED")!;
+    assert.ok(updated.rationale && updated.memoryIds.includes(nurse.id));
+    // The reply to this turn sees the new insight first.
+    const { recall } = await s2.reply({ record: false });
+    assert.equal(recall.strategy, "creem");
+    assert.equal(recall.hits[0]?.id, teacher.id);
+    assert.ok(!recall.hits.some((h) => h.id === nurse.id), "a retired memory is not shown");
+    await mem.close();
+  });
+
+  it("offers the paper's ablations", async () => {
+    const noRefine = await testMemlane({
+      strategy: (await import("../../src/strategies/creem/creem.js")).creemStrategy({ refine: false }),
+    });
+    await talk(noRefine);
+    assert.ok(
+      (await noRefine.memories("ava", { status: "any" })).every((m) => m.status === "active"),
+      "−Refine accumulates",
+    );
+    await noRefine.close();
+    const { creemStrategy } = await import("../../src/strategies/creem/creem.js");
+    const noInfuse = await testMemlane({ strategy: creemStrategy({ infuse: false }) });
+    const s2 = await talk(noInfuse);
+    const { recall } = await s2.reply({ record: false });
+    assert.ok(
+      recall.hits.every((h) => h.sessionId !== s2.id),
+      "−Insight infuse: only earlier sessions",
+    );
+    await noInfuse.close();
+  });
+});
+
+describe("strategy creem (LLM, scripted model)", () => {
+  const llm = (steps: ScriptedSteps = {}) =>
+    scriptedLlm({ summary: (name, text) => `${name}: ${text}`, ...steps });
+
+  it("makes three model calls per partner turn (question, blend, reply), fewer with the cheaper modes", async () => {
+    const { creemStrategy } = await import("../../src/strategies/creem/creem.js");
+    const count = async (strategy: ReturnType<typeof creemStrategy>) => {
+      const model = llm();
+      const mem = await testMemlane({ chat: model, cognition: "llm", strategy });
+      const s = await mem.session({ agent: "ava", partner: "sam" });
+      for (const line of [
+        "I moved to Bristol.",
+        "I adopted a beagle.",
+        "I started running.",
+        "I learn Spanish.",
+      ]) {
+        await s.turn("sam", line);
+        await s.reply();
+      }
+      await mem.close();
+      return model.calls.map((c) => c.options.jsonSchema?.name ?? c.options.task);
+    };
+    const full = await count(creemStrategy());
+    assert.equal(full.length, 12);
+    assert.deepEqual(full.slice(0, 3), ["creem.question", "creem.blend-refine", "reply"]);
+    assert.equal((await count(creemStrategy({ question: false }))).length, 8);
+    assert.equal((await count(creemStrategy({ every: 2 }))).length, 8, "blending every second turn");
+  });
+
+  it("fails a blend that retires a memory it was not shown, keeps the turn, and the reply goes on", async () => {
+    const model = llm({
+      byName: {
+        "creem.blend-refine": () =>
+          JSON.stringify({ insights: [{ about: "sam", text: "Sam moved.", type: "Updated", removes: [7] }] }),
+      },
+    });
+    const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "creem", retries: 1 });
+    const s = await mem.session({ agent: "ava", partner: "sam" });
+    await s.turn("sam", "I moved to Bristol.");
+    const [failure] = await mem.failures("ava");
+    assert.equal(failure?.type, "TURN");
+    assert.equal((failure!.outputs as { step: string }).step, "creem.blend-refine");
+    assert.match(JSON.stringify(failure!.outputs), /were not shown|names the memories/);
+    const { text } = await s.reply();
+    assert.equal(typeof text, "string");
+    assert.equal((await s.turns()).length, 2);
+    await mem.close();
+  });
+});
