@@ -7,6 +7,7 @@ import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/loa
 import { readLocomo } from "../../engine/formats/locomo.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
+import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../../eval/creem/typing.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
 import {
@@ -65,6 +66,23 @@ export function registerEval(program: Command): void {
       const report = await evaluateLinks(examples, cognition);
       if (opts.json) return printJson(report);
       print(linksMarkdown(report));
+    });
+
+  evalCmd
+    .command("creem-typing [file]")
+    .description(
+      "offline Blend & Refine typing (New / Redundant / Updated and the retired memories) against labelled lines, per split, type and style",
+    )
+    .action(async (file: string | undefined, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const path = file ?? new URL("../../../data/creem/typing.jsonl", import.meta.url).pathname;
+      const examples = parseTypingJsonl(await readText(path), path);
+      const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
+      note(`typing ${examples.length} insights offline with ${embedder.name}…`);
+      const report = await evaluateTyping(examples, embedder);
+      await embedder.close?.();
+      if (opts.json) return printJson(report);
+      print(typingMarkdown(report));
     });
 
   evalCmd
