@@ -4,7 +4,9 @@ import { formatDay } from "../core/time.js";
 import type { Memory, Operation } from "../core/types.js";
 import type { HistoryView } from "../engine/memlane.js";
 import type { TimelineView } from "../engine/timeline.js";
-import { color } from "./output.js";
+import { color, shown } from "./output.js";
+
+export { shown };
 
 export function memoryLine(m: Memory): string {
   const status = m.status === "active" ? color.green("active") : color.yellow(m.status);
@@ -18,7 +20,7 @@ export function recallText(recall: Recall): string {
       const signals = Object.entries(h.explanation)
         .map(([k, v]) => `${k}=${v}`)
         .join(" ");
-      return `${i + 1}. ${shown(h.text)}\n   ${color.dim(`${h.kind} ${h.id} · ${h.about} · ${formatDay(h.observedAt)} · ${signals}`)}`;
+      return `${i + 1}. ${shown(h.text)}\n   ${color.dim(`${h.kind} ${h.id} · ${shown(h.about)} · ${formatDay(h.observedAt)} · ${signals}`)}`;
     })
     .join("\n");
 }
@@ -34,7 +36,7 @@ export function operationLine(o: Operation): string {
 export function historyText(h: HistoryView): string {
   const lines = [memoryLine(h.memory)];
   if (h.memory.invalidAt) lines.push(`  no longer current from ${formatDay(h.memory.invalidAt)}`);
-  lines.push(`  source turns: ${h.memory.sourceTurns.join(", ") || "none"}`);
+  lines.push(`  source turns: ${shown(h.memory.sourceTurns.join(", ")) || "none"}`);
   if (h.replaces.length) lines.push("  replaced:", ...h.replaces.map((m) => `    ${memoryLine(m)}`));
   if (h.replacedBy.length) lines.push("  replaced by:", ...h.replacedBy.map((m) => `    ${memoryLine(m)}`));
   lines.push(
@@ -54,15 +56,3 @@ export function timelineText(t: TimelineView): string {
     lines.push(color.dim(`(${others} more linked memories off this chain; --json lists them all)`));
   return lines.join("\n");
 }
-
-/**
- * Stored text as it may be shown on a terminal: control characters (escape sequences that move
- * the cursor, set the title or write the clipboard) are printed as visible \x.. codes, never
- * sent raw. Tabs and line breaks stay.
- */
-export function shown(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;

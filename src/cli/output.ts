@@ -35,7 +35,7 @@ export function reportError(error: unknown, json: boolean): number {
       process.stderr.write(
         `${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`,
       );
-    else process.stderr.write(`${pc.red(`error [${error.code}]`)} ${error.message}\n`);
+    else process.stderr.write(`${pc.red(`error [${error.code}]`)} ${shown(error.message)}\n`);
     return EXIT_CODES[error.code];
   }
   const message = (error as Error)?.stack ?? String(error);
@@ -48,3 +48,18 @@ export function reportError(error: unknown, json: boolean): number {
 }
 
 export const color = pc;
+
+/**
+ * Text as it may be shown on a terminal: control characters (escape sequences that move the
+ * cursor, set the title or write the clipboard) and bidirectional overrides are printed as
+ * visible codes, never sent raw. Tabs and line breaks stay.
+ */
+export function shown(text: string): string {
+  return text
+    .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+    .replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;

@@ -41,7 +41,9 @@ export function parseConversationTime(value: string): string {
   if (iso) {
     const [year, month, day] = [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])];
     const clock = [Number(iso[4] ?? 0), Number(iso[5] ?? 0), Number(iso[6] ?? 0)] as const;
-    if (!realDay(year, month, day) || clock[0] > 23 || clock[1] > 59 || clock[2] > 59)
+    // 24:00 is the end of a day (ISO 8601); any other hour past 23 is not a time.
+    const endOfDay = clock[0] === 24 && clock[1] === 0 && clock[2] === 0;
+    if (!realDay(year, month, day) || (clock[0] > 23 && !endOfDay) || clock[1] > 59 || clock[2] > 59)
       throw new InvalidInputError(`"${value}" is not a real date and time`, { value });
     const date = iso[4] === undefined ? `${iso[1]}-${iso[2]}-${iso[3]}T00:00:00` : text.replace(" ", "T");
     const withZone = iso[7] ? date : `${date}Z`;
@@ -54,10 +56,7 @@ export function parseConversationTime(value: string): string {
     const hour12 = Number(locomo[1]);
     if (
       month >= 0 &&
-      (!realDay(Number(locomo[6]), month, Number(locomo[4])) ||
-        hour12 < 1 ||
-        hour12 > 12 ||
-        Number(locomo[2]) > 59)
+      (!realDay(Number(locomo[6]), month, Number(locomo[4])) || hour12 > 12 || Number(locomo[2]) > 59)
     )
       throw new InvalidInputError(`"${value}" is not a real date and time`, { value });
     if (month >= 0) {

@@ -46,6 +46,11 @@ export async function applyStaged(
   const entries: ScopedBatch[] = [];
   for (const w of writes) {
     const batch = mergeBatches([w.extra ?? {}, ...w.staged]);
+    // Memories are made from turns: if a forget erased any of them meanwhile, nothing lands.
+    const written = new Set(batch.turns.map((t) => t.id));
+    batch.requireTurns = [
+      ...new Set([...batch.requireTurns, ...batch.memories.flatMap((m) => m.sourceTurns)]),
+    ].filter((id) => !written.has(id));
     const vectors = await parts.embedder.embed(
       batch.memories.map((m) => m.text),
       { signal },

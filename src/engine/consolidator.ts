@@ -55,6 +55,13 @@ export async function consolidate(
     ]);
     return { ok: true };
   } catch (error) {
+    const reason = isMemlaneError(error) ? error.details.reason : undefined;
+    // Another run consolidated it meanwhile: nothing was written twice, and nothing failed.
+    if (reason === "already-consolidated") return { ok: true };
+    // A forget erased the session (or turns it was made from) meanwhile: nothing to keep, and no
+    // failure row to write about a session that is gone.
+    if (reason === "turns-forgotten" && !(await store.getSession(scope, session.id)))
+      return { ok: false, code: "CONFLICT", error: "the session was forgotten during its consolidation" };
     const op = failedOperation(
       scope,
       "CONSOLIDATE",
@@ -65,7 +72,13 @@ export async function consolidate(
       { session: session.id, turns: turns.map((t) => t.id), strategy: strategy.name },
       error,
     );
-    await store.write(scope, { operations: [op], sessionStatus: [{ id: session.id, status: "failed" }] });
+    try {
+      await store.write(scope, { operations: [op], sessionStatus: [{ id: session.id, status: "failed" }] });
+    } catch (again) {
+      // Consolidated by another run while this one failed: the session is fine as it is.
+      if (isMemlaneError(again) && again.details.reason === "already-consolidated") return { ok: true };
+      throw again;
+    }
     parts.events.emit("operation", op);
     return { ok: false, code: isMemlaneError(error) ? error.code : "UNEXPECTED", error: op.error ?? "" };
   }

@@ -210,7 +210,15 @@ async function feedTurns(
       );
     await ports.parts.store.write(scope, { sessionStatus: [{ id: s.id, status: "closed" }] });
   }
-  return consolidate(ports.parts, scope, s.id);
+  const result = await consolidate(ports.parts, scope, s.id);
+  if (!result.ok) return result;
+  // Per-turn work that failed is a failure of the session too (stored, and waiting for retry).
+  const failed = (await ports.parts.store.listOperations(scope, { sessionId: s.id, status: "failed" })).find(
+    (o) => o.type === "TURN",
+  );
+  return failed
+    ? { ok: false, code: (failed.error ?? "").split(":")[0] || "UNEXPECTED", error: failed.error ?? "" }
+    : result;
 }
 
 function newSessionRow(

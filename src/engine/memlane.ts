@@ -5,9 +5,8 @@
  * `mem.tenant("acme")` is a view of the same engine in another tenant: same store, caches and
  * queue, nothing crossing between tenants.
  */
-import { createHash } from "node:crypto";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
-import { InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
+import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session } from "../core/types.js";
@@ -448,12 +447,10 @@ export class Memlane {
     const report = await this.parts.store.forget(scope, input);
     const op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
       type: "FORGET",
-      // The log says that a forget happened, never what it erased: the subject only as a hash
-      // (someone who knows the id can check it), the memories only as a count.
+      // The log says that a forget happened, never what or whom it erased (a hash of a name is
+      // reversed by a list of names): only which kind of request it was, and counts.
       inputs: {
-        about: input.about
-          ? `sha256:${createHash("sha256").update(input.about).digest("hex").slice(0, 16)}`
-          : null,
+        about: input.about !== undefined,
         memories: input.memoryIds?.length ?? 0,
         session: input.sessionId ?? null,
       },
@@ -519,6 +516,18 @@ export class Memlane {
       scope: (a: string) => this.scope(a),
       strategy: this.parts.strategy.name,
     };
+    // Two transcripts of one file naming the same session must agree too, before anything is written.
+    const seen = new Map<string, string>();
+    for (const t of valid)
+      for (const s of t.sessions) {
+        const key = `${t.agent}\u0000${s.id}`;
+        const content = JSON.stringify(s.turns.map((x) => [x.speaker, x.text]));
+        if (seen.has(key) && seen.get(key) !== content)
+          throw new ConflictError(`Session "${s.id}" of "${t.agent}" appears twice with different turns`, {
+            session: s.id,
+          });
+        seen.set(key, content);
+      }
     const checked = [];
     for (const t of valid) checked.push(await checkStored(ports, t));
     const reports: IngestReport[] = [];

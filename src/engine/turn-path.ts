@@ -268,6 +268,8 @@ export class TurnPath {
       await this.announce(scope, opId);
       return true;
     } catch (error) {
+      // The TURN record may be gone (a forget erased its session meanwhile): then nothing is owed.
+      if (!(await this.parts.store.getOperation(scope, opId))) return false;
       await this.parts.store.write(scope, {
         operationStatus: [
           {

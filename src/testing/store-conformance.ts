@@ -238,14 +238,22 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         await store.write(scopeA, { sessions: [session(scopeA, "s1"), session(scopeA, "s2")] });
         await store.write(scopeA, {
           turns: [
-            turn(scopeA, "s1", 0, "sam", "I keep a zebracorn called Quillfeather."),
-            turn(scopeA, "s2", 0, "ava", "On 2 March you told me: “I keep a zebracorn called Quillfeather.”"),
+            turn(scopeA, "s1", 0, "sam", "I keep a zebracorn called Quillfeather in my garden shed."),
+            turn(
+              scopeA,
+              "s2",
+              0,
+              "ava",
+              "On 2 March you told me: “I keep a zebracorn called Quillfeather in my garden shed.”",
+            ),
           ],
           operations: [
             operation(scopeA, {
               type: "SUMMARIZE",
               sessionId: "s2",
-              outputs: { statements: [{ text: "I keep a zebracorn called Quillfeather." }] },
+              outputs: {
+                statements: [{ text: "I keep a zebracorn called Quillfeather in my garden shed." }],
+              },
             }),
           ],
         });
@@ -466,12 +474,16 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       const { store, cleanup, spec } = await factory();
       try {
         if (!spec) return t.skip("no spec to open this store from another process");
-        const codes = await Promise.all(["a", "b"].map((w) => worker(spec, w, 40).exited));
+        // Both writers open the store first, then start at the same moment, so they really overlap.
+        const writers = ["a", "b"].map((w) => worker(spec, w, 150, true));
+        await Promise.all(writers.map((w) => w.ready));
+        for (const w of writers) w.child.stdin?.end("go\n");
+        const codes = await Promise.all(writers.map((w) => w.exited));
         assert.deepEqual(codes, [0, 0]);
         const scope = { tenant: "conformance", agent: "ava" };
-        assert.equal((await store.listSessions(scope)).length, 80);
-        assert.equal((await store.listTurns(scope)).length, 240);
-        assert.equal((await store.listMemories(scope)).length, 80);
+        assert.equal((await store.listSessions(scope)).length, 300);
+        assert.equal((await store.listTurns(scope)).length, 900);
+        assert.equal((await store.listMemories(scope)).length, 300);
       } finally {
         await store.close();
         await cleanup?.();
@@ -507,16 +519,18 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
 }
 
 /** Starts a store worker process (store-worker.ts, or its compiled .js). */
-function worker(spec: string, writer: string, batches: number) {
+function worker(spec: string, writer: string, batches: number, together = false) {
   const ts = import.meta.url.endsWith(".ts");
   const file = fileURLToPath(new URL(ts ? "./store-worker.ts" : "./store-worker.js", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [...(ts ? ["--import", "tsx"] : []), file, spec, writer, String(batches)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const args = [
+    ...(ts ? ["--import", "tsx"] : []),
+    file,
+    spec,
+    writer,
+    String(batches),
+    ...(together ? ["wait"] : []),
+  ];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   const ready = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, ready, exited };

@@ -1,7 +1,7 @@
 /**
  * A worker process for the store conformance suite's crash and concurrency cases. It opens a store
  * from a spec (anything `openMemlane`'s `store` accepts) and writes batches until done or killed:
- *   node store-worker.js <spec> <writer> <batches>
+ *   node store-worker.js <spec> <writer> <batches> [wait]
  * Each batch is one session with three turns and a memory, in one write: after a kill, a session
  * is either stored whole or not at all. It prints "ready" once the store is open.
  */
@@ -12,6 +12,14 @@ const [spec, writer, count] = process.argv.slice(2);
 const scope = { tenant: "conformance", agent: "ava" };
 const store = resolveStore(spec);
 process.stdout.write("ready\n");
+// With "wait", the writers start together: each waits for a line on stdin after saying ready.
+if (process.argv[5] === "wait")
+  await new Promise((resolve) =>
+    process.stdin.once("data", () => {
+      process.stdin.pause();
+      resolve(undefined);
+    }),
+  );
 for (let i = 0; i < Number(count); i++) {
   const id = `${writer}-${i}`;
   await store.write(scope, {

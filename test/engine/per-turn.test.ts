@@ -261,4 +261,22 @@ describe("engine: the per-turn path", () => {
     assert.equal((await mem.memories("ava")).length, partnerTurns.length);
     await mem.close();
   });
+
+  it("reports a session whose per-turn work failed during ingest as failed", async () => {
+    const model = scriptedLlm({ byName: { "test.note": () => "never json" } });
+    const mem = await testMemlane({
+      strategies: [notingStrategy()],
+      strategy: "noting",
+      chat: model,
+      cognition: "llm",
+      retries: 0,
+    });
+    const report = await mem.ingest(demoTranscript);
+    assert.equal(report.failed, 2);
+    assert.deepEqual(
+      report.failures.map((f) => f.code),
+      ["SCHEMA_MISMATCH", "SCHEMA_MISMATCH"],
+    );
+    await mem.close();
+  });
 });

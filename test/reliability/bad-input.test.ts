@@ -25,13 +25,16 @@ describe("reliability: input the engine refuses", () => {
       "2024-02-30",
       "2023-02-29",
       "2024-04-31T10:00",
-      "2024-01-01T24:00",
+      "2024-01-01T24:30",
+      "13:10 pm on 8 May, 2023",
       "32 Feb",
       "99:99 pm on 8 May, 2023",
       "1:56 pm on 31 April, 2023",
     ])
       assert.throws(() => parseConversationTime(bad), InvalidInputError, bad);
     assert.equal(parseConversationTime("2024-02-29"), "2024-02-29T00:00:00.000Z");
+    assert.equal(parseConversationTime("2024-01-01T24:00"), "2024-01-02T00:00:00.000Z", "ISO end of day");
+    assert.equal(parseConversationTime("0:05 am on 8 May, 2023"), "2023-05-08T00:05:00.000Z");
   });
 
   it("refuses a turn past the size limit, in a live session and in a transcript", async () => {
@@ -66,6 +69,16 @@ describe("reliability: input the engine refuses", () => {
       [],
       "the first transcript was not stored",
     );
+    await mem.close();
+  });
+
+  it("refuses a file naming one session twice with different turns, before writing any", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    await assert.rejects(
+      mem.ingestAll([one("ava", "a1", "I adopted a beagle."), one("ava", "a1", "I adopted a cat.")]),
+      ConflictError,
+    );
+    assert.deepEqual(await mem.store.listSessions(mem.scope("ava")), []);
     await mem.close();
   });
 

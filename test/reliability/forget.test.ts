@@ -112,4 +112,75 @@ describe("reliability: forget erases everywhere, on disk too", () => {
     assert.deepEqual(onDisk(path, ["Quillfeather", "zebracorn"]), []);
     await mem.close();
   });
+
+  it("forgets a person without taking words that only look like their name or their small talk", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    await mem.ingest({
+      agent: "ava",
+      sessions: [
+        {
+          id: "m1",
+          at: "2024-03-02T18:00",
+          partners: ["may", "lea"],
+          turns: [
+            { speaker: "may", text: "Hi Ava, how are you doing today?" },
+            { speaker: "may", text: "I started a pottery class at the community centre." },
+            { speaker: "lea", text: "Hi Ava, how are you doing today? I will move to Bristol in May 2024." },
+          ],
+        },
+      ],
+    });
+    const leaBefore = (await mem.memories("ava", { about: "lea" })).map((m) => m.text);
+    assert.ok(
+      leaBefore.some((t) => /May 2024/.test(t)),
+      leaBefore.join(" | "),
+    );
+    await mem.forget({ agent: "ava", about: "may" });
+    assert.deepEqual(
+      (await mem.memories("ava", { about: "lea" })).map((m) => m.text),
+      leaBefore,
+      "a month is not a person",
+    );
+    const [leaTurn] = await mem.store.listTurns(mem.scope("ava"), { speaker: "lea" });
+    assert.match(
+      leaTurn!.text,
+      /^Hi Ava, how are you doing today\?/,
+      "small talk everyone says is not erased",
+    );
+    await mem.close();
+  });
+
+  it("refuses a consolidation whose turns were forgotten while it ran", async () => {
+    let release: () => void = () => undefined;
+    const paused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const { scriptedLlm } = await import("../../src/testing/scripted-llm.js");
+    const plain = scriptedLlm();
+    const model = scriptedLlm({
+      byName: {
+        summarize: async (messages, options) => {
+          entered();
+          await paused;
+          return (await plain.generate(messages, options)).text;
+        },
+      },
+    });
+    const path = join(root, `pause-${n++}.db`);
+    const mem = await testMemlane({ store: path, chat: model, cognition: "llm", strategy: "accumulate" });
+    const s = await mem.session({ agent: "ava", partner: "sam", id: "z1" });
+    await s.turn("sam", "My zebracorn Quillfeather won a ribbon at the county fair.");
+    const { done } = await s.close();
+    await inside;
+    await mem.forget({ agent: "ava", about: "sam" });
+    release();
+    await done;
+    assert.deepEqual(await mem.memories("ava", { status: "any" }), []);
+    assert.deepEqual(onDisk(path, ["Quillfeather"]), []);
+    await mem.close();
+  });
 });

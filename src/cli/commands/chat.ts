@@ -58,7 +58,7 @@ export function registerChat(program: Command): void {
           }
           await session.turn(opts.partner, line);
           const { text, recall } = await session.reply();
-          print(`${color.green(`${opts.agent}>`)} ${text}`);
+          print(`${color.green(`${opts.agent}>`)} ${shown(text)}`);
           const panel = recall.hits
             .slice(0, 5)
             .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${shown(h.text)}`);

@@ -13,7 +13,7 @@ import { validateTranscript } from "../../engine/formats/transcript.js";
 import { openMemlane } from "../../engine/memlane.js";
 import { type DemoQuestionView, type DemoSessionView, demoReport } from "../demo-report.js";
 import { configFrom, type GlobalOptions } from "../options.js";
-import { color, print, printJson } from "../output.js";
+import { color, print, printJson, shown } from "../output.js";
 
 const DEMO_FILE = new URL("../../../data/demo-conversation.json", import.meta.url);
 
@@ -68,10 +68,10 @@ export function registerDemo(program: Command): void {
           for (const m of added)
             print(
               color.green(
-                `  + [${m.about}]${typeof m.attributes.type === "string" ? ` (${m.attributes.type})` : ""} ${m.text}`,
+                `  + [${m.about}]${typeof m.attributes.type === "string" ? ` (${m.attributes.type})` : ""} ${shown(m.text)}`,
               ),
             );
-          for (const s of superseded) print(color.yellow(`  − ${s.old.text}${supersededBy(s.by)}`));
+          for (const s of superseded) print(color.yellow(shown(`  − ${s.old.text}${supersededBy(s.by)}`)));
           if (added.length === 0 && superseded.length === 0) print(color.dim("  (no change)"));
         }
         const last = transcript.sessions.at(-1)!;
@@ -93,8 +93,8 @@ export function registerDemo(program: Command): void {
               .map((h) => ({ text: h.text, score: h.score, observedAt: h.observedAt })),
           });
           if (opts.json) continue;
-          print(`${color.bold(q.about)}: ${q.ask}`);
-          print(`${color.green(agent)}: ${text.replace(/\n/g, "\n     ")}`);
+          print(`${color.bold(q.about)}: ${shown(q.ask)}`);
+          print(`${color.green(agent)}: ${shown(text).replace(/\n/g, "\n     ")}`);
         }
         await (await followUp.close()).done;
         const elapsedMs = performance.now() - started;

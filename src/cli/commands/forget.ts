@@ -51,14 +51,17 @@ export function registerForget(program: Command): void {
       const mem = await open(opts, { existing: true });
       try {
         const report = await mem.retry(opts.agent, opts.session, { open: opts.open });
-        const failed = [
-          ...report.jobs.filter((j) => j.state === "failed").map(() => ({ code: "SCHEMA_MISMATCH" })),
-          ...report.turns.filter((t) => !t.ok).map(() => ({ code: "SCHEMA_MISMATCH" })),
-        ];
-        const codes = (await mem.failures(opts.agent)).map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
-        const problem = failed.length
-          ? failure(codes.length ? codes : failed, undefined, report.jobs.length + report.turns.length)
-          : null;
+        // The exit code speaks of what this retry ran, not of other failures still waiting.
+        const failedJobs = new Set(report.jobs.filter((j) => j.state === "failed").map((j) => j.sessionId));
+        const failedTurns = new Set(report.turns.filter((t) => !t.ok).map((t) => t.op));
+        const codes = (await mem.failures(opts.agent))
+          .filter(
+            (o) => failedTurns.has(o.id) || (o.type === "CONSOLIDATE" && failedJobs.has(o.sessionId ?? "")),
+          )
+          .map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
+        const tried = report.jobs.length + report.turns.length;
+        const problem =
+          failedJobs.size + failedTurns.size ? failure(codes, undefined, tried, "retried operations") : null;
         if (opts.json) {
           printJson(report);
           if (problem) throw problem;

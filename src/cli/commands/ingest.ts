@@ -76,6 +76,7 @@ export function failure(
   failures: { code: string }[],
   stopped: string | undefined,
   total: number,
+  what = "sessions",
 ): MemlaneError {
   const codes = new Set(failures.map((f) => f.code));
   const code: ErrorCode = stopped
@@ -83,8 +84,8 @@ export function failure(
     : ((
         ["MODEL_UNAVAILABLE", "MODEL_TIMEOUT", "SCHEMA_MISMATCH", "CONFLICT", "STORE_UNAVAILABLE"] as const
       ).find((c) => codes.has(c)) ?? "SCHEMA_MISMATCH");
-  const what = `${failures.length} of ${total} sessions failed to consolidate${stopped ? `, and the run stopped: ${stopped}` : ""}`;
-  return new MemlaneError(code, `${what}; they are stored and wait for \`memlane retry\``, {
+  const said = `${failures.length} of ${total} ${what} failed${stopped ? `, and the run stopped: ${stopped}` : ""}`;
+  return new MemlaneError(code, `${said}; they are stored and wait for \`memlane retry\``, {
     failed: failures.length,
     stopped: stopped ?? null,
   });

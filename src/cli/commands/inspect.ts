@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { NotFoundError } from "../../core/errors.js";
 import { formatDay } from "../../core/time.js";
-import { memoryLine, operationLine } from "../format.js";
+import { memoryLine, operationLine, shown } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { color, print, printJson } from "../output.js";
 
@@ -41,19 +41,21 @@ export function registerInspect(program: Command): void {
         if (opts.json) return printJson({ tenant: mem.tenantId, agents: views });
         if (views.length === 0) return print(color.dim("(the store is empty)"));
         for (const v of views) {
-          print(color.bold(v.agent));
+          print(color.bold(shown(v.agent)));
           print(
             `  ${v.sessions} sessions, ${v.turns} turns, memories ${JSON.stringify(v.memories)}, ${v.edges} edges, ${v.embeddings} vectors`,
           );
           print(`  operations ${JSON.stringify(v.operations)}`);
           for (const s of v.sessionList)
             print(
-              `  ${color.dim(s.id)} ${formatDay(s.at)} with ${s.partners.join(", ")} — ${s.status} (${s.strategy})`,
+              `  ${color.dim(shown(s.id))} ${formatDay(s.at)} with ${shown(s.partners.join(", "))} — ${s.status} (${s.strategy})`,
             );
           for (const w of v.waiting)
             print(
               color.yellow(
-                `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed process)" : ""}: \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
+                shown(
+                  `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed process)" : ""}: when no one is still talking in it, \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
+                ),
               ),
             );
           if (v.failures.length) {

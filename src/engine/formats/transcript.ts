@@ -37,7 +37,7 @@ export interface Transcript {
 }
 
 const turnSchema = z.object({
-  id: z.string().min(1).optional(),
+  id: idSchema.optional(),
   speaker: idSchema,
   text: turnTextSchema,
   at: z.string().optional(),
@@ -45,7 +45,7 @@ const turnSchema = z.object({
 });
 
 const sessionSchema = z.object({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
+  id: z.union([idSchema, z.number()]).transform(String),
   at: z.string().min(1),
   partner: idSchema.optional(),
   partners: z.array(idSchema).optional(),

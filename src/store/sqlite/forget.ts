@@ -21,8 +21,18 @@ import type { Row } from "./rows.js";
 
 export const REDACTED = "[forgotten]";
 
-/** Shortest sentence of an erased turn that is looked for elsewhere (shorter ones match by chance). */
-const MIN_FRAGMENT = 16;
+/** Shortest erased memory text looked for elsewhere. */
+const MIN_TEXT = 16;
+/**
+ * Shortest piece of someone's erased words (a turn, or a sentence of it) looked for elsewhere, in
+ * characters and words: short stock phrases ("how are you doing today?") are everyone's.
+ */
+const MIN_FRAGMENT = 40;
+const MIN_FRAGMENT_WORDS = 7;
+
+/** Words that are names only sometimes: a person called "May" must not take every date with them. */
+const CALENDAR =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 type Db = Database.Database;
 
@@ -57,13 +67,16 @@ export function forgetIn(db: Db, scope: Scope, request: ForgetRequest): ForgetRe
       turnIds.add(String(r.id));
       sessionIds.add(String(r.session_id));
     }
-    // Memories filed about someone else that name the person carry their facts too.
-    const named = namePattern(displayName(request.about));
-    const byId = namePattern(request.about);
-    for (const r of db
-      .prepare("SELECT id, text FROM memories WHERE tenant = ? AND agent = ?")
-      .all(...s) as Row[])
-      if (named.test(String(r.text)) || byId.test(String(r.text))) memoryIds.add(String(r.id));
+    // Memories filed about someone else that name the person carry their facts too. The name is
+    // matched as written (capitalised), and never when it is also a month or a weekday.
+    const name = displayName(request.about);
+    if (!CALENDAR.test(name)) {
+      const named = namePattern(name, "");
+      for (const r of db
+        .prepare("SELECT id, text FROM memories WHERE tenant = ? AND agent = ?")
+        .all(...s) as Row[])
+        if (named.test(String(r.text))) memoryIds.add(String(r.id));
+    }
   }
   if (request.sessionId) {
     if (
@@ -154,12 +167,15 @@ function textsOf(db: Db, s: readonly [string, string], memoryIds: string[], turn
       )
       .pluck()
       .all(...s, JSON.stringify(idList)) as string[];
-  const whole = [...pick("memories", memoryIds), ...pick("turns", turnIds)];
-  const fragments = whole.flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()));
+  // A memory's text is a specific statement; people's words are looked for only in pieces long
+  // enough not to be everyone's small talk.
+  const memories = pick("memories", memoryIds).filter((t) => t.length >= MIN_TEXT);
+  const said = pick("turns", turnIds);
+  const pieces = [...said, ...said.flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()))].filter(
+    (t) => t.length >= MIN_FRAGMENT && t.split(/\s+/).length >= MIN_FRAGMENT_WORDS,
+  );
   // Longest first, so a whole text is replaced before its own sentences are looked for.
-  return [...new Set([...whole, ...fragments])]
-    .filter((t) => t.length >= MIN_FRAGMENT)
-    .sort((a, b) => b.length - a.length);
+  return [...new Set([...memories, ...pieces])].sort((a, b) => b.length - a.length);
 }
 
 /** Replaces every erased text in a value (strings inside objects and arrays too). */

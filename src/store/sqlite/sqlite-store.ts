@@ -206,10 +206,22 @@ export class SqliteStore implements MemoryStore {
       if (u.partners) setPartners.run(JSON.stringify(u.partners), scope.tenant, scope.agent, u.id);
       if (u.meta) setMeta.run(JSON.stringify(u.meta), scope.tenant, scope.agent, u.id);
     }
-    const setStatus = db.prepare("UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ?");
+    // A consolidated session stays consolidated: a second consolidation (two workers, a retry
+    // racing the queue) is refused whole, so its memories are never written twice.
+    const setStatus = db.prepare(
+      "UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ? AND status != 'consolidated'",
+    );
     for (const s of b.sessionStatus ?? []) {
       if (setStatus.run(s.status, scope.tenant, scope.agent, s.id).changes === 0)
-        throw new ConflictError(`No session "${s.id}" to mark ${s.status}`, { session: s.id });
+        throw this.sessionExists(scope, s.id)
+          ? new ConflictError(`Session "${s.id}" is consolidated already`, {
+              session: s.id,
+              reason: "already-consolidated",
+            })
+          : new ConflictError(`No session "${s.id}" to mark ${s.status}`, {
+              session: s.id,
+              reason: "no-session",
+            });
     }
     const insertTurn = db.prepare(
       "INSERT INTO turns (tenant, agent, id, session_id, idx, speaker, text, at, meta) VALUES (?,?,?,?,?,?,?,?,?)",

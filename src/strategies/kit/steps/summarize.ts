@@ -78,7 +78,7 @@ function summaryMessages(input: SummarizeInput) {
 
 export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnswer>({
   name: "summarize",
-  version: 1,
+  version: 2,
   description: "a session into short statements about each participant, with their source turns",
   input: summarizeInput as unknown as z.ZodType<SummarizeInput>,
   output: (input) => summarySchema([input.agent, ...input.partners], input.turns.length),
