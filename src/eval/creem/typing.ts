@@ -71,9 +71,9 @@ export async function evaluateTyping(examples: TypingExample[], embedder: Embedd
     exact: boolean,
   ) => {
     report.splits[split] ??= { all: { n: 0, type: 0, exact: 0 }, byType: {}, byStyle: {} };
-    const t = key
-      ? (report.splits[split]![key][name] ??= { n: 0, type: 0, exact: 0 })
-      : report.splits[split]!.all;
+    const group = report.splits[split]!;
+    if (key && !group[key][name]) group[key][name] = { n: 0, type: 0, exact: 0 };
+    const t = key ? group[key][name]! : group.all;
     t.n++;
     if (typeOk) t.type++;
     if (exact) t.exact++;
