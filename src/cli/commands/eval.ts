@@ -7,6 +7,7 @@ import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/loa
 import { readLocomo } from "../../engine/formats/locomo.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
+import { consistencyMarkdown, evaluateConsistency } from "../../eval/consistency/evaluate.js";
 import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../../eval/creem/typing.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
@@ -66,6 +67,34 @@ export function registerEval(program: Command): void {
       const report = await evaluateLinks(examples, cognition);
       if (opts.json) return printJson(report);
       print(linksMarkdown(report));
+    });
+
+  evalCmd
+    .command("consistency <file>")
+    .description(
+      "per strategy: active memories per session, near-duplicate pairs, and pairs a pair judge calls contradictory (a proxy: no NLI model here)",
+    )
+    .option("--strategies <list>", "strategies to compare", "creem,carecall,accumulate")
+    .option("--format <format>", "memlane | locomo | auto", "auto")
+    .option("--agent <name>", "for LoCoMo: which speaker is the agent")
+    .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { strategies: string; format: TranscriptFormat; agent?: string; engine: string }
+      >();
+      const strategies = opts.strategies.split(",").map((s) => s.trim());
+      for (const s of strategies) createStrategy(s);
+      const transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
+      const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
+      const rows = await evaluateConsistency(
+        transcripts,
+        strategies,
+        { embedder, cognition: () => cognitionFor(opts) },
+        (line) => note(line),
+      );
+      await embedder.close?.();
+      if (opts.json) return printJson({ rows });
+      print(consistencyMarkdown(rows));
     });
 
   evalCmd
