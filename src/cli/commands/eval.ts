@@ -8,6 +8,7 @@ import { readLocomo } from "../../engine/formats/locomo.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { consistencyMarkdown, evaluateConsistency } from "../../eval/consistency/evaluate.js";
+import { runCreemQa } from "../../eval/creem/qa.js";
 import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../../eval/creem/typing.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
@@ -95,6 +96,63 @@ export function registerEval(program: Command): void {
       await embedder.close?.();
       if (opts.json) return printJson({ rows });
       print(consistencyMarkdown(rows));
+    });
+
+  evalCmd
+    .command("creem-qa <file>")
+    .description(
+      "CREEM's multiple-choice probe: an exam written once per session from the dialogue, answered from each strategy's memory (needs a chat model)",
+    )
+    .option("--strategies <list>", "strategies to compare", "creem,carecall,theanine,accumulate")
+    .option("--format <format>", "memlane | locomo | auto", "auto")
+    .option("--agent <name>", "for LoCoMo: which speaker is the agent")
+    .option("--conversation <n>", "which conversation of the file (0-based; default all)")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & {
+          strategies: string;
+          format: TranscriptFormat;
+          agent?: string;
+          conversation?: string;
+        }
+      >();
+      const config = configFrom(opts);
+      const chat = resolveChat(config.chat);
+      if (!chat)
+        throw new InvalidInputError(
+          "creem-qa needs a chat model: set --chat-url and --chat-model, or --gguf",
+        );
+      const strategies = opts.strategies.split(",").map((s) => s.trim());
+      for (const s of strategies) createStrategy(s);
+      let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
+      if (opts.conversation !== undefined)
+        transcripts = transcripts.slice(Number(opts.conversation), Number(opts.conversation) + 1);
+      const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
+      const reports = [];
+      for (const transcript of transcripts)
+        reports.push(
+          await runCreemQa({
+            transcript,
+            strategies,
+            chat,
+            embedder,
+            onProgress: (l) => note(`${transcript.agent}: ${l}`),
+          }),
+        );
+      await embedder.close?.();
+      if (opts.json) return printJson({ reports });
+      const total = reports.reduce((n, r) => n + r.questions, 0);
+      print(
+        `| strategy | questions | correct | "no answer" | accuracy |\n| --- | ---: | ---: | ---: | ---: |`,
+      );
+      for (const s of strategies) {
+        const rows = reports.map((r) => r.rows.find((x) => x.strategy === s)!);
+        const correct = rows.reduce((n, r) => n + r.correct, 0);
+        const none = rows.reduce((n, r) => n + r.noAnswer, 0);
+        print(
+          `| ${s} | ${total} | ${correct} | ${none} | ${total ? ((100 * correct) / total).toFixed(1) : "–"} |`,
+        );
+      }
     });
 
   evalCmd
