@@ -5,10 +5,21 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import type { Operation } from "../../src/core/types.js";
+import type { MemlaneConfig } from "../../src/engine/config.js";
 import { UNFINISHED } from "../../src/engine/turn-path.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 import { notingStrategy } from "../fixtures/noting-strategy.js";
+
+/** An engine with the noting strategy on the LLM engine, driven by `model`. */
+const llmNoting = (model: ReturnType<typeof scriptedLlm>, config: Partial<MemlaneConfig> = {}) =>
+  testMemlane({
+    strategies: [notingStrategy()],
+    strategy: "noting",
+    chat: model,
+    cognition: "llm",
+    ...config,
+  });
 
 describe("engine: the per-turn path", () => {
   it("lands the turn and the strategy's writes in one transaction, embedded and recallable", async () => {
@@ -44,13 +55,7 @@ describe("engine: the per-turn path", () => {
         "test.note": () => (broken ? "not json at all" : JSON.stringify({ note: "Sam has a beagle." })),
       },
     });
-    const mem = await testMemlane({
-      strategies: [notingStrategy()],
-      strategy: "noting",
-      chat: model,
-      cognition: "llm",
-      retries: 1,
-    });
+    const mem = await llmNoting(model, { retries: 1 });
     const failedEvents: Operation[] = [];
     mem.on("operation", (o) => o.status === "failed" && failedEvents.push(o));
     const s = await mem.session({ agent: "ava", partner: "sam" });
@@ -167,14 +172,7 @@ describe("engine: the per-turn path", () => {
 
   it("records a background failure with its step, attempts and cost", async () => {
     const model = scriptedLlm({ byName: { "test.note": () => "never json" } });
-    const mem = await testMemlane({
-      strategies: [notingStrategy()],
-      strategy: "noting",
-      chat: model,
-      cognition: "llm",
-      retries: 1,
-      perTurn: "background",
-    });
+    const mem = await llmNoting(model, { retries: 1, perTurn: "background" });
     const events: string[] = [];
     mem.on("operation", (o) => events.push(`${o.type}:${o.status}`));
     const s = await mem.session({ agent: "ava", partner: "sam" });
@@ -193,13 +191,7 @@ describe("engine: the per-turn path", () => {
     const model = scriptedLlm({
       byName: { "test.note": () => (broken ? "nope" : JSON.stringify({ note: "Sam has a beagle." })) },
     });
-    const mem = await testMemlane({
-      strategies: [notingStrategy()],
-      strategy: "noting",
-      chat: model,
-      cognition: "llm",
-      retries: 0,
-    });
+    const mem = await llmNoting(model, { retries: 0 });
     const s = await mem.session({ agent: "ava", partner: "sam" });
     await s.turn("sam", "I adopted a beagle.");
     broken = false;
@@ -264,13 +256,7 @@ describe("engine: the per-turn path", () => {
 
   it("reports a session whose per-turn work failed during ingest as failed", async () => {
     const model = scriptedLlm({ byName: { "test.note": () => "never json" } });
-    const mem = await testMemlane({
-      strategies: [notingStrategy()],
-      strategy: "noting",
-      chat: model,
-      cognition: "llm",
-      retries: 0,
-    });
+    const mem = await llmNoting(model, { retries: 0 });
     const report = await mem.ingest(demoTranscript);
     assert.equal(report.failed, 2);
     assert.deepEqual(

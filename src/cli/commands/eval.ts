@@ -83,8 +83,7 @@ export function registerEval(program: Command): void {
       const opts = cmd.optsWithGlobals<
         GlobalOptions & { strategies: string; format: TranscriptFormat; agent?: string; engine: string }
       >();
-      const strategies = opts.strategies.split(",").map((s) => s.trim());
-      for (const s of strategies) createStrategy(s);
+      const strategies = strategyList(opts.strategies);
       const transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
       const rows = await evaluateConsistency(
@@ -122,8 +121,7 @@ export function registerEval(program: Command): void {
         throw new InvalidInputError(
           "creem-qa needs a chat model: set --chat-url and --chat-model, or --gguf",
         );
-      const strategies = opts.strategies.split(",").map((s) => s.trim());
-      for (const s of strategies) createStrategy(s);
+      const strategies = strategyList(opts.strategies);
       let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       if (opts.conversation !== undefined)
         transcripts = transcripts.slice(Number(opts.conversation), Number(opts.conversation) + 1);
@@ -313,6 +311,13 @@ export function registerEval(program: Command): void {
       print(recallMarkdown(report));
       print(`\nchart: ${opts.chart} · ${(report.elapsedMs / 1000).toFixed(1)} s`);
     });
+}
+
+/** A comma-separated list of built-in strategy names, each checked (an unknown one names the choices). */
+function strategyList(list: string): string[] {
+  const names = list.split(",").map((s) => s.trim());
+  for (const name of names) createStrategy(name);
+  return names;
 }
 
 /** The cognition engine an eval command asks for (offline, or llm with a configured model). */
