@@ -7,7 +7,12 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import type { Embedder } from "../../models/embedder.js";
-import { INSIGHT_TYPES, type InsightType, typeOffline } from "../../strategies/creem/steps/blend-refine.js";
+import {
+  gistVectors,
+  INSIGHT_TYPES,
+  type InsightType,
+  typeOffline,
+} from "../../strategies/creem/steps/blend-refine.js";
 
 const lineSchema = z.object({
   id: z.string().min(1),
@@ -58,8 +63,10 @@ export interface TypingReport {
 }
 
 export async function evaluateTyping(examples: TypingExample[], embedder: Embedder): Promise<TypingReport> {
-  const texts = [...new Set(examples.flatMap((e) => [e.insight, ...e.memories]))];
-  const vectors = new Map((await embedder.embed(texts)).map((v, i) => [texts[i]!, v]));
+  const vectors = await gistVectors(
+    embedder,
+    examples.flatMap((e) => [e.insight, ...e.memories].map((text) => ({ text, about: e.about }))),
+  );
   const report: TypingReport = { splits: {}, confusion: {} };
   for (const gold of INSIGHT_TYPES)
     report.confusion[gold] = Object.fromEntries(INSIGHT_TYPES.map((t) => [t, 0]));
