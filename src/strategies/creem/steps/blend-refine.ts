@@ -14,7 +14,7 @@
  */
 import nlp from "compromise";
 import { z } from "zod";
-import { classifyPair } from "../../../cognition/offline/pair-operator.js";
+import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
 import { defineStep } from "../../../cognition/step.js";
@@ -203,6 +203,14 @@ function changes(memory: string, insight: string, label: string): boolean {
   return CHANGE_WORDS.test(insight) && !CHANGE_WORDS.test(memory);
 }
 
+/** `text`, followed by `memory` when the memory holds content words `text` lacks. */
+export function keepDetails(text: string, memory: string, name: string): string {
+  const have = commonTerms(text, name);
+  const missing = [...commonTerms(memory, name)].filter((t) => !have.has(t));
+  if (missing.length === 0) return text;
+  return `${text.replace(/[.!?\s]+$/, "")}; ${memory.replace(/[.!?\s]+$/, "")}.`;
+}
+
 /**
  * Types one insight against the retrieved memories about the same person. A memory is related
  * when the encoder puts it close (RELATED_COSINE) or CareCall's pair operator relates them (any
@@ -228,7 +236,8 @@ export function typeOffline(
     if (changes(m.text, insight.text, label)) updated.push(m.n);
     else {
       redundant.push(m.n);
-      if (label === "PASS" && m.text.length > merged.length) merged = m.text;
+      // Redundant merges keep every detail: what the retired memory says beyond the insight follows it.
+      merged = label === "PASS" && m.text.length > merged.length ? m.text : keepDetails(merged, m.text, name);
     }
   }
   if (updated.length)
