@@ -68,7 +68,7 @@ export async function evaluateConsistency(
       });
       // Active memories after each session: replayed from each memory's life span.
       const all = await mem.memories(t.agent, { status: "any" });
-      t.sessions.forEach((s, i) => {
+      t.sessions.forEach((_, i) => {
         const end = t.sessions[i + 1]?.at ?? "9999";
         const alive = all.filter(
           (m) => m.observedAt < end && (m.invalidAt === null || m.invalidAt >= end),
