@@ -135,8 +135,3 @@ export class Conversation {
     if (this.closed) throw new ConflictError(`Conversation "${this.id}" is closed`);
   }
 }
-
-/** The scopes of a conversation's agents, as its sessions record them. */
-export function conversationAgents(session: Session): string[] {
-  return Array.isArray(session.meta.agents) ? (session.meta.agents as string[]) : [];
-}

@@ -204,7 +204,7 @@ function changes(memory: string, insight: string, label: string): boolean {
 }
 
 /** `text`, followed by `memory` when the memory holds content words `text` lacks. */
-export function keepDetails(text: string, memory: string, name: string): string {
+function keepDetails(text: string, memory: string, name: string): string {
   const have = commonTerms(text, name);
   const missing = [...commonTerms(memory, name)].filter((t) => !have.has(t));
   if (missing.length === 0) return text;
