@@ -5,30 +5,15 @@ import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { consistencyMarkdown, evaluateConsistency } from "../../src/eval/consistency/evaluate.js";
 import { evaluateTyping, parseTypingJsonl, splitOf, typingMarkdown } from "../../src/eval/creem/typing.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { partnerLines } from "../fixtures/engine.js";
 
-const story = validateTranscript({
-  agent: "ava",
-  sessions: [
-    {
-      id: "s1",
-      at: "2024-03-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "I live in Leeds with my dog Biscuit." }],
-    },
-    {
-      id: "s2",
-      at: "2024-04-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "I moved to Bristol last week." }],
-    },
-    {
-      id: "s3",
-      at: "2024-05-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "I live in Leeds with my dog Biscuit." }],
-    },
-  ],
-});
+const story = validateTranscript(
+  partnerLines("ava", "sam", [
+    ["s1", "2024-03-01T10:00", "I live in Leeds with my dog Biscuit."],
+    ["s2", "2024-04-01T10:00", "I moved to Bristol last week."],
+    ["s3", "2024-05-01T10:00", "I live in Leeds with my dog Biscuit."],
+  ]),
+);
 
 describe("eval consistency and creem-typing", () => {
   it("counts active memories per session, near-duplicates and judged pairs per strategy", async () => {

@@ -4,30 +4,15 @@ import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { runCreemQa } from "../../src/eval/creem/qa.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { partnerLines } from "../fixtures/engine.js";
 
-const moved = validateTranscript({
-  agent: "ava",
-  sessions: [
-    {
-      id: "s1",
-      at: "2024-03-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "I live in Leeds." }],
-    },
-    {
-      id: "s2",
-      at: "2024-04-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "I moved to Bristol." }],
-    },
-    {
-      id: "s3",
-      at: "2024-05-01T10:00",
-      partner: "sam",
-      turns: [{ speaker: "sam", text: "Bristol is lovely in May." }],
-    },
-  ],
-});
+const moved = validateTranscript(
+  partnerLines("ava", "sam", [
+    ["s1", "2024-03-01T10:00", "I live in Leeds."],
+    ["s2", "2024-04-01T10:00", "I moved to Bristol."],
+    ["s3", "2024-05-01T10:00", "Bristol is lovely in May."],
+  ]),
+);
 
 describe("eval creem-qa (scripted model)", () => {
   it("writes the exam once from the dialogue and scores each strategy from its own memory", async () => {

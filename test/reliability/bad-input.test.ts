@@ -8,16 +8,14 @@ import { shown } from "../../src/cli/format.js";
 import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import { parseConversationTime } from "../../src/core/time.js";
 import { MAX_TURN_CHARS } from "../../src/engine/api.js";
-import { testMemlane } from "../fixtures/engine.js";
+import { partnerLines, testMemlane } from "../fixtures/engine.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-bad-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const one = (agent: string, id: string, text: string, at = "2024-03-02T18:00") => ({
-  agent,
-  sessions: [{ id, at, partner: "sam", turns: [{ speaker: "sam", text }] }],
-});
+const one = (agent: string, id: string, text: string, at = "2024-03-02T18:00") =>
+  partnerLines(agent, "sam", [[id, at, text]]);
 
 describe("reliability: input the engine refuses", () => {
   it("refuses dates that do not exist instead of moving them", () => {

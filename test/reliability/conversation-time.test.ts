@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
-import { testMemlane } from "../fixtures/engine.js";
+import { partnerLines, testMemlane } from "../fixtures/engine.js";
 
 /** A model whose operator calls every pair REPLACE: only conversation time can stop a wrong one. */
 const replacing = () =>
@@ -20,10 +20,7 @@ const replacing = () =>
     },
   });
 
-const session = (id: string, at: string, text: string) => ({
-  agent: "ava",
-  sessions: [{ id, at, partner: "sam", turns: [{ speaker: "sam", text }] }],
-});
+const session = (id: string, at: string, text: string) => partnerLines("ava", "sam", [[id, at, text]]);
 
 describe("reliability: conversation time decides what is current", () => {
   it("never lets an older statement supersede a newer memory, across files and retries", async () => {
@@ -81,23 +78,12 @@ describe("reliability: conversation time decides what is current", () => {
       },
     });
     const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "carecall", retries: 0 });
-    await mem.ingest({
-      agent: "ava",
-      sessions: [
-        {
-          id: "march",
-          at: "2024-03-02T10:00",
-          partner: "sam",
-          turns: [{ speaker: "sam", text: "I live in Leeds." }],
-        },
-        {
-          id: "april",
-          at: "2024-04-20T10:00",
-          partner: "sam",
-          turns: [{ speaker: "sam", text: "I live in Bristol now." }],
-        },
-      ],
-    });
+    await mem.ingest(
+      partnerLines("ava", "sam", [
+        ["march", "2024-03-02T10:00", "I live in Leeds."],
+        ["april", "2024-04-20T10:00", "I live in Bristol now."],
+      ]),
+    );
     assert.equal((await mem.failures("ava")).length, 1, "the March session failed");
     broken = false;
     await mem.retry("ava");
