@@ -2,11 +2,13 @@
  * Strategy `theanine` (Kim et al. 2024): memories are events in a graph, linked by cause-effect
  * relations; replies see timelines of how events developed, not isolated facts.
  *   Phase I   (session end): each new memory's top-j associative memories (j = 3) are related by
- *             the model (Changed, Cause, Reason, HinderedBy, React, Want, SameTopic or None); the
- *             new memory links to the most recent related one in each connected component.
- *   Phase II  (recall): top-k memories (k = 3); for each, one timeline from the oldest memory
- *             that reaches it, through it, to an end (n = 1, seeded); then each timeline is
- *             refined for the current conversation.
+ *             the model (Changed, Cause, Reason, HinderedBy, React, Want, SameTopic or None), shown
+ *             with the dialogue lines both memories come from; the new memory links to the most
+ *             recent related one in each connected component.
+ *   Phase II  (recall): top-k memories (k = 3) for the current dialogue context (the last few
+ *             turns; the partner's last utterance alone is an ablation); for each, one timeline
+ *             from the oldest memory that reaches it, through it, to an end (n = 1, seeded); then
+ *             each timeline is refined for the recent dialogue.
  *   Phase III (reply): the model reasons over dialogue and refined timelines, then replies; the
  *             rationale is kept in the REPLY operation.
  * Nothing is superseded here: old memories stay active and are shown in order.
@@ -16,7 +18,7 @@ import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
 import type { RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
-import { addUsage, type Edge, emptyUsage, type Memory } from "../../core/types.js";
+import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
@@ -24,7 +26,14 @@ import { statementMemory } from "../kit/statement-memory.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
 import { linkRelationsStep } from "./steps/link-relations.js";
-import { refineTimelineStep } from "./steps/refine-timeline.js";
+import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine-timeline.js";
+
+/**
+ * What retrieval is asked with while replying: `"context"` (default, the paper's D) is the last
+ * few turns of the session, both speakers; `"last-utterance"` is the partner's last turn alone
+ * (the ablation, and memlane's behaviour before). Without a dialogue both use the caller's query.
+ */
+export type TheanineQuery = "context" | "last-utterance";
 
 export interface TheanineOptions {
   /** Associative memories considered for each new memory (the paper's j = 3). */
@@ -37,7 +46,12 @@ export interface TheanineOptions {
   relationAware?: boolean;
   /** Ablation: hand raw timelines to the reply, unrefined. */
   refine?: boolean;
+  /** Recall query: the dialogue context (default) or the partner's last utterance (ablation). */
+  query?: TheanineQuery;
 }
+
+/** Source lines shown per memory when linking (the step shows at most this many). */
+const SOURCE_LINES = 3;
 
 export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   const j = options.j ?? 3;
@@ -45,6 +59,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   const seed = options.seed ?? 1;
   const relationAware = options.relationAware ?? true;
   const refine = options.refine ?? true;
+  const queryMode: TheanineQuery = options.query ?? "context";
   const name = "theanine";
 
   async function onSessionEnd(ctx: SessionContext): Promise<void> {
@@ -67,6 +82,8 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
         .map((x) => existing[x.i]!),
     );
     const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
+    const source =
+      relationAware && pairs.length > 0 ? await sourceLines(ctx, pairs) : new Map<string, string[]>();
     // Phase I-2: one batched relation call for the whole session.
     let decisions = pairs.map(() => ({
       relation: "SameTopic" as string,
@@ -78,8 +95,8 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
         {
           about: ctx.session.partners.map(displayName).join(", "),
           pairs: pairs.map((p) => ({
-            older: { text: p.older.text, at: p.older.observedAt },
-            newer: { text: p.newer.text, at: p.newer.observedAt },
+            older: { text: p.older.text, at: p.older.observedAt, source: source.get(p.older.id) ?? [] },
+            newer: { text: p.newer.text, at: p.newer.observedAt, source: source.get(p.newer.id) ?? [] },
           })),
         },
         { signal: ctx.signal },
@@ -148,10 +165,20 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   }
 
   async function recall(ctx: RecallContext) {
-    // The current conversation is the query: what the partner said last (the agent's own replies
-    // would pull every later question back to whatever it recalled before).
-    const partnerTurns = (ctx.dialogue ?? []).filter((t) => t.speaker !== ctx.scope.agent);
-    const query = partnerTurns.at(-1)?.text ?? ctx.query;
+    const dialogue = ctx.dialogue ?? [];
+    // Phase II asks with the dialogue context D (texts only: speaker names would tilt the
+    // subject signal toward whoever spoke most). The ablation asks with the partner's last
+    // utterance, which keeps the agent's own replies from pulling later questions back to what
+    // it recalled before.
+    const query =
+      queryMode === "context" && dialogue.length > 0
+        ? dialogue
+            .slice(-RECENT_TURNS)
+            .map((t) => t.text)
+            .join("\n")
+        : (dialogue.filter((t) => t.speaker !== ctx.scope.agent).at(-1)?.text ?? ctx.query);
+    // The refinement reads the recent exchange, both speakers, whichever query retrieval used.
+    const talk = dialogue.length > 0 ? recentDialogue(dialogue) : ctx.query;
     const hits = await ctx.retriever.searchMemories(ctx.scope, {
       query,
       k: ctx.k || k,
@@ -176,7 +203,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       if (refine) {
         const refined = await ctx.cognition.run(
           refineTimelineStep,
-          { dialogue: query, timeline: entries, through: hit.id },
+          { dialogue: talk, timeline: entries, through: hit.id },
           { signal: ctx.signal },
         );
         timeline.refined = refined.value;
@@ -185,6 +212,35 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       timelines.push(timeline);
     }
     return { strategy: name, query: ctx.query, hits, timelines, usage };
+  }
+
+  /**
+   * The dialogue lines each memory of the pairs was drawn from, "Name: text", by memory id: the
+   * new memories' turns are this session's, the older ones' are read from the store.
+   */
+  async function sourceLines(
+    ctx: SessionContext,
+    pairs: { older: Memory; newer: Memory }[],
+  ): Promise<Map<string, string[]>> {
+    const memories = [...new Map(pairs.flatMap((p) => [p.older, p.newer]).map((m) => [m.id, m])).values()];
+    const turns = new Map<string, Turn>(ctx.turns.map((t) => [t.id, t]));
+    const missing = [
+      ...new Set(
+        memories.flatMap((m) => m.sourceTurns.slice(0, SOURCE_LINES)).filter((id) => !turns.has(id)),
+      ),
+    ];
+    if (missing.length > 0)
+      for (const t of await ctx.store.listTurns(ctx.scope, { ids: missing })) turns.set(t.id, t);
+    return new Map(
+      memories.map((m) => [
+        m.id,
+        m.sourceTurns
+          .slice(0, SOURCE_LINES)
+          .map((id) => turns.get(id))
+          .filter((t): t is Turn => t !== undefined)
+          .map((t) => `${displayName(t.speaker)}: ${t.text}`),
+      ]),
+    );
   }
 
   return {

@@ -1,7 +1,9 @@
 /**
  * Step `theanine.link-relations`: Theanine's relation-aware linking (Phase I-2). For each older ->
  * newer memory pair, one of Changed, Cause, Reason, HinderedBy, React, Want, SameTopic, or None;
- * all pairs of a session in a few batched calls, not one per memory.
+ * all pairs of a session in a few batched calls, not one per memory. The model is shown, beside
+ * each memory's text and date, the dialogue lines it was drawn from (the paper relates two
+ * memories by their events, times and origin conversations).
  */
 import { z } from "zod";
 import type { MemoryPair, RelationDecision } from "../../../cognition/inputs.js";
@@ -17,12 +19,39 @@ import { formatDay } from "../../../core/time.js";
 import { cosine } from "../../../core/vector.js";
 import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "../../kit/steps/decisions.js";
 
-export interface LinkRelationsInput {
-  about: string;
-  pairs: MemoryPair[];
+/** A memory of a pair: its text and date, and the dialogue lines it comes from ("Name: text"). */
+export interface LinkedMemory {
+  text: string;
+  at: string;
+  /** The memory's source turns, oldest first; optional so callers without turns still fit. */
+  source?: string[];
 }
 
-const dated = z.object({ text: z.string(), at: z.string() });
+/** An older -> newer pair; a MemoryPair whose memories may carry their source turns. */
+export interface LinkPair extends MemoryPair {
+  older: LinkedMemory;
+  newer: LinkedMemory;
+}
+
+export interface LinkRelationsInput {
+  about: string;
+  pairs: LinkPair[];
+}
+
+const dated = z.object({ text: z.string(), at: z.string(), source: z.array(z.string()).optional() });
+
+/** Source lines shown per memory, and characters per line: a batch of 40 pairs stays readable. */
+const SOURCE_LINES = 3;
+const SOURCE_CHARS = 240;
+
+function said(label: string, source: string[] | undefined): string {
+  if (!source?.length) return "";
+  const lines = source
+    .slice(0, SOURCE_LINES)
+    .map((l) => l.replace(/\s+/g, " "))
+    .map((l) => (l.length > SOURCE_CHARS ? `${l.slice(0, SOURCE_CHARS - 1)}…` : l));
+  return `\n   ${label} was said in: ${lines.map((l) => `"${l}"`).join(" / ")}`;
+}
 
 function messages(input: LinkRelationsInput) {
   const meanings = RELATIONS.map((r) => `- ${r}: ${RELATION_MEANINGS[r]}`).join("\n");
@@ -31,7 +60,8 @@ function messages(input: LinkRelationsInput) {
       role: "system" as const,
       content: [
         `You organise the memories about ${input.about} into a graph of how events developed.`,
-        "Each pair has an older memory A and a newer memory B with their dates. Name the relation from A to B:",
+        "Each pair has an older memory A and a newer memory B with their dates and, where known, the lines of",
+        "conversation each was drawn from; read those lines to see what really happened. Name the relation from A to B:",
         meanings,
         "- None: they only share words; there is no real connection.",
         `Label each pair with the relation. Answer with JSON only: ${DECISIONS_FORMAT}.`,
@@ -42,7 +72,9 @@ function messages(input: LinkRelationsInput) {
       content: input.pairs
         .map(
           (p, i) =>
-            `${i}. A (${formatDay(p.older.at)}): ${p.older.text}\n   B (${formatDay(p.newer.at)}): ${p.newer.text}`,
+            `${i}. A (${formatDay(p.older.at)}): ${p.older.text}\n   B (${formatDay(p.newer.at)}): ${p.newer.text}` +
+            said("A", p.older.source) +
+            said("B", p.newer.source),
         )
         .join("\n"),
     },
@@ -51,7 +83,8 @@ function messages(input: LinkRelationsInput) {
 
 export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision[], Decisions>({
   name: "theanine.link-relations",
-  version: 1,
+  // v2: each memory may carry its source turns, and the prompt shows them.
+  version: 2,
   description: "the relation (or None) from an older memory to a newer one, for each pair",
   input: z.object({ about: z.string(), pairs: z.array(z.object({ older: dated, newer: dated })) }),
   output: (i) => decisionsSchema(RELATIONS_OR_NONE, i.pairs.length) as z.ZodType<Decisions>,

@@ -1,18 +1,34 @@
 /**
  * Step `theanine.refine-timeline`: Theanine's context-aware refinement (Phase II-2) — a raw
  * timeline rewritten as a few dated lines that help the current conversation, latest state clear.
+ * The step sees the recent dialogue (both speakers, latest line last), as the paper's refinement
+ * is conditioned on the dialogue context, not on one utterance.
  */
 import { z } from "zod";
 import type { RefineInput } from "../../../cognition/inputs.js";
 import { refineOffline } from "../../../cognition/offline/refine.js";
 import { defineStep } from "../../../cognition/step.js";
+import { displayName } from "../../../core/ids.js";
 import { formatDay } from "../../../core/time.js";
+import type { Turn } from "../../../core/types.js";
 
 const answer = z.object({ lines: z.array(z.string().min(1).max(500)).max(30) });
 
+/** Turns of the current session the refinement (and the context query) looks back over. */
+export const RECENT_TURNS = 6;
+
+/** The last few turns as "Name: text" lines, oldest first: the refinement's view of the talk. */
+export function recentDialogue(turns: readonly Pick<Turn, "speaker" | "text">[], n = RECENT_TURNS): string {
+  return turns
+    .slice(-n)
+    .map((t) => `${displayName(t.speaker)}: ${t.text}`)
+    .join("\n");
+}
+
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
   name: "theanine.refine-timeline",
-  version: 1,
+  // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
+  version: 2,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
@@ -28,9 +44,10 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
       {
         role: "system",
         content: [
-          "You prepare memory for a reply. Below is a timeline of past events and the current conversation.",
-          "Rewrite the timeline as a few short dated lines that help answer the conversation: drop what does",
-          "not help, keep the order, and make clear which state is the latest. Do not invent anything.",
+          "You prepare memory for a reply. Below is a timeline of past events and the last few lines of the",
+          "conversation going on now (both speakers, the newest line last; the reply answers that line).",
+          "Rewrite the timeline as a few short dated lines that help continue this conversation: drop what does",
+          "not bear on it, keep the order, and make clear which state is the latest. Do not invent anything.",
           'Answer with JSON only: {"lines": ["..."]}',
         ].join("\n"),
       },
@@ -38,5 +55,6 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
     ];
   },
   decode: (a) => a.lines,
+  // Offline, relevance is the encoder's similarity of each entry to the whole recent exchange.
   offline: (input, kit) => refineOffline(input, kit.embedder),
 });
