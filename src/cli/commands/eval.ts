@@ -26,6 +26,7 @@ import { createStrategy } from "../../strategies/registry.js";
 import { theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
+import { registerEvalCurrency } from "./eval-currency.js";
 
 async function readText(path: string): Promise<string> {
   try {
@@ -38,6 +39,7 @@ async function readText(path: string): Promise<string> {
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
+  registerEvalCurrency(evalCmd);
   evalCmd
     .command("carecall <file>")
     .description(
