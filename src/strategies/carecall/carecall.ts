@@ -2,11 +2,13 @@
  * Strategy `carecall` (Bae et al. 2022, "Keep Me Updated!"). At session end the summarizer
  * writes short statements; each is compared with the stored memory about the same subject by the
  * pairwise operator (PASS / REPLACE / APPEND / DELETE, plus our FUSION), and Algorithm 1 decides
- * the next memory. Beyond the paper: only the few most similar memories of each statement are
- * classified (the rest are APPEND by definition: unrelated), in batched model calls, and nothing
- * is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
+ * the next memory. Beyond the paper: by default only the five most similar memories of each
+ * statement are classified (the rest are APPEND: taken as unrelated), in batched model calls;
+ * `candidates: "all"` classifies every (memory, statement) pair of a subject, as the paper does.
+ * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
 import type { PairDecision } from "../../cognition/inputs.js";
+import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
 import type { Statement } from "../../core/types.js";
@@ -22,17 +24,31 @@ import { fuseStep } from "./steps/fuse.js";
 export interface CarecallOptions {
   /** Memories recalled for a reply (the paper's k = 5). */
   k?: number;
-  /** Most similar memories each summary sentence is compared with. */
-  candidates?: number;
-  /** Least cosine for a memory to be compared at all. */
+  /**
+   * Which memories each summary sentence is compared with: `"top5"` (default) the five most
+   * similar at or above `minCosine`; `"all"` every memory about the same subject, no floor (the
+   * paper's O(m, s) over all pairs; costs |M| x |S| operator decisions); a number, that many most
+   * similar.
+   */
+  candidates?: CarecallCandidates;
+  /** Least cosine for a memory to be compared at all (not used with `candidates: "all"`). */
   minCosine?: number;
   /** Allow the FUSION operation. */
   fusion?: boolean;
 }
 
+/** Which memories a summary sentence is compared with; see CarecallOptions.candidates. */
+export type CarecallCandidates = "top5" | "all" | number;
+
 export function carecallStrategy(options: CarecallOptions = {}): Strategy {
-  const candidates = options.candidates ?? 5;
-  const minCosine = options.minCosine ?? 0.3;
+  const choice = options.candidates ?? "top5";
+  const all = choice === "all";
+  const candidates = choice === "all" ? Number.POSITIVE_INFINITY : choice === "top5" ? 5 : choice;
+  if (!all && !(Number.isInteger(candidates) && candidates > 0))
+    throw new InvalidInputError(`carecall candidates must be "top5", "all" or a positive whole number`, {
+      field: "candidates",
+    });
+  const minCosine = all ? Number.NEGATIVE_INFINITY : (options.minCosine ?? 0.3);
   const fusion = options.fusion ?? true;
 
   async function updateSubject(ctx: SessionContext, about: string, statements: Statement[]): Promise<void> {
@@ -77,7 +93,8 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
               step: classifyPairsStep.name,
               about,
               pairs: pairs.length,
-              compared: `${memories.length} memories x ${statements.length} statements, ${candidates} most similar each`,
+              candidates: all ? "all" : candidates,
+              compared: `${memories.length} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
             },
             outputs: {
               decisions: pairs.map((p, i) => ({
