@@ -14,8 +14,35 @@ export interface RecallHit {
   sourceTurns: string[];
   /** The score of each signal that ranked this hit ("dense", "bm25", "rrf"…). */
   explanation: Record<string, number>;
+  /**
+   * Memory hits only: `current` for what holds now, `past` for a version something later replaced
+   * or closed. Turns have no status.
+   */
+  status?: VersionStatus;
+  /**
+   * Memory hits of a question about history (see `temporalIntent`): every version of the fact,
+   * oldest first, when it has more than one.
+   */
+  chain?: VersionEntry[];
   memory?: Memory;
   turn?: Turn;
+}
+
+export type VersionStatus = "current" | "past";
+
+/** One version of a fact in a hit's chain. */
+export interface VersionEntry {
+  id: string;
+  text: string;
+  observedAt: string;
+  /** When a later version replaced or closed it. */
+  invalidAt?: string;
+  status: VersionStatus;
+}
+
+/** How a memory reads on its own: active is current, anything superseded is past. */
+export function memoryStatus(memory: Memory): VersionStatus {
+  return memory.status === "active" ? "current" : "past";
 }
 
 /** Signal values rounded for people and JSON (4 decimals; the score 5), so hits read cleanly. */
@@ -54,6 +81,7 @@ export function memoryHit(memory: Memory, explanation: Record<string, number>): 
     sessionId: memory.sessionId,
     sourceTurns: memory.sourceTurns,
     explanation: rounded(explanation),
+    status: memoryStatus(memory),
     memory,
   };
 }
@@ -80,6 +108,8 @@ export interface Recall {
   query: string;
   hits: RecallHit[];
   timelines?: RecallTimeline[];
+  /** Set when the question asked about history: an earlier state (`past`) or one that may have ended (`still`). */
+  temporal?: "past" | "still";
   /** What recall itself cost (timeline refinement calls a model). */
   usage?: Usage;
 }

@@ -1,0 +1,191 @@
+/**
+ * Recall that knows history. An ordinary question searches active memories only. A question
+ * about an earlier state or about whether a state still holds (see temporal-intent.ts) searches
+ * superseded memories too, gathers each hit's versions through `Supersedes` and `FusedInto`
+ * edges, and hands back whole chains, each hit marked current or past:
+ *   - "still": the chain's current version first, then its predecessors, newest first;
+ *   - "past": the earlier version the question points at first (the one whose successor matches
+ *     the question's anchor — "before Bristol" — else the best-scoring or latest earlier one),
+ *     then the current version, then the rest.
+ * A statement that closed a state (CareCall's DELETE keeps it retired, "Sam got over his cold")
+ * is the current end of its chain: nothing came after it.
+ */
+import {
+  memoryHit,
+  type Recall,
+  type RecallHit,
+  type VersionEntry,
+  type VersionStatus,
+} from "../core/recall.js";
+import { terms } from "../core/text.js";
+import type { Memory, Scope } from "../core/types.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import type { MemorySearch, Retriever } from "./retriever.js";
+import { type TemporalIntent, temporalIntent } from "./temporal-intent.js";
+
+/** A guard against a pathological graph: versions gathered per chain at most. */
+const MAX_VERSIONS = 16;
+
+/** Edge types that join two versions of one fact. */
+const VERSION_EDGES = new Set(["Supersedes", "FusedInto"]);
+
+export interface HistorySearchResult {
+  hits: RecallHit[];
+  /** The question's reading; `none` when recall was ordinary. */
+  intent: TemporalIntent;
+}
+
+/**
+ * The k best memories for a search, with history when the question asks for it. Pass `intent` to
+ * skip reading the question again. A filter that names statuses itself is searched as it is.
+ */
+export async function searchWithHistory(
+  retriever: Retriever,
+  store: MemoryStore,
+  scope: Scope,
+  search: MemorySearch,
+  intent: TemporalIntent = temporalIntent(search.query),
+): Promise<HistorySearchResult> {
+  if (intent.kind === "none" || search.filter?.status !== undefined)
+    return { hits: await retriever.searchMemories(scope, search), intent };
+  // Wider than k: a chain takes several places, and a past version may rank below the current one.
+  const found = await retriever.searchMemories(scope, {
+    ...search,
+    k: Math.max(search.k * 3, 10),
+    filter: { ...search.filter, status: ["active", "superseded"] },
+  });
+  const chains = await versionChains(
+    store,
+    scope,
+    found.flatMap((h) => (h.memory ? [h.memory] : [])),
+  );
+  const hits: RecallHit[] = [];
+  const placed = new Set<string>();
+  const place = (hit: RecallHit) => {
+    if (placed.has(hit.id)) return;
+    placed.add(hit.id);
+    hits.push(hit);
+  };
+  const byId = new Map(found.map((h) => [h.id, h]));
+  for (const hit of found) {
+    if (placed.has(hit.id)) continue;
+    const chain = chains.get(hit.id);
+    if (!chain || chain.versions.length < 2) {
+      place(hit);
+      continue;
+    }
+    const { versions, next } = chain;
+    const entries = versions.map((m) => entry(m, (next.get(m.id) ?? []).length === 0));
+    const asHit = (i: number): RecallHit => {
+      const m = versions[i]!;
+      const base = byId.get(m.id) ?? memoryHit(m, { score: hit.score, version: 1 });
+      return { ...base, status: entries[i]!.status, chain: entries };
+    };
+    const newestFirst = (status: VersionStatus) =>
+      versions.flatMap((_, i) => (entries[i]!.status === status ? [i] : [])).reverse();
+    const current = newestFirst("current");
+    const earlier = newestFirst("past");
+    if (intent.kind === "still") {
+      for (const i of [...current, ...earlier]) place(asHit(i));
+      continue;
+    }
+    // The version asked about came right before the anchor ("before Bristol"): a successor says
+    // it, and it does not say it itself (a plan to move to Bristol is not where Sam lived before).
+    const anchor = intent.anchor === undefined ? [] : anchorTerms(intent.anchor, hit.about);
+    const says = (m: Memory | undefined) => m !== undefined && saysAny(m.text, anchor);
+    const before = (i: number) =>
+      !says(versions[i]) && (next.get(versions[i]!.id) ?? []).some((id) => says(chain.byId.get(id)));
+    const score = (i: number) => byId.get(versions[i]!.id)?.score ?? Number.NEGATIVE_INFINITY;
+    // Right before the anchor first, then what the search ranked higher, then the later version.
+    const ranked = [...earlier].sort((a, b) => Number(before(b)) - Number(before(a)) || score(b) - score(a));
+    const [first, ...rest] = ranked;
+    for (const i of [...(first === undefined ? [] : [first]), ...current, ...rest]) place(asHit(i));
+  }
+  return { hits: hits.slice(0, search.k), intent };
+}
+
+/** Sets the recall's `temporal` mark from a history search. */
+export function markTemporal(recall: Recall, intent: TemporalIntent): Recall {
+  return intent.kind === "none" ? recall : { ...recall, temporal: intent.kind };
+}
+
+/** The anchor's content terms, the subject's own name aside (it is in every version). */
+function anchorTerms(anchor: string, about: string): string[] {
+  const subject = new Set(terms(about));
+  return terms(anchor).filter((t) => !subject.has(t));
+}
+
+function saysAny(text: string, wanted: string[]): boolean {
+  if (wanted.length === 0) return false;
+  const said = new Set(terms(text));
+  return wanted.some((t) => said.has(t));
+}
+
+function entry(m: Memory, last: boolean): VersionEntry {
+  // A retired closing statement with nothing after it is what holds now: the state it ended is over.
+  const status: VersionStatus =
+    m.status === "active" || (last && m.attributes.retired !== undefined) ? "current" : "past";
+  return {
+    id: m.id,
+    text: m.text,
+    observedAt: m.observedAt,
+    ...(m.invalidAt && status === "past" ? { invalidAt: m.invalidAt } : {}),
+    status,
+  };
+}
+
+/** The versions of one fact: oldest first, and which versions directly replaced or closed each. */
+export interface VersionChain {
+  versions: Memory[];
+  byId: Map<string, Memory>;
+  /** Memory id -> the ids of the versions that came directly after it. */
+  next: Map<string, string[]>;
+}
+
+/**
+ * Each memory's chain: the memories reachable through version edges in either direction
+ * (`Supersedes` points from the newer version, `FusedInto` to it). Memories of one chain share it.
+ */
+export async function versionChains(
+  store: MemoryStore,
+  scope: Scope,
+  memories: Memory[],
+): Promise<Map<string, VersionChain>> {
+  const known = new Map(memories.map((m) => [m.id, m]));
+  const chains = new Map<string, VersionChain>();
+  for (const start of memories) {
+    if (chains.has(start.id)) continue;
+    const members = new Set([start.id]);
+    const next = new Map<string, string[]>();
+    const seenEdges = new Set<string>();
+    let frontier = [start.id];
+    while (frontier.length && members.size < MAX_VERSIONS) {
+      const edges = (await store.listEdges(scope, frontier)).filter(
+        (e) => VERSION_EDGES.has(e.type) && !seenEdges.has(e.id),
+      );
+      const reached = [...new Set(edges.flatMap((e) => [e.from, e.to]))].filter((id) => !members.has(id));
+      const missing = reached.filter((id) => !known.has(id));
+      if (missing.length)
+        for (const m of await store.listMemories(scope, { ids: missing, status: "any" })) known.set(m.id, m);
+      const alive = (id: string) => known.has(id) && known.get(id)!.status !== "forgotten";
+      frontier = reached.filter(alive).slice(0, MAX_VERSIONS - members.size);
+      for (const id of frontier) members.add(id);
+      for (const e of edges) {
+        seenEdges.add(e.id);
+        const [older, newer] = e.type === "Supersedes" ? [e.to, e.from] : [e.from, e.to];
+        if (members.has(older) && members.has(newer)) next.set(older, [...(next.get(older) ?? []), newer]);
+      }
+    }
+    const versions = [...members]
+      .map((id) => known.get(id)!)
+      .sort(
+        (a, b) =>
+          a.observedAt.localeCompare(b.observedAt) ||
+          Number(a.status === "active") - Number(b.status === "active") ||
+          a.recordedAt.localeCompare(b.recordedAt),
+      );
+    const chain = { versions, byId: new Map(versions.map((m) => [m.id, m])), next };
+    for (const m of versions) chains.set(m.id, chain);
+  }
+  return chains;
+}

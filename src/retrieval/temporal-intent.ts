@@ -1,0 +1,135 @@
+/**
+ * What a question asks of time: an earlier state of something ("Where did Sam live before
+ * Bristol?"), whether a state still holds ("Is Sam still ill?"), or neither. Recall uses it to
+ * look at superseded memories only when the question is about history.
+ *
+ * The reading is grammatical rather than a list of phrasings to match:
+ *   - **still**: continuative or discontinuative aspect on the predicate — the adverbs *still*,
+ *     *anymore* / *any more*, *no longer*, *any longer* — asked in the present;
+ *   - **past**, from the tense and aspect of the question's main clause and its time adjuncts:
+ *     - a clause or phrase introduced by *before* / *until* / *prior to* under a main clause in the
+ *       past ("What did Maya do before she moved?"); its content is the **anchor**, the state that
+ *       came next;
+ *     - a subordinate *while* / *when* clause in the past ("…while she was studying?");
+ *     - the habitual past *used to* ("What car did Grace use to drive?");
+ *     - a past copula or past progressive as the finite verb ("Was Tom vegetarian…", "Who was
+ *       Maya dating?"): a state, not an event, placed in the past;
+ *     - an adverb or adjective of anteriority (*previously, originally, formerly, initially,
+ *       earlier, at first, back then, in the past*, a clause-final *before* or *first*; *former,
+ *       previous, original*).
+ *
+ * A simple past with *did* and an ordinary verb ("What did Sam say about the race?", "How did
+ * Sam do?") asks about an event, which active memory answers: it is not flagged. Part-of-speech
+ * tags come from compromise; the closed classes (auxiliaries, subordinators) are spelled out
+ * because its tagger reads a sentence-initial "Will" as a name.
+ */
+import nlp from "compromise";
+
+export type TemporalIntentKind = "past" | "still" | "none";
+
+/** Which structure of the question decided its intent. */
+export type TemporalSignal =
+  | "continuative"
+  | "before-clause"
+  | "during-clause"
+  | "used-to"
+  | "past-state"
+  | "anteriority";
+
+export interface TemporalIntent {
+  kind: TemporalIntentKind;
+  /** For "past": the later state the question measures from ("Bristol", "she moved"), when named. */
+  anchor?: string;
+  signal?: TemporalSignal;
+}
+
+interface Token {
+  word: string;
+  tags: Set<string>;
+}
+
+/** Finite auxiliaries, copulas and modals by tense: a closed class of English. */
+const PAST_FINITE = new Set(["did", "was", "were", "had", "used"]);
+const PRESENT_FINITE = new Set(["do", "does", "is", "am", "are", "has", "have"]);
+const MODAL = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must"]);
+const COPULA_PAST = new Set(["was", "were"]);
+/** Subordinators that place the main clause before a later state, or during a past one. */
+const BEFORE = new Set(["before", "until", "till"]);
+const DURING = new Set(["while", "when", "whilst"]);
+/** Adverbs and adjectives of anteriority (the earlier of two times). */
+const ANTERIOR_ADVERB = new Set(["previously", "originally", "formerly", "initially", "earlier"]);
+const ANTERIOR_ADJECTIVE = new Set(["former", "previous", "original", "prior"]);
+
+function tokens(text: string): Token[] {
+  const json = nlp(text).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  return json.flatMap((t) =>
+    t.terms.map((x) => ({ word: x.normal.replace(/[’']/g, "'"), tags: new Set(x.tags) })),
+  );
+}
+
+type Tense = "past" | "present" | "modal" | null;
+
+/** Tense of a clause: its first finite verb (auxiliary, copula, modal or a tagged verb). */
+function clauseTense(clause: Token[]): { tense: Tense; at: number } {
+  for (const [i, t] of clause.entries()) {
+    if (PAST_FINITE.has(t.word)) return { tense: "past", at: i };
+    if (PRESENT_FINITE.has(t.word)) return { tense: "present", at: i };
+    if (MODAL.has(t.word)) return { tense: "modal", at: i };
+    if (t.tags.has("Verb") && !t.tags.has("Infinitive") && !t.tags.has("Gerund"))
+      return { tense: t.tags.has("PastTense") ? "past" : "present", at: i };
+  }
+  return { tense: null, at: -1 };
+}
+
+const words = (ts: Token[]) => ts.map((t) => t.word);
+const has = (ts: Token[], ...seq: string[]) => ts.some((_, i) => seq.every((w, j) => ts[i + j]?.word === w));
+
+/**
+ * Reads a question's temporal intent. Pure and fast (one compromise parse); never throws.
+ * @example temporalIntent("Where did Sam live before Bristol?") // { kind: "past", anchor: "bristol", signal: "before-clause" }
+ */
+export function temporalIntent(question: string): TemporalIntent {
+  const all = tokens(question);
+  if (all.length === 0) return { kind: "none" };
+  // The main clause ends at the first subordinator that is not the question's opening word.
+  const cut = all.findIndex(
+    (t, i) =>
+      i > 0 &&
+      (BEFORE.has(t.word) || DURING.has(t.word) || (t.word === "prior" && all[i + 1]?.word === "to")),
+  );
+  const main = cut < 0 ? all : all.slice(0, cut);
+  const sub = cut < 0 ? [] : all.slice(all[cut]!.word === "prior" ? cut + 2 : cut + 1);
+  const { tense, at } = clauseTense(main);
+  const past = tense === "past";
+
+  if (cut >= 0 && sub.length > 0) {
+    const subordinator = all[cut]!.word;
+    if (DURING.has(subordinator)) {
+      if (past && clauseTense(sub).tense === "past") return { kind: "past", signal: "during-clause" };
+    } else if (past) {
+      return { kind: "past", anchor: words(sub).join(" "), signal: "before-clause" };
+    }
+  }
+  if (has(all, "used", "to") || (has(all, "use", "to") && past)) return { kind: "past", signal: "used-to" };
+  if (past) {
+    // "before" or "first" closing the question is an adverb: "Where did Sam live before?"
+    const last = all.at(-1)!.word;
+    if (last === "before" || last === "first") return { kind: "past", signal: "anteriority" };
+  }
+  if (
+    all.some((t) => ANTERIOR_ADVERB.has(t.word) || ANTERIOR_ADJECTIVE.has(t.word)) ||
+    has(all, "at", "first") ||
+    has(all, "back", "then") ||
+    has(all, "in", "the", "past")
+  )
+    return { kind: "past", signal: "anteriority" };
+  const continuative =
+    all.some((t) => t.word === "still" || t.word === "anymore") ||
+    has(all, "any", "more") ||
+    has(all, "no", "longer") ||
+    has(all, "any", "longer");
+  if (continuative)
+    return past ? { kind: "past", signal: "continuative" } : { kind: "still", signal: "continuative" };
+  if (past && COPULA_PAST.has(main[at]!.word)) return { kind: "past", signal: "past-state" };
+  return { kind: "none" };
+}

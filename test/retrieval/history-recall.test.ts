@@ -1,0 +1,124 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { carecallStrategy } from "../../src/strategies/carecall/carecall.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+/** One statement per partner turn, as the scripted summarizer writes it. */
+const SUMMARY: Record<string, string> = {
+  "I live in Leeds.": "Sam lives in Leeds.",
+  "I have a cold.": "Sam has a cold.",
+  "I have a beagle.": "Sam has a beagle.",
+  "I moved to Bristol.": "Sam moved to Bristol.",
+  "My cold is gone.": "Sam's cold is gone.",
+};
+
+/** What the scripted pair operator decides for (memory, summary): everything else is APPEND. */
+const LABEL: Record<string, string> = {
+  "Sam lives in Leeds.|Sam moved to Bristol.": "REPLACE",
+  "Sam has a cold.|Sam's cold is gone.": "DELETE",
+};
+
+const transcript = {
+  agent: "ava",
+  sessions: [
+    {
+      id: "s1",
+      at: "2024-03-01T10:00",
+      partner: "sam",
+      turns: [
+        { speaker: "sam", text: "I live in Leeds." },
+        { speaker: "sam", text: "I have a cold." },
+        { speaker: "sam", text: "I have a beagle." },
+      ],
+    },
+    {
+      id: "s2",
+      at: "2024-04-01T10:00",
+      partner: "sam",
+      turns: [
+        { speaker: "sam", text: "I moved to Bristol." },
+        { speaker: "sam", text: "My cold is gone." },
+      ],
+    },
+  ],
+};
+
+const chat = scriptedLlm({
+  summary: (_speaker, text) => SUMMARY[text] ?? null,
+  byName: {
+    "carecall.classify-pairs"(messages) {
+      const user = messages.filter((m) => m.role === "user").at(-1)!.content;
+      const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)];
+      return JSON.stringify({
+        decisions: pairs.map((m) => ({
+          pair: Number(m[1]),
+          label: LABEL[`${m[2]}|${m[3]}`] ?? "APPEND",
+          why: "scripted",
+        })),
+      });
+    },
+  },
+});
+
+describe("recall that knows history (carecall, scripted model)", () => {
+  let mem: Memlane;
+  before(async () => {
+    // The hashing embedder is lexical: compare every pair so the scripted operator sees them all.
+    mem = await testMemlane({ chat, strategy: carecallStrategy({ minCosine: -1, candidates: 100 }) });
+    assert.equal((await mem.ingest(transcript)).failed, 0);
+    const superseded = (await mem.memories("ava", { status: "superseded" })).map((m) => m.text).sort();
+    assert.deepEqual(superseded, ["Sam has a cold.", "Sam lives in Leeds.", "Sam's cold is gone."]);
+  });
+  after(() => mem.close());
+
+  it("answers a 'before' question with the superseded version first, then its successor", async () => {
+    const recall = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "Where did Sam live before Bristol?",
+    });
+    assert.equal(recall.temporal, "past");
+    const [first, second] = recall.hits;
+    assert.equal(first!.text, "Sam lives in Leeds.");
+    assert.equal(first!.status, "past");
+    assert.equal(second!.text, "Sam moved to Bristol.");
+    assert.equal(second!.status, "current");
+    assert.deepEqual(
+      first!.chain!.map((v) => [v.text, v.status, v.observedAt.slice(0, 10), v.invalidAt?.slice(0, 10)]),
+      [
+        ["Sam lives in Leeds.", "past", "2024-03-01", "2024-04-01"],
+        ["Sam moved to Bristol.", "current", "2024-04-01", undefined],
+      ],
+    );
+    assert.deepEqual(second!.chain, first!.chain);
+  });
+
+  it("answers a 'still' question with what holds now first: the closing statement, then the state it ended", async () => {
+    const recall = await mem.recall({ agent: "ava", about: "sam", query: "Is Sam still ill with a cold?" });
+    assert.equal(recall.temporal, "still");
+    const [first, second] = recall.hits;
+    assert.equal(first!.text, "Sam's cold is gone.");
+    assert.equal(first!.status, "current", "a retired closing statement with nothing after it holds now");
+    assert.equal(second!.text, "Sam has a cold.");
+    assert.equal(second!.status, "past");
+    assert.deepEqual(
+      first!.chain!.map((v) => v.status),
+      ["past", "current"],
+    );
+  });
+
+  it("leaves ordinary questions to active memory, every hit marked current", async () => {
+    const recall = await mem.recall({ agent: "ava", about: "sam", query: "Where does Sam live?" });
+    assert.equal(recall.temporal, undefined);
+    assert.ok(recall.hits.length > 0);
+    for (const h of recall.hits) {
+      assert.equal(h.status, "current");
+      assert.equal(h.chain, undefined);
+      assert.equal(h.memory!.status, "active");
+    }
+    const turns = await mem.recall({ agent: "ava", query: "Leeds", units: "turns" });
+    assert.equal(turns.hits[0]!.status, undefined, "turns carry no status");
+  });
+});

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { temporalIntent } from "../../src/retrieval/temporal-intent.js";
+
+describe("temporalIntent", () => {
+  it("reads questions about an earlier state as past, with the later state as anchor", () => {
+    assert.deepEqual(temporalIntent("Where did Sam live before Bristol?"), {
+      kind: "past",
+      anchor: "bristol",
+      signal: "before-clause",
+    });
+    assert.equal(temporalIntent("What did Maya do before she moved?").anchor, "she moved");
+    assert.equal(temporalIntent("Was Tom vegetarian before he went vegan?").anchor, "he went vegan");
+    assert.equal(temporalIntent("What was Kofi's job prior to the layoff?").anchor, "the layoff");
+  });
+
+  it("reads habitual past, past states and adverbs of anteriority as past", () => {
+    for (const [q, signal] of [
+      ["What car did Grace use to drive?", "used-to"],
+      ["Lena used to live in Porto, right?", "used-to"],
+      ["Where did Priya work while she was studying?", "during-clause"],
+      ["What did Sam do when he lived in Leeds?", "during-clause"],
+      ["Who was Maya dating?", "past-state"],
+      ["Were the twins at nursery?", "past-state"],
+      ["What was Sam's previous job?", "anteriority"],
+      ["Which team did Omar originally support?", "anteriority"],
+      ["Where was Sam living at first?", "anteriority"],
+      ["Where did Sam live before?", "anteriority"],
+      ["Where did they live back then?", "anteriority"],
+      ["Was Dev still in school in 2021?", "continuative"],
+    ] as const)
+      assert.deepEqual(temporalIntent(q), { kind: "past", signal }, q);
+  });
+
+  it("reads continuative and discontinuative questions in the present as still", () => {
+    for (const q of [
+      "Is Sam still ill with a cold?",
+      "Does Ana still live with her parents?",
+      "Does Maya smoke anymore?",
+      "does maya smoke any more",
+      "Does Sam no longer work nights?",
+      "Is Ravi working at the bakery any longer?",
+    ])
+      assert.equal(temporalIntent(q).kind, "still", q);
+  });
+
+  it("leaves present questions, events in the past and future plans alone", () => {
+    for (const q of [
+      "Where does Sam live now?",
+      "Which city does Maya live in?",
+      "Does Hana eat fish?",
+      "Who is Maya dating?",
+      "What did Sam say about the marathon?",
+      "How did Sam do in the half marathon?",
+      "Did Sam go to the party?",
+      "When did Sam move to Bristol?",
+      "Will Sam move before summer?",
+      "What should I cook before Sam arrives?",
+      "What does Sam do when he is tired?",
+      "Is Sam's first marathon in May?",
+      "How old is Sam?",
+      "",
+      "?",
+    ])
+      assert.deepEqual(temporalIntent(q), { kind: "none" }, q);
+  });
+});
