@@ -177,7 +177,11 @@ describe("TeaFarm (scripted model)", () => {
     assert.equal(report.correctRate, report.items.filter((i) => i.correct).length / 2);
     assert.ok(report.usage.calls > 5);
     const qPrompt = chat.calls.find((c) => c.messages[0]!.content.includes("counterfactual"))!;
-    assert.match(qPrompt.messages[1]!.content, /Session 1 \(1 March 2024\)/);
+    // The writer reads the sessions' own summaries, numbered, not the strategy's memory.
+    assert.match(
+      qPrompt.messages[1]!.content,
+      /Session 1 \(1 March 2024\):\n\[0\] Sam said: I live in Leeds\./,
+    );
     assert.match(qPrompt.messages[1]!.content, /Session 3/);
   });
 

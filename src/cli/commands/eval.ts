@@ -19,11 +19,14 @@ import {
   RANKERS_FOR,
   recallMarkdown,
 } from "../../eval/recall/evaluate.js";
+import { readExams, transcriptFingerprint, writeExam, writeExams } from "../../eval/teafarm/exam.js";
 import { runTeafarm } from "../../eval/teafarm/teafarm.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { TURN_RANKERS, type TurnRanker } from "../../retrieval/turn-search.js";
+import { type CarecallCandidates, carecallStrategy } from "../../strategies/carecall/carecall.js";
 import { createStrategy } from "../../strategies/registry.js";
-import { theanineStrategy } from "../../strategies/theanine/theanine.js";
+import type { Strategy } from "../../strategies/strategy.js";
+import { type TheanineQuery, theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { registerEvalCurrency } from "./eval-currency.js";
@@ -175,14 +178,21 @@ export function registerEval(program: Command): void {
   evalCmd
     .command("teafarm <file>")
     .description(
-      "TeaFarm: counterfactual questions about the latest state of events, asked in a new session and judged (needs a chat model)",
+      "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session (offline writer and judge without a chat model)",
     )
     .option("--format <format>", "memlane | locomo | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent")
     .option("--conversation <n>", "which conversation of the file (0-based; default all)")
     .option("--questions <n>", "counterfactual questions per conversation", "5")
-    .option("--no-relations", "ablation: link memories by similarity only")
-    .option("--no-refine", "ablation: do not refine timelines")
+    .option(
+      "--strategies <list>",
+      "strategies that sit the same exam (gold: the reply sees the exam's gold memory); default --strategy or theanine",
+    )
+    .option("--exam <file>", "exam cache: reused for conversations it holds, written for the others")
+    .option("--no-relations", "theanine ablation: link memories by similarity only")
+    .option("--no-refine", "theanine ablation: do not refine timelines")
+    .option("--theanine-query <query>", "theanine recall query: context | last-utterance", "context")
+    .option("--carecall-candidates <which>", "carecall: top5 | all (every memory-sentence pair)", "top5")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
         GlobalOptions & {
@@ -190,17 +200,22 @@ export function registerEval(program: Command): void {
           agent?: string;
           conversation?: string;
           questions: string;
+          strategies?: string;
+          exam?: string;
           relations: boolean;
           refine: boolean;
+          theanineQuery: string;
+          carecallCandidates: string;
         }
       >();
       const config = configFrom(opts);
       const chat = resolveChat(config.chat);
-      if (!chat)
-        throw new InvalidInputError("TeaFarm needs a chat model: set --chat-url and --chat-model, or --gguf");
       const questions = Number(opts.questions);
       if (!Number.isInteger(questions) || questions < 1)
         throw new InvalidInputError(`--questions must be a positive whole number, not "${opts.questions}"`);
+      const names = (opts.strategies ?? opts.strategy ?? "theanine").split(",").map((x) => x.trim());
+      const strategyFor = variantsFrom(opts);
+      for (const n of names) if (n !== "gold") strategyFor(n);
       let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       if (opts.conversation !== undefined) {
         const n = Number(opts.conversation);
@@ -211,34 +226,59 @@ export function registerEval(program: Command): void {
         transcripts = [transcripts[n]!];
       }
       const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
+      const cognition = resolveCognition(config, chat, embedder);
+      const cached = opts.exam ? await readExams(opts.exam) : [];
+      const exams = [];
       const reports = [];
       for (const transcript of transcripts) {
-        const strategy =
-          (opts.strategy ?? "theanine") === "theanine"
-            ? theanineStrategy({ relationAware: opts.relations, refine: opts.refine })
-            : createStrategy(opts.strategy!);
-        reports.push(
-          await runTeafarm({
-            transcript,
-            chat,
-            embedder,
-            strategy,
-            questions,
-            onProgress: (step) => note(`${transcript.agent}: ${step}`),
-          }),
+        const progress = (step: string) => note(`${transcript.agent}: ${step}`);
+        const fingerprint = transcriptFingerprint(transcript);
+        let exam = cached.find((e) => e.fingerprint === fingerprint);
+        if (exam)
+          progress(`reusing the exam in ${opts.exam} (${exam.questions.length} questions, ${exam.writer})`);
+        exam ??= await writeExam(transcript, { cognition, embedder, chat, questions, onProgress: progress });
+        exams.push(exam);
+        if (opts.exam) await writeExams(opts.exam, [exam]);
+        for (const n of names)
+          reports.push(
+            await runTeafarm({
+              transcript,
+              chat,
+              cognition,
+              embedder,
+              exam,
+              strategy: n === "gold" ? "gold" : strategyFor(n),
+              onProgress: progress,
+            }),
+          );
+      }
+      await embedder.close?.();
+      if (opts.json) return printJson({ exams, reports: reports.map(({ exam: _, ...r }) => r) });
+      const variant = (n: string) =>
+        n === "theanine"
+          ? `${opts.relations ? "" : " (no relations)"}${opts.refine ? "" : " (no refine)"}${opts.theanineQuery === "context" ? "" : ` (query ${opts.theanineQuery})`}`
+          : n === "carecall" && opts.carecallCandidates !== "top5"
+            ? ` (candidates ${opts.carecallCandidates})`
+            : "";
+      const rate = (x: number | null) => (x === null ? "–" : (100 * x).toFixed(1));
+      print(
+        "| conversation | strategy | questions | correct | correct rate | grounded | stale first |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+      );
+      for (const r of reports) {
+        const stale = r.items.filter((x) => x.staleFirst !== null);
+        print(
+          `| ${r.agent} & ${r.partner} | ${r.strategy}${variant(r.strategy)} | ${r.items.length} | ${r.items.filter((x) => x.correct).length} | ${rate(r.correctRate)} | ${rate(r.groundedRate)} | ${stale.length ? rate(stale.filter((x) => x.staleFirst).length / stale.length) : "–"} |`,
         );
       }
-      if (opts.json) return printJson({ reports });
-      const items = reports.flatMap((r) => r.items);
+      if (transcripts.length > 1)
+        for (const n of names) {
+          const items = reports.filter((r) => r.strategy === n).flatMap((r) => r.items);
+          print(
+            `${n}${variant(n)}: correct rate ${rate(items.filter((x) => x.correct).length / Math.max(1, items.length))} % of ${items.length}`,
+          );
+        }
       print(
-        "| conversation | strategy | questions | correct | correct rate |\n| --- | --- | ---: | ---: | ---: |",
-      );
-      for (const r of reports)
-        print(
-          `| ${r.agent} & ${r.partner} | ${r.strategy}${opts.relations ? "" : " (no relations)"}${opts.refine ? "" : " (no refine)"} | ${r.items.length} | ${r.items.filter((x) => x.correct).length} | ${(100 * r.correctRate).toFixed(1)} |`,
-        );
-      print(
-        `\noverall correct rate: ${(100 * (items.filter((x) => x.correct).length / Math.max(1, items.length))).toFixed(1)} % of ${items.length}`,
+        `\nexam: ${exams.reduce((k, e) => k + e.questions.length, 0)} questions written by ${[...new Set(exams.map((e) => e.writer))].join(", ")}, judged ${chat ? `by ${chat.name}` : "offline"}${opts.exam ? ` · cached in ${opts.exam}` : ""}`,
       );
     });
 
@@ -332,4 +372,32 @@ function cognitionFor(opts: GlobalOptions & { engine: string }) {
     resolveChat(config.chat),
     new CachedEmbedder(resolveEmbedder(config.embedder)),
   );
+}
+
+/**
+ * Built-in strategies by name with the variant flags applied (theanine: --no-relations,
+ * --no-refine, --theanine-query; carecall: --carecall-candidates); the flags are checked first.
+ */
+function variantsFrom(opts: {
+  relations?: boolean;
+  refine?: boolean;
+  theanineQuery?: string;
+  carecallCandidates?: string;
+}): (name: string) => Strategy {
+  const query = opts.theanineQuery ?? "context";
+  if (query !== "context" && query !== "last-utterance")
+    throw new InvalidInputError(`--theanine-query must be context or last-utterance, not "${query}"`);
+  const candidates = opts.carecallCandidates ?? "top5";
+  if (candidates !== "top5" && candidates !== "all")
+    throw new InvalidInputError(`--carecall-candidates must be top5 or all, not "${candidates}"`);
+  return (name) =>
+    name === "theanine"
+      ? theanineStrategy({
+          relationAware: opts.relations ?? true,
+          refine: opts.refine ?? true,
+          query: query as TheanineQuery,
+        })
+      : name === "carecall"
+        ? carecallStrategy({ candidates: candidates as CarecallCandidates })
+        : createStrategy(name);
 }

@@ -1,4 +1,9 @@
-/** TeaFarm's two model steps (our wording): counterfactual questions, and judging a reply. */
+/**
+ * TeaFarm's model steps (our wording): write the exam from session summaries, and judge a reply.
+ * The exam writer reads every past session's summary in order and writes questions that assume
+ * something no longer (or never) true, about either speaker, each with the truth and the summary
+ * lines it rests on.
+ */
 import { z } from "zod";
 import type { ChatMessage } from "../../models/chat-model.js";
 
@@ -9,11 +14,24 @@ export const questionsSchema = z.object({
         question: z.string().min(5).max(500),
         fact: z.string().min(3).max(500),
         answer: z.string().min(1).max(500),
+        /** Whose past the question is about: "agent" or "partner". */
+        about: z.enum(["agent", "partner"]).default("partner"),
+        /** The untrue assumption the question makes. */
+        premise: z.string().max(500).default(""),
+        /** Numbers of the summary lines the true fact rests on. */
+        evidence: z.array(z.number().int().min(0)).default([]),
+        /** What the partner says first, leading toward the question without answering it. */
+        leadIn: z.array(z.string().min(1).max(300)).max(3).default([]),
       }),
     )
     .min(1),
 });
 
+export type WrittenQuestion = z.infer<typeof questionsSchema>["questions"][number];
+
+/**
+ * @param history the sessions' summaries in order, every line numbered ("[3] Sam moved to Bristol.")
+ */
 export function questionMessages(
   agent: string,
   partner: string,
@@ -24,12 +42,17 @@ export function questionMessages(
     {
       role: "system",
       content: [
-        `Below are summaries of past conversations between ${agent} and ${partner}, oldest first.`,
-        `Write ${count} questions that ${partner} could ask ${agent} in their next conversation, each one`,
-        "phrased as if something untrue about the LATEST state of events were true (a counterfactual),",
-        "so that only a partner who remembers how things developed avoids being misled. For each, give",
-        "the true fact it contradicts and the correct answer.",
-        'Answer with JSON only: {"questions": [{"question": "...", "fact": "...", "answer": "..."}]}',
+        `Below are summaries of every past conversation between ${agent} and ${partner}, one session after another,`,
+        "oldest first; each line has a number. Read them in order and notice what changed over time.",
+        `Write ${count} questions that ${partner} will ask ${agent} in their next conversation. Each question takes`,
+        "something for granted that is not true given how things stand after the last session (a counterfactual:",
+        "an old state that has since changed, or a detail that got mixed up), so that only a partner who remembers",
+        "how events developed is not misled. Cover both people: some questions about",
+        `${partner}'s own life (about: "partner"), some about what ${agent} said about themselves (about: "agent").`,
+        "For each, give: the question; the false assumption it makes (premise); the true fact; the correct answer;",
+        "the numbers of the summary lines the true fact rests on (evidence); and one or two short lines",
+        `${partner} says first to steer the talk toward the topic without giving anything away (leadIn).`,
+        'Answer with JSON only: {"questions": [{"about": "partner", "question": "...", "premise": "...", "fact": "...", "answer": "...", "evidence": [0], "leadIn": ["..."]}]}',
       ].join("\n"),
     },
     { role: "user", content: history },
@@ -38,7 +61,13 @@ export function questionMessages(
 
 export const judgeSchema = z.object({ correct: z.boolean(), why: z.string().max(1000).default("") });
 
-export function judgeMessages(question: string, fact: string, answer: string, reply: string): ChatMessage[] {
+export function judgeMessages(
+  question: string,
+  fact: string,
+  answer: string,
+  reply: string,
+  premise = "",
+): ChatMessage[] {
   return [
     {
       role: "system",
@@ -47,7 +76,7 @@ export function judgeMessages(question: string, fact: string, answer: string, re
     },
     {
       role: "user",
-      content: `Question: ${question}\nTrue fact: ${fact}\nCorrect answer: ${answer}\nReply: ${reply}`,
+      content: `Question: ${question}\n${premise ? `False assumption: ${premise}\n` : ""}True fact: ${fact}\nCorrect answer: ${answer}\nReply: ${reply}`,
     },
   ];
 }
