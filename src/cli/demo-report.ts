@@ -13,7 +13,16 @@ export interface DemoSessionView {
 export interface DemoQuestionView {
   question: string;
   reply: string;
-  hits: { text: string; score: number; observedAt: string }[];
+  /** Set when recall read the question as one about history. */
+  temporal?: "past" | "still";
+  hits: {
+    text: string;
+    score: number;
+    observedAt: string;
+    status?: "current" | "past";
+    /** For a past version: when it stopped being current. */
+    invalidAt?: string;
+  }[];
 }
 
 const esc = (s: string) =>
@@ -25,6 +34,7 @@ export function demoReport(
   sessions: DemoSessionView[],
   questions: DemoQuestionView[],
   elapsedMs: number,
+  history: DemoQuestionView[] = [],
 ): string {
   const sessionHtml = sessions
     .map(
@@ -36,21 +46,32 @@ ${s.superseded.map((x) => `<p class="old">− ${esc(x.old.text)}<br><small>${x.b
 </div></div></section>`,
     )
     .join("\n");
-  const qa = questions
-    .map(
-      (q) => `<section><h3>${esc(q.question)}</h3><p class="reply">${esc(q.reply).replace(/\n/g, "<br>")}</p>
-<ol>${q.hits.map((h) => `<li>${esc(h.text)} <small>(${formatDay(h.observedAt)}, score ${h.score.toFixed(3)})</small></li>`).join("")}</ol></section>`,
-    )
-    .join("\n");
+  const mark = (h: DemoQuestionView["hits"][number]) =>
+    h.status === "past"
+      ? `<b class="past">past</b> ${formatDay(h.observedAt)}${h.invalidAt ? ` – ${formatDay(h.invalidAt)}` : ""}`
+      : h.status === "current"
+        ? `<b class="current">current</b> since ${formatDay(h.observedAt)}`
+        : formatDay(h.observedAt);
+  const qa = (list: DemoQuestionView[]) =>
+    list
+      .map(
+        (
+          q,
+        ) => `<section><h3>${esc(q.question)}</h3><p class="reply">${esc(q.reply).replace(/\n/g, "<br>")}</p>
+<ol>${q.hits.map((h) => `<li>${esc(h.text)} <small>(${mark(h)}, score ${h.score.toFixed(3)})</small></li>`).join("")}</ol></section>`,
+      )
+      .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>
 body{font:15px/1.45 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ddd;padding-bottom:.2em}.cols{display:grid;grid-template-columns:1fr 1fr;gap:2em}
 .add{color:#176f2c}.old{color:#8a5a00;text-decoration:line-through}.old small{text-decoration:none;display:inline-block}
 .reply{background:#f4f6fa;padding:.6em 1em;border-radius:6px}small{color:#666}
+.past{color:#8a5a00}.current{color:#176f2c}
 </style></head><body><h1>${esc(title)}</h1>
 <p>Strategy <b>${esc(strategy)}</b>, offline cognition, generated in ${(elapsedMs / 1000).toFixed(1)} s.</p>
 ${sessionHtml}
 <h2>Questions in a new session</h2>
-${qa}
+${qa(questions)}
+${history.length ? `<h2>Questions about the past</h2>\n${qa(history)}` : ""}
 </body></html>`;
 }

@@ -1,5 +1,5 @@
 /** Text renderings of memories, hits, histories and timelines for the terminal. */
-import type { Recall } from "../core/recall.js";
+import type { Recall, VersionStatus } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import type { Memory, Operation } from "../core/types.js";
 import type { HistoryView } from "../engine/memlane.js";
@@ -15,14 +15,48 @@ export function memoryLine(m: Memory): string {
 
 export function recallText(recall: Recall): string {
   if (recall.hits.length === 0) return color.dim("(nothing recalled)");
-  return recall.hits
-    .map((h, i) => {
-      const signals = Object.entries(h.explanation)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(" ");
-      return `${i + 1}. ${shown(h.text)}\n   ${color.dim(`${h.kind} ${h.id} · ${shown(h.about)} · ${formatDay(h.observedAt)} · ${signals}`)}`;
-    })
-    .join("\n");
+  const lines: string[] = [];
+  if (recall.temporal)
+    lines.push(
+      color.dim(
+        recall.temporal === "past"
+          ? "(asks about an earlier state: superseded versions too, with what replaced them)"
+          : "(asks whether a state still holds: what holds now first, then what it replaced)",
+      ),
+    );
+  const shownChains = new Set<string>();
+  recall.hits.forEach((h, i) => {
+    const signals = Object.entries(h.explanation)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ");
+    const mark = h.status ? `${versionMark(h.status)} ` : "";
+    lines.push(
+      `${i + 1}. ${mark}${shown(h.text)}`,
+      `   ${color.dim(`${h.kind} ${h.id} · ${shown(h.about)} · ${when(h.observedAt, h.status, h.memory?.invalidAt)} · ${signals}`)}`,
+    );
+    // Each chain once, under its first hit: oldest version first.
+    const key = h.chain?.map((v) => v.id).join(">");
+    if (!h.chain || !key || shownChains.has(key)) return;
+    shownChains.add(key);
+    lines.push(
+      `   ${color.dim("versions:")} ${h.chain
+        .map((v) => `${versionMark(v.status)} ${color.cyan(formatDay(v.observedAt))} ${shown(v.text)}`)
+        .join(color.dim(" → "))}`,
+    );
+  });
+  return lines.join("\n");
+}
+
+function versionMark(status: VersionStatus): string {
+  return status === "current" ? color.green("[current]") : color.yellow("[past]");
+}
+
+/** "1 Mar 2024", "current since 1 Mar 2024", or "past: 1 Mar 2024 – 1 Apr 2024". */
+function when(observedAt: string, status: VersionStatus | undefined, invalidAt?: string | null): string {
+  if (status === "current") return `current since ${formatDay(observedAt)}`;
+  if (status === "past")
+    return `past: ${formatDay(observedAt)}${invalidAt ? ` – ${formatDay(invalidAt)}` : ""}`;
+  return formatDay(observedAt);
 }
 
 export function operationLine(o: Operation): string {

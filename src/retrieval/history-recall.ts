@@ -6,7 +6,9 @@
  *   - "still": the chain's current version first, then its predecessors, newest first;
  *   - "past": the earlier version the question points at first (the one whose successor matches
  *     the question's anchor — "before Bristol" — else the best-scoring or latest earlier one),
- *     then the current version, then the rest.
+ *     then the current version when the search found it as well; the rest of the chain follows
+ *     the other facts found (every hit carries its whole chain, so the current one is always shown).
+ * A chain leads with at most two versions; its others come after the other facts found.
  * A statement that closed a state (CareCall's DELETE keeps it retired, "Sam got over his cold")
  * is the current end of its chain: nothing came after it.
  */
@@ -25,6 +27,9 @@ import { type TemporalIntent, temporalIntent } from "./temporal-intent.js";
 
 /** A guard against a pathological graph: versions gathered per chain at most. */
 const MAX_VERSIONS = 16;
+
+/** Versions of one chain placed before the next fact's hits. */
+const LEADING_VERSIONS = 2;
 
 /** Edge types that join two versions of one fact. */
 const VERSION_EDGES = new Set(["Supersedes", "FusedInto"]);
@@ -67,6 +72,14 @@ export async function searchWithHistory(
     hits.push(hit);
   };
   const byId = new Map(found.map((h) => [h.id, h]));
+  // A chain leads with two versions (the one asked about and the current one, or the current one
+  // and what it replaced); its other versions wait behind every other fact, so one long history
+  // cannot push the rest out of the top k. Each hit still carries its whole chain.
+  const later: RecallHit[] = [];
+  const lead = (versions: RecallHit[]) => {
+    for (const h of versions.slice(0, LEADING_VERSIONS)) place(h);
+    later.push(...versions.slice(LEADING_VERSIONS));
+  };
   for (const hit of found) {
     if (placed.has(hit.id)) continue;
     const chain = chains.get(hit.id);
@@ -86,7 +99,7 @@ export async function searchWithHistory(
     const current = newestFirst("current");
     const earlier = newestFirst("past");
     if (intent.kind === "still") {
-      for (const i of [...current, ...earlier]) place(asHit(i));
+      lead([...current, ...earlier].map(asHit));
       continue;
     }
     // The version asked about came right before the anchor ("before Bristol"): a successor says
@@ -99,8 +112,14 @@ export async function searchWithHistory(
     // Right before the anchor first, then what the search ranked higher, then the later version.
     const ranked = [...earlier].sort((a, b) => Number(before(b)) - Number(before(a)) || score(b) - score(a));
     const [first, ...rest] = ranked;
-    for (const i of [...(first === undefined ? [] : [first]), ...current, ...rest]) place(asHit(i));
+    // The current version leads only if the search found it too; otherwise it is in the chain
+    // and follows the other facts, which a wrong supersession must not push out.
+    const searched = current.filter((i) => byId.has(versions[i]!.id));
+    const unfound = current.filter((i) => !byId.has(versions[i]!.id));
+    lead([...(first === undefined ? [] : [first]), ...searched].map(asHit));
+    later.push(...[...unfound, ...rest].map(asHit));
   }
+  for (const hit of later) place(hit);
   return { hits: hits.slice(0, search.k), intent };
 }
 

@@ -30,6 +30,8 @@ export function registerDemo(program: Command): void {
       const started = performance.now();
       const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as {
         questions: { ask: string; about: string }[];
+        /** Questions about an earlier state: recall brings back superseded versions, marked. */
+        history?: { ask: string; about: string }[];
       };
       const transcript = validateTranscript(raw, "demo conversation");
       const dir = opts.db ? null : mkdtempSync(join(tmpdir(), "memlane-demo-"));
@@ -38,6 +40,7 @@ export function registerDemo(program: Command): void {
       const agent = transcript.agent;
       const sessions: DemoSessionView[] = [];
       const questions: DemoQuestionView[] = [];
+      const history: DemoQuestionView[] = [];
       try {
         if (!opts.json)
           print(
@@ -82,27 +85,49 @@ export function registerDemo(program: Command): void {
           id: "demo-questions",
         });
         if (!opts.json) print(color.bold(`\nquestions in a new session (${formatDay(followUp.session.at)})`));
-        for (const q of raw.questions) {
+        const ask = async (q: { ask: string; about: string }, into: DemoQuestionView[]) => {
           await followUp.turn(q.about, q.ask);
           const { text, recall } = await followUp.reply();
-          questions.push({
+          const view: DemoQuestionView = {
             question: q.ask,
             reply: text,
-            hits: recall.hits
-              .slice(0, 3)
-              .map((h) => ({ text: h.text, score: h.score, observedAt: h.observedAt })),
-          });
-          if (opts.json) continue;
+            temporal: recall.temporal,
+            hits: recall.hits.slice(0, 3).map((h) => ({
+              text: h.text,
+              score: h.score,
+              observedAt: h.observedAt,
+              status: h.status,
+              invalidAt: h.status === "past" ? (h.memory?.invalidAt ?? undefined) : undefined,
+            })),
+          };
+          into.push(view);
+          if (opts.json) return;
           print(`${color.bold(q.about)}: ${shown(q.ask)}`);
           print(`${color.green(agent)}: ${shown(text).replace(/\n/g, "\n     ")}`);
-        }
+          // A question about history shows what recall found, each version marked.
+          if (recall.temporal)
+            for (const h of view.hits) print(color.dim(`     ↳ ${hitMark(h)} ${shown(h.text)}`));
+        };
+        for (const q of raw.questions) await ask(q, questions);
+        if (raw.history?.length && !opts.json) print(color.bold("\nquestions about the past"));
+        for (const q of raw.history ?? []) await ask(q, history);
         await (await followUp.close()).done;
         const elapsedMs = performance.now() - started;
         const out = resolve(opts.out);
-        writeFileSync(out, demoReport("memlane demo", mem.strategy.name, sessions, questions, elapsedMs));
+        writeFileSync(
+          out,
+          demoReport("memlane demo", mem.strategy.name, sessions, questions, elapsedMs, history),
+        );
         const counts = await mem.inspect(agent);
         if (opts.json)
-          return printJson({ sessions, questions, report: out, elapsedMs, memories: counts.memories });
+          return printJson({
+            sessions,
+            questions,
+            history,
+            report: out,
+            elapsedMs,
+            memories: counts.memories,
+          });
         print(
           `\nmemories: ${counts.memories.active ?? 0} active, ${counts.memories.superseded ?? 0} superseded · ${counts.edges} edges · ${Object.values(counts.operations).reduce((a, b) => a + b, 0)} operations`,
         );
@@ -115,6 +140,15 @@ export function registerDemo(program: Command): void {
         if (dir && !opts.keep) rmSync(dir, { recursive: true, force: true });
       }
     });
+}
+
+/** "[past 2 March 2024 – 20 April 2024]" or "[current since 20 April 2024]". */
+function hitMark(h: DemoQuestionView["hits"][number]): string {
+  if (h.status === "past")
+    return color.yellow(
+      `[past ${formatDay(h.observedAt)}${h.invalidAt ? ` – ${formatDay(h.invalidAt)}` : ""}]`,
+    );
+  return color.green(`[current since ${formatDay(h.observedAt)}]`);
 }
 
 /** How a superseded memory's successor reads in the demo: replaced, fused, or closed (DELETE). */
