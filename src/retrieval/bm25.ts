@@ -1,12 +1,16 @@
 /**
- * Okapi BM25 over stemmed content terms, with postings: a query scores only the documents its
- * terms occur in, so large scopes stay fast. Documents are numbered in the order they are added.
+ * Okapi BM25 as Lucene and tantivy score it (idf = ln(1 + (N - df + 0.5) / (df + 0.5)), k1 1.2,
+ * b 0.75, length = the document's term count), over bm25-terms.ts's analyzer, with postings: a
+ * query scores only the documents its terms occur in, so large scopes stay fast. Documents are
+ * numbered in the order they are added.
  */
-import { terms } from "../core/text.js";
+import { bm25Terms } from "./bm25-terms.js";
 
 export interface Bm25Options {
   k1?: number;
   b?: number;
+  /** How text becomes index terms (default bm25Terms). */
+  terms?: (text: string) => string[];
 }
 
 export class Bm25Index {
@@ -20,7 +24,7 @@ export class Bm25Index {
   /** Adds a document; returns its number. */
   add(id: string, text: string): number {
     const doc = this.ids.length;
-    const words = terms(text);
+    const words = (this.options.terms ?? bm25Terms)(text);
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     for (const [w, n] of tf) {
@@ -47,7 +51,7 @@ export class Bm25Index {
     const average = this.totalLength / Math.max(1, n) || 1;
     const acc = new Float64Array(n);
     const touched: number[] = [];
-    for (const term of new Set(terms(query))) {
+    for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);
       if (!p) continue;
       const idf = Math.log(1 + (n - p.doc.length + 0.5) / (p.doc.length + 0.5));
