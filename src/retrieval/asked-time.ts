@@ -12,6 +12,8 @@ const DAY_MS = 86_400_000;
 export interface UnitTime {
   said: number;
   mentioned: [number, number][];
+  /** Whether the unit's words place something in time (a date, "last Friday", "for 4 years"). */
+  dated: boolean;
 }
 
 export interface AskedRange {
@@ -30,10 +32,52 @@ export function askedRanges(query: string, now: string): AskedRange[] {
 }
 
 export function unitTime(text: string, at: string): UnitTime {
-  return {
-    said: Date.parse(at),
-    mentioned: findMentionedTimes(text, at).map((r) => [Date.parse(r.start), Date.parse(r.end)]),
-  };
+  const mentioned = findMentionedTimes(text, at).map((r): [number, number] => [
+    Date.parse(r.start),
+    Date.parse(r.end),
+  ]);
+  return { said: Date.parse(at), mentioned, dated: mentioned.length > 0 || TIME_PHRASE.test(text) };
+}
+
+const NUMBER = "(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)";
+const WHEN_UNIT =
+  "(?:night|morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn)";
+const WEEKDAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+/** Short day names only after a word that makes them days ("last Sat"; "sat" and "sun" alone are words). */
+const SHORT_DAY = "(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
+
+/**
+ * Any phrase that places an event in time, resolvable or not: what findMentionedTimes reads, and
+ * also "two weekends ago", "this past weekend", "last summer", "recently", "since 2016", "for four
+ * years", a weekday or a month by name. Only its presence is used (the `dated` signal).
+ */
+const TIME_PHRASE = new RegExp(
+  [
+    "\\b(?:yesterday|today|tonight|tomorrow|recently|lately|the other day|ago|since)\\b",
+    `\\b(?:last|next|this|past|coming|previous|on|every) (?:${WHEN_UNIT}|${WEEKDAY}|${SHORT_DAY})\\b`,
+    `\\b${NUMBER} (?:days?|nights?|weeks?|weekends?|months?|years?|decades?)\\b`,
+    `\\b${WEEKDAY}s?\\b`,
+    "\\b(?:january|february|march|april|june|july|august|september|october|november|december)\\b",
+    "\\bmay (?:\\d|of\\b)|\\bin may\\b",
+    "\\b(?:19|20)\\d{2}\\b",
+  ].join("|"),
+  "i",
+);
+
+/**
+ * Questions whose answer is a time or a span of time ("When did…", "How long ago…", "Which
+ * year…"), at the start of a sentence: "What did Sam say when…" asks for words, not a date.
+ */
+const ASKS_WHEN =
+  /(?:^|[.?!]\s+)(?:and |so |but |then )?(?:when\b|since when\b|how long\b|(?:what|which|in what|in which) (?:year|month|day|date|time of year|week|weekend|season)\b|how many (?:years|months|weeks|days)\b)/i;
+
+/**
+ * Whether a question asks for a time. Its answer then rests on a unit that dates the event
+ * ("I ran a charity race last Saturday"), not on a later one that only names it ("How was the
+ * race?"): recall's `dated` signal favours units whose words place something in time.
+ */
+export function asksWhen(query: string): boolean {
+  return ASKS_WHEN.test(query.trim());
 }
 
 export function withinAsked(unit: UnitTime, asked: AskedRange[], graceDays = 14): boolean {

@@ -12,6 +12,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import {
   askedRanges,
   asksAboutNow,
+  asksWhen,
   recencyScale,
   type UnitTime,
   unitTime,
@@ -135,6 +136,7 @@ export class TurnIndex {
           lexical,
           subject: (doc) => speakers.has(this.turns[doc]!.speaker.toLowerCase()),
           time: asked.length ? (doc) => withinAsked(this.times[doc]!, asked) : undefined,
+          dated: asksWhen(query) ? (doc) => this.times[doc]!.dated : undefined,
           recency: asksAboutNow(query) ? (doc) => this.recency(this.times[doc]!.said) : undefined,
           neighbours: (doc) => [doc - 1, doc + 1].filter((n) => sameSession(doc, n)),
         },

@@ -2,7 +2,16 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fuseRrf, fuseScaled, RRF_K } from "../../src/retrieval/fusion.js";
 
-const w = { dense: 1, bm25: 1, subject: 0.5, time: 0.25, recency: 0.2, source: 1, neighbour: 0.5 };
+const w = {
+  dense: 1,
+  bm25: 1,
+  subject: 0.5,
+  time: 0.25,
+  dated: 0.3,
+  recency: 0.2,
+  source: 1,
+  neighbour: 0.5,
+};
 
 describe("fusion", () => {
   it("scales each signal by its best value for the query, so units do not decide", () => {

@@ -23,7 +23,16 @@ export const CATEGORY_NAMES: Record<number, string> = {
 
 /** A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …). */
 export type Ablation = keyof FusionWeights;
-export const ABLATIONS: Ablation[] = ["dense", "bm25", "subject", "time", "recency", "source", "neighbour"];
+export const ABLATIONS: Ablation[] = [
+  "dense",
+  "bm25",
+  "subject",
+  "time",
+  "dated",
+  "recency",
+  "source",
+  "neighbour",
+];
 
 export interface RecallReport {
   ks: number[];
