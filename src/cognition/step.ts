@@ -8,11 +8,24 @@
 import type { z } from "zod";
 import type { ChatMessage } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
+import type { LearnedLinkModel } from "./offline/learned/link-model.js";
+import type { LearnedPairModel } from "./offline/learned/pair-model.js";
 
-/** What the offline engine lends a step: the sentence encoder, nothing else. */
+/** What the offline engine lends a step: the sentence encoder and the trained offline models. */
 export interface OfflineKit {
   embedder: Embedder;
   signal?: AbortSignal;
+  /**
+   * Trained models the offline methods use instead of the ones in data/models/ (null: use the
+   * hand-written rules). Cross-validation passes models trained without the scored fold.
+   */
+  models?: LearnedModels;
+}
+
+/** Trained offline models by role; absent roles use the shipped model. */
+export interface LearnedModels {
+  pairOperator?: LearnedPairModel | null;
+  relationLinker?: LearnedLinkModel | null;
 }
 
 /** How an input too large for one model call is cut into several and the answers joined. */

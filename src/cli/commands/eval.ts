@@ -5,12 +5,9 @@ import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
 import { readLocomo } from "../../engine/formats/locomo.js";
-import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
-import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
 import { consistencyMarkdown, evaluateConsistency } from "../../eval/consistency/evaluate.js";
 import { runCreemQa } from "../../eval/creem/qa.js";
 import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../../eval/creem/typing.js";
-import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../../eval/links/evaluate.js";
 import { recallChart } from "../../eval/recall/chart.js";
 import {
   ABLATIONS,
@@ -30,6 +27,7 @@ import { type TheanineQuery, theanineStrategy } from "../../strategies/theanine/
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { registerEvalCurrency } from "./eval-currency.js";
+import { registerLabelledEvals } from "./eval-labelled.js";
 
 async function readText(path: string): Promise<string> {
   try {
@@ -43,37 +41,7 @@ async function readText(path: string): Promise<string> {
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   registerEvalCurrency(evalCmd);
-  evalCmd
-    .command("carecall <file>")
-    .description(
-      "pairwise PASS/REPLACE/APPEND/DELETE accuracy and set F1 (CareCall Table 3), with the accumulate baseline and a no-FUSION ablation",
-    )
-    .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
-    .action(async (file: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { engine: string }>();
-      const examples = parseCarecallJsonl(await readText(file), file);
-      const cognition = cognitionFor(opts);
-      note(`scoring ${examples.length} examples with ${cognition.name} cognition…`);
-      const withFusion = await evaluateCarecall(examples, cognition, { fusion: true });
-      const withoutFusion = await evaluateCarecall(examples, cognition, { fusion: false });
-      if (opts.json) return printJson({ reports: [withFusion, withoutFusion] });
-      print(carecallMarkdown([withFusion, withoutFusion]));
-    });
-
-  evalCmd
-    .command("links <file>")
-    .description(
-      "agreement of relation-aware linking (Theanine) with labelled pairs: exact, linked-vs-None, confusion matrix",
-    )
-    .option("--engine <engine>", "offline | llm (llm needs a chat model)", "offline")
-    .action(async (file: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { engine: string }>();
-      const examples = parseLinksJsonl(await readText(file), file);
-      const cognition = cognitionFor(opts);
-      const report = await evaluateLinks(examples, cognition);
-      if (opts.json) return printJson(report);
-      print(linksMarkdown(report));
-    });
+  registerLabelledEvals(evalCmd, cognitionFor);
 
   evalCmd
     .command("consistency <file>")

@@ -12,20 +12,28 @@ import {
   type RunOptions,
   tagStepError,
 } from "../cognition.js";
-import type { Step } from "../step.js";
+import type { LearnedModels, Step } from "../step.js";
 
 export class OfflineCognition implements Cognition {
   readonly specificationVersion = "v1" as const;
   readonly name = "offline";
 
-  constructor(private readonly embedder: Embedder) {}
+  /** `models` replaces the shipped trained models (null for a role: the hand-written rules). */
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly models: LearnedModels = {},
+  ) {}
 
   async run<I, O, A>(step: Step<I, O, A>, input: I, options: RunOptions = {}): Promise<CognitionResult<O>> {
     checkStepInput(step, input);
     options.signal?.throwIfAborted();
     const started = performance.now();
     try {
-      const value = await step.offline(input, { embedder: this.embedder, signal: options.signal });
+      const value = await step.offline(input, {
+        embedder: this.embedder,
+        signal: options.signal,
+        models: this.models,
+      });
       return { value, model: this.name, usage: { ...emptyUsage(), latencyMs: performance.now() - started } };
     } catch (error) {
       throw tagStepError(error, step);

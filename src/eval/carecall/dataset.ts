@@ -1,8 +1,12 @@
 /**
  * The `memlane eval carecall` file: JSON Lines, one episode a line:
- *   { "memory": [...], "summary": [...], "gold": [...], "pairs"?: [{ "m": 0, "s": 1, "op": "REPLACE" }], "about"?: "Sam" }
- * `gold` is the next memory; `pairs` (optional) are gold pairwise labels; `about` defaults to the
- * first word of the first sentence (our sentences start with the subject's name).
+ *   { "memory": [...], "summary": [...], "gold": [...], "pairs"?: [{ "m": 0, "s": 1, "op": "REPLACE" }],
+ *     "about"?: "Sam" | null, "id"?: "mo-nm-001", "style"?: "named", "domain"?: "health",
+ *     "fused"?: [{ "m": 1, "s": 1, "text": "..." }] }
+ * `gold` is the next memory; `pairs` (optional) are gold pairwise labels; `about` is the person
+ * (null or absent when the sentences do not name them: "the partner" is used); `style` and
+ * `domain` group the scores; `fused` gives the gold text of FUSION pairs. This is the format of
+ * ../shared/data/memory-ops/train.jsonl and of data/carecall/dev.jsonl.
  */
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
@@ -12,7 +16,13 @@ const lineSchema = z.object({
   memory: z.array(z.string().min(1)),
   summary: z.array(z.string().min(1)),
   gold: z.array(z.string().min(1)),
-  about: z.string().min(1).optional(),
+  about: z.string().min(1).nullable().optional(),
+  id: z.string().min(1).optional(),
+  style: z.string().min(1).optional(),
+  domain: z.string().min(1).optional(),
+  fused: z
+    .array(z.object({ m: z.number().int().min(0), s: z.number().int().min(0), text: z.string().min(1) }))
+    .optional(),
   pairs: z
     .array(
       z.object({
@@ -24,7 +34,18 @@ const lineSchema = z.object({
     .optional(),
 });
 
-export type CarecallExample = z.infer<typeof lineSchema> & { about: string; line: number };
+/** One episode; `about` is always a display name ("the partner" when the data names nobody). */
+export type CarecallExample = Omit<z.infer<typeof lineSchema>, "about"> & {
+  about: string;
+  /** The person is named in the sentences (false for first-person, pronoun and note styles). */
+  named: boolean;
+  id: string;
+  style: string;
+  line: number;
+};
+
+/** What sentences that name nobody are about, for prompts and the offline steps. */
+export const UNNAMED = "the partner";
 
 export function parseCarecallJsonl(text: string, source = "input"): CarecallExample[] {
   const out: CarecallExample[] = [];
@@ -49,8 +70,15 @@ export function parseCarecallJsonl(text: string, source = "input"): CarecallExam
     for (const p of e.pairs ?? [])
       if (p.m >= e.memory.length || p.s >= e.summary.length)
         problems.push(`line ${i + 1}: pair (${p.m}, ${p.s}) is out of range`);
-    const first = e.memory[0] ?? e.summary[0] ?? "";
-    out.push({ ...e, about: e.about ?? first.split(/[\s']/)[0] ?? "", line: i + 1 });
+    const about = e.about === undefined ? firstWord(e.memory[0] ?? e.summary[0] ?? "") : e.about;
+    out.push({
+      ...e,
+      about: about || UNNAMED,
+      named: Boolean(about),
+      id: e.id ?? `line-${i + 1}`,
+      style: e.style ?? "unstyled",
+      line: i + 1,
+    });
   });
   if (problems.length)
     throw new InvalidInputError(
@@ -59,4 +87,10 @@ export function parseCarecallJsonl(text: string, source = "input"): CarecallExam
     );
   if (out.length === 0) throw new InvalidInputError(`${source} holds no examples`);
   return out;
+}
+
+/** Our own dev sentences start with the subject's name; a lower-case first word names nobody. */
+function firstWord(sentence: string): string {
+  const word = sentence.split(/[\s']/)[0] ?? "";
+  return /^\p{Lu}/u.test(word) ? word : "";
 }

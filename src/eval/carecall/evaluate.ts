@@ -31,6 +31,23 @@ export interface SetF1Score {
   soft: number;
 }
 
+/** One scored pair, kept so folds can be merged and scores broken down by style and label. */
+export interface PairRecord {
+  style: string;
+  gold: PairLabelWithFusion;
+  predicted: PairLabelWithFusion;
+}
+
+/** One scored episode: set F1 of the produced memory and of the accumulate baseline. */
+export interface EpisodeRecord {
+  id: string;
+  style: string;
+  exact: number;
+  soft: number;
+  baseExact: number;
+  baseSoft: number;
+}
+
 export interface CarecallReport {
   engine: string;
   fusion: boolean;
@@ -40,6 +57,8 @@ export interface CarecallReport {
   baseline: { name: "accumulate"; setF1: SetF1Score };
   usage: Usage;
   predictions: { line: number; predicted: string[]; gold: string[] }[];
+  pairRecords: PairRecord[];
+  episodeRecords: EpisodeRecord[];
 }
 
 const soft = (a: string, b: string) => termOverlap(a, b) >= 0.6;
@@ -50,18 +69,9 @@ export async function evaluateCarecall(
   options: { fusion?: boolean } = {},
 ): Promise<CarecallReport> {
   const fusion = options.fusion ?? true;
-  const confusion: Record<string, Record<string, number>> = {};
-  for (const g of PAIR_LABELS_WITH_FUSION)
-    confusion[g] = Object.fromEntries(PAIR_LABELS_WITH_FUSION.map((p) => [p, 0]));
-  let pairs = 0;
-  let correct = 0;
-  let pairs4 = 0;
-  let correct4 = 0;
   let usage = emptyUsage();
-  const exact: number[] = [];
-  const softScores: number[] = [];
-  const baseExact: number[] = [];
-  const baseSoft: number[] = [];
+  const pairRecords: PairRecord[] = [];
+  const episodeRecords: EpisodeRecord[] = [];
   const predictions: CarecallReport["predictions"] = [];
   for (const e of examples) {
     // Classify every (m, s) pair once; the gold pairs are scored from the same answers.
@@ -77,16 +87,12 @@ export async function evaluateCarecall(
     const label = new Map<string, PairLabelWithFusion>(
       all.map((p, i) => [`${p.mi}:${p.si}`, result.value[i]!.label]),
     );
-    for (const g of e.pairs ?? []) {
-      const predicted = label.get(`${g.m}:${g.s}`)!;
-      confusion[g.op]![predicted]!++;
-      pairs++;
-      if (predicted === g.op) correct++;
-      if (g.op !== "FUSION") {
-        pairs4++;
-        if (predicted === g.op) correct4++;
-      }
-    }
+    for (const g of e.pairs ?? [])
+      pairRecords.push({
+        style: e.style,
+        gold: g.op as PairLabelWithFusion,
+        predicted: label.get(`${g.m}:${g.s}`)!,
+      });
     const update = updateMemory(e.memory.length, e.summary.length, (m, s) => label.get(`${m}:${s}`)!);
     const predicted = [
       ...update.keptMemory.map((m) => e.memory[m]!),
@@ -102,31 +108,80 @@ export async function evaluateCarecall(
       predicted.push(fused.value);
     }
     predictions.push({ line: e.line, predicted, gold: e.gold });
-    exact.push(setF1(predicted, e.gold).f1);
-    softScores.push(setF1(predicted, e.gold, soft).f1);
     const accumulated = [...e.memory, ...e.summary];
-    baseExact.push(setF1(accumulated, e.gold).f1);
-    baseSoft.push(setF1(accumulated, e.gold, soft).f1);
+    episodeRecords.push({
+      id: e.id,
+      style: e.style,
+      exact: setF1(predicted, e.gold).f1,
+      soft: setF1(predicted, e.gold, soft).f1,
+      baseExact: setF1(accumulated, e.gold).f1,
+      baseSoft: setF1(accumulated, e.gold, soft).f1,
+    });
   }
-  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-  return {
+  return summarizeCarecall({
     engine: cognition.name,
     fusion,
-    examples: examples.length,
+    usage,
+    predictions,
+    pairRecords,
+    episodeRecords,
+  });
+}
+
+/** Reports of several folds as one (their records joined, scores recomputed). */
+export function mergeCarecallReports(reports: CarecallReport[]): CarecallReport {
+  return summarizeCarecall({
+    engine: reports[0]!.engine,
+    fusion: reports[0]!.fusion,
+    usage: reports.reduce((u, r) => addUsage(u, r.usage), emptyUsage()),
+    predictions: reports.flatMap((r) => r.predictions),
+    pairRecords: reports.flatMap((r) => r.pairRecords),
+    episodeRecords: reports.flatMap((r) => r.episodeRecords),
+  });
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+function summarizeCarecall(r: {
+  engine: string;
+  fusion: boolean;
+  usage: Usage;
+  predictions: CarecallReport["predictions"];
+  pairRecords: PairRecord[];
+  episodeRecords: EpisodeRecord[];
+}): CarecallReport {
+  const confusion: Record<string, Record<string, number>> = {};
+  for (const g of PAIR_LABELS_WITH_FUSION)
+    confusion[g] = Object.fromEntries(PAIR_LABELS_WITH_FUSION.map((p) => [p, 0]));
+  for (const p of r.pairRecords) confusion[p.gold]![p.predicted]!++;
+  const pairs = r.pairRecords.length;
+  const four = r.pairRecords.filter((p) => p.gold !== "FUSION");
+  const correct = r.pairRecords.filter((p) => p.gold === p.predicted).length;
+  const correct4 = four.filter((p) => p.gold === p.predicted).length;
+  const e = r.episodeRecords;
+  return {
+    engine: r.engine,
+    fusion: r.fusion,
+    examples: e.length,
     pairwise: pairs
       ? {
           pairs,
-          accuracy4: pairs4 ? correct4 / pairs4 : 0,
+          accuracy4: four.length ? correct4 / four.length : 0,
           accuracyAll: correct / pairs,
           fusionGold: Object.values(confusion.FUSION!).reduce((a, b) => a + b, 0),
           fusionFound: confusion.FUSION!.FUSION!,
           confusion,
         }
       : null,
-    setF1: { exact: mean(exact), soft: mean(softScores) },
-    baseline: { name: "accumulate", setF1: { exact: mean(baseExact), soft: mean(baseSoft) } },
-    usage,
-    predictions,
+    setF1: { exact: mean(e.map((x) => x.exact)), soft: mean(e.map((x) => x.soft)) },
+    baseline: {
+      name: "accumulate",
+      setF1: { exact: mean(e.map((x) => x.baseExact)), soft: mean(e.map((x) => x.baseSoft)) },
+    },
+    usage: r.usage,
+    predictions: r.predictions,
+    pairRecords: r.pairRecords,
+    episodeRecords: r.episodeRecords,
   };
 }
 
@@ -158,6 +213,42 @@ export function carecallMarkdown(reports: CarecallReport[]): string {
       lines.push(
         `| ${g} | ${PAIR_LABELS_WITH_FUSION.map((p) => first.pairwise!.confusion[g]![p]).join(" | ")} |`,
       );
+  }
+  const styles = [...new Set(first.episodeRecords.map((x) => x.style))].sort();
+  if (styles.length > 1 || first.pairwise) {
+    lines.push(
+      "",
+      `By style, ${first.engine}${first.fusion ? "" : " (no FUSION)"}:`,
+      "",
+      "| style | episodes | pairs | acc. (4-class) | acc. incl. FUSION | set F1 (exact) | set F1 (soft) | accumulate F1 (exact) |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const style of styles) {
+      const ps = first.pairRecords.filter((p) => p.style === style);
+      const four = ps.filter((p) => p.gold !== "FUSION");
+      const es = first.episodeRecords.filter((x) => x.style === style);
+      const acc = (xs: PairRecord[]) =>
+        xs.length ? pct(xs.filter((p) => p.gold === p.predicted).length / xs.length) : "–";
+      lines.push(
+        `| ${style} | ${es.length} | ${ps.length} | ${acc(four)} | ${acc(ps)} | ${pct(mean(es.map((x) => x.exact)))} | ${pct(mean(es.map((x) => x.soft)))} | ${pct(mean(es.map((x) => x.baseExact)))} |`,
+      );
+    }
+  }
+  if (first.pairwise) {
+    lines.push(
+      "",
+      "By label (recall = share of gold pairs found; precision = share of predictions right):",
+      "",
+    );
+    lines.push("| label | gold pairs | recall | precision |", "| --- | ---: | ---: | ---: |");
+    for (const g of PAIR_LABELS_WITH_FUSION) {
+      const gold = first.pairRecords.filter((p) => p.gold === g);
+      const said = first.pairRecords.filter((p) => p.predicted === g);
+      const hit = gold.filter((p) => p.predicted === g).length;
+      lines.push(
+        `| ${g} | ${gold.length} | ${gold.length ? pct(hit / gold.length) : "–"} | ${said.length ? pct(hit / said.length) : "–"} |`,
+      );
+    }
   }
   return lines.join("\n");
 }

@@ -7,17 +7,35 @@ import { z } from "zod";
 import type { Cognition } from "../../cognition/cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { RELATIONS_OR_NONE, type RelationOrNone } from "../../core/relations.js";
-import type { Usage } from "../../core/types.js";
+import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
 import { linkRelationsStep } from "../../strategies/theanine/steps/link-relations.js";
 
+const day = z.string().refine((d) => !Number.isNaN(Date.parse(d)), "not a date");
 const lineSchema = z.object({
   older: z.string().min(1),
   newer: z.string().min(1),
   relation: z.enum(RELATIONS_OR_NONE as [string, ...string[]]),
-  about: z.string().optional(),
+  about: z.string().min(1).nullable().optional(),
+  id: z.string().min(1).optional(),
+  style: z.string().min(1).optional(),
+  domain: z.string().min(1).optional(),
+  older_at: day.optional(),
+  newer_at: day.optional(),
 });
 
-export type LinkExample = z.infer<typeof lineSchema>;
+/**
+ * One labelled pair: `{older, newer, relation}`, optionally `about`, `id`, `style`, `domain` and
+ * the dates `older_at` / `newer_at` (the format of ../shared/data/memory-ops/links-train.jsonl).
+ * Without dates the older event is placed a month before the newer one.
+ */
+export type LinkExample = Omit<z.infer<typeof lineSchema>, "relation" | "about"> & {
+  relation: RelationOrNone;
+  about: string;
+  id: string;
+  style: string;
+  older_at: string;
+  newer_at: string;
+};
 
 export function parseLinksJsonl(text: string, source = "input"): LinkExample[] {
   const out: LinkExample[] = [];
@@ -26,8 +44,20 @@ export function parseLinksJsonl(text: string, source = "input"): LinkExample[] {
     if (!raw.trim()) return;
     try {
       const parsed = lineSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) out.push(parsed.data);
-      else
+      if (parsed.success) {
+        const e = parsed.data;
+        if (e.older_at && e.newer_at && Date.parse(e.older_at) > Date.parse(e.newer_at))
+          problems.push(`line ${i + 1}: older_at is after newer_at`);
+        out.push({
+          ...e,
+          relation: e.relation as RelationOrNone,
+          about: e.about ?? "the partner",
+          id: e.id ?? `line-${i + 1}`,
+          style: e.style ?? "unstyled",
+          older_at: e.older_at ?? "2024-01-01",
+          newer_at: e.newer_at ?? "2024-02-01",
+        });
+      } else
         problems.push(
           `line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`,
         );
@@ -44,6 +74,13 @@ export function parseLinksJsonl(text: string, source = "input"): LinkExample[] {
   return out;
 }
 
+/** One scored pair, kept so folds can be merged and scores broken down by style and label. */
+export interface LinkRecord {
+  style: string;
+  gold: RelationOrNone;
+  predicted: RelationOrNone;
+}
+
 export interface LinksReport {
   engine: string;
   pairs: number;
@@ -51,34 +88,72 @@ export interface LinksReport {
   linkedVsNone: number;
   confusion: Record<string, Record<string, number>>;
   usage: Usage;
+  records: LinkRecord[];
 }
 
 export async function evaluateLinks(examples: LinkExample[], cognition: Cognition): Promise<LinksReport> {
-  const at = "2024-01-01T00:00:00.000Z";
-  const later = "2024-02-01T00:00:00.000Z";
-  const result = await cognition.run(linkRelationsStep, {
-    about: examples[0]?.about ?? "the partner",
-    pairs: examples.map((e) => ({ older: { text: e.older, at }, newer: { text: e.newer, at: later } })),
+  // One call per person the pairs are about (a call judges the memories of one person).
+  const byAbout = new Map<string, number[]>();
+  examples.forEach((e, i) => {
+    byAbout.set(e.about, [...(byAbout.get(e.about) ?? []), i]);
   });
+  const predicted: RelationOrNone[] = new Array(examples.length);
+  let usage = emptyUsage();
+  let engine = cognition.name;
+  for (const [about, indices] of byAbout) {
+    const result = await cognition.run(linkRelationsStep, {
+      about,
+      pairs: indices.map((i) => {
+        const e = examples[i]!;
+        return {
+          older: { text: e.older, at: isoDay(e.older_at) },
+          newer: { text: e.newer, at: isoDay(e.newer_at) },
+        };
+      }),
+    });
+    usage = addUsage(usage, result.usage);
+    engine = result.model;
+    indices.forEach((i, n) => {
+      predicted[i] = result.value[n]!.relation;
+    });
+  }
+  return summarizeLinks(
+    engine,
+    examples.map((e, i) => ({ style: e.style, gold: e.relation, predicted: predicted[i]! })),
+    usage,
+  );
+}
+
+const isoDay = (day: string) => new Date(Date.parse(day)).toISOString();
+
+/** Reports of several folds as one. */
+export function mergeLinksReports(reports: LinksReport[]): LinksReport {
+  return summarizeLinks(
+    reports[0]!.engine,
+    reports.flatMap((r) => r.records),
+    reports.reduce((u, r) => addUsage(u, r.usage), emptyUsage()),
+  );
+}
+
+function summarizeLinks(engine: string, records: LinkRecord[], usage: Usage): LinksReport {
   const confusion: Record<string, Record<string, number>> = {};
   for (const g of RELATIONS_OR_NONE) confusion[g] = Object.fromEntries(RELATIONS_OR_NONE.map((p) => [p, 0]));
-  let exact = 0;
-  let linked = 0;
-  examples.forEach((e, i) => {
-    const predicted: RelationOrNone = result.value[i]!.relation;
-    confusion[e.relation]![predicted]!++;
-    if (predicted === e.relation) exact++;
-    if ((predicted === "None") === (e.relation === "None")) linked++;
-  });
+  for (const r of records) confusion[r.gold]![r.predicted]!++;
   return {
-    engine: result.model,
-    pairs: examples.length,
-    exact: exact / examples.length,
-    linkedVsNone: linked / examples.length,
+    engine,
+    pairs: records.length,
+    exact: exactShare(records),
+    linkedVsNone: linkedShare(records),
     confusion,
-    usage: result.usage,
+    usage,
+    records,
   };
 }
+
+const exactShare = (rs: LinkRecord[]) =>
+  rs.length ? rs.filter((r) => r.gold === r.predicted).length / rs.length : 0;
+const linkedShare = (rs: LinkRecord[]) =>
+  rs.length ? rs.filter((r) => (r.gold === "None") === (r.predicted === "None")).length / rs.length : 0;
 
 export function linksMarkdown(r: LinksReport): string {
   const pct = (x: number) => (100 * x).toFixed(1);
@@ -94,5 +169,34 @@ export function linksMarkdown(r: LinksReport): string {
   ];
   for (const g of RELATIONS_OR_NONE)
     lines.push(`| ${g} | ${RELATIONS_OR_NONE.map((p) => r.confusion[g]![p]).join(" | ")} |`);
+  const styles = [...new Set(r.records.map((x) => x.style))].sort();
+  if (styles.length > 1) {
+    lines.push(
+      "",
+      "By style:",
+      "",
+      "| style | pairs | exact | linked vs None |",
+      "| --- | ---: | ---: | ---: |",
+    );
+    for (const style of styles) {
+      const rs = r.records.filter((x) => x.style === style);
+      lines.push(`| ${style} | ${rs.length} | ${pct(exactShare(rs))} | ${pct(linkedShare(rs))} |`);
+    }
+  }
+  lines.push(
+    "",
+    "By relation:",
+    "",
+    "| relation | gold pairs | recall | precision |",
+    "| --- | ---: | ---: | ---: |",
+  );
+  for (const g of RELATIONS_OR_NONE) {
+    const gold = r.records.filter((x) => x.gold === g);
+    const said = r.records.filter((x) => x.predicted === g);
+    const hit = gold.filter((x) => x.predicted === g).length;
+    lines.push(
+      `| ${g} | ${gold.length} | ${gold.length ? pct(hit / gold.length) : "–"} | ${said.length ? pct(hit / said.length) : "–"} |`,
+    );
+  }
   return lines.join("\n");
 }

@@ -5,6 +5,13 @@
  */
 import { z } from "zod";
 import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
+import { chooseModel } from "../../../cognition/offline/learned/choose.js";
+import {
+  decidePair,
+  pairRows,
+  pairSides,
+  shippedPairModel,
+} from "../../../cognition/offline/learned/pair-model.js";
 import { classifyPair } from "../../../cognition/offline/pair-operator.js";
 import { batchItems, defineStep } from "../../../cognition/step.js";
 import {
@@ -70,7 +77,7 @@ function messages(input: ClassifyPairsInput) {
 
 export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
   name: "carecall.classify-pairs",
-  version: 2,
+  version: 3,
   description:
     "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair, told which is older",
   input,
@@ -80,6 +87,19 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     inPairOrder(answer).map((d) => ({ label: d.label as PairLabelWithFusion, rationale: d.why })),
   batch: batchItems<ClassifyPairsInput, "pairs", PairDecision>("pairs", 40),
   async offline(i, kit) {
+    const model = chooseModel(kit.models?.pairOperator, shippedPairModel, kit.embedder);
+    if (model) {
+      const sides = await pairSides(
+        i.pairs.flatMap((p) => [p.memory, p.summary]),
+        i.about,
+        kit.embedder,
+      );
+      const rows = pairRows(
+        i.pairs.map((p) => ({ memory: sides.get(p.memory)!, summary: sides.get(p.summary)! })),
+        i.about,
+      );
+      return rows.map((row) => decidePair(model, row, i.fusion ?? true));
+    }
     const texts = [...new Set(i.pairs.flatMap((p) => [p.memory, p.summary]))];
     const vectors = new Map((await kit.embedder.embed(texts)).map((v, n) => [texts[n]!, v]));
     return i.pairs.map((p) =>

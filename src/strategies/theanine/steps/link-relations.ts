@@ -7,6 +7,9 @@
  */
 import { z } from "zod";
 import type { MemoryPair, RelationDecision } from "../../../cognition/inputs.js";
+import { chooseModel } from "../../../cognition/offline/learned/choose.js";
+import { decideLink, linkRow, shippedLinkModel } from "../../../cognition/offline/learned/link-model.js";
+import { pairSides } from "../../../cognition/offline/learned/pair-model.js";
 import { gist, relateOffline } from "../../../cognition/offline/relation-linker.js";
 import { batchItems, defineStep } from "../../../cognition/step.js";
 import {
@@ -84,7 +87,8 @@ function messages(input: LinkRelationsInput) {
 export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision[], Decisions>({
   name: "theanine.link-relations",
   // v2: each memory may carry its source turns, and the prompt shows them.
-  version: 2,
+  // v3: offline, the learned linker (data/models/relation-linker.json) when it fits the encoder.
+  version: 3,
   description: "the relation (or None) from an older memory to a newer one, for each pair",
   input: z.object({ about: z.string(), pairs: z.array(z.object({ older: dated, newer: dated })) }),
   output: (i) => decisionsSchema(RELATIONS_OR_NONE, i.pairs.length) as z.ZodType<Decisions>,
@@ -93,6 +97,24 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
     inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
   batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40),
   async offline(input, kit) {
+    const model = chooseModel(kit.models?.relationLinker, shippedLinkModel, kit.embedder);
+    if (model) {
+      const sides = await pairSides(
+        input.pairs.flatMap((p) => [p.older.text, p.newer.text]),
+        input.about,
+        kit.embedder,
+      );
+      return input.pairs.map((p) =>
+        decideLink(
+          model,
+          linkRow(
+            { ...sides.get(p.older.text)!, at: p.older.at },
+            { ...sides.get(p.newer.text)!, at: p.newer.at },
+            input.about,
+          ),
+        ),
+      );
+    }
     const texts = [...new Set(input.pairs.flatMap((p) => [p.older.text, p.newer.text]))];
     const vectors = new Map(
       (await kit.embedder.embed(texts.map((t) => gist(t, input.about)))).map((v, i) => [texts[i]!, v]),

@@ -1,0 +1,117 @@
+/**
+ * A statement parsed into a frame: what it is about (content terms without the person's name),
+ * its verbs, tense, polarity, modality (a plan or wish rather than a fact) and numbers. The
+ * learned pair operator and relation linker read frames instead of matching cue phrases.
+ */
+import nlp from "compromise";
+import { contentTokens, namePattern, stem } from "../../core/text.js";
+import { type Aspect, verbAspect } from "./lexicon.js";
+
+export interface Frame {
+  /** Stemmed content terms, the person's name left out. */
+  terms: Set<string>;
+  /** Infinitives of the verbs ("moved" -> "move"), auxiliaries left out. */
+  verbs: string[];
+  tense: "past" | "present" | "future" | null;
+  /** The statement denies or ends something ("not", "no longer", "never", "n't"). */
+  negated: boolean;
+  /** A plan, wish or intention rather than a fact. */
+  plan: boolean;
+  /** Numbers in the statement ("two cats" -> 2, "£4k" -> 4). */
+  numbers: number[];
+  /** The statement speaks in the first person ("I", "my"). */
+  firstPerson: boolean;
+  /** What the statement does to a state: its verbs' aspects, and "continue" for "still". */
+  aspects: Set<Aspect | "continue">;
+}
+
+/**
+ * Aspectual adverbs, a closed class of English grammar: "still" continues a state; "now",
+ * "instead", "anymore" mark a change; "no longer" and "over" an end.
+ */
+const ADVERB_ASPECT: [RegExp, Aspect | "continue"][] = [
+  [/\b(still|as usual|as before|continues? to)\b/, "continue"],
+  [/\b(now|instead|anymore|any more|these days|switched)\b/, "change"],
+  [/\b(no longer|is over|are over|was over|done|ended)\b/, "end"],
+];
+
+/** Verbs whose complement is wanted or intended, not yet real. */
+const INTENT_VERBS = new Set([
+  "want",
+  "plan",
+  "hope",
+  "intend",
+  "aim",
+  "wish",
+  "consider",
+  "dream",
+  "think",
+  "look",
+  "like",
+  "love",
+  "try",
+  "mean",
+  "need",
+  "expect",
+  "prepare",
+]);
+
+const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
+
+/** Parses one statement; `about` is the person's name (its words are not content terms). */
+export function parseFrame(text: string, about = ""): Frame {
+  const named = /^\p{Lu}/u.test(about) ? about : "";
+  let plain = text;
+  for (const name of named.split(/,\s*/).filter(Boolean)) plain = plain.replace(namePattern(name, "g"), " ");
+  const doc = nlp(plain);
+  const verbs: { inf: string; tense: string; negative: boolean; aux: string }[] = doc
+    .verbs()
+    .json()
+    .map(
+      (v: {
+        verb?: { infinitive?: string; grammar?: { tense?: string }; negative?: boolean; auxiliary?: string };
+      }) => ({
+        inf: (v.verb?.infinitive ?? "").toLowerCase(),
+        tense: v.verb?.grammar?.tense ?? "",
+        negative: Boolean(v.verb?.negative),
+        aux: (v.verb?.auxiliary ?? "").toLowerCase(),
+      }),
+    );
+  const first = verbs[0];
+  const tense = !first
+    ? null
+    : /Future/.test(first.tense) || /\b(will|gonna|going to)\b/.test(first.aux)
+      ? "future"
+      : /Past/.test(first.tense)
+        ? "past"
+        : "present";
+  const numbers = doc.numbers().get();
+  const lower = plain.toLowerCase();
+  const aspects = new Set<Aspect | "continue">();
+  for (const v of verbs) {
+    const aspect = verbAspect(stem(v.inf.split(" ")[0] ?? ""));
+    if (aspect) aspects.add(aspect);
+  }
+  for (const [pattern, aspect] of ADVERB_ASPECT) if (pattern.test(lower)) aspects.add(aspect);
+  return {
+    terms: new Set(contentTokens(plain).map(stem)),
+    verbs: verbs.map((v) => v.inf.split(" ")[0]!).filter(Boolean),
+    tense,
+    negated: verbs.some((v) => v.negative) || NEGATION.test(lower),
+    plan:
+      tense === "future" ||
+      verbs.some((v) => INTENT_VERBS.has(v.inf.split(" ")[0]!)) ||
+      /\b(going to|gonna|about to|planning|thinking of|hoping|keen to|would like)\b/.test(lower),
+    numbers: Array.isArray(numbers) ? numbers.filter((n): n is number => typeof n === "number") : [],
+    firstPerson: /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(text),
+    aspects,
+  };
+}
+
+/** Share of `of`'s terms found in `by` (0 when `of` is empty). */
+export function coverage(of: Set<string>, by: Set<string>): number {
+  if (of.size === 0) return 0;
+  let n = 0;
+  for (const t of of) if (by.has(t)) n++;
+  return n / of.size;
+}

@@ -1,0 +1,88 @@
+/**
+ * The learned CareCall pair operator: logistic regression over `pairFeatures`, trained on
+ * labelled (memory, summary) pairs by `npm run train` (weights in data/models/pair-operator.json).
+ * The features include the bundled encoder's vectors, so the model answers only for the encoder
+ * it was trained with; other encoders get the rule operator.
+ */
+import { PAIR_LABELS, type PairLabelWithFusion } from "../../../core/memory-update.js";
+import { cosine } from "../../../core/vector.js";
+import type { Embedder } from "../../../models/embedder.js";
+import type { PairDecision } from "../../inputs.js";
+import { parseFrame } from "../frame.js";
+import { classifyPair } from "../pair-operator.js";
+import { gist } from "../relation-linker.js";
+import { type LogisticModel, predictProba } from "./logistic.js";
+import { loadModel } from "./model-file.js";
+import { PAIR_FEATURES_VERSION, type PairSide, pairFeatures } from "./pair-features.js";
+
+export interface LearnedPairModel {
+  kind: "carecall.pair-operator";
+  featuresVersion: number;
+  /** The encoder whose vectors the model was trained on. */
+  embedder: string;
+  /** What it was trained on (file, part, count), for the record. */
+  trainedOn: string;
+  model: LogisticModel;
+}
+
+/** Frames and gist vectors of sentences, one embedding call for all of them. */
+export async function pairSides(
+  texts: string[],
+  about: string,
+  embedder: Embedder,
+): Promise<Map<string, PairSide>> {
+  const unique = [...new Set(texts)];
+  const vectors = await embedder.embed(unique.map((t) => gist(t, about)));
+  return new Map(
+    unique.map((text, i) => [text, { text, frame: parseFrame(text, about), vector: vectors[i]! }]),
+  );
+}
+
+/**
+ * The feature rows of pairs decided together (the rule operator's answer is one feature; how
+ * close each pair is beside the others of the call is another).
+ */
+export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about: string): number[][] {
+  const cos = pairs.map((p) => cosine(p.memory.vector, p.summary.vector));
+  const best = (key: (i: number) => string) => {
+    const max = new Map<string, number>();
+    cos.forEach((c, i) => {
+      max.set(key(i), Math.max(max.get(key(i)) ?? -1, c));
+    });
+    return (i: number) => max.get(key(i))!;
+  };
+  const forSummary = best((i) => pairs[i]!.summary.text);
+  const forMemory = best((i) => pairs[i]!.memory.text);
+  return pairs.map((p, i) =>
+    pairFeatures(
+      p.memory,
+      p.summary,
+      classifyPair(p.memory.text, p.summary.text, about, { cosine: cos[i]! }).label,
+      {
+        bestForSummary: forSummary(i),
+        bestForMemory: forMemory(i),
+      },
+    ),
+  );
+}
+
+/** The model's decision for one pair; without FUSION the best of the paper's four labels. */
+export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
+  const p = predictProba(model.model, row);
+  const allowed = model.model.labels.map((l) => fusion || (PAIR_LABELS as readonly string[]).includes(l));
+  let best = -1;
+  for (let k = 0; k < p.length; k++) if (allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
+  const label = model.model.labels[best] as PairLabelWithFusion;
+  const ranked = model.model.labels
+    .map((l, k) => `${l} ${p[k]!.toFixed(2)}`)
+    .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
+    .slice(0, 3)
+    .join(", ");
+  return { label, rationale: `learned operator: ${ranked}` };
+}
+
+/** The model that ships with memlane, or null when the file is missing or was built for other features. */
+export const shippedPairModel = loadModel<LearnedPairModel>(
+  "pair-operator.json",
+  (m) => m.kind === "carecall.pair-operator" && m.featuresVersion === PAIR_FEATURES_VERSION,
+);

