@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { atomicClauses } from "../../src/cognition/offline/atomic.js";
 import { toSecondPerson, toThirdPerson } from "../../src/cognition/offline/perspective.js";
 import { summarizeOffline } from "../../src/cognition/offline/summarize.js";
 import type { Turn } from "../../src/core/types.js";
@@ -114,7 +115,7 @@ describe("offline summarizer", () => {
   it("writes about the agent too, and caps statements per speaker", async () => {
     const many = Array.from({ length: 12 }, (_, i): [string, string] => [
       "sam",
-      `I started learning instrument number ${i} with my teacher ${["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"][i]} in London.`,
+      `I started learning the ${["piano", "cello", "banjo", "harp", "oboe", "flute", "tuba", "drums", "sitar", "organ", "violin", "lute"][i]} in ${["London", "Oslo", "Lima", "Cairo", "Quito", "Perth", "Delhi", "Rome", "Paris", "Kyiv", "Baku", "Riga"][i]}.`,
     ]);
     const statements = await summarizeOffline(
       {
@@ -131,5 +132,47 @@ describe("offline summarizer", () => {
     assert.ok(
       statements.some((s) => s.about === "ava" && /^Ava moved Ava's office to Paris in 2023/.test(s.text)),
     );
+  });
+});
+
+describe("atomic statements", () => {
+  it("splits coordinated clauses and named companions, and leaves lists and plain phrases whole", () => {
+    assert.deepEqual(atomicClauses("I live in Leeds with my dog Biscuit."), [
+      "I live in Leeds.",
+      "I have a dog called Biscuit.",
+    ]);
+    assert.deepEqual(atomicClauses("I moved to Bristol last month and started a new job at the library."), [
+      "I moved to Bristol last month.",
+      "I started a new job at the library.",
+    ]);
+    assert.deepEqual(atomicClauses("I'm vegetarian; my husband Tom eats fish."), [
+      "I'm vegetarian.",
+      "My husband Tom eats fish.",
+    ]);
+    assert.deepEqual(atomicClauses("I like cats and dogs."), ["I like cats and dogs."]);
+    assert.deepEqual(atomicClauses("I live with my parents in Croydon."), [
+      "I live with my parents in Croydon.",
+    ]);
+  });
+
+  it("a session's compound sentence becomes two memories, so replacing the home keeps the dog", async () => {
+    const embedder = new HashEmbedder();
+    const statements = await summarizeOffline(
+      {
+        agent: "ava",
+        partners: ["sam"],
+        sessionId: "s1",
+        at,
+        turns: turns([
+          ["ava", "How are things?"],
+          ["sam", "I live in Leeds with my dog Biscuit and I work as a nurse."],
+        ]),
+      },
+      embedder,
+    );
+    const texts = statements.map((s) => s.text);
+    assert.ok(texts.includes("Sam lives in Leeds."), texts.join(" | "));
+    assert.ok(texts.includes("Sam has a dog called Biscuit."), texts.join(" | "));
+    assert.ok(texts.includes("Sam works as a nurse."), texts.join(" | "));
   });
 });

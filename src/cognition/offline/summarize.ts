@@ -1,7 +1,7 @@
 /**
  * The offline summarizer: a session into short statements about each speaker, written from the
  * agent's point of view, each with its source turns and conversation time. Sentences are split
- * and tagged with compromise; the memorable ones are chosen by salience cues, rewritten into the
+ * (compound ones into atomic clauses, atomic.ts) and tagged with compromise; the memorable ones are chosen by salience cues, rewritten into the
  * third person with relative times made absolute, and near-duplicates merged with the embedder.
  */
 import nlp from "compromise";
@@ -11,6 +11,7 @@ import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { SummarizeInput } from "../inputs.js";
+import { atomicClauses } from "./atomic.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 
@@ -53,13 +54,15 @@ export async function summarizeOffline(
     // What memlane wrote itself (replies) is never a source of facts: it only repeats memory.
     if (turn.meta?.generated) continue;
     const listener = addressee(turn, participants);
-    for (const raw of sentencesOf(turn.text)) {
-      const candidate = toCandidate(raw, turn, listener, input.at, minScore, order++);
-      if (!candidate) continue;
-      const list = candidates.get(turn.speaker) ?? [];
-      list.push(candidate);
-      candidates.set(turn.speaker, list);
-    }
+    // One fact per statement: compound sentences are split into atomic clauses first.
+    for (const raw of sentencesOf(turn.text))
+      for (const clause of atomicClauses(raw)) {
+        const candidate = toCandidate(clause, raw, turn, listener, input.at, minScore, order++);
+        if (!candidate) continue;
+        const list = candidates.get(turn.speaker) ?? [];
+        list.push(candidate);
+        candidates.set(turn.speaker, list);
+      }
   }
   const statements: Statement[] = [];
   for (const speaker of participants) {
@@ -101,8 +104,29 @@ function addressee(turn: Turn, participants: string[]): string | null {
   return others.length === 1 ? displayName(others[0]!) : null;
 }
 
+/** Salience of a sentence, with the entities and relative times it names. */
+function scored(sentence: string, anchor: string) {
+  const doc = nlp(sentence);
+  const entities = [
+    ...new Set([
+      ...(doc.people().out("array") as string[]),
+      ...(doc.places().out("array") as string[]),
+      ...(doc.organizations().out("array") as string[]),
+    ]),
+  ].map((e) => e.replace(/[.,!?]+$/, ""));
+  const numbers = (doc.numbers().out("array") as string[]).length;
+  const times = findRelativeTimes(sentence, anchor);
+  return {
+    ...salience(sentence, { entities: entities.length, times: times.length, numbers }),
+    entities,
+    times,
+  };
+}
+
+/** `raw` is one atomic clause; `quote` the whole sentence it came from (kept as the source words). */
 function toCandidate(
   raw: string,
+  quote: string,
   turn: Turn,
   listener: string | null,
   sessionAt: string,
@@ -124,19 +148,11 @@ function toCandidate(
       /^I'm gonna\b/,
       "I'm going to",
     );
-  const doc = nlp(sentence);
-  const entities = [
-    ...new Set([
-      ...(doc.people().out("array") as string[]),
-      ...(doc.places().out("array") as string[]),
-      ...(doc.organizations().out("array") as string[]),
-    ]),
-  ].map((e) => e.replace(/[.,!?]+$/, ""));
-  const numbers = (doc.numbers().out("array") as string[]).length;
   const anchor = turn.at || sessionAt;
-  const times = findRelativeTimes(sentence, anchor);
-  const { score, cues } = salience(sentence, { entities: entities.length, times: times.length, numbers });
-  if (score < minScore) return null;
+  const { score, cues, entities, times } = scored(sentence, anchor);
+  // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
+  // how facts are cut, not which are kept.
+  if (score < minScore && (quote === raw || scored(quote, anchor).score < minScore)) return null;
   const speaker = displayName(turn.speaker);
   let text = toThirdPerson(absolutizeTimes(sentence, anchor), speaker, listener);
   text = text[0]!.toUpperCase() + text.slice(1);
@@ -151,7 +167,7 @@ function toCandidate(
       sourceTurns: [turn.id],
       observedAt: anchor,
       attributes: {
-        quote: raw,
+        quote,
         cues,
         salience: Number(score.toFixed(2)),
         ...(entities.length ? { entities } : {}),
