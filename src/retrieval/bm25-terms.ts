@@ -22,7 +22,7 @@ export const BM25_STOPWORDS = new Set(
     "i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs " +
     "this that these those there here what which who whom whose when where why how " +
     "is am are was were be been being do does did doing have has had having can will would could should " +
-    "all any both each few more most other some such no nor not only same too very just also really " +
+    "all any both each few more most other some such no nor not only same too very just also really now " +
     "yeah yes oh ok okay hey hi um uh " +
     "im ive youre youve youll youd hes shes thats theres whats dont doesnt didnt cant wont isnt arent " +
     "wasnt werent havent hasnt hadnt wouldnt couldnt shouldnt lets " +
