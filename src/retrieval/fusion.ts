@@ -89,9 +89,11 @@ export const FUSION_WEIGHTS: FusionWeights = {
  * R@5/10/25 from 0.361 / 0.431 / 0.493 to 0.518 / 0.551 / 0.582 (1: 0.519 @10, 2: 0.526, 3: 0.539,
  * 8 and 12 no better). Expanding through edges lowered theanine R@10 from 0.442 to 0.411 at 0.55
  * and to 0.417 at 0.15 — linked memories from other sessions push out the asked one; theanine
- * follows its edges itself, as timelines. Pass `weights` to choose otherwise.
+ * follows its edges itself, as timelines. `dated` on memories themselves moved nothing on
+ * locomo-dev (carecall R@10 0.547 either way); they get it through their source turns' scores.
+ * Pass `weights` to choose otherwise.
  */
-export const MEMORY_WEIGHTS: FusionWeights = { ...FUSION_WEIGHTS, neighbour: 0, source: 5 };
+export const MEMORY_WEIGHTS: FusionWeights = { ...FUSION_WEIGHTS, neighbour: 0, source: 5, dated: 0 };
 
 /** RRF constant: 60 is the value of the original paper and the usual default. */
 export const RRF_K = 60;

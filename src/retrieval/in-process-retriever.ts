@@ -12,7 +12,7 @@ import { namePattern } from "../core/text.js";
 import type { Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { askedRanges, asksAboutNow, asksWhen, withinAsked } from "./asked-time.js";
+import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
 import { type Explanation, fuseRrf, fuseScaled, MEMORY_WEIGHTS, type Scored } from "./fusion.js";
 import { MemoryIndex } from "./memory-index.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
@@ -133,7 +133,6 @@ export class InProcessRetriever implements Retriever {
             return named.get(about)!;
           },
           time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
-          dated: asksWhen(query) ? (doc) => index.time(doc).dated : undefined,
           recency: asksAboutNow(query) ? (doc) => index.recency(doc) : undefined,
           neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),
           source,
