@@ -13,7 +13,7 @@ import nlp from "compromise";
 
 const JOINT = /\s*(?:;|,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?)\s*/g;
 const COMPANION =
-  /,?\s+(?:together\s+)?with\s+(my|his|her|their|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+),?\s+(?:called\s+|named\s+)?([A-Z][a-z]+)\b/;
+  /,?\s+(?:together\s+)?with\s+(my|his|her|their|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+),?\s+(?:called\s+|named\s+)?([A-Z][a-z]+)\b((?:,\s+(?:a|an|the)\s+[^,.;!?]+)?)/;
 
 const PREPOSITIONS = new Set(["in", "at", "on", "to", "from", "near", "for", "of", "by", "into", "over"]);
 
@@ -78,7 +78,7 @@ function splitCompanion(clause: string): string[] {
   // What is left must still say something ("I live in Leeds", not "I live").
   if (main.split(/\s+/).length < 4) return [clause];
   const have = /^(i|we|you|they)$/i.test(subject) ? "have" : "has";
-  return [main, `${subject} ${have} a ${m[2]} called ${m[3]}.`];
+  return [main, `${subject} ${have} a ${m[2]} called ${m[3]}${m[4] ?? ""}.`];
 }
 
 function finish(clause: string): string {

@@ -6,6 +6,7 @@
  */
 import nlp from "compromise";
 import { displayName } from "../../core/ids.js";
+import { contentTokens } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
@@ -16,7 +17,7 @@ import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 
 export interface OfflineSummarizerOptions {
-  /** Most statements kept per speaker per session. */
+  /** Most statements kept per speaker per session (8: atomic statements are short). */
   maxPerSpeaker?: number;
   /** Least salience score a sentence needs. */
   minScore?: number;
@@ -45,7 +46,7 @@ export async function summarizeOffline(
   embedder: Embedder,
   options: OfflineSummarizerOptions = {},
 ): Promise<Statement[]> {
-  const maxPerSpeaker = options.maxPerSpeaker ?? 6;
+  const maxPerSpeaker = options.maxPerSpeaker ?? 8;
   const minScore = options.minScore ?? 2.5;
   const participants = [input.agent, ...input.partners];
   const candidates = new Map<string, Candidate[]>();
@@ -152,7 +153,10 @@ function toCandidate(
   const { score, cues, entities, times } = scored(sentence, anchor);
   // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
   // how facts are cut, not which are kept.
-  if (score < minScore && (quote === raw || scored(quote, anchor).score < minScore)) return null;
+  // A clause that says little on its own ("I love it") does not inherit anything.
+  const inherits =
+    quote !== raw && contentTokens(sentence).length >= 2 && scored(quote, anchor).score >= minScore;
+  if (score < minScore && !inherits) return null;
   const speaker = displayName(turn.speaker);
   let text = toThirdPerson(absolutizeTimes(sentence, anchor), speaker, listener);
   text = text[0]!.toUpperCase() + text.slice(1);

@@ -66,12 +66,23 @@ export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about
   );
 }
 
+/** Least probability for DELETE to be chosen (set by the cost of a wrong DELETE, not tuned). */
+export const DELETE_CONFIDENCE = 0.7;
+
 /** The model's decision for one pair; without FUSION the best of the paper's four labels. */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
   const p = predictProba(model.model, row);
   const allowed = model.model.labels.map((l) => fusion || (PAIR_LABELS as readonly string[]).includes(l));
   let best = -1;
   for (let k = 0; k < p.length; k++) if (allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
+  // A wrong DELETE costs most: it retires the new sentence too, so a fact that just arrived
+  // ("moved to Bristol") leaves active memory. DELETE must be confident; otherwise the next best.
+  if (model.model.labels[best] === "DELETE" && p[best]! < DELETE_CONFIDENCE) {
+    const deleted = best;
+    best = -1;
+    for (let k = 0; k < p.length; k++)
+      if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
+  }
   const label = model.model.labels[best] as PairLabelWithFusion;
   const ranked = model.model.labels
     .map((l, k) => `${l} ${p[k]!.toFixed(2)}`)

@@ -78,7 +78,8 @@ function summaryMessages(input: SummarizeInput) {
 
 export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnswer>({
   name: "summarize",
-  version: 2,
+  // v3: offline, compound sentences are split into atomic statements.
+  version: 3,
   description: "a session into short statements about each participant, with their source turns",
   input: summarizeInput as unknown as z.ZodType<SummarizeInput>,
   output: (input) => summarySchema([input.agent, ...input.partners], input.turns.length),
