@@ -3,11 +3,11 @@
  * against labelled pairs, by style and by label; `--part` picks the dev or frozen part of a file
  * (split.ts), `--folds k` cross-validates the learned offline model on the chosen part.
  */
-import { readFile } from "node:fs/promises";
+
 import type { Command } from "commander";
 import type { Cognition } from "../../cognition/cognition.js";
 import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
-import { InvalidInputError, NotFoundError } from "../../core/errors.js";
+import { InvalidInputError } from "../../core/errors.js";
 import { resolveEmbedder } from "../../engine/config.js";
 import { parseCarecallJsonl } from "../../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../../eval/carecall/evaluate.js";
@@ -23,6 +23,7 @@ import {
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
+import { readText } from "../read-text.js";
 
 interface LabelledOptions extends GlobalOptions {
   engine: string;
@@ -32,15 +33,6 @@ interface LabelledOptions extends GlobalOptions {
 }
 
 const PARTS = ["all", "dev", "frozen"];
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") throw new NotFoundError(`No file at ${path}`);
-    throw new InvalidInputError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-}
 
 function checked(opts: LabelledOptions): { part: Part; folds: number | null } {
   if (!PARTS.includes(opts.part))

@@ -1,7 +1,7 @@
 /** `memlane eval …`: the lab's commands. */
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { InvalidInputError, NotFoundError } from "../../core/errors.js";
+import { InvalidInputError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
 import { readLocomo } from "../../engine/formats/locomo.js";
@@ -26,17 +26,9 @@ import type { Strategy } from "../../strategies/strategy.js";
 import { type TheanineQuery, theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
+import { readText } from "../read-text.js";
 import { registerEvalCurrency } from "./eval-currency.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") throw new NotFoundError(`No file at ${path}`);
-    throw new InvalidInputError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-}
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");

@@ -25,6 +25,9 @@ export interface Frame {
   aspects: Set<Aspect | "continue">;
 }
 
+/** Every aspect a frame can carry, in a fixed order (feature columns follow it). */
+export const FRAME_ASPECTS = ["end", "begin", "change", "continue"] as const;
+
 /**
  * Aspectual adverbs, a closed class of English grammar: "still" continues a state; "now",
  * "instead", "anymore" mark a change; "no longer" and "over" an end.

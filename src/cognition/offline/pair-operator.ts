@@ -7,6 +7,7 @@
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../inputs.js";
+import { coverage } from "./frame.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =
@@ -106,13 +107,6 @@ export function commonTerms(text: string, about: string): Set<string> {
     .filter((w) => !/^[A-Z]/.test(w) && !/\d/.test(w))
     .join(" ");
   return contentTerms(lower, about);
-}
-
-function coverage(of: Set<string>, by: Set<string>): number {
-  if (of.size === 0) return 0;
-  let n = 0;
-  for (const t of of) if (by.has(t)) n++;
-  return n / of.size;
 }
 
 export function classifyPair(

@@ -56,14 +56,21 @@ export async function summarizeOffline(
     if (turn.meta?.generated) continue;
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
-    for (const raw of sentencesOf(turn.text))
+    for (const raw of sentencesOf(turn.text)) {
+      // The whole sentence is scored at most once, however many clauses ask.
+      let sentenceScore: number | undefined;
+      const quote: Quote = {
+        text: raw,
+        score: () => (sentenceScore ??= scored(raw, turn.at || input.at).score),
+      };
       for (const clause of atomicClauses(raw)) {
-        const candidate = toCandidate(clause, raw, turn, listener, input.at, minScore, order++);
+        const candidate = toCandidate(clause, quote, turn, listener, input.at, minScore, order++);
         if (!candidate) continue;
         const list = candidates.get(turn.speaker) ?? [];
         list.push(candidate);
         candidates.set(turn.speaker, list);
       }
+    }
   }
   const statements: Statement[] = [];
   for (const speaker of participants) {
@@ -124,10 +131,16 @@ function scored(sentence: string, anchor: string) {
   };
 }
 
+/** The sentence a clause came from, and its salience (computed on first use). */
+interface Quote {
+  text: string;
+  score(): number;
+}
+
 /** `raw` is one atomic clause; `quote` the whole sentence it came from (kept as the source words). */
 function toCandidate(
   raw: string,
-  quote: string,
+  quote: Quote,
   turn: Turn,
   listener: string | null,
   sessionAt: string,
@@ -154,8 +167,7 @@ function toCandidate(
   // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
   // how facts are cut, not which are kept.
   // A clause that says little on its own ("I love it") does not inherit anything.
-  const inherits =
-    quote !== raw && contentTokens(sentence).length >= 2 && scored(quote, anchor).score >= minScore;
+  const inherits = quote.text !== raw && contentTokens(sentence).length >= 2 && quote.score() >= minScore;
   if (score < minScore && !inherits) return null;
   const speaker = displayName(turn.speaker);
   let text = toThirdPerson(absolutizeTimes(sentence, anchor), speaker, listener);
@@ -171,7 +183,7 @@ function toCandidate(
       sourceTurns: [turn.id],
       observedAt: anchor,
       attributes: {
-        quote,
+        quote: quote.text,
         cues,
         salience: Number(score.toFixed(2)),
         ...(entities.length ? { entities } : {}),

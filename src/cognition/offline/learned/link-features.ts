@@ -7,21 +7,19 @@
 import { PAIR_LABELS_WITH_FUSION, type PairLabelWithFusion } from "../../../core/memory-update.js";
 import { RELATIONS_OR_NONE, type RelationOrNone } from "../../../core/relations.js";
 import { cosine } from "../../../core/vector.js";
-import { coverage, type Frame } from "../frame.js";
+import { coverage, FRAME_ASPECTS, type Frame } from "../frame.js";
 import { lexicalRelations } from "../lexicon.js";
 import { oneHot, type PairSide } from "./pair-features.js";
 
 /** Bumped whenever the features change; a model trained on other features is refused. */
 export const LINK_FEATURES_VERSION = 1;
 
-const ASPECTS = ["end", "begin", "change", "continue"] as const;
-
 function frameFeatures(f: Frame): number[] {
   return [
     +f.negated,
     +f.plan,
     ...oneHot(f.tense, ["past", "present", "future"]),
-    ...ASPECTS.map((a) => +f.aspects.has(a)),
+    ...FRAME_ASPECTS.map((a) => +f.aspects.has(a)),
     +(f.numbers.length > 0),
     Math.log1p(f.terms.size),
   ];

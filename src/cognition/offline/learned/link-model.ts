@@ -10,7 +10,7 @@ import type { RelationDecision } from "../../inputs.js";
 import { classifyPair } from "../pair-operator.js";
 import { relateOffline } from "../relation-linker.js";
 import { LINK_FEATURES_VERSION, linkFeatures } from "./link-features.js";
-import { type LogisticModel, predictProba } from "./logistic.js";
+import { type LogisticModel, predictProba, topLabels } from "./logistic.js";
 import { loadModel } from "./model-file.js";
 import type { PairSide } from "./pair-features.js";
 
@@ -38,13 +38,10 @@ export function linkRow(older: DatedSide, newer: DatedSide, about: string): numb
 
 export function decideLink(model: LearnedLinkModel, row: number[]): RelationDecision {
   const p = predictProba(model.model, row);
-  const order = p.map((_, k) => k).sort((a, b) => p[b]! - p[a]!);
-  const relation = model.model.labels[order[0]!] as RelationOrNone;
-  const top = order
-    .slice(0, 3)
-    .map((k) => `${model.model.labels[k]} ${p[k]!.toFixed(2)}`)
-    .join(", ");
-  return { relation, rationale: `learned linker: ${top}` };
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  const relation = model.model.labels[best] as RelationOrNone;
+  return { relation, rationale: `learned linker: ${topLabels(model.model.labels, p)}` };
 }
 
 /** The model that ships with memlane, or null when missing or built for other features. */

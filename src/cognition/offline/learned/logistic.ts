@@ -34,12 +34,14 @@ export function predictProba(model: LogisticModel, x: ArrayLike<number>): number
   return softmax(z);
 }
 
-/** The most probable label and its probability. */
-export function predict(model: LogisticModel, x: ArrayLike<number>): { label: string; p: number } {
-  const p = predictProba(model, x);
-  let best = 0;
-  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
-  return { label: model.labels[best]!, p: p[best]! };
+/** The `n` most probable labels as "LABEL 0.87" (for a decision's rationale). */
+export function topLabels(labels: string[], p: number[], n = 3): string {
+  return p
+    .map((_, k) => k)
+    .sort((a, b) => p[b]! - p[a]!)
+    .slice(0, n)
+    .map((k) => `${labels[k]} ${p[k]!.toFixed(2)}`)
+    .join(", ");
 }
 
 function softmax(z: number[]): number[] {

@@ -6,7 +6,7 @@
  */
 import { PAIR_LABELS_WITH_FUSION, type PairLabelWithFusion } from "../../../core/memory-update.js";
 import { cosine } from "../../../core/vector.js";
-import { coverage, type Frame } from "../frame.js";
+import { coverage, FRAME_ASPECTS, type Frame } from "../frame.js";
 import { lexicalRelations } from "../lexicon.js";
 
 export interface PairSide {
@@ -71,8 +71,8 @@ export function pairFeatures(
     +sameNumbers,
     +m.verbs.some((v) => s.verbs.includes(v)),
     +m.firstPerson,
-    ...ASPECTS.map((a) => +s.aspects.has(a)),
-    ...ASPECTS.map((a) => +m.aspects.has(a)),
+    ...FRAME_ASPECTS.map((a) => +s.aspects.has(a)),
+    ...FRAME_ASPECTS.map((a) => +m.aspects.has(a)),
     lex.antonyms,
     lex.synonyms,
     lex.related,
@@ -85,8 +85,6 @@ export function pairFeatures(
   const difference = Array.from(vs, (x, i) => Math.abs(x - vm[i]!));
   return [...scalars, ...vs, ...vm, ...product, ...difference];
 }
-
-const ASPECTS = ["end", "begin", "change", "continue"] as const;
 
 export function oneHot<T>(value: T | null, values: readonly T[]): number[] {
   return values.map((v) => +(v === value));

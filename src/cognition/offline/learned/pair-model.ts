@@ -11,7 +11,7 @@ import type { PairDecision } from "../../inputs.js";
 import { parseFrame } from "../frame.js";
 import { classifyPair } from "../pair-operator.js";
 import { gist } from "../relation-linker.js";
-import { type LogisticModel, predictProba } from "./logistic.js";
+import { type LogisticModel, predictProba, topLabels } from "./logistic.js";
 import { loadModel } from "./model-file.js";
 import { PAIR_FEATURES_VERSION, type PairSide, pairFeatures } from "./pair-features.js";
 
@@ -84,12 +84,7 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
       if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   }
   const label = model.model.labels[best] as PairLabelWithFusion;
-  const ranked = model.model.labels
-    .map((l, k) => `${l} ${p[k]!.toFixed(2)}`)
-    .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
-    .slice(0, 3)
-    .join(", ");
-  return { label, rationale: `learned operator: ${ranked}` };
+  return { label, rationale: `learned operator: ${topLabels(model.model.labels, p)}` };
 }
 
 /** The model that ships with memlane, or null when the file is missing or was built for other features. */
