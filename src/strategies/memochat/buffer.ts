@@ -1,0 +1,36 @@
+/**
+ * MemoChat's recent-dialogue buffer, read from the store rather than kept in memory: the lines of
+ * a session that no memo entry covers yet. A memo write that failed covers nothing, so its lines
+ * simply stay here until a later turn (or `retry`) writes them down; a restart loses nothing.
+ */
+import type { Memory, Turn } from "../../core/types.js";
+
+/** When the buffer is written down (the paper's code: more than 1,024 words, or 10 lines). */
+export interface BufferLimits {
+  lines: number;
+  words: number;
+}
+
+export const PAPER_LIMITS: BufferLimits = { lines: 10, words: 1024 };
+
+export interface Buffer {
+  /** The session's turns after the last one a memo covers, oldest first. */
+  pending: Turn[];
+  /** The last exchange a memo took (two lines), kept for continuity (the paper's code). */
+  carried: Turn[];
+}
+
+/** The buffer of a session: `turns` in order, `memos` the session's memo entries. */
+export function bufferOf(turns: Turn[], memos: Memory[]): Buffer {
+  const covered = new Set(memos.flatMap((m) => m.sourceTurns));
+  let last = -1;
+  for (const [i, t] of turns.entries()) if (covered.has(t.id)) last = i;
+  return { pending: turns.slice(last + 1), carried: turns.slice(Math.max(0, last - 1), last + 1) };
+}
+
+const words = (turns: Turn[]) => turns.reduce((n, t) => n + t.text.split(/\s+/).filter(Boolean).length, 0);
+
+/** True when `lines` are due to be written down. */
+export function isDue(lines: Turn[], limits: BufferLimits): boolean {
+  return lines.length >= limits.lines || words(lines) > limits.words;
+}

@@ -1,0 +1,275 @@
+/**
+ * Strategy `memochat` (Lu et al. 2023, "MemoChat: Tuning LLMs to Use Memos for Consistent
+ * Long-Range Open-Domain Conversation"): the agent keeps a memo while it talks.
+ *   1. Memo writing (per turn): the session's lines no memo covers yet form the buffer; when it
+ *      reaches 10 lines or passes 1,024 words (the paper's code), its lines, numbered from 1, are
+ *      split into entries {topic, summary, start, end} (`memochat.write-memo`). Each entry is a
+ *      memory (kind "memo", text "topic. summary", the line range and the source turns of that
+ *      range); a topic said again gets another entry. What is left in the buffer then is the last
+ *      exchange, for continuity; at session end whatever is still pending is written down too.
+ *   2. Retrieval by choice (when replying): the partner's utterance and every entry as a numbered
+ *      option, with "none of the others" at a seeded random place (`memochat.choose-topics`).
+ *   3. Chat with memo: the reply sees the chosen entries with their dialogue lines (capped by a
+ *      character budget), the recent buffer and the utterance.
+ * Decisions (paper-notes §B.2 ambiguities; README "memochat"): the buffer is read from the store
+ * (the lines after the last covered turn), so a failed memo write is a failed TURN operation
+ * whose lines stay pending until a later turn or `retry` writes them; when the latest turn is the
+ * partner's, it stays in the buffer with the reply it waits for; lines carry speakers' names,
+ * replies memlane wrote included (the memo records the whole exchange); more than `maxOptions`
+ * entries are pre-filtered by the hybrid retriever (a deviation: the paper lists every entry).
+ */
+import type { Prompt } from "../../cognition/inputs.js";
+import { displayName } from "../../core/ids.js";
+import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
+import { fnv1a } from "../../core/text.js";
+import type { Memory, Turn } from "../../core/types.js";
+import { statementMemory } from "../kit/statement-memory.js";
+import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
+import { type BufferLimits, bufferOf, isDue, PAPER_LIMITS } from "./buffer.js";
+import type { ChooserOptions } from "./offline-chooser.js";
+import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
+import { type MemoEntry, writeMemoStep } from "./steps/write-memo.js";
+
+export interface MemochatOptions {
+  /** When the buffer is written down (default: 10 lines or more than 1,024 words). */
+  limits?: Partial<BufferLimits>;
+  /** Most entries listed as options; beyond it the hybrid retriever pre-filters (default 30). */
+  maxOptions?: number;
+  /** Characters of chosen entries' dialogue lines the reply sees at most (default 6,000). */
+  evidenceChars?: number;
+  /** Lines of the recent dialogue the reply sees (default 12: a full buffer and the carried exchange). */
+  recentLines?: number;
+  /** Seed of the none-of-the-others option's place (default "memochat"). */
+  seed?: string;
+  /** Offline writer: cosine below which an exchange opens a new topic. */
+  cut?: number;
+  /** Offline chooser: threshold, gate and cap. */
+  chooser?: ChooserOptions;
+}
+
+export const MEMOCHAT = "memochat";
+const KIND = "memo";
+
+/** A memo entry as a memory carries it in `attributes`. */
+export interface MemoAttributes {
+  topic: string;
+  summary: string;
+  /** The entry's range in the buffer it was written from, 1-based and inclusive. */
+  lineStart: number;
+  lineEnd: number;
+  /** Session index of the range's first turn, for ordering entries. */
+  turnIndex: number;
+  /** Recall only, never stored: the range's dialogue lines ("Name: text"). */
+  evidence?: string[];
+}
+
+/** The memo attributes of a memory, or null when it is not a memo entry. */
+export function memoOf(memory: Memory | undefined): MemoAttributes | null {
+  if (!memory || memory.kind !== KIND) return null;
+  const a = memory.attributes as Partial<MemoAttributes>;
+  return typeof a.topic === "string" && typeof a.lineStart === "number" ? (a as MemoAttributes) : null;
+}
+
+/** The place of none-of-the-others among `count` entries (0 = first), seeded by the utterance. */
+export function nonePlace(seed: string, query: string, count: number): number {
+  return fnv1a(`${seed}\u0000${query}`) % (count + 1);
+}
+
+/** The numbered options: every entry, and none-of-the-others at its seeded place. */
+export function optionsFor(
+  entries: Memory[],
+  place: number,
+): { options: TopicOption[]; byN: Map<number, Memory> } {
+  const options: TopicOption[] = [];
+  const byN = new Map<number, Memory>();
+  let n = 1;
+  for (let i = 0; i <= entries.length; i++) {
+    if (i === place) options.push({ n: n++, topic: "NOTO", summary: "none of the others", none: true });
+    const m = entries[i];
+    if (!m) continue;
+    const memo = memoOf(m)!;
+    byN.set(n, m);
+    options.push({ n: n++, topic: memo.topic, summary: memo.summary });
+  }
+  return { options, byN };
+}
+
+export function memochatStrategy(options: MemochatOptions = {}): Strategy {
+  const limits: BufferLimits = { ...PAPER_LIMITS, ...options.limits };
+  const maxOptions = options.maxOptions ?? 30;
+  const evidenceChars = options.evidenceChars ?? 6000;
+  const recentLines = options.recentLines ?? 12;
+  const seed = options.seed ?? MEMOCHAT;
+
+  const sessionMemos = (ctx: StrategyContext) =>
+    ctx.store.listMemories(ctx.scope, {
+      sessionId: ctx.session.id,
+      strategy: MEMOCHAT,
+      kind: KIND,
+      status: "any",
+    });
+
+  /** Writes `lines` down as memo entries, staged with a SUMMARIZE operation. */
+  async function writeMemo(ctx: StrategyContext, lines: Turn[]): Promise<void> {
+    const result = await ctx.cognition.run(
+      writeMemoStep,
+      {
+        agent: ctx.scope.agent,
+        lines: lines.map((t) => ({
+          speaker: t.speaker,
+          text: t.text,
+          generated: t.meta?.generated === true,
+        })),
+        ...(options.cut === undefined ? {} : { cut: options.cut }),
+      },
+      { signal: ctx.signal },
+    );
+    const rows = result.value.map((e) => entryMemory(ctx, e, lines.slice(e.start - 1, e.end)));
+    ctx.stage({
+      memories: rows,
+      operations: [
+        ctx.operation({
+          type: "SUMMARIZE",
+          model: result.model,
+          usage: result.usage,
+          memoryIds: rows.map((r) => r.id),
+          inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
+          outputs: { memos: result.value },
+        }),
+      ],
+    });
+  }
+
+  function entryMemory(ctx: StrategyContext, e: MemoEntry, range: Turn[]): Memory {
+    // About the partner who spoke most in the range (the agent when only it spoke).
+    const counts = new Map<string, number>();
+    for (const t of range)
+      if (t.speaker !== ctx.scope.agent) counts.set(t.speaker, (counts.get(t.speaker) ?? 0) + 1);
+    const about =
+      [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ctx.session.partners[0] ?? ctx.scope.agent;
+    const attributes: MemoAttributes = {
+      topic: e.topic,
+      summary: e.summary,
+      lineStart: e.start,
+      lineEnd: e.end,
+      turnIndex: range[0]!.index,
+    };
+    return statementMemory(
+      ctx,
+      MEMOCHAT,
+      {
+        about,
+        text: `${e.topic}. ${e.summary}`,
+        sourceTurns: range.map((t) => t.id),
+        observedAt: range.at(-1)!.at,
+      },
+      { kind: KIND, attributes: { ...attributes } },
+    );
+  }
+
+  async function onTurn(ctx: TurnContext): Promise<void> {
+    const { pending } = bufferOf(ctx.dialogue, await sessionMemos(ctx));
+    // The partner's latest utterance waits in the buffer for its reply: the two belong together.
+    const lines =
+      ctx.turn.speaker !== ctx.scope.agent ? pending.filter((t) => t.id !== ctx.turn.id) : pending;
+    if (lines.length && isDue(lines, limits)) await writeMemo(ctx, lines);
+  }
+
+  async function recall(ctx: RecallContext): Promise<Recall> {
+    const filter = { ...ctx.filter, strategy: MEMOCHAT, kind: KIND, status: "active" as const };
+    let entries = (await ctx.store.listMemories(ctx.scope, filter)).filter((m) => memoOf(m));
+    if (entries.length === 0) return { strategy: MEMOCHAT, query: ctx.query, hits: [] };
+    if (entries.length > maxOptions) {
+      // Deviation: a memo too long for one prompt is cut to the entries the hybrid ranks highest.
+      const kept = new Set(
+        (
+          await ctx.retriever.searchMemories(ctx.scope, {
+            query: ctx.query,
+            k: maxOptions,
+            filter,
+            now: ctx.now ?? ctx.session?.at,
+          })
+        ).map((h) => h.id),
+      );
+      entries = entries.filter((m) => kept.has(m.id));
+    }
+    entries.sort(
+      (a, b) => a.observedAt.localeCompare(b.observedAt) || memoOf(a)!.turnIndex - memoOf(b)!.turnIndex,
+    );
+    const { options: listed, byN } = optionsFor(entries, nonePlace(seed, ctx.query, entries.length));
+    const result = await ctx.cognition.run(
+      chooseTopicsStep,
+      { query: ctx.query, options: listed, ...(options.chooser ? { offline: options.chooser } : {}) },
+      { signal: ctx.signal },
+    );
+    const chosen = result.value.chosen.slice(0, ctx.k || undefined).map((n) => ({ n, m: byN.get(n)! }));
+    const turns = new Map(
+      (
+        await ctx.store.listTurns(ctx.scope, { ids: [...new Set(chosen.flatMap(({ m }) => m.sourceTurns))] })
+      ).map((t) => [t.id, t]),
+    );
+    const hits: RecallHit[] = chosen.map(({ n, m }, rank) => {
+      const evidence = m.sourceTurns
+        .map((id) => turns.get(id))
+        .filter((t): t is Turn => t !== undefined)
+        .map((t) => `${displayName(t.speaker)}: ${t.text}`);
+      const score = result.value.scores?.[n] ?? 1 / (rank + 1);
+      return memoryHit({ ...m, attributes: { ...m.attributes, evidence } }, { score, option: n });
+    });
+    return { strategy: MEMOCHAT, query: ctx.query, hits, usage: result.usage };
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: MEMOCHAT,
+    description:
+      "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",
+    onTurn,
+    async onSessionEnd(ctx) {
+      const { pending } = bufferOf(ctx.turns, await sessionMemos(ctx));
+      if (pending.length) await writeMemo(ctx, pending);
+    },
+    recall,
+    compose: (ctx, r) => composeWithMemo(ctx, r, { evidenceChars, recentLines }),
+  };
+}
+
+/** The reply's prompt: the chosen entries with their lines (within the budget), then the recent dialogue. */
+export function composeWithMemo(
+  ctx: ReplyContext,
+  recall: Recall,
+  limits: { evidenceChars: number; recentLines: number },
+): Prompt {
+  const agent = displayName(ctx.scope.agent);
+  const partner = displayName(ctx.partner);
+  const blocks: string[] = [];
+  let left = limits.evidenceChars;
+  for (const hit of recall.hits) {
+    const memo = memoOf(hit.memory);
+    if (!memo) continue;
+    const lines: string[] = [];
+    for (const line of memo.evidence ?? []) {
+      if (left <= 0) break;
+      const shown = line.length > left ? `${line.slice(0, left)}…` : line;
+      lines.push(shown);
+      left -= shown.length;
+    }
+    blocks.push(
+      `(${blocks.length + 1}) Topic: ${memo.topic}\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
+    );
+  }
+  const system = [
+    `You are ${agent}, talking with ${partner}. Give one concise, coherent and helpful reply to the last utterance.`,
+    blocks.length
+      ? `Entries of your memo that this utterance draws on (what was said earlier, in your own conversations):\n${blocks.join("\n")}\nUse them where they help; do not claim anything they and the dialogue do not say.`
+      : "No entry of your memo relates to this utterance.",
+  ].join("\n\n");
+  const messages = ctx.dialogue.slice(-limits.recentLines).map((t) => ({
+    role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),
+    content:
+      t.speaker === ctx.scope.agent || t.speaker === ctx.partner
+        ? t.text
+        : `${displayName(t.speaker)}: ${t.text}`,
+  }));
+  return { system, messages };
+}

@@ -1,0 +1,117 @@
+/**
+ * Step `memochat.write-memo`: MemoChat's memo writing (§3.2, Fig. 3, App. B Table 6). The lines
+ * of the buffer, numbered from 1, become memo entries `{topic, summary, start, end}` whose ranges
+ * split the buffer: in order, no gap, no overlap, each start at most its end (the paper's prompt
+ * says "end smaller than start", a slip its own example contradicts; we check start ≤ end). An
+ * answer that is not such a partition fails the schema, is retried with the error shown, and at
+ * last fails the turn's operation: the lines stay in the buffer (the paper's code files them under
+ * "none of the others", where nothing can find them again).
+ * The prompt follows the paper's two lessons: the task comes after the material, and the format
+ * example uses letters, not numbers a model could copy. Offline: topic segmentation
+ * (offline-writer.ts).
+ */
+import { z } from "zod";
+import { defineStep } from "../../../cognition/step.js";
+import { displayName } from "../../../core/ids.js";
+import { writeMemoOffline } from "../offline-writer.js";
+
+/** One buffer line as the step sees it. */
+export interface MemoLine {
+  speaker: string;
+  text: string;
+  /** Text memlane wrote itself (a reply): part of the range, never the offline summary's source. */
+  generated?: boolean;
+}
+
+export interface WriteMemoInput {
+  agent: string;
+  /** The lines to write down, line 1 first. */
+  lines: MemoLine[];
+  /** Offline only: the cosine below which a new exchange starts a new topic. */
+  cut?: number;
+}
+
+export interface MemoEntry {
+  topic: string;
+  summary: string;
+  /** First and last line of the entry's range, 1-based and inclusive. */
+  start: number;
+  end: number;
+}
+
+const line = z.object({ speaker: z.string().min(1), text: z.string(), generated: z.boolean().optional() });
+
+const input = z.object({
+  agent: z.string().min(1),
+  lines: z.array(line).min(1),
+  cut: z.number().min(-1).max(1).optional(),
+});
+
+const entry = z.object({
+  topic: z.string().trim().min(1).max(120),
+  summary: z.string().trim().min(1).max(1200),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+
+type Answer = { memos: MemoEntry[] };
+
+/** The answer for `n` lines: entries whose ranges split lines 1..n in order. */
+export function memoAnswerSchema(n: number): z.ZodType<Answer> {
+  return z.object({ memos: z.array(entry).min(1) }).superRefine((value, ctx) => {
+    const problem = partitionProblem(value.memos, n);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }) as z.ZodType<Answer>;
+}
+
+/** Why `entries` do not split lines 1..n into consecutive ranges, or null when they do. */
+export function partitionProblem(entries: Pick<MemoEntry, "start" | "end">[], n: number): string | null {
+  let next = 1;
+  for (const [i, e] of entries.entries()) {
+    if (e.start !== next)
+      return `memo ${i + 1} starts at line ${e.start}, but the next uncovered line is ${next}: ranges must follow each other with no gap or overlap`;
+    if (e.end < e.start) return `memo ${i + 1} ends (line ${e.end}) before it starts (line ${e.start})`;
+    if (e.end > n) return `memo ${i + 1} ends at line ${e.end}, past the last line ${n}`;
+    next = e.end + 1;
+  }
+  return next === n + 1 ? null : `the memos stop at line ${next - 1}; they must reach the last line ${n}`;
+}
+
+/** The buffer as the prompt numbers it: "(line 1) Sam: …". */
+export function numberedLines(lines: MemoLine[]): string {
+  return lines.map((l, i) => `(line ${i + 1}) ${displayName(l.speaker)}: ${l.text}`).join("\n");
+}
+
+export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
+  name: "memochat.write-memo",
+  version: 1,
+  description: "the buffer's numbered lines split into memo entries {topic, summary, start, end}",
+  input,
+  output: (i) => memoAnswerSchema(i.lines.length),
+  maxTokens: 1024,
+  prompt: (i) => {
+    const n = i.lines.length;
+    return [
+      {
+        role: "system",
+        content: `You keep ${displayName(i.agent)}'s memo of a conversation: which topics were discussed, where, and what was said about each.`,
+      },
+      {
+        role: "user",
+        content: [
+          `Conversation (${n} numbered lines):`,
+          numberedLines(i.lines),
+          "",
+          "Task:",
+          "1. Find every topic the conversation above covers and name each with a short phrase.",
+          `2. Give each topic its range of lines. The ranges follow each other: the first starts at line 1, each next one starts on the line after the previous one ends, and the last ends at line ${n}. A range may be a single line; no range ends before it starts.`,
+          "3. Summarise in one or two sentences what was said and decided in each range, naming who said it.",
+          'Answer with JSON only: {"memos": [{"topic": "...", "summary": "...", "start": A, "end": B}, ...]}.',
+          'For instance, if lines 1 to K were about a trip and lines K+1 to L about a recipe, the answer lists {"topic": "trip", …, "start": 1, "end": K} and then {"topic": "recipe", …, "start": K+1, "end": L}.',
+        ].join("\n"),
+      },
+    ];
+  },
+  decode: (answer) => answer.memos.map((m) => ({ ...m, topic: m.topic.trim(), summary: m.summary.trim() })),
+  offline: (i, kit) => writeMemoOffline(i.agent, i.lines, kit.embedder, { cut: i.cut }),
+});
