@@ -29,11 +29,13 @@ import { note, print, printJson } from "../output.js";
 import { readText } from "../read-text.js";
 import { registerEvalCurrency } from "./eval-currency.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
+import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   registerEvalCurrency(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
+  registerEvalMtbenchPlus(evalCmd);
 
   evalCmd
     .command("consistency <file>")

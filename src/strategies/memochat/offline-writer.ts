@@ -35,7 +35,7 @@ const SUMMARY_CHARS = 320;
  * that English uses for continuation, not words of any data set's topics.
  */
 const FOLLOW_UP =
-  /^(?:(?:and|also|now|then|so|but|ok(?:ay)?|great|thanks?|good)\b|what about\b|how about\b|what if\b|(?:please |can you |could you )?(?:now |also )?(?:do|try) (?:the same|it|that|this)\b|(?:please |can you |could you )?(?:re-?write|rephrase|revise|alter|modify|amend|edit|shorten|expand|continue|translate|summari[sz]e|explain)\b)|\b(?:your|the) (?:previous|last|earlier|above|former|latter) (?:answer|response|reply|example|one|output|version|text|story|plan|paragraph|list|solution)\b|\b(?:same task|do the same|again)\b/i;
+  /^(?:(?:and|also|now|then|so|but|ok(?:ay)?|great|thanks?|good)\b|what about\b|how about\b|what if\b|(?:please |can you |could you )?(?:now |also )?(?:do|try) (?:the same|it|that|this)\b|(?:please |can you |could you )?(?:re-?write|rephrase|revise|alter|modify|amend|shorten)\b)|\b(?:your|the) (?:previous|last|earlier|above|former|latter) (?:answer|response|reply|example|one|output|version|text|story|plan|paragraph|list|solution)\b|\b(?:same task|do the same|again)\b/i;
 
 /** Noun phrases that never name a topic. */
 const EMPTY_PHRASE =
@@ -122,7 +122,8 @@ function topicOf(said: { text: string }[], lines: MemoLine[]): string {
     for (const raw of phrases) {
       const phrase = cleanPhrase(raw);
       if (!phrase || EMPTY_PHRASE.test(phrase)) continue;
-      const terms = bm25Terms(phrase);
+      // Words, not figures: a table's numbers name no topic.
+      const terms = bm25Terms(phrase).filter((t) => /\p{L}{3}/u.test(t));
       if (terms.length === 0) continue;
       const weight = terms.reduce((sum, t) => sum + Math.log(1 + (counts.get(t) ?? 0)), 0);
       const score = weight / Math.sqrt(terms.length) / (1 + 0.5 * n);
@@ -140,7 +141,10 @@ function cleanPhrase(raw: string): string {
   const words = raw
     .replace(/[.,!?;:"“”()[\]]+/g, " ")
     .trim()
-    .replace(/^(?:(?:the|a|an|my|your|our|his|her|their|its|this|that|these|those|some|any)\s+)+/i, "")
+    .replace(
+      /^(?:(?:the|a|an|my|your|our|his|her|their|its|this|that|these|those|some|any|[\d.,-]+)\s+)+/i,
+      "",
+    )
     .split(/\s+/)
     .filter(Boolean);
   return words.length ? words.slice(0, 6).join(" ") : "";

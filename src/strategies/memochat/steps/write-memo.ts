@@ -79,7 +79,10 @@ export function partitionProblem(entries: Pick<MemoEntry, "start" | "end">[], n:
 
 /** The buffer as the prompt numbers it: "(line 1) Sam: …". */
 export function numberedLines(lines: MemoLine[]): string {
-  return lines.map((l, i) => `(line ${i + 1}) ${displayName(l.speaker)}: ${l.text}`).join("\n");
+  // One physical line per buffer line: a line break inside an utterance is shown as "↵".
+  return lines
+    .map((l, i) => `(line ${i + 1}) ${displayName(l.speaker)}: ${l.text.replace(/\s*\n\s*/g, " ↵ ")}`)
+    .join("\n");
 }
 
 export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({

@@ -1,0 +1,90 @@
+/** MT-Bench+ results as Markdown tables and an SVG chart (no dependencies), like `eval recall`'s. */
+import { MTBENCH_TYPES } from "./dataset.js";
+import type { MtbenchGroup, MtbenchReport } from "./evaluate.js";
+import type { TuneReport } from "./tune.js";
+
+const f = (x: number) => x.toFixed(3);
+
+/** Retrieval per split and type, the judge when there was one, then cost per partner turn. */
+export function mtbenchMarkdown(r: MtbenchReport): string {
+  const judged = r.rows.some((row) => row.cells.all.all.rated > 0);
+  const out = [
+    `| strategy | split | type | questions | turn recall | turn precision | option F1 |${judged ? " judge 1-100 |" : ""}`,
+    `| --- | --- | --- | ---: | ---: | ---: | ---: |${judged ? " ---: |" : ""}`,
+  ];
+  for (const split of ["test", "tune"] as const)
+    for (const row of r.rows)
+      for (const g of [...MTBENCH_TYPES, "all"] as MtbenchGroup[]) {
+        const c = row.cells[split][g];
+        if (!c.questions) continue;
+        out.push(
+          `| ${row.strategy} | ${split} | ${g} | ${c.questions} | ${f(c.turnRecall)} | ${f(c.turnPrecision)} | ${f(c.optionF1)} |${judged ? ` ${c.judge === null ? "–" : c.judge.toFixed(1)} (${c.rated}) |` : ""}`,
+        );
+      }
+  out.push(
+    "",
+    `Cost per partner turn (${r.engine}; every conversation played):`,
+    "",
+    "| strategy | calls | prompt tokens | completion tokens | writing calls | retrieval calls | reply calls | failed operations |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const row of r.rows) {
+    const p = row.perTurn;
+    out.push(
+      `| ${row.strategy} | ${p.calls.toFixed(2)} | ${p.promptTokens.toFixed(0)} | ${p.completionTokens.toFixed(0)} | ${p.byPart.writing.calls.toFixed(2)} | ${p.byPart.retrieval.calls.toFixed(2)} | ${p.byPart.reply.calls.toFixed(2)} | ${row.failed} |`,
+    );
+  }
+  return out.join("\n");
+}
+
+export function tuneMarkdown(t: TuneReport): string {
+  return [
+    `Tuning half (${t.conversations.length} conversations): best chooser per segmentation cut, by option F1`,
+    "",
+    "| cut | entries / conversation | threshold | gate | option F1 | turn recall | turn precision |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...t.byCut.map(
+      (p) =>
+        `| ${p.cut} | ${p.entries.toFixed(1)} | ${p.threshold} | ${p.gate} | ${f(p.optionF1)} | ${f(p.turnRecall)} | ${f(p.turnPrecision)} |`,
+    ),
+    "",
+    `best: cut ${t.best.cut}, threshold ${t.best.threshold}, gate ${t.best.gate} (option F1 ${f(t.best.optionF1)})`,
+  ].join("\n");
+}
+
+const COLORS = ["#2f8f5b", "#6f9bd1", "#c7a252", "#b5566b", "#7d5ba6", "#8a8f98"];
+
+/** Grouped bars: the test half's turn recall (solid) and option F1 (pale) by type, per strategy. */
+export function mtbenchChart(r: MtbenchReport): string {
+  const groups: MtbenchGroup[] = [...MTBENCH_TYPES, "all"];
+  const bar = 14;
+  const groupWidth = r.rows.length * bar * 2 + 28;
+  const width = 60 + groups.length * groupWidth + 150;
+  const y = (v: number) => 220 - v * 180;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="260" font-family="sans-serif" font-size="11">`,
+    `<text x="10" y="18" font-size="13">MT-Bench+ test half: turn recall (solid) and option F1 (pale) by type</text>`,
+  ];
+  for (const t of [0, 0.25, 0.5, 0.75, 1])
+    parts.push(
+      `<line x1="50" x2="${width - 150}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="20" y="${y(t) + 4}">${t.toFixed(2)}</text>`,
+    );
+  groups.forEach((g, gi) => {
+    const x0 = 60 + gi * groupWidth;
+    r.rows.forEach((row, ri) => {
+      const c = row.cells.test[g];
+      const color = COLORS[ri % COLORS.length];
+      for (const [k, v] of [c.turnRecall, c.optionF1].entries())
+        parts.push(
+          `<rect x="${x0 + (2 * ri + k) * bar}" y="${y(v)}" width="${bar - 2}" height="${220 - y(v)}" fill="${color}"${k ? ' fill-opacity="0.45"' : ""}><title>${row.strategy} ${k ? "option F1" : "turn recall"}: ${v.toFixed(3)}</title></rect>`,
+        );
+    });
+    parts.push(`<text x="${x0}" y="238">${g}</text>`);
+  });
+  for (const [ri, row] of r.rows.entries())
+    parts.push(
+      `<rect x="${width - 130}" y="${40 + ri * 18}" width="12" height="12" fill="${COLORS[ri % COLORS.length]}"/><text x="${width - 112}" y="${50 + ri * 18}">${row.strategy}</text>`,
+    );
+  parts.push("</svg>");
+  return parts.join("\n");
+}
