@@ -82,6 +82,14 @@ export { fuseStep } from "./strategies/carecall/steps/fuse.js";
 export { composeReply } from "./strategies/kit/compose-reply.js";
 export { reasonedReplyStep, replyStep } from "./strategies/kit/steps/reply.js";
 export { summarizeStep } from "./strategies/kit/steps/summarize.js";
+export {
+  type MemoAttributes,
+  type MemochatOptions,
+  memochatStrategy,
+  memoOf,
+} from "./strategies/memochat/memochat.js";
+export { type ChooseTopicsValue, chooseTopicsStep } from "./strategies/memochat/steps/choose-topics.js";
+export { type MemoEntry, writeMemoStep } from "./strategies/memochat/steps/write-memo.js";
 export { createStrategy, StrategyRegistry, strategyNames } from "./strategies/registry.js";
 export type {
   RecallContext,

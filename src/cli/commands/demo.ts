@@ -11,6 +11,7 @@ import { formatDay } from "../../core/time.js";
 import type { Memory } from "../../core/types.js";
 import { validateTranscript } from "../../engine/formats/transcript.js";
 import { openMemlane } from "../../engine/memlane.js";
+import { memochatDemo } from "../demo-memochat.js";
 import { type DemoQuestionView, type DemoSessionView, demoReport } from "../demo-report.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";
@@ -41,6 +42,7 @@ export function registerDemo(program: Command): void {
       const sessions: DemoSessionView[] = [];
       const questions: DemoQuestionView[] = [];
       const history: DemoQuestionView[] = [];
+      const memo = memochatDemo(mem.strategy.name);
       try {
         if (!opts.json)
           print(
@@ -68,7 +70,8 @@ export function registerDemo(program: Command): void {
               `${session.id} · ${formatDay(session.at)} · ${turns.length} turns with ${session.partners.join(", ")}`,
             ),
           );
-          for (const m of added)
+          if (memo) for (const line of memo.added(added)) print(line);
+          for (const m of memo ? [] : added)
             print(
               color.green(
                 `  + [${m.about}]${typeof m.attributes.type === "string" ? ` (${m.attributes.type})` : ""} ${shown(m.text)}`,
@@ -104,6 +107,7 @@ export function registerDemo(program: Command): void {
           if (opts.json) return;
           print(`${color.bold(q.about)}: ${shown(q.ask)}`);
           print(`${color.green(agent)}: ${shown(text).replace(/\n/g, "\n     ")}`);
+          if (memo) print(memo.choice(recall));
           // A question about history shows what recall found, each version marked.
           if (recall.temporal)
             for (const h of view.hits) print(color.dim(`     ↳ ${hitMark(h)} ${shown(h.text)}`));

@@ -77,11 +77,12 @@ export async function writeMemoOffline(
   }
   if (current.length) segments.push(current.map((j) => exchanges[j]!));
   const entries: MemoEntry[] = [];
+  const names = new Set(lines.map((l) => displayName(l.speaker).toLowerCase()));
   for (const segment of segments) {
     const said = segment.flatMap((e) => e.said);
     entries.push({
-      topic: topicOf(said, lines),
-      summary: await summaryOf(said, embedder),
+      topic: topicOf(said, lines, names),
+      summary: await summaryOf(agent, said, embedder),
       start: segment[0]!.start,
       end: segment.at(-1)!.end,
     });
@@ -111,9 +112,10 @@ function mean(vectors: Float32Array[]): Float32Array {
 
 /**
  * The segment's salient noun phrase: noun phrases of what was said, scored by how many of the
- * segment's terms they carry and how early they come (the opening line usually names the task).
+ * segment's terms they carry and how early they come (the opening line usually names the task);
+ * a speaker's name is who talked, not what about.
  */
-function topicOf(said: { text: string }[], lines: MemoLine[]): string {
+function topicOf(said: { text: string }[], lines: MemoLine[], names: Set<string>): string {
   const counts = new Map<string, number>();
   for (const s of said) for (const t of bm25Terms(s.text)) counts.set(t, (counts.get(t) ?? 0) + 1);
   let best: { phrase: string; score: number } | null = null;
@@ -121,7 +123,7 @@ function topicOf(said: { text: string }[], lines: MemoLine[]): string {
     const phrases = nlp(s.text.slice(0, 600)).nouns().out("array") as string[];
     for (const raw of phrases) {
       const phrase = cleanPhrase(raw);
-      if (!phrase || EMPTY_PHRASE.test(phrase)) continue;
+      if (!phrase || EMPTY_PHRASE.test(phrase) || names.has(phrase.toLowerCase())) continue;
       // Words, not figures: a table's numbers name no topic.
       const terms = bm25Terms(phrase).filter((t) => /\p{L}{3}/u.test(t));
       if (terms.length === 0) continue;
@@ -151,7 +153,14 @@ function cleanPhrase(raw: string): string {
 }
 
 /** The one or two sentences closest to the segment's mean, in the order they were said. */
-async function summaryOf(said: { speaker: string; text: string }[], embedder: Embedder): Promise<string> {
+async function summaryOf(
+  agent: string,
+  all: { speaker: string; text: string }[],
+  embedder: Embedder,
+): Promise<string> {
+  // What the partners brought is the memo's matter; the agent's own lines only when they said nothing.
+  const theirs = all.filter((s) => s.speaker !== agent);
+  const said = theirs.length ? theirs : all;
   const sentences = said.flatMap((s, order) =>
     (s.text.match(/[^.!?\n]+[.!?]*/g) ?? [s.text])
       .map((t) => t.trim())
