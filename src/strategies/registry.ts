@@ -8,6 +8,7 @@ import { historyStrategy } from "./baselines/history.js";
 import { noneStrategy } from "./baselines/none.js";
 import { carecallStrategy } from "./carecall/carecall.js";
 import { creemStrategy } from "./creem/creem.js";
+import { emmaStrategy } from "./emma/emma.js";
 import { memochatStrategy } from "./memochat/memochat.js";
 import { checkStrategy, type Strategy } from "./strategy.js";
 import { theanineStrategy } from "./theanine/theanine.js";
@@ -20,6 +21,7 @@ const BUILT_IN: Record<string, () => Strategy> = {
   theanine: theanineStrategy,
   creem: creemStrategy,
   memochat: memochatStrategy,
+  emma: emmaStrategy,
 };
 
 /** The first updating strategy is the default: memory that is kept current. */

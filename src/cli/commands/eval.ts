@@ -28,12 +28,14 @@ import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { readText } from "../read-text.js";
 import { registerEvalCurrency } from "./eval-currency.js";
+import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   registerEvalCurrency(evalCmd);
+  registerEvalEmma(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
 

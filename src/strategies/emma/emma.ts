@@ -1,0 +1,375 @@
+/**
+ * Strategy `emma` (Kang et al. 2024, "Mixed-Session Conversation with Egocentric Memory"). The
+ * agent meets a different partner in each session, in any order, partners recurring, and keeps
+ * one memory of all of them, written from its own point of view.
+ *   Session end: the agent summarizes the session into memories about itself ("I …") and about
+ *     each partner (by name), nothing if nothing is worth keeping (`emma.summarize`); then links
+ *     related memories (`emma.link`), first among the session's new memories, then new against
+ *     old. A memory that relates to a linked chain links to the chain's newer end, so updates
+ *     form chains a–b–c, not stars. Links are `Link` edges, older -> newer; nothing is superseded.
+ *   Recall: the top-k memories (k = 1, the paper's) over everything the agent remembers — any
+ *     subject, any past session — and the memories linked to each (one hop), plus the newest
+ *     end of each hit's chain, so the latest state of a linked story is always in view.
+ */
+
+import { InvalidInputError } from "../../core/errors.js";
+import { displayName } from "../../core/ids.js";
+import { type GraphEdge, type GraphNode, MemoryGraph } from "../../core/memory-graph.js";
+import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
+import type { Edge, Memory, Session } from "../../core/types.js";
+import { loadGraph } from "../../retrieval/graph-cache.js";
+import { composeReply } from "../kit/compose-reply.js";
+import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { statementMemory } from "../kit/statement-memory.js";
+import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
+import { emmaLinkStep, type NumberedPair, type RelatedPair } from "./steps/link.js";
+import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
+
+/**
+ * What recall asks the retriever with: `"utterance"` (default) the caller's query, which in a
+ * reply is the partner's last utterance; `"context"` the last few turns of the session, both
+ * speakers (the paper encodes the whole session so far).
+ */
+export type EmmaQuery = "utterance" | "context";
+
+export interface EmmaOptions {
+  /** Memories recalled before links are added (the paper's top-1). */
+  k?: number;
+  /** How many link hops around each recalled memory are added (the paper: 1; 0: none). */
+  hops?: number;
+  /** Older memories, most similar first, that each new memory is judged against. */
+  shortlist?: number;
+  query?: EmmaQuery;
+  /** Add the newest end of each recalled memory's chain, however far (default true). */
+  chainEnd?: boolean;
+  /**
+   * Offline: least salience for a sentence to become a memory (default EMMA_SALIENCE); egocentric
+   * memory keeps events and feelings the shared summarizer's floor drops.
+   */
+  minSalience?: number;
+  /** Offline: least relatedness (0 to 1) for two memories to be linked (default RELATED_THRESHOLD). */
+  minRelated?: number;
+}
+
+/** Least salience of an offline memory; chosen on the tune episodes (`memlane eval emma --part tune`). */
+export const EMMA_SALIENCE = 1.5;
+
+/** Turns of the session used as the query in `"context"` mode. */
+const CONTEXT_TURNS = 4;
+const NAME = "emma";
+
+/** The roles a session's meta gives its people (`meta.roles: { id: role }`), if any. */
+export function sessionRoles(session: Session): Record<string, string> {
+  const roles = session.meta?.roles;
+  if (!roles || typeof roles !== "object") return {};
+  return Object.fromEntries(Object.entries(roles).filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+}
+
+export function emmaStrategy(options: EmmaOptions = {}): Strategy {
+  const k = options.k ?? 1;
+  const hops = options.hops ?? 1;
+  const shortlist = options.shortlist ?? 8;
+  const queryMode: EmmaQuery = options.query ?? "utterance";
+  const chainEnd = options.chainEnd ?? true;
+  for (const [field, value, least] of [
+    ["k", k, 1],
+    ["hops", hops, 0],
+    ["shortlist", shortlist, 0],
+  ] as const)
+    if (!Number.isInteger(value) || value < least)
+      throw new InvalidInputError(`emma ${field} must be a whole number of at least ${least}, not ${value}`, {
+        field,
+      });
+
+  async function onSessionEnd(ctx: SessionContext): Promise<void> {
+    const roles = sessionRoles(ctx.session);
+    const person = (id: string): EmmaPerson => (roles[id] ? { id, role: roles[id] } : { id });
+    const earlier = (await ctx.store.listSessions(ctx.scope)).filter(
+      (s) => s.at < ctx.session.at || (s.at === ctx.session.at && s.id < ctx.session.id),
+    );
+    const summary = await ctx.cognition.run(
+      emmaSummarizeStep,
+      {
+        agent: person(ctx.scope.agent),
+        partners: ctx.session.partners.map(person),
+        sessionId: ctx.session.id,
+        at: ctx.session.at,
+        ordinal: earlier.length + 1,
+        turns: ctx.turns,
+        minSalience: options.minSalience ?? EMMA_SALIENCE,
+      },
+      { signal: ctx.signal },
+    );
+    ctx.stage({
+      operations: [
+        ctx.operation({
+          type: "SUMMARIZE",
+          model: summary.model,
+          usage: summary.usage,
+          inputs: {
+            session: ctx.session.id,
+            turns: ctx.turns.map((t) => t.id),
+            step: emmaSummarizeStep.name,
+          },
+          outputs: {
+            statements: summary.value.map((s) => ({
+              about: s.about,
+              text: s.text,
+              sourceTurns: s.sourceTurns,
+            })),
+          },
+          rationale: summary.value.length ? null : "nothing worth keeping",
+        }),
+      ],
+    });
+    if (summary.value.length === 0) return;
+    const fresh = summary.value.map((s) => statementMemory(ctx, NAME, s, { kind: "egocentric" }));
+    const { graph: stored, memories: byId } = await loadGraph(ctx.store, ctx.scope, NAME);
+    const existing = [...byId.values()].filter((m) => m.status === "active");
+    const edges = await linkSession(ctx, fresh, existing, stored);
+    ctx.stage({ memories: fresh, edges });
+  }
+
+  /** Judges the session's links and applies the chain rule; returns the new edges. */
+  async function linkSession(
+    ctx: SessionContext,
+    fresh: Memory[],
+    existing: Memory[],
+    stored: MemoryGraph,
+  ): Promise<Edge[]> {
+    // Each new memory is judged against its most similar older memories (all of them would be
+    // |new| x |old| judgements a session, growing with the agent's whole life).
+    const [vectors, olderVectors] = await Promise.all([
+      ctx.embedder.embed(
+        fresh.map((m) => m.text),
+        { signal: ctx.signal },
+      ),
+      memoryVectors(ctx, existing),
+    ]);
+    const near = fresh.map((_, i) =>
+      rankByCosine(vectors[i]!, existing, olderVectors)
+        .slice(0, shortlist)
+        .map((x) => existing[x.i]!),
+    );
+    const listed: Memory[] = [...fresh];
+    const number = new Map<string, number>(fresh.map((m, i) => [m.id, i]));
+    for (const m of near.flat())
+      if (!number.has(m.id)) {
+        number.set(m.id, listed.length);
+        listed.push(m);
+      }
+    const candidates: NumberedPair[] = [];
+    for (let a = 0; a < fresh.length; a++) {
+      for (let b = a + 1; b < fresh.length; b++) candidates.push({ a, b });
+      for (const m of near[a]!) candidates.push({ a, b: number.get(m.id)! });
+    }
+    const storedEdges = await ctx.store.listEdges(
+      ctx.scope,
+      listed.filter((m) => !fresh.includes(m)).map((m) => m.id),
+    );
+    const known: NumberedPair[] = storedEdges
+      .filter((e) => e.type === "Link" && number.has(e.from) && number.has(e.to))
+      .map((e) => ({ a: number.get(e.from)!, b: number.get(e.to)! }));
+    if (listed.length < 2) return [];
+    const result = await ctx.cognition.run(
+      emmaLinkStep,
+      {
+        memories: listed.map((m) => ({
+          text: m.text,
+          about: m.about === ctx.scope.agent ? "myself" : displayName(m.about),
+          at: m.observedAt,
+          fresh: number.get(m.id)! < fresh.length,
+        })),
+        candidates,
+        known,
+        ...(options.minRelated === undefined ? {} : { minRelated: options.minRelated }),
+      },
+      { signal: ctx.signal },
+    );
+    const related = result.value;
+    const edges = chainLinks(ctx, stored, fresh, listed, related);
+    ctx.stage({
+      operations: [
+        ctx.operation({
+          type: "LINK",
+          model: result.model,
+          usage: result.usage,
+          memoryIds: [...new Set(edges.flatMap((e) => [e.from, e.to]))],
+          inputs: {
+            step: emmaLinkStep.name,
+            memories: listed.length,
+            fresh: fresh.length,
+            candidates: candidates.length,
+            shortlist,
+          },
+          outputs: {
+            related: related.map((p) => ({ a: listed[p.a]!.id, b: listed[p.b]!.id, why: p.why })),
+            links: edges.map((e) => ({ from: e.from, to: e.to, judged: e.attributes.judged })),
+          },
+          rationale: edges.length
+            ? `${related.length} related pair(s) became ${edges.length} link(s) (chain rule: an update links to the newer end)`
+            : "no related memories",
+        }),
+      ],
+    });
+    return edges;
+  }
+
+  /**
+   * The paper's order and chain rule: first the pairs within the session, then new against old;
+   * a new memory related to some memory links to the newest memory reachable forward from it
+   * (the newer end of its chain), once per chain, always from older to newer.
+   */
+  function chainLinks(
+    ctx: SessionContext,
+    stored: MemoryGraph,
+    fresh: Memory[],
+    listed: Memory[],
+    related: RelatedPair[],
+  ): Edge[] {
+    const nodes: GraphNode[] = [...stored.nodes.values()];
+    const order = nodes.length;
+    for (const [i, m] of fresh.entries()) nodes.push({ id: m.id, time: m.observedAt, order: order + i });
+    const graphEdges: GraphEdge[] = [...stored.nodes.keys()].flatMap((id) => stored.successors(id));
+    let graph = new MemoryGraph(nodes, graphEdges);
+    const out: Edge[] = [];
+    const linked = new Set(graphEdges.map((e) => `${e.from}>${e.to}`));
+    const isFresh = (i: number) => i < fresh.length;
+    for (const phase of ["session", "history"] as const) {
+      for (const [i, m] of fresh.entries()) {
+        // The memories this one was judged related to in this phase, older than it.
+        const partners = related
+          .filter((p) => p.a === i || p.b === i)
+          .map((p) => (p.a === i ? p.b : p.a))
+          .filter((j) => (phase === "session" ? isFresh(j) && j < i : !isFresh(j)))
+          .map((j) => listed[j]!.id);
+        if (partners.length === 0) continue;
+        const downstream = graph.descendants(m.id);
+        const targets = new Set<string>();
+        for (const r of partners) {
+          const ahead = [...graph.descendants(r)].filter((x) => !downstream.has(x));
+          const end = graph.mostRecent(ahead.filter((x) => precedes(graph, x, m.id)));
+          if (end) targets.add(end);
+        }
+        for (const t of targets) {
+          if (linked.has(`${t}>${m.id}`)) continue;
+          linked.add(`${t}>${m.id}`);
+          graphEdges.push({ from: t, to: m.id, relation: "Link" });
+          out.push({
+            id: `edge_${t}_${m.id}`,
+            tenant: ctx.scope.tenant,
+            agent: ctx.scope.agent,
+            from: t,
+            to: m.id,
+            type: "Link",
+            attributes: { strategy: NAME, phase, judged: partners },
+            recordedAt: new Date().toISOString(),
+          });
+        }
+        graph = new MemoryGraph(nodes, graphEdges);
+      }
+    }
+    return out;
+  }
+
+  async function recall(ctx: RecallContext): Promise<Recall> {
+    const dialogue = ctx.dialogue ?? [];
+    const query =
+      queryMode === "context" && dialogue.length > 0
+        ? dialogue
+            .slice(-CONTEXT_TURNS)
+            .map((t) => t.text)
+            .join("\n")
+        : ctx.query;
+    const top = await ctx.retriever.searchMemories(ctx.scope, {
+      query,
+      k: ctx.k || k,
+      filter: { ...ctx.filter, strategy: NAME },
+      now: ctx.now ?? ctx.session?.at,
+    });
+    if (top.length === 0 || (hops === 0 && !chainEnd)) return { strategy: NAME, query: ctx.query, hits: top };
+    const { graph, memories } = await loadGraph(ctx.store, ctx.scope, NAME);
+    const shown = new Set(top.map((h) => h.id));
+    const hits: RecallHit[] = [...top];
+    const timelines: RecallTimeline[] = [];
+    for (const hit of top) {
+      const around = linkedAround(graph, hit.id, hops, chainEnd);
+      const group = [hit.id, ...around].map((id) => memories.get(id)).filter((m): m is Memory => !!m);
+      for (const m of group.slice(1).sort(newestFirst)) {
+        if (shown.has(m.id) || m.status !== "active") continue;
+        shown.add(m.id);
+        hits.push(memoryHit(m, { score: hit.score, linked: 1 }));
+      }
+      if (group.length > 1)
+        timelines.push({
+          through: hit.id,
+          entries: [...group]
+            .sort(newestFirst)
+            .reverse()
+            .map((m, n) => ({
+              id: m.id,
+              text: m.text,
+              at: m.observedAt,
+              relation: n === 0 ? null : "Link",
+            })),
+        });
+    }
+    return { strategy: NAME, query: ctx.query, hits, timelines };
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: NAME,
+    description:
+      "egocentric memory about itself and each partner, linked into chains; top-1 recall plus linked memories",
+    onSessionEnd,
+    recall,
+    compose: (ctx, r) =>
+      composeReply(
+        ctx,
+        r,
+        "What you remember, in your own words (you are 'I'; the newest of linked memories holds)",
+      ),
+  };
+}
+
+/** True when `a` comes before `b` in conversation time (ties: list order), so a link runs a -> b. */
+function precedes(graph: MemoryGraph, a: string, b: string): boolean {
+  const [x, y] = [graph.nodes.get(a)!, graph.nodes.get(b)!];
+  return x.time < y.time || (x.time === y.time && (x.order ?? 0) < (y.order ?? 0));
+}
+
+/**
+ * Memories within `hops` links of `id`, either direction, nearest first; with `chainEnd`, also
+ * the newest memory reachable forward from `id`, however far.
+ */
+export function linkedAround(graph: MemoryGraph, id: string, hops: number, chainEnd: boolean): string[] {
+  const seen = new Set([id]);
+  const out: string[] = [];
+  let frontier = [id];
+  for (let h = 0; h < hops && frontier.length; h++) {
+    const next: string[] = [];
+    for (const x of frontier)
+      for (const e of [...graph.successors(x), ...graph.predecessors(x)]) {
+        if (e.relation !== "Link") continue;
+        const other = e.from === x ? e.to : e.from;
+        if (seen.has(other)) continue;
+        seen.add(other);
+        out.push(other);
+        next.push(other);
+      }
+    frontier = next;
+  }
+  if (chainEnd) {
+    const end = graph.mostRecent(graph.descendants(id));
+    if (end && !seen.has(end)) out.push(end);
+  }
+  return out;
+}
+
+function newestFirst(a: Memory, b: Memory): number {
+  return a.observedAt === b.observedAt ? (a.id < b.id ? 1 : -1) : a.observedAt < b.observedAt ? 1 : -1;
+}

@@ -1,0 +1,203 @@
+/**
+ * Step `emma.link`: EMMA's memory connection. The session's new memories are numbered together
+ * with the older ones they might relate to, and related pairs are named as numbered pairs: two
+ * memories are related when they concern the same situation or one updates the other, whoever
+ * they are about. Pairs already linked are listed so they are not named again. The chain rule
+ * (an update links to the newer end of a linked pair) is applied by the strategy, for both engines.
+ *
+ * Offline, each candidate pair is judged related or not by the Theanine relation linker (the
+ * learned model when it fits the encoder, else the rules): any relation but None counts.
+ */
+import { z } from "zod";
+import { chooseModel } from "../../../cognition/offline/learned/choose.js";
+import { linkRow, shippedLinkModel } from "../../../cognition/offline/learned/link-model.js";
+import { predictProba, topLabels } from "../../../cognition/offline/learned/logistic.js";
+import { pairSides } from "../../../cognition/offline/learned/pair-model.js";
+import { gist, relateOffline } from "../../../cognition/offline/relation-linker.js";
+import { defineStep, type OfflineKit } from "../../../cognition/step.js";
+import { formatDay } from "../../../core/time.js";
+import { cosine } from "../../../core/vector.js";
+
+/**
+ * Least relatedness (1 - the learned linker's probability of None) for an offline link: chosen
+ * on the tune part of data/emma/links.jsonl (`memlane eval emma-links --choose`). Not on
+ * memory-ops' dev part: the shipped linker was trained there and scores it perfectly.
+ */
+export const RELATED_THRESHOLD = 0.85;
+
+/**
+ * How related two memories are, 0 to 1, with a reason: the learned Theanine linker's probability
+ * that the pair is anything but None when it fits the encoder; otherwise the rule linker's
+ * verdict (1 or 0). The pair's names are read out of the memories' gist ("about" both people).
+ */
+type Side = Pick<LinkableMemory, "text" | "about" | "at">;
+
+export async function relatedness(
+  pairs: [Side, Side][],
+  kit: OfflineKit,
+): Promise<{ score: number; why: string }[]> {
+  if (pairs.length === 0) return [];
+  const aboutOf = (x: { about: string }, y: { about: string }) => [...new Set([x.about, y.about])].join(", ");
+  const ordered = pairs.map(([x, y]): [Side, Side] => (x.at <= y.at ? [x, y] : [y, x]));
+  const model = chooseModel(kit.models?.relationLinker, shippedLinkModel, kit.embedder);
+  if (model) {
+    const out: { score: number; why: string }[] = [];
+    // Sides are read per pair of names, as the linker reads each memory's gist without them.
+    const byAbout = new Map<string, number[]>();
+    ordered.forEach(([x, y], i) => {
+      const about = aboutOf(x, y);
+      byAbout.set(about, [...(byAbout.get(about) ?? []), i]);
+    });
+    for (const [about, indices] of byAbout) {
+      const sides = await pairSides(
+        indices.flatMap((i) => [ordered[i]![0].text, ordered[i]![1].text]),
+        about,
+        kit.embedder,
+      );
+      for (const i of indices) {
+        const [older, newer] = ordered[i]!;
+        const p = predictProba(
+          model.model,
+          linkRow(
+            { ...sides.get(older.text)!, at: older.at },
+            { ...sides.get(newer.text)!, at: newer.at },
+            about,
+          ),
+        );
+        const none = p[model.model.labels.indexOf("None")] ?? 0;
+        out[i] = { score: 1 - none, why: `learned linker: ${topLabels(model.model.labels, p)}` };
+      }
+    }
+    return out;
+  }
+  const texts = [
+    ...new Set(ordered.flatMap(([x, y]) => [gist(x.text, aboutOf(x, y)), gist(y.text, aboutOf(x, y))])),
+  ];
+  const vectors = new Map((await kit.embedder.embed(texts)).map((v, i) => [texts[i]!, v]));
+  return ordered.map(([older, newer]) => {
+    const about = aboutOf(older, newer);
+    const c = cosine(vectors.get(gist(older.text, about))!, vectors.get(gist(newer.text, about))!);
+    const d = relateOffline(older.text, newer.text, about, c);
+    return { score: d.relation === "None" ? 0 : 1, why: `rule linker: ${d.relation}, ${d.rationale}` };
+  });
+}
+
+/** One numbered memory: its text, who it is about (display name), when, and whether it is new. */
+export interface LinkableMemory {
+  text: string;
+  about: string;
+  at: string;
+  fresh: boolean;
+}
+
+/** Two memories by their numbers in the list. */
+export interface NumberedPair {
+  a: number;
+  b: number;
+}
+
+export interface EmmaLinkInput {
+  memories: LinkableMemory[];
+  /** The pairs the offline engine judges (each with at least one new memory). */
+  candidates: NumberedPair[];
+  /** Pairs already linked, shown so they are not named again. */
+  known: NumberedPair[];
+  /** Offline: least relatedness for a link (default RELATED_THRESHOLD). */
+  minRelated?: number;
+}
+
+/** A related pair, lower number first, with the reason given. */
+export interface RelatedPair extends NumberedPair {
+  why: string;
+}
+
+const pair = z.object({ a: z.number().int().min(0), b: z.number().int().min(0) });
+const inputSchema = z.object({
+  memories: z.array(
+    z.object({
+      text: z.string().min(1),
+      about: z.string().min(1),
+      at: z.string().min(1),
+      fresh: z.boolean(),
+    }),
+  ),
+  candidates: z.array(pair),
+  known: z.array(pair),
+  minRelated: z.number().min(0).max(1).optional(),
+});
+
+function answerSchema(count: number) {
+  const number = z
+    .number()
+    .int()
+    .min(0)
+    .max(Math.max(0, count - 1));
+  return z.object({
+    pairs: z.array(z.object({ a: number, b: number, why: z.string().max(300).default("") })),
+  });
+}
+
+type Answer = z.infer<ReturnType<typeof answerSchema>>;
+
+function messages(input: EmmaLinkInput) {
+  const system = [
+    "You connect the memories one person keeps about themselves and the people they talk with.",
+    "Two memories are related when they are about the same situation, or when one is an update of what the other",
+    "describes (a plan that happened, a problem that got worse or was solved, news passed on by someone else).",
+    "Memories about different people may be related. Sharing a word or a topic in general is not enough.",
+    "Name the related pairs by their numbers. Only pairs with at least one memory marked NEW; not the pairs already",
+    "linked. When a new memory updates something already linked, pair it with the most recent memory of that link only.",
+    'Answer with JSON only: {"pairs": [{"a": 0, "b": 3, "why": "short reason"}]}; an empty list when nothing is related.',
+  ].join("\n");
+  const list = input.memories
+    .map((m, i) => `${i}. ${m.fresh ? "NEW " : ""}(${formatDay(m.at)}, about ${m.about}) ${m.text}`)
+    .join("\n");
+  const known = input.known.length ? input.known.map((p) => `${p.a}-${p.b}`).join(", ") : "none";
+  return [
+    { role: "system" as const, content: system },
+    { role: "user" as const, content: `Memories:\n${list}\n\nAlready linked: ${known}` },
+  ];
+}
+
+const keyOf = (p: NumberedPair) => `${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`;
+
+/** The answer's pairs that may be new links: distinct, not known, one memory at least new. */
+export function admissiblePairs(pairs: RelatedPair[], input: EmmaLinkInput): RelatedPair[] {
+  const known = new Set(input.known.map(keyOf));
+  const seen = new Set<string>();
+  const out: RelatedPair[] = [];
+  for (const p of pairs) {
+    const key = keyOf(p);
+    if (p.a === p.b || known.has(key) || seen.has(key)) continue;
+    if (!input.memories[p.a]?.fresh && !input.memories[p.b]?.fresh) continue;
+    seen.add(key);
+    out.push({ a: Math.min(p.a, p.b), b: Math.max(p.a, p.b), why: p.why });
+  }
+  return out;
+}
+
+export const emmaLinkStep = defineStep<EmmaLinkInput, RelatedPair[], Answer>({
+  name: "emma.link",
+  version: 1,
+  description: "the related pairs among a session's new memories and the older ones",
+  input: inputSchema as unknown as z.ZodType<EmmaLinkInput>,
+  output: (input) => answerSchema(input.memories.length),
+  prompt: messages,
+  decode: (answer, input) => admissiblePairs(answer.pairs, input),
+  async offline(input, kit) {
+    const pairs = admissiblePairs(
+      input.candidates.map((c) => ({ ...c, why: "" })),
+      input,
+    );
+    const scores = await relatedness(
+      pairs.map((p) => [input.memories[p.a]!, input.memories[p.b]!]),
+      kit,
+    );
+    const least = input.minRelated ?? RELATED_THRESHOLD;
+    return pairs
+      .map((p, i) => ({ ...p, why: scores[i]!.why, score: scores[i]!.score }))
+      .filter((p) => p.score >= least)
+      .map(({ score, ...p }) => ({ ...p, why: `${p.why} (related ${score.toFixed(2)})` }))
+      .sort((x, y) => x.a - y.a || x.b - y.b);
+  },
+});
