@@ -140,6 +140,21 @@ describe("eval mtbench-plus", () => {
     assert.match(mtbenchChart(report), /^<svg/);
   });
 
+  it("a new topic's first question should choose nothing: memochat's none-of-the-others is counted", async () => {
+    const convs = readMtbench(file(), "t").slice(0, 1);
+    const embedder = new HashEmbedder();
+    const small = memochatStrategy({ cut: 0.1, chooser: { threshold: 0.1 }, limits: { lines: 4 } });
+    const report = await evaluateMtbench(convs, [small], {
+      embedder,
+      cognition: () => new OfflineCognition(embedder),
+    });
+    const q = report.questions[0]!;
+    assert.equal(q.openings, 2, "photosynthesis and the haiku open topics once the trip is in the memo");
+    assert.equal(q.openingsNothing, 2, "and nothing earlier relates to them");
+    assert.equal(report.rows[0]!.cells.all.all.noneRight, 1);
+    assert.match(mtbenchMarkdown(report), /\| 1\.000 \(2\) \|/);
+  });
+
   it("with a model: calls and tokens per turn by part, and the judge's score per type", async () => {
     const convs = readMtbench(file(), "t").slice(0, 1);
     const embedder = new HashEmbedder();

@@ -8,6 +8,8 @@
  *     turns, every partner and agent turn of the topics the question's turn-info names: turn
  *     recall and precision (nothing chosen: precision 0), and option F1 between the memories
  *     recalled and the gold memories (those whose source turns are at least half gold; none: 0);
+ *   - none of the others: at each new topic's first question (asked with something in memory),
+ *     whether recall chose nothing — the right answer, since nothing earlier relates;
  *   - with a chat model: the reply to the final question, asked in a new session, rated 1-100 by
  *     the paper's judge against the gold history; and every call and token the play cost.
  * The final question comes after a session end for every strategy alike, so the session-end
@@ -64,10 +66,23 @@ export interface QuestionResult {
   cost: CostBreakdown;
   /** Failed operations the play left (a memo write that never fit its schema…). */
   failed: number;
+  /** New topics' first questions asked with something in memory, and how many recalled nothing. */
+  openings: number;
+  openingsNothing: number;
+}
+
+/** A new topic's first question, asked when memory already held something. */
+export interface Opening {
+  query: string;
+  /** The strategy's active memories when it was asked. */
+  memoryIds: string[];
+  /** Recall chose nothing (none of the others): right, since the topic is new. */
+  choseNothing: boolean;
 }
 
 export interface PlayedConversation {
   result: QuestionResult;
+  openings: Opening[];
   /** The strategy's active memories at the end, for tuning. */
   memories: Memory[];
   /** Turn ids of the gold topics. */
@@ -123,12 +138,18 @@ export async function playConversation(
     // Recall cost inside replies: their REPLY operations count it too.
     let inReplies = emptyUsage();
     const s = await mem.session({ agent: AGENT, partner: PARTNER, at: START, id: `${conv.id}-talk` });
+    const openings: Opening[] = [];
     for (const t of conv.turns) {
+      // A topic's first question relates to nothing said before: the right choice is none.
+      const opens = ![...topicOf.values()].includes(t.topic);
       const said = await s.turn(PARTNER, t.text);
       topicOf.set(said.id, t.topic);
+      const before = opens ? (await mem.memories(AGENT)).map((m) => m.id) : [];
       const { turn, recall } = await s.reply();
       if (turn) topicOf.set(turn.id, t.topic);
       if (recall.usage) inReplies = addUsage(inReplies, recall.usage);
+      if (before.length)
+        openings.push({ query: t.text, memoryIds: before, choseNothing: recall.hits.length === 0 });
     }
     await (await s.close()).done;
     const topics = new Set(conv.final.topics);
@@ -183,9 +204,12 @@ export async function playConversation(
         partnerTurns,
         cost: { writing, retrieval, reply: replies },
         failed: operations.filter((o) => o.status === "failed").length,
+        openings: openings.length,
+        openingsNothing: openings.filter((o) => o.choseNothing).length,
       },
       memories,
       gold,
+      openings,
     };
   } finally {
     await mem.close();
@@ -211,6 +235,9 @@ export interface MtbenchCell {
   /** Mean judge score over rated questions; null when none was rated. */
   judge: number | null;
   rated: number;
+  /** Share of new topics' first questions for which recall chose nothing (none of the others). */
+  noneRight: number | null;
+  openings: number;
 }
 
 export interface MtbenchRow {
@@ -235,6 +262,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export function aggregate(strategy: string, results: QuestionResult[]): MtbenchRow {
   const cell = (rs: QuestionResult[]): MtbenchCell => {
     const rated = rs.map((r) => r.judge).filter((x): x is number => x !== null);
+    const openings = rs.reduce((n, r) => n + r.openings, 0);
     return {
       questions: rs.length,
       turnRecall: mean(rs.map((r) => r.turnRecall)),
@@ -242,6 +270,8 @@ export function aggregate(strategy: string, results: QuestionResult[]): MtbenchR
       optionF1: mean(rs.map((r) => r.optionF1)),
       judge: rated.length ? mean(rated) : null,
       rated: rated.length,
+      noneRight: openings ? rs.reduce((n, r) => n + r.openingsNothing, 0) / openings : null,
+      openings,
     };
   };
   const bySplit = (rs: QuestionResult[]) =>

@@ -9,8 +9,8 @@ const f = (x: number) => x.toFixed(3);
 export function mtbenchMarkdown(r: MtbenchReport): string {
   const judged = r.rows.some((row) => row.cells.all.all.rated > 0);
   const out = [
-    `| strategy | split | type | questions | turn recall | turn precision | option F1 |${judged ? " judge 1-100 |" : ""}`,
-    `| --- | --- | --- | ---: | ---: | ---: | ---: |${judged ? " ---: |" : ""}`,
+    `| strategy | split | type | questions | turn recall | turn precision | option F1 | none right (new topics) |${judged ? " judge 1-100 |" : ""}`,
+    `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |${judged ? " ---: |" : ""}`,
   ];
   for (const split of ["test", "tune"] as const)
     for (const row of r.rows)
@@ -18,7 +18,7 @@ export function mtbenchMarkdown(r: MtbenchReport): string {
         const c = row.cells[split][g];
         if (!c.questions) continue;
         out.push(
-          `| ${row.strategy} | ${split} | ${g} | ${c.questions} | ${f(c.turnRecall)} | ${f(c.turnPrecision)} | ${f(c.optionF1)} |${judged ? ` ${c.judge === null ? "–" : c.judge.toFixed(1)} (${c.rated}) |` : ""}`,
+          `| ${row.strategy} | ${split} | ${g} | ${c.questions} | ${f(c.turnRecall)} | ${f(c.turnPrecision)} | ${f(c.optionF1)} | ${c.noneRight === null ? "–" : `${f(c.noneRight)} (${c.openings})`} |${judged ? ` ${c.judge === null ? "–" : c.judge.toFixed(1)} (${c.rated}) |` : ""}`,
         );
       }
   out.push(
@@ -39,16 +39,16 @@ export function mtbenchMarkdown(r: MtbenchReport): string {
 
 export function tuneMarkdown(t: TuneReport): string {
   return [
-    `Tuning half (${t.conversations.length} conversations): best chooser per segmentation cut, by option F1`,
+    `Tuning half (${t.conversations.length} conversations, ${t.openings} new-topic questions): best chooser per segmentation cut`,
     "",
-    "| cut | entries / conversation | threshold | gate | option F1 | turn recall | turn precision |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| cut | entries / conversation | threshold | gate | objective | option F1 (final) | none right (new topics) | turn recall | turn precision |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...t.byCut.map(
       (p) =>
-        `| ${p.cut} | ${p.entries.toFixed(1)} | ${p.threshold} | ${p.gate} | ${f(p.optionF1)} | ${f(p.turnRecall)} | ${f(p.turnPrecision)} |`,
+        `| ${p.cut} | ${p.entries.toFixed(1)} | ${p.threshold} | ${p.gate} | ${f(p.objective)} | ${f(p.optionF1)} | ${f(p.noneRight)} | ${f(p.turnRecall)} | ${f(p.turnPrecision)} |`,
     ),
     "",
-    `best: cut ${t.best.cut}, threshold ${t.best.threshold}, gate ${t.best.gate} (option F1 ${f(t.best.optionF1)})`,
+    `best: cut ${t.best.cut}, threshold ${t.best.threshold}, gate ${t.best.gate} (objective ${f(t.best.objective)} = mean of final option F1 and none-right)`,
   ].join("\n");
 }
 
