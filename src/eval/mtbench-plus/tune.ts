@@ -22,7 +22,7 @@ export interface TuneGrid {
 }
 
 export const DEFAULT_GRID: TuneGrid = {
-  cuts: [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5],
+  cuts: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
   thresholds: Array.from({ length: 13 }, (_, i) => Number((0.05 + 0.05 * i).toFixed(2))),
   gates: [0, 0.5, 0.6, 0.7, 0.8, 0.9],
 };
