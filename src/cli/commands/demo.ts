@@ -15,6 +15,7 @@ import { memochatDemo } from "../demo-memochat.js";
 import { type DemoQuestionView, type DemoSessionView, demoReport } from "../demo-report.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";
+import { emmaDemo } from "./demo-emma.js";
 
 const DEMO_FILE = new URL("../../../data/demo-conversation.json", import.meta.url);
 
@@ -28,6 +29,8 @@ export function registerDemo(program: Command): void {
     .option("--keep", "keep the demo database (printed at the end) instead of deleting it")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { out: string; keep?: boolean }>();
+      // EMMA's demo has its own conversation (mixed sessions, three partners).
+      if (configFrom(opts).strategy === "emma") return emmaDemo(opts);
       const started = performance.now();
       const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as {
         questions: { ask: string; about: string }[];

@@ -22,7 +22,12 @@ import {
 import { emmaScriptedSteps } from "../../eval/emma/scripted.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { EMMA_SALIENCE } from "../../strategies/emma/emma.js";
-import { RELATED_THRESHOLD } from "../../strategies/emma/steps/link.js";
+import {
+  DEFAULT_JUDGE,
+  LINK_JUDGES,
+  type LinkJudge,
+  RELATED_THRESHOLDS,
+} from "../../strategies/emma/steps/link.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
@@ -71,7 +76,12 @@ export function registerEvalEmma(evalCmd: Command): void {
       "offline",
     )
     .option("--hops <n>", "emma: link hops added around the top memory", "1")
-    .option("--min-related <x>", "emma offline: least relatedness for a link", String(RELATED_THRESHOLD))
+    .option(
+      "--judge <judge>",
+      `emma offline: how pairs are judged related: ${LINK_JUDGES.join(" | ")}`,
+      DEFAULT_JUDGE,
+    )
+    .option("--min-related <x>", "emma offline: least relatedness for a link (default: the judge's)")
     .option("--shortlist <n>", "emma: older memories each new one is judged against", "8")
     .option(
       "--min-salience <x>",
@@ -86,7 +96,8 @@ export function registerEvalEmma(evalCmd: Command): void {
           part: string;
           engine: string;
           hops: string;
-          minRelated: string;
+          minRelated?: string;
+          judge: string;
           shortlist: string;
           minSalience: string;
         }
@@ -108,7 +119,8 @@ export function registerEvalEmma(evalCmd: Command): void {
       const k = whole(opts.k, "--k", 1);
       const emma = {
         hops: whole(opts.hops, "--hops", 0),
-        minRelated: share(opts.minRelated, "--min-related"),
+        judge: checkedJudge(opts.judge),
+        ...(opts.minRelated === undefined ? {} : { minRelated: share(opts.minRelated, "--min-related") }),
         shortlist: whole(opts.shortlist, "--shortlist", 0),
         minSalience: number(opts.minSalience, "--min-salience"),
       };
@@ -147,13 +159,16 @@ export function registerEvalEmma(evalCmd: Command): void {
     )
     .option("--source <source>", "emma | memory-ops: the file's format", "emma")
     .option("--part <part>", "emma: all | tune | test; memory-ops: all | dev | frozen", "all")
-    .option("--threshold <x>", "least relatedness for a link", String(RELATED_THRESHOLD))
+    .option("--judge <judge>", `how pairs are judged related: ${LINK_JUDGES.join(" | ")}`, DEFAULT_JUDGE)
+    .option("--threshold <x>", "least relatedness for a link (default: the judge's)")
     .option("--choose", "emma source: choose the threshold on the tune part and report the test part at it")
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { source: string; part: string; threshold: string; choose?: boolean }
+        GlobalOptions & { source: string; part: string; threshold?: string; judge: string; choose?: boolean }
       >();
-      const threshold = share(opts.threshold, "--threshold");
+      const judge = checkedJudge(opts.judge);
+      const threshold =
+        opts.threshold === undefined ? RELATED_THRESHOLDS[judge] : share(opts.threshold, "--threshold");
       if (opts.source !== "emma" && opts.source !== "memory-ops")
         throw new InvalidInputError(`--source must be emma or memory-ops, not "${opts.source}"`, {
           field: "source",
@@ -173,18 +188,18 @@ export function registerEvalEmma(evalCmd: Command): void {
         if (opts.source === "memory-ops") {
           const pairs = memoryOpsPairs(text, opts.part as "all" | "dev" | "frozen", path);
           note(`emma-links: ${pairs.length} memory-ops pairs (${opts.part}), ${embedder.name}`);
-          const r = await evaluateRelatedness(pairs, kit, threshold);
+          const r = await evaluateRelatedness(pairs, kit, threshold, judge);
           if (opts.json) return printJson(r);
-          return print(linkAgreementMarkdown(`memory-ops ${opts.part} part, ${path}`, r));
+          return print(linkAgreementMarkdown(`memory-ops ${opts.part} part, ${path}, judge ${judge}`, r));
         }
         const all = parseEmmaLinks(text, path);
         if (opts.choose) {
           const tune = emmaPairsPart(all, "tune");
           const test = emmaPairsPart(all, "test");
           note(`emma-links: choosing on ${tune.length} tune pairs, reporting ${test.length} test pairs`);
-          const tuned = await evaluateRelatedness(tune, kit, threshold);
+          const tuned = await evaluateRelatedness(tune, kit, threshold, judge);
           const chosen = bestThreshold(tuned.scores.map((s, i) => ({ ...s, style: tune[i]!.style })));
-          const scored = await evaluateRelatedness(test, kit, chosen);
+          const scored = await evaluateRelatedness(test, kit, chosen, judge);
           const atDefault = agreementAt(
             scored.scores.map((s, i) => ({ ...s, style: test[i]!.style })),
             threshold,
@@ -215,13 +230,21 @@ export function registerEvalEmma(evalCmd: Command): void {
         }
         const pairs = emmaPairsPart(all, opts.part as "all" | "tune" | "test");
         note(`emma-links: ${pairs.length} EMMA pairs (${opts.part}), ${embedder.name}`);
-        const r = await evaluateRelatedness(pairs, kit, threshold);
+        const r = await evaluateRelatedness(pairs, kit, threshold, judge);
         if (opts.json) return printJson(r);
-        print(linkAgreementMarkdown(`EMMA pairs, ${opts.part} part, ${path}`, r));
+        print(linkAgreementMarkdown(`EMMA pairs, ${opts.part} part, ${path}, judge ${judge}`, r));
       } finally {
         await embedder.close?.();
       }
     });
+}
+
+function checkedJudge(value: string): LinkJudge {
+  if (!(LINK_JUDGES as string[]).includes(value))
+    throw new InvalidInputError(`--judge must be one of ${LINK_JUDGES.join(", ")}, not "${value}"`, {
+      field: "judge",
+    });
+  return value as LinkJudge;
 }
 
 /** A fresh cognition per store: offline, the LLM engine over the scripted model, or over the configured model. */

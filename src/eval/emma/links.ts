@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { OfflineKit } from "../../cognition/step.js";
 import { InvalidInputError } from "../../core/errors.js";
-import { relatedness } from "../../strategies/emma/steps/link.js";
+import { type LinkJudge, relatedness } from "../../strategies/emma/steps/link.js";
 import { parseLinksJsonl } from "../links/evaluate.js";
 import { linkKey, type Part, selectPart } from "../memory-ops/cross-validate.js";
 import { emmaPart } from "./dataset.js";
@@ -113,10 +113,12 @@ export async function evaluateRelatedness(
   examples: RelatedPairExample[],
   kit: OfflineKit,
   threshold: number,
+  judge?: LinkJudge,
 ): Promise<LinkAgreement> {
   const scores = await relatedness(
     examples.map((e) => [e.older, e.newer]),
     kit,
+    judge,
   );
   return agreementAt(
     examples.map((e, i) => ({ id: e.id, style: e.style, score: scores[i]!.score, related: e.related })),

@@ -5,16 +5,17 @@
  *   Session end: the agent summarizes the session into memories about itself ("I …") and about
  *     each partner (by name), nothing if nothing is worth keeping (`emma.summarize`); then links
  *     related memories (`emma.link`), first among the session's new memories, then new against
- *     old. A memory that relates to a linked chain links to the chain's newer end, so updates
- *     form chains a–b–c, not stars. Links are `Link` edges, older -> newer; nothing is superseded.
+ *     old. A memory related to several memories of one linked group links to the newest of them
+ *     only, so updates form chains a–b–c, not stars. Links are `Link` edges, older -> newer;
+ *     nothing is superseded.
  *   Recall: the top-k memories (k = 1, the paper's) over everything the agent remembers — any
- *     subject, any past session — and the memories linked to each (one hop), plus the newest
- *     end of each hit's chain, so the latest state of a linked story is always in view.
+ *     subject, any past session — and the memories linked to each (one hop), newest first, so
+ *     the later state of a linked story comes with the memory that found it.
  */
 
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
-import { type GraphEdge, type GraphNode, MemoryGraph } from "../../core/memory-graph.js";
+import { type GraphEdge, type GraphNode, linkTargets, MemoryGraph } from "../../core/memory-graph.js";
 import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
 import type { Edge, Memory, Session } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
@@ -22,7 +23,7 @@ import { composeReply } from "../kit/compose-reply.js";
 import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
-import { emmaLinkStep, type NumberedPair, type RelatedPair } from "./steps/link.js";
+import { emmaLinkStep, type LinkJudge, type NumberedPair, type RelatedPair } from "./steps/link.js";
 import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
 
 /**
@@ -40,14 +41,19 @@ export interface EmmaOptions {
   /** Older memories, most similar first, that each new memory is judged against. */
   shortlist?: number;
   query?: EmmaQuery;
-  /** Add the newest end of each recalled memory's chain, however far (default true). */
+  /**
+   * Also add the newest memory reachable forward from each recalled one, however far (default
+   * false: in a large linked group that is simply the newest memory of the group).
+   */
   chainEnd?: boolean;
   /**
    * Offline: least salience for a sentence to become a memory (default EMMA_SALIENCE); egocentric
    * memory keeps events and feelings the shared summarizer's floor drops.
    */
   minSalience?: number;
-  /** Offline: least relatedness (0 to 1) for two memories to be linked (default RELATED_THRESHOLD). */
+  /** Offline: how a pair is judged related (default DEFAULT_JUDGE, the similarity of the gists). */
+  judge?: LinkJudge;
+  /** Offline: least relatedness (0 to 1) for two memories to be linked (default: the judge's). */
   minRelated?: number;
 }
 
@@ -73,7 +79,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
   const hops = options.hops ?? 1;
   const shortlist = options.shortlist ?? 8;
   const queryMode: EmmaQuery = options.query ?? "utterance";
-  const chainEnd = options.chainEnd ?? true;
+  const chainEnd = options.chainEnd ?? false;
   for (const [field, value, least] of [
     ["k", k, 1],
     ["hops", hops, 0],
@@ -185,6 +191,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
         })),
         candidates,
         known,
+        ...(options.judge === undefined ? {} : { judge: options.judge }),
         ...(options.minRelated === undefined ? {} : { minRelated: options.minRelated }),
       },
       { signal: ctx.signal },
@@ -219,9 +226,11 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
   }
 
   /**
-   * The paper's order and chain rule: first the pairs within the session, then new against old;
-   * a new memory related to some memory links to the newest memory reachable forward from it
-   * (the newer end of its chain), once per chain, always from older to newer.
+   * The paper's order and chain rule: first the pairs within the session, then new against old.
+   * Of the memories a new one is related to, it links to the newest in each linked group — when
+   * it relates to both ends of a linked pair, only to the newer end — so an update extends the
+   * chain instead of making a star (`linkTargets`, the rule Theanine uses for its components).
+   * Links run from older to newer.
    */
   function chainLinks(
     ctx: SessionContext,
@@ -236,27 +245,20 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     const graphEdges: GraphEdge[] = [...stored.nodes.keys()].flatMap((id) => stored.successors(id));
     let graph = new MemoryGraph(nodes, graphEdges);
     const out: Edge[] = [];
-    const linked = new Set(graphEdges.map((e) => `${e.from}>${e.to}`));
     const isFresh = (i: number) => i < fresh.length;
     for (const phase of ["session", "history"] as const) {
       for (const [i, m] of fresh.entries()) {
         // The memories this one was judged related to in this phase, older than it.
-        const partners = related
+        const judged = related
           .filter((p) => p.a === i || p.b === i)
           .map((p) => (p.a === i ? p.b : p.a))
           .filter((j) => (phase === "session" ? isFresh(j) && j < i : !isFresh(j)))
           .map((j) => listed[j]!.id);
-        if (partners.length === 0) continue;
-        const downstream = graph.descendants(m.id);
-        const targets = new Set<string>();
-        for (const r of partners) {
-          const ahead = [...graph.descendants(r)].filter((x) => !downstream.has(x));
-          const end = graph.mostRecent(ahead.filter((x) => precedes(graph, x, m.id)));
-          if (end) targets.add(end);
-        }
+        if (judged.length === 0) continue;
+        // Groups m already belongs to (through this session's links) are not linked again.
+        const own = graph.component(m.id);
+        const targets = linkTargets(graph, judged).filter((t) => !own.has(t));
         for (const t of targets) {
-          if (linked.has(`${t}>${m.id}`)) continue;
-          linked.add(`${t}>${m.id}`);
           graphEdges.push({ from: t, to: m.id, relation: "Link" });
           out.push({
             id: `edge_${t}_${m.id}`,
@@ -265,11 +267,11 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
             from: t,
             to: m.id,
             type: "Link",
-            attributes: { strategy: NAME, phase, judged: partners },
+            attributes: { strategy: NAME, phase, judged },
             recordedAt: new Date().toISOString(),
           });
         }
-        graph = new MemoryGraph(nodes, graphEdges);
+        if (targets.length) graph = new MemoryGraph(nodes, graphEdges);
       }
     }
     return out;
@@ -334,12 +336,6 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
         "What you remember, in your own words (you are 'I'; the newest of linked memories holds)",
       ),
   };
-}
-
-/** True when `a` comes before `b` in conversation time (ties: list order), so a link runs a -> b. */
-function precedes(graph: MemoryGraph, a: string, b: string): boolean {
-  const [x, y] = [graph.nodes.get(a)!, graph.nodes.get(b)!];
-  return x.time < y.time || (x.time === y.time && (x.order ?? 0) < (y.order ?? 0));
 }
 
 /**
