@@ -273,6 +273,23 @@ describe("memochat pieces", () => {
     assert.deepEqual(chooseByScore(scores, { threshold: 0, gate: 0, max: 1 }), [1]);
   });
 
+  it("the offline writer keeps the agent's own question with the partner's answer", async () => {
+    const lines = [
+      { speaker: "ava", text: "How is the Kyoto trip planning going?" },
+      { speaker: "sam", text: "We booked a ryokan near the Kyoto temples." },
+      { speaker: "ava", text: "How is your sourdough bread coming along?" },
+      { speaker: "sam", text: "My sourdough bread is still flat and dense." },
+    ];
+    const entries = await writeMemoOffline("ava", lines, new HashEmbedder(), { cut: 0.1 });
+    assert.deepEqual(
+      entries.map((e) => [e.start, e.end]),
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    );
+  });
+
   it("the offline writer keeps question and answer together and never leaves a line out", async () => {
     const lines = LINES.map(([speaker, text], i) => ({ speaker, text, generated: i % 2 === 1 }));
     const entries = await writeMemoOffline("ava", lines, new HashEmbedder(), { cut: 0.1 });

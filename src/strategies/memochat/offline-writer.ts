@@ -2,8 +2,9 @@
  * Memo writing without a language model: topic segmentation where adjacent exchanges stop
  * resembling each other (TextTiling's idea on sentence vectors), the segment's salient noun
  * phrase as its topic, and its most central sentences as the summary (extractive).
- *   - The unit is the exchange: a partner's line and the lines answering it. A range therefore
- *     never splits a question from its answer, and ranges cover the buffer by construction.
+ *   - The unit is the exchange: a partner's line and the lines answering it (with the agent's own
+ *     question before it, if it asked one). A range therefore never splits a question from its
+ *     answer, and ranges cover the buffer by construction.
  *   - An exchange opens a new topic when its cosine to the current segment's mean vector falls
  *     below `cut`, unless it opens with a follow-up cue ("what about…", "now do the same…", "your
  *     previous answer"): such a line leans on what came before even when its words do not.
@@ -93,13 +94,24 @@ export async function writeMemoOffline(
   return entries;
 }
 
-/** Exchanges: a new one starts at line 1 and at each partner line that follows the agent's. */
+/**
+ * Exchanges: a new one starts at line 1 and at each partner line that follows the agent's — or at
+ * that agent line, when the agent asked it (a question the agent wrote itself belongs with the
+ * partner's answer; a reply memlane generated never opens an exchange).
+ */
 function exchangesOf(agent: string, lines: MemoLine[]): Exchange[] {
+  const starts = new Set([0]);
+  for (let i = 1; i < lines.length; i++) {
+    const before = lines[i - 1]!;
+    if (lines[i]!.speaker === agent || before.speaker !== agent) continue;
+    const asked = !before.generated && /\?\s*$/.test(before.text);
+    if (!asked) starts.add(i);
+    else if (!starts.has(i - 1) && i - 1 > 0) starts.add(i - 1);
+    else if (i - 1 > 0) starts.add(i);
+  }
   const out: Exchange[] = [];
   for (const [i, l] of lines.entries()) {
-    const before = lines[i - 1];
-    if (!before || (l.speaker !== agent && before.speaker === agent))
-      out.push({ start: i + 1, end: i + 1, said: [] });
+    if (starts.has(i)) out.push({ start: i + 1, end: i + 1, said: [] });
     const ex = out.at(-1)!;
     ex.end = i + 1;
     if (!l.generated && l.text.trim()) ex.said.push({ speaker: l.speaker, text: l.text });
