@@ -13,6 +13,7 @@ import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
+import { registerSimulate } from "./commands/simulate.js";
 import { EXIT_CODES, reportError } from "./output.js";
 
 export function buildProgram(): Command {
@@ -56,6 +57,7 @@ export function buildProgram(): Command {
   registerForget(program);
   registerChat(program);
   registerEval(program);
+  registerSimulate(program);
   program
     .command("strategies")
     .description("list the memory strategies")

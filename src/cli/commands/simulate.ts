@@ -1,0 +1,242 @@
+/**
+ * `memlane simulate --agents A,B,C`: self-play between several memlane agents. Each session of a
+ * script is one conversation between some of the agents (`mem.conversation`): every agent keeps
+ * its own session of it and remembers it egocentrically, by its own strategy (default emma).
+ * Scripted sessions are played as written; a session with only an opener is played by the
+ * agents' own replies, in turn. After each session, and at the end, each agent's memory is
+ * printed, with the model calls and tokens its sessions cost.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { z } from "zod";
+import { InvalidInputError } from "../../core/errors.js";
+import { displayName } from "../../core/ids.js";
+import { formatDay } from "../../core/time.js";
+import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
+import { idSchema } from "../../engine/api.js";
+import { openMemlane } from "../../engine/memlane.js";
+import { emmaScriptedSteps } from "../../eval/emma/scripted.js";
+import { scriptedLlm } from "../../testing/scripted-llm.js";
+import { configFrom, type GlobalOptions } from "../options.js";
+import { color, note, print, printJson, shown } from "../output.js";
+import { progress } from "../progress.js";
+import { readText } from "../read-text.js";
+
+const SCRIPT = new URL("../../../data/emma/simulate-script.json", import.meta.url).pathname;
+
+const line = z.object({ speaker: z.string().min(1), text: z.string().min(1) });
+const scriptSchema = z.object({
+  roles: z.record(z.string(), z.string()).default({}),
+  sessions: z
+    .array(
+      z
+        .object({
+          agents: z.array(z.string().min(1)).min(2),
+          at: z.string().min(1).optional(),
+          turns: z.array(line).optional(),
+          opener: line.optional(),
+        })
+        .refine((s) => (s.turns?.length ?? 0) > 0 || s.opener, "a session needs turns or an opener"),
+    )
+    .min(1),
+});
+
+/** A self-play script, its `$1`, `$2`… placeholders bound to the given agents. */
+export type SimulationScript = z.infer<typeof scriptSchema>;
+
+export function bindScript(raw: unknown, agents: string[], source = "script"): SimulationScript {
+  const bound = JSON.parse(JSON.stringify(raw), (_k, v) =>
+    typeof v === "string" ? v.replace(/\$(\d+)/g, (m, n: string) => agents[Number(n) - 1] ?? m) : v,
+  );
+  const parsed = scriptSchema.safeParse(bound);
+  if (!parsed.success)
+    throw new InvalidInputError(`${source} is not a simulation script:\n${z.prettifyError(parsed.error)}`);
+  const problems: string[] = [];
+  parsed.data.sessions.forEach((s, i) => {
+    for (const a of s.agents)
+      if (!agents.includes(a))
+        problems.push(`sessions[${i}]: "${a}" is not one of --agents (${agents.join(", ")})`);
+    for (const t of [...(s.turns ?? []), ...(s.opener ? [s.opener] : [])])
+      if (!s.agents.includes(t.speaker))
+        problems.push(`sessions[${i}]: speaker "${t.speaker}" is not in the session`);
+  });
+  if (problems.length) throw new InvalidInputError(`${source}: ${problems.join("; ")}`, { problems });
+  return parsed.data;
+}
+
+interface SimulateOptions extends GlobalOptions {
+  agents: string;
+  sessions?: string;
+  turns: string;
+  script?: string;
+  engine: string;
+  keep?: boolean;
+}
+
+export function registerSimulate(program: Command): void {
+  program
+    .command("simulate")
+    .description(
+      "self-play: several memlane agents talk in scripted or model-driven sessions, each keeping its own memory (default strategy emma); prints each agent's memory",
+    )
+    .requiredOption("--agents <list>", "two or more agent ids, e.g. ava,ben,cy")
+    .option("--script <file>", "sessions to play ($1, $2… are the agents in order); default the bundled one")
+    .option("--sessions <n>", "play only the first n sessions of the script")
+    .option("--turns <n>", "replies per agent-driven session (after its opener)", "4")
+    .option(
+      "--engine <engine>",
+      "offline | scripted (LLM engine, scripted model) | llm (the configured model)",
+      "offline",
+    )
+    .option("--keep", "keep the database (printed at the end)")
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<SimulateOptions>();
+      const agents = opts.agents
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (agents.length < 2)
+        throw new InvalidInputError("--agents needs at least two agents", { field: "agents" });
+      for (const a of agents) {
+        const ok = idSchema.safeParse(a);
+        if (!ok.success)
+          throw new InvalidInputError(`--agents: "${a}" is not a valid id`, { field: "agents" });
+      }
+      if (new Set(agents).size !== agents.length)
+        throw new InvalidInputError("--agents names an agent twice", { field: "agents" });
+      const turns = Number(opts.turns);
+      if (!Number.isInteger(turns) || turns < 0)
+        throw new InvalidInputError(`--turns must be a whole number, not "${opts.turns}"`, {
+          field: "turns",
+        });
+      const path = opts.script ?? SCRIPT;
+      const script = bindScript(JSON.parse(await readText(path)), agents, path);
+      const limit = opts.sessions === undefined ? script.sessions.length : Number(opts.sessions);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new InvalidInputError(`--sessions must be a positive whole number, not "${opts.sessions}"`, {
+          field: "sessions",
+        });
+      const sessions = script.sessions.slice(0, limit);
+      const engine = engineConfig(opts.engine);
+      const dir = opts.db ? null : mkdtempSync(join(tmpdir(), "memlane-simulate-"));
+      const db = opts.db ?? join(dir!, "simulate.db");
+      const config = configFrom({ ...opts, db });
+      const mem = await openMemlane({ ...config, ...engine, strategy: config.strategy ?? "emma" });
+      const bar = progress("simulate", opts.json === true || !process.stderr.isTTY ? false : true);
+      const played: { session: string; agents: string[]; turns: { speaker: string; text: string }[] }[] = [];
+      try {
+        if (!opts.json)
+          print(
+            color.bold(
+              `memlane simulate — ${agents.join(", ")}, strategy ${mem.strategy.name}, ${mem.cognition.name} cognition, ${sessions.length} sessions\n`,
+            ),
+          );
+        for (const [i, s] of sessions.entries()) {
+          bar.update(i, sessions.length, `session ${i + 1}`);
+          const at = s.at ?? new Date(Date.UTC(2025, 0, 1 + 7 * i)).toISOString();
+          const conv = await mem.conversation({
+            agents: s.agents,
+            at,
+            id: `sim-${i + 1}`,
+            meta: { roles: script.roles },
+          });
+          const said: { speaker: string; text: string }[] = [];
+          for (const t of s.turns ?? []) {
+            await conv.turn(t.speaker, t.text);
+            said.push(t);
+          }
+          if (!s.turns?.length && s.opener) {
+            await conv.turn(s.opener.speaker, s.opener.text);
+            said.push(s.opener);
+            // The others reply in turn, each from its own memory.
+            const order = s.agents.filter((a) => a !== s.opener!.speaker);
+            for (let n = 0; n < turns; n++) {
+              const speaker = order[n % order.length]!;
+              const { text } = await conv.reply(speaker);
+              said.push({ speaker, text });
+            }
+          }
+          const jobs = await conv.close();
+          await Promise.all(jobs.map((j) => j.done));
+          played.push({ session: conv.id, agents: s.agents, turns: said });
+          if (opts.json) continue;
+          bar.stop();
+          print(color.bold(`session ${i + 1} · ${formatDay(at)} · ${s.agents.map(displayName).join(", ")}`));
+          for (const t of said)
+            print(`  ${color.bold(displayName(t.speaker))}: ${shown(t.text).replace(/\n/g, "\n     ")}`);
+          for (const a of s.agents) {
+            const added = (await mem.memories(a)).filter((m) => m.sessionId === conv.id);
+            print(color.dim(`  ${displayName(a)} keeps ${added.length}:`));
+            for (const m of added)
+              print(
+                color.green(
+                  `    + [about ${m.about === a ? "self" : displayName(m.about)}] ${shown(m.text)}`,
+                ),
+              );
+          }
+        }
+        bar.stop();
+        const report = [];
+        for (const a of agents) {
+          const memories = await mem.memories(a);
+          const links = (await mem.store.listEdges(mem.scope(a))).filter((e) => e.type === "Link").length;
+          const ops = await mem.store.listOperations(mem.scope(a));
+          const usage = ops.reduce((u: Usage, o) => addUsage(u, o.usage), emptyUsage());
+          const inSessions = new Set(ops.map((o) => o.sessionId).filter(Boolean)).size;
+          report.push({ agent: a, memories, links, usage, sessions: inSessions });
+        }
+        if (opts.json) return printJson({ sessions: played, agents: report });
+        print(color.bold("\neach agent's own memory"));
+        for (const r of report) {
+          const per = r.sessions ? (n: number) => (n / r.sessions).toFixed(1) : () => "0";
+          print(
+            color.bold(
+              `  ${displayName(r.agent)}: ${r.memories.length} memories, ${r.links} links · model calls ${r.usage.calls} (${per(r.usage.calls)} a session), tokens ${r.usage.promptTokens} in / ${r.usage.completionTokens} out`,
+            ),
+          );
+          const subjects = [r.agent, ...new Set(r.memories.map((m) => m.about).filter((x) => x !== r.agent))];
+          for (const about of subjects) {
+            const mine = r.memories.filter((m) => m.about === about);
+            if (mine.length === 0) continue;
+            print(`    about ${about === r.agent ? "self" : displayName(about)}:`);
+            for (const m of mine) print(`      - ${shown(m.text)}`);
+          }
+        }
+        if (opts.keep || opts.db) print(`database: ${db}`);
+      } finally {
+        bar.stop();
+        await mem.close();
+        if (dir && !opts.keep) rmSync(dir, { recursive: true, force: true });
+      }
+      note(`simulated ${sessions.length} sessions`);
+    });
+}
+
+/** The engine choice as config: offline, the LLM engine over the scripted model, or the configured model. */
+function engineConfig(engine: string): {
+  cognition?: "offline" | "llm";
+  chat?: ReturnType<typeof scriptedLlm>;
+} {
+  if (engine === "offline") return { cognition: "offline" };
+  if (engine === "llm") return { cognition: "llm" };
+  if (engine === "scripted")
+    return {
+      cognition: "llm",
+      chat: scriptedLlm({
+        byName: emmaScriptedSteps(),
+        // A scripted reply that says which memory the agent was given, so the play shows recall.
+        reply: (system) => {
+          const remembered = /What you remember[^\n]*:\n- (.*)/.exec(system)?.[1];
+          return {
+            rationale: "scripted",
+            reply: remembered ? `I remember this: ${remembered}` : "Tell me more.",
+          };
+        },
+      }),
+    };
+  throw new InvalidInputError(`--engine must be offline, scripted or llm, not "${engine}"`, {
+    field: "engine",
+  });
+}

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { bindScript } from "../../src/cli/commands/simulate.js";
+
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "memlane-simulate-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function memlane(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("memlane simulate", () => {
+  it("binds $1, $2… to the agents and refuses speakers outside a session", () => {
+    const raw = { sessions: [{ agents: ["$1", "$2"], turns: [{ speaker: "$2", text: "hi $1" }] }] };
+    assert.equal(bindScript(raw, ["ava", "ben"]).sessions[0]!.turns![0]!.text, "hi ava");
+    assert.throws(
+      () =>
+        bindScript({ sessions: [{ agents: ["$1", "$2"], turns: [{ speaker: "$3", text: "x" }] }] }, [
+          "a",
+          "b",
+          "c",
+        ]),
+      /speaker "c" is not in the session/,
+    );
+    assert.throws(
+      () => bindScript({ sessions: [{ agents: ["$1", "$2"] }] }, ["a", "b"]),
+      /turns or an opener/,
+    );
+  });
+
+  it("plays scripted and agent-driven sessions; each agent keeps its own egocentric memory", () => {
+    const script = join(dir, "script.json");
+    writeFileSync(
+      script,
+      JSON.stringify({
+        sessions: [
+          {
+            agents: ["$1", "$2"],
+            at: "2025-01-01",
+            turns: [
+              { speaker: "$2", text: "My violin recital is on 3 March." },
+              { speaker: "$1", text: "I will bring flowers to your recital." },
+            ],
+          },
+          {
+            agents: ["$1", "$2", "$3"],
+            at: "2025-03-10",
+            opener: { speaker: "$3", text: "How was the violin recital?" },
+          },
+        ],
+      }),
+    );
+    const r = memlane(
+      "simulate",
+      "--agents",
+      "ava,ben,cy",
+      "--script",
+      script,
+      "--engine",
+      "scripted",
+      "--turns",
+      "2",
+      "--json",
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      sessions: { turns: { speaker: string; text: string }[] }[];
+      agents: { agent: string; memories: { about: string; text: string }[]; usage: { calls: number } }[];
+    };
+    // Session 2: the opener, then ava and ben reply in turn from their own memories.
+    assert.deepEqual(
+      out.sessions[1]!.turns.map((t) => t.speaker),
+      ["cy", "ava", "ben"],
+    );
+    // Each recalls the recital from its own side: what Ben told Ava, what Ben said himself.
+    assert.match(out.sessions[1]!.turns[1]!.text, /I remember this: .*Ben told me: My violin recital/);
+    assert.match(out.sessions[1]!.turns[2]!.text, /I remember this: .*I said: My violin recital/);
+    const of = (agent: string) => out.agents.find((a) => a.agent === agent)!;
+    // The same first session, remembered from each side.
+    assert.ok(
+      of("ava").memories.some(
+        (m) => m.about === "ben" && m.text === "Ben told me: My violin recital is on 3 March.",
+      ),
+    );
+    assert.ok(
+      of("ben").memories.some(
+        (m) => m.about === "ben" && m.text === "I said: My violin recital is on 3 March.",
+      ),
+    );
+    assert.ok(
+      of("cy").memories.every((m) => !/violin recital is on/.test(m.text)),
+      "cy was not there",
+    );
+    assert.ok(of("ava").usage.calls > 0);
+  });
+
+  it("refuses fewer than two agents", () => {
+    const r = memlane("simulate", "--agents", "ava");
+    assert.equal(r.code, 3);
+    assert.match(r.stderr, /at least two agents/);
+  });
+});
