@@ -105,6 +105,10 @@ describe("MT-Bench+ data", () => {
       memories,
     );
     assert.equal(s.turnRecall, 0.5);
+    assert.equal(
+      scoreRecall([{ id: "m1", sourceTurns: ["t1"] }], gold, memories, new Set(["t1", "t3"])).partnerRecall,
+      0.5,
+    );
     assert.equal(s.turnPrecision, 0.5);
     assert.equal(s.optionF1, 0.5, "gold options m1 and m2; m1 of 2 picked right");
     assert.equal(scoreRecall([], gold, memories).turnPrecision, 0, "choosing nothing is not precise");

@@ -6,7 +6,8 @@
  *   - retrieval (no model needed): the turns the strategy's recall hands back (memochat: the
  *     chosen entries' ranges; the others: their top-k memories' source turns) against the gold
  *     turns, every partner and agent turn of the topics the question's turn-info names: turn
- *     recall and precision (nothing chosen: precision 0), and option F1 between the memories
+ *     recall (also over the gold partner turns alone: memories drawn from what the partner said
+ *     reach no more) and precision (nothing chosen: precision 0), and option F1 between the memories
  *     recalled and the gold memories (those whose source turns are at least half gold; none: 0);
  *   - none of the others: at each new topic's first question (asked with something in memory),
  *     whether recall chose nothing — the right answer, since nothing earlier relates;
@@ -57,6 +58,8 @@ export interface QuestionResult {
   /** Memories recalled (memochat: entries chosen). */
   chosen: number;
   turnRecall: number;
+  /** Recall of the gold topics' partner turns only (memories made from what the partner said can reach no more). */
+  partnerRecall: number;
   turnPrecision: number;
   optionF1: number;
   /** The judge's 1-100, null when unrated or no judge. */
@@ -94,7 +97,14 @@ export function scoreRecall(
   hits: Pick<RecallHit, "id" | "sourceTurns">[],
   gold: Set<string>,
   memories: Pick<Memory, "id" | "sourceTurns">[],
-): { turnRecall: number; turnPrecision: number; optionF1: number; chosenTurns: number } {
+  partnerGold: Set<string> = gold,
+): {
+  turnRecall: number;
+  partnerRecall: number;
+  turnPrecision: number;
+  optionF1: number;
+  chosenTurns: number;
+} {
   const chosen = new Set(hits.flatMap((h) => h.sourceTurns));
   const both = [...chosen].filter((t) => gold.has(t)).length;
   const goldOptions = new Set(
@@ -109,8 +119,10 @@ export function scoreRecall(
   const agree = [...picked].filter((id) => goldOptions.has(id)).length;
   // No memory made mostly of the gold topics: the question cannot be answered from memory (0).
   const optionF1 = goldOptions.size === 0 ? 0 : (2 * agree) / (picked.size + goldOptions.size);
+  const partnerBoth = [...chosen].filter((t) => partnerGold.has(t)).length;
   return {
     turnRecall: gold.size ? both / gold.size : 0,
+    partnerRecall: partnerGold.size ? partnerBoth / partnerGold.size : 0,
     turnPrecision: chosen.size ? both / chosen.size : 0,
     optionF1,
     chosenTurns: chosen.size,
@@ -139,11 +151,13 @@ export async function playConversation(
     let inReplies = emptyUsage();
     const s = await mem.session({ agent: AGENT, partner: PARTNER, at: START, id: `${conv.id}-talk` });
     const openings: Opening[] = [];
+    const partnerTurns = new Set<string>();
     for (const t of conv.turns) {
       // A topic's first question relates to nothing said before: the right choice is none.
       const opens = ![...topicOf.values()].includes(t.topic);
       const said = await s.turn(PARTNER, t.text);
       topicOf.set(said.id, t.topic);
+      partnerTurns.add(said.id);
       const before = opens ? (await mem.memories(AGENT)).map((m) => m.id) : [];
       const { turn, recall } = await s.reply();
       if (turn) topicOf.set(turn.id, t.topic);
@@ -154,12 +168,13 @@ export async function playConversation(
     await (await s.close()).done;
     const topics = new Set(conv.final.topics);
     const gold = new Set([...topicOf].filter(([, topic]) => topics.has(topic)).map(([id]) => id));
+    const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
     const memories = await mem.memories(AGENT);
     const recall = await mem.recall({ agent: AGENT, query: conv.final.text });
     // The final question is a partner turn too: its recall is costed once (the judged reply's, when there is one).
     if (recall.usage && !ports.judge) retrieval = addUsage(retrieval, recall.usage);
     let rating: number | null = null;
-    const partnerTurns = conv.turns.length + 1;
+    const partnersSaid = conv.turns.length + 1;
     if (ports.judge) {
       // The final question in a session of its own, answered with the strategy's memory.
       const ask = await mem.session({
@@ -190,7 +205,7 @@ export async function playConversation(
     // A REPLY operation's usage holds its recall's too: count that once, under retrieval.
     replies = subtract(replies, inReplies);
     retrieval = addUsage(retrieval, inReplies);
-    const score = scoreRecall(recall.hits, gold, memories);
+    const score = scoreRecall(recall.hits, gold, memories, partnerGold);
     return {
       result: {
         id: conv.id,
@@ -201,7 +216,7 @@ export async function playConversation(
         chosen: recall.hits.length,
         ...score,
         judge: rating,
-        partnerTurns,
+        partnerTurns: partnersSaid,
         cost: { writing, retrieval, reply: replies },
         failed: operations.filter((o) => o.status === "failed").length,
         openings: openings.length,
@@ -230,6 +245,7 @@ export type MtbenchGroup = MtbenchType | "all";
 export interface MtbenchCell {
   questions: number;
   turnRecall: number;
+  partnerRecall: number;
   turnPrecision: number;
   optionF1: number;
   /** Mean judge score over rated questions; null when none was rated. */
@@ -266,6 +282,7 @@ export function aggregate(strategy: string, results: QuestionResult[]): MtbenchR
     return {
       questions: rs.length,
       turnRecall: mean(rs.map((r) => r.turnRecall)),
+      partnerRecall: mean(rs.map((r) => r.partnerRecall)),
       turnPrecision: mean(rs.map((r) => r.turnPrecision)),
       optionF1: mean(rs.map((r) => r.optionF1)),
       judge: rated.length ? mean(rated) : null,

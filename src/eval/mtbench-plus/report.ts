@@ -9,8 +9,8 @@ const f = (x: number) => x.toFixed(3);
 export function mtbenchMarkdown(r: MtbenchReport): string {
   const judged = r.rows.some((row) => row.cells.all.all.rated > 0);
   const out = [
-    `| strategy | split | type | questions | turn recall | turn precision | option F1 | none right (new topics) |${judged ? " judge 1-100 |" : ""}`,
-    `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |${judged ? " ---: |" : ""}`,
+    `| strategy | split | type | questions | turn recall | partner-turn recall | turn precision | option F1 | none right (new topics) |${judged ? " judge 1-100 |" : ""}`,
+    `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |${judged ? " ---: |" : ""}`,
   ];
   for (const split of ["test", "tune"] as const)
     for (const row of r.rows)
@@ -18,7 +18,7 @@ export function mtbenchMarkdown(r: MtbenchReport): string {
         const c = row.cells[split][g];
         if (!c.questions) continue;
         out.push(
-          `| ${row.strategy} | ${split} | ${g} | ${c.questions} | ${f(c.turnRecall)} | ${f(c.turnPrecision)} | ${f(c.optionF1)} | ${c.noneRight === null ? "–" : `${f(c.noneRight)} (${c.openings})`} |${judged ? ` ${c.judge === null ? "–" : c.judge.toFixed(1)} (${c.rated}) |` : ""}`,
+          `| ${row.strategy} | ${split} | ${g} | ${c.questions} | ${f(c.turnRecall)} | ${f(c.partnerRecall)} | ${f(c.turnPrecision)} | ${f(c.optionF1)} | ${c.noneRight === null ? "–" : `${f(c.noneRight)} (${c.openings})`} |${judged ? ` ${c.judge === null ? "–" : c.judge.toFixed(1)} (${c.rated}) |` : ""}`,
         );
       }
   out.push(
