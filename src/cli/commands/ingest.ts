@@ -1,15 +1,17 @@
 import type { Command } from "commander";
 import { type ErrorCode, InvalidInputError, MemlaneError } from "../../core/errors.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
+import { parseMiscText } from "../../engine/formats/misc.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { progress } from "../progress.js";
+import { readText } from "../read-text.js";
 
 export function registerIngest(program: Command): void {
   program
     .command("ingest <file>")
     .description("store and consolidate a transcript file (memlane or LoCoMo JSON); safe to re-run")
-    .option("--format <format>", "memlane | locomo | auto", "auto")
+    .option("--format <format>", "memlane | locomo | misc (MiSC JSONL, one episode a line) | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent (default speaker_a)")
     .option(
       "--stop-after <n>",
@@ -25,7 +27,11 @@ export function registerIngest(program: Command): void {
         throw new InvalidInputError(`--stop-after must be a whole number, not "${opts.stopAfter}"`, {
           field: "stop-after",
         });
-      const transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
+      // MiSC is JSONL, not one JSON document: its reader takes the file's text (engine/formats/misc.ts).
+      const transcripts =
+        (opts.format as string) === "misc"
+          ? parseMiscText(await readText(file), file)
+          : await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       const mem = await open(opts);
       try {
         const total = transcripts.reduce((n, t) => n + t.sessions.length, 0);
