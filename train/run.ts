@@ -20,12 +20,13 @@ if (args.includes("--help") || args.includes("-h")) {
   console.log("usage: npm run train [-- lexicon|models|all] [--data DIR]");
   process.exit(0);
 }
-const what = args.find((a) => !a.startsWith("--") && a !== args[args.indexOf("--data") + 1]) ?? "all";
+const dataAt = args.indexOf("--data");
+// The word after --data is its value, not a target (and without --data nothing is skipped).
+const what = args.find((a, i) => !a.startsWith("--") && !(dataAt >= 0 && i === dataAt + 1)) ?? "all";
 if (!["lexicon", "models", "all"].includes(what)) {
   console.error(`unknown target "${what}": lexicon, models or all`);
   process.exit(2);
 }
-const dataAt = args.indexOf("--data");
 const data = dataAt >= 0 ? args[dataAt + 1]! : new URL("../../shared/data/memory-ops", import.meta.url).pathname;
 const out = (file: string) => new URL(`../data/${file}`, import.meta.url);
 

@@ -1,6 +1,7 @@
 /** `memlane eval …`: the lab's commands. */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../engine/config.js";
 import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
@@ -266,6 +267,7 @@ export function registerEval(program: Command): void {
       `also run the hybrid without each signal (${ABLATIONS.join(",")}; all when none are named)`,
     )
     .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
+    .option("--rules", "memories: the offline engine's hand-written rules instead of its trained models")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
         GlobalOptions & {
@@ -274,6 +276,7 @@ export function registerEval(program: Command): void {
           chart: string;
           units: string;
           ablations?: string | true;
+          rules?: boolean;
         }
       >();
       const ablations = (
@@ -309,6 +312,9 @@ export function registerEval(program: Command): void {
         units: opts.units,
         strategy: opts.strategy,
         ablations,
+        ...(opts.rules
+          ? { cognition: new OfflineCognition(embedder, { pairOperator: null, relationLinker: null }) }
+          : {}),
         onProgress: (s) => note(s),
       });
       const chartK = ks.includes(10) ? 10 : ks.at(-1)!;

@@ -4,6 +4,7 @@
  * among the source turns of the top-k hits. Malformed or dangling evidence ids are counted.
  */
 
+import type { Cognition } from "../../cognition/cognition.js";
 import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../core/errors.js";
 import type { Scope } from "../../core/types.js";
@@ -57,6 +58,8 @@ export interface RecallOptions {
   strategy?: string;
   /** Also run the hybrid without each of these signals. */
   ablations?: Ablation[];
+  /** Who writes the memories (default: the offline engine with its shipped models). */
+  cognition?: Cognition;
   onProgress?: (s: string) => void;
 }
 
@@ -116,7 +119,7 @@ export async function evaluateRecall(
     );
     const mem = await openMemlane({
       store: ":memory:",
-      cognition: new OfflineCognition(embedder),
+      cognition: options.cognition ?? new OfflineCognition(embedder),
       embedder,
       strategy,
       tenant: "eval",

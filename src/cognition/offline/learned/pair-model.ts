@@ -1,8 +1,8 @@
 /**
  * The learned CareCall pair operator: logistic regression over `pairFeatures`, trained on
  * labelled (memory, summary) pairs by `npm run train` (weights in data/models/pair-operator.json).
- * The features include the bundled encoder's vectors, so the model answers only for the encoder
- * it was trained with; other encoders get the rule operator.
+ * Its closeness features are cosines of the bundled encoder, whose scale another encoder does not
+ * share, so the model answers only for the encoder it was trained with; others get the rules.
  */
 import { PAIR_LABELS, type PairLabelWithFusion } from "../../../core/memory-update.js";
 import { cosine } from "../../../core/vector.js";
