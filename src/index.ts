@@ -44,6 +44,7 @@ export type { ChatConfig, EmbedderConfig, MemlaneConfig } from "./engine/config.
 export { Conversation } from "./engine/conversation.js";
 export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
 export { isLocomo, type LocomoSample, readLocomo } from "./engine/formats/locomo.js";
+export { isMisc, MISC_FIELDS, parseMiscText, readMisc } from "./engine/formats/misc.js";
 export { type Transcript, transcriptSchema, validateTranscript } from "./engine/formats/transcript.js";
 export type { IngestProgress, IngestReport } from "./engine/ingest.js";
 export {
@@ -79,6 +80,9 @@ export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
 export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
 export { fuseStep } from "./strategies/carecall/steps/fuse.js";
+export { type EmmaOptions, type EmmaQuery, emmaStrategy } from "./strategies/emma/emma.js";
+export { emmaLinkStep, type LinkJudge } from "./strategies/emma/steps/link.js";
+export { type EgocentricInput, emmaSummarizeStep } from "./strategies/emma/steps/summarize.js";
 export { composeReply } from "./strategies/kit/compose-reply.js";
 export { reasonedReplyStep, replyStep } from "./strategies/kit/steps/reply.js";
 export { summarizeStep } from "./strategies/kit/steps/summarize.js";
