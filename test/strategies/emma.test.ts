@@ -123,6 +123,35 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
     await mem.close();
   });
 
+  it("takes k and hops: two memories, no links added", async (t) => {
+    const chat = scriptedLlm({ byName: emmaScriptedSteps() });
+    const mem = await testMemlane({ chat, strategies: [emmaStrategy({ k: 2, hops: 0 })], strategy: "emma" });
+    t.after(() => mem.close());
+    await mem.ingest(episode);
+    const recall = await mem.recall({ agent: "mara", query: "did joel fail the chemistry mock exam?" });
+    assert.equal(recall.hits.length, 2);
+    assert.ok(recall.hits.every((h) => !h.explanation.linked));
+    assert.deepEqual(recall.timelines ?? [], []);
+  });
+
+  it("asks with the last turns of the session in context mode", async (t) => {
+    const chat = scriptedLlm({ byName: emmaScriptedSteps() });
+    const mem = await testMemlane({
+      chat,
+      strategies: [emmaStrategy({ query: "context", hops: 0 })],
+      strategy: "emma",
+    });
+    t.after(() => mem.close());
+    await mem.ingest(episode);
+    const s = await mem.session({ agent: "mara", partner: "pavel", at: "2024-12-20" });
+    await s.turn("pavel", "Any news about the Saturday tutor?");
+    await s.turn("mara", "Let me think.");
+    await s.turn("pavel", "Go on.");
+    // The partner's last utterance says nothing; the context still finds the tutor.
+    const { recall } = await s.reply();
+    assert.equal(recall.hits[0]?.text, "Ines told me: I found a Saturday tutor for Joel.");
+  });
+
   it("accepts 'nothing worth keeping' and records it", async () => {
     const chat = scriptedLlm({
       byName: { "emma.summarize": () => JSON.stringify({ aboutMe: [], aboutPartners: [] }) },
