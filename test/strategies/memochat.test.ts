@@ -163,6 +163,35 @@ describe("strategy memochat (offline)", () => {
     await mem.close();
   });
 
+  it("a memo too long for one prompt is pre-filtered by the hybrid retriever, then listed oldest first", async () => {
+    let listed: string[] = [];
+    const llm = scriptedLlm({
+      byName: {
+        "memochat.choose-topics": (messages) => {
+          listed = [...messages.at(-1)!.content.matchAll(/^\((\d+)\) (.*)$/gm)].map((m) => m[2]!);
+          return JSON.stringify({ options: [1] });
+        },
+      },
+    });
+    const mem = await testMemlane({
+      strategy: memochatStrategy({ maxOptions: 2, limits: { lines: 2 } }),
+      cognition: new LlmCognition(llm),
+    });
+    const s = await play(mem);
+    await (await s.close()).done;
+    assert.equal((await memos(mem)).length, 6, "one entry per exchange (the scripted writer)");
+    await mem.recall({ agent: "ava", query: "the sourdough starter and the bread rise" });
+    assert.equal(listed.length, 3, "two entries and none of the others");
+    const entries = listed.filter((l) => l !== "none of the others.");
+    assert.ok(
+      entries.every((l) => /sourdough|starter|bread/i.test(l)),
+      "the two the retriever ranks highest",
+    );
+    assert.match(entries[0]!, /^My sourdough/, "oldest first");
+    assert.match(entries[1]!, /^The sourdough/);
+    await mem.close();
+  });
+
   it("a memo answer that is not a partition is a failed operation; its lines stay pending until a retry writes them", async () => {
     let calls = 0;
     let good = false;
