@@ -109,24 +109,54 @@ export function commonTerms(text: string, about: string): Set<string> {
   return contentTerms(lower, about);
 }
 
+/**
+ * Which rule decided a pair: the learned operator weighs each rule by how often it was right on
+ * labelled data (a rule that is right about moves but not about paraphrases gets its due).
+ */
+export const RULE_REASONS = [
+  "unrelated",
+  "closes-state",
+  "resolves-clause",
+  "adds-to-count",
+  "opposite-states",
+  "negation",
+  "slot-change",
+  "ended",
+  "plan-happened",
+  "memory-holds-summary",
+  "summary-holds-memory",
+  "paraphrase",
+  "compatible",
+] as const;
+export type RuleReason = (typeof RULE_REASONS)[number];
+
+/** The rules' catch-all: related, but no rule says how. The learned operator decides these. */
+export const RULE_LEFT_OPEN: RuleReason = "compatible";
+
+/** The rules' decision, with which rule made it. */
+export interface RuleDecision extends PairDecision {
+  reason: RuleReason;
+}
+
 export function classifyPair(
   memory: string,
   summary: string,
   about: string,
   f: PairFeatures,
   fusion = true,
-): PairDecision {
+): RuleDecision {
   const tm = contentTerms(memory, about);
   const ts = contentTerms(summary, about);
   const shared = [...tm].filter((t) => ts.has(t)).length;
-  const decide = (label: PairLabelWithFusion, rationale: string): PairDecision => ({
+  const decide = (label: PairLabelWithFusion, reason: RuleReason, rationale: string): RuleDecision => ({
     label,
+    reason,
     rationale: `${rationale} (cosine ${f.cosine.toFixed(2)}, ${shared} shared words)`,
   });
   // Related: about the same thing. Topical: closely enough that a change of state in one speaks to
   // the other. One incidental shared word ("Bristol") is not enough for either.
   const related = f.cosine >= OPERATOR_THRESHOLDS.related || shared >= 2 || (shared >= 1 && f.cosine >= 0.35);
-  if (!related) return decide("APPEND", "unrelated");
+  if (!related) return decide("APPEND", "unrelated", "unrelated");
   const topical = f.cosine >= OPERATOR_THRESHOLDS.topical || shared >= 2;
   const ailment = memory.match(AILMENT)?.[0]?.toLowerCase();
   if (
@@ -134,7 +164,7 @@ export function classifyPair(
     RECOVERY.test(summary) &&
     (summary.toLowerCase().includes(ailment) || f.cosine >= OPERATOR_THRESHOLDS.topical)
   )
-    return decide("DELETE", "the summary closes a temporary state the memory held");
+    return decide("DELETE", "closes-state", "the summary closes a temporary state the memory held");
   if (fusion && topical && CONTRAST.test(memory)) {
     const [head, ...rest] = memory.split(CONTRAST);
     const tail = rest.filter((p) => !CONTRAST.test(p)).join(" ");
@@ -143,17 +173,21 @@ export function classifyPair(
       !UNRESOLVED.test(summary) &&
       coverage(contentTerms(head ?? "", about), ts) < 0.5
     )
-      return decide("FUSION", "the summary resolves one clause of the memory and drops the other");
+      return decide(
+        "FUSION",
+        "resolves-clause",
+        "the summary resolves one clause of the memory and drops the other",
+      );
   }
   const counted = COUNT.exec(memory)?.[2];
   const added = INCREMENT.exec(summary)?.[2];
   if (fusion && counted && added && stem(counted) === stem(added))
-    return decide("FUSION", "the summary adds to a count the memory holds");
+    return decide("FUSION", "adds-to-count", "the summary adds to a count the memory holds");
   for (const [a, b] of ANTONYMS)
     if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory)))
-      return decide("REPLACE", "opposite states");
+      return decide("REPLACE", "opposite-states", "opposite states");
   if (topical && negates(memory, summary, about))
-    return decide("REPLACE", "one sentence negates what the other says");
+    return decide("REPLACE", "negation", "one sentence negates what the other says");
   for (const slot of SLOTS)
     if (
       slot.change.test(summary) &&
@@ -161,26 +195,26 @@ export function classifyPair(
       slot.topic.test(memory) &&
       slot.change.exec(memory)?.[0]?.toLowerCase() !== slot.change.exec(summary)?.[0]?.toLowerCase()
     )
-      return decide("REPLACE", `a change of ${slot.name}`);
+      return decide("REPLACE", "slot-change", `a change of ${slot.name}`);
   const ended = ENDED.exec(summary)?.[1];
   const endedTerms = ended ? commonTerms(ended, about) : new Set<string>();
   if (endedTerms.size > 0 && coverage(endedTerms, commonTerms(memory, about)) >= 0.5)
-    return decide("REPLACE", "the summary says what the memory held has ended");
+    return decide("REPLACE", "ended", "the summary says what the memory held has ended");
   if (topical && DONE.test(summary) && !EMPHATIC.test(memory) && planCameTrue(memory, summary, about))
-    return decide("REPLACE", "a plan in memory that the summary says happened");
+    return decide("REPLACE", "plan-happened", "a plan in memory that the summary says happened");
   const summaryCovered = coverage(ts, tm);
   const memoryCovered = coverage(tm, ts);
   if (summaryCovered >= OPERATOR_THRESHOLDS.containment && summaryCovered >= memoryCovered)
-    return decide("PASS", "the memory already holds the summary");
+    return decide("PASS", "memory-holds-summary", "the memory already holds the summary");
   if (memoryCovered >= OPERATOR_THRESHOLDS.containment)
-    return decide("REPLACE", "the summary holds the memory and more");
+    return decide("REPLACE", "summary-holds-memory", "the summary holds the memory and more");
   // A paraphrase: very close in meaning, and the memory already holds part of the summary's words.
   if (
     f.cosine >= OPERATOR_THRESHOLDS.same &&
     (summaryCovered >= 0.5 || f.cosine >= OPERATOR_THRESHOLDS.paraphrase)
   )
-    return decide("PASS", "the two say the same thing");
-  return decide("APPEND", "related but compatible");
+    return decide("PASS", "paraphrase", "the two say the same thing");
+  return decide("APPEND", "compatible", "related but compatible");
 }
 
 /** What a plan is about ("going to a transgender conference" -> transgender, conference). */

@@ -3,17 +3,18 @@
  * how close the two sentences' gists are (names and dates left out) and how that closeness
  * stands among the call's other pairs, how their frames meet (shared terms each way, polarity,
  * plans, tense, numbers, verbs), lexical relations from WordNet, and the hand-written rule
- * operator's answer (its rules were written on other data).
+ * operator's answer and which of its rules gave it (the rules were written on other data).
  *
  * The encoder's vectors themselves are not features (version 1 had them: 2,048 columns beside
  * ~60). Cross-validated on memory-ops they added nothing (80.0 % with, 81.1 % without), and on
  * real conversations they made the operator see updates everywhere: it had learned what the
  * labelled sentences are about, not how two sentences relate.
  */
-import { PAIR_LABELS_WITH_FUSION, type PairLabelWithFusion } from "../../../core/memory-update.js";
+import { PAIR_LABELS_WITH_FUSION } from "../../../core/memory-update.js";
 import { cosine } from "../../../core/vector.js";
 import { coverage, FRAME_ASPECTS, type Frame } from "../frame.js";
 import { lexicalRelations } from "../lexicon.js";
+import { RULE_REASONS, type RuleDecision } from "../pair-operator.js";
 
 export interface PairSide {
   text: string;
@@ -22,7 +23,7 @@ export interface PairSide {
 }
 
 /** Bumped whenever the features change; a model trained on other features is refused. */
-export const PAIR_FEATURES_VERSION = 2;
+export const PAIR_FEATURES_VERSION = 3;
 
 /**
  * How a pair stands among the other pairs of the same call: the closest memory for a summary
@@ -38,7 +39,7 @@ export interface PairContext {
 export function pairFeatures(
   memory: PairSide,
   summary: PairSide,
-  rule: PairLabelWithFusion,
+  rule: Pick<RuleDecision, "label" | "reason">,
   context: PairContext,
 ): number[] {
   const m = memory.frame;
@@ -83,7 +84,8 @@ export function pairFeatures(
     lex.synonyms,
     lex.related,
     coverage(s.terms, lex.expanded(m.terms)),
-    ...oneHot(rule, PAIR_LABELS_WITH_FUSION),
+    ...oneHot(rule.label, PAIR_LABELS_WITH_FUSION),
+    ...oneHot(rule.reason, RULE_REASONS),
   ];
 }
 

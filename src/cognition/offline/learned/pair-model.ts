@@ -57,7 +57,7 @@ export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about
     pairFeatures(
       p.memory,
       p.summary,
-      classifyPair(p.memory.text, p.summary.text, about, { cosine: cos[i]! }).label,
+      classifyPair(p.memory.text, p.summary.text, about, { cosine: cos[i]! }),
       {
         bestForSummary: forSummary(i),
         bestForMemory: forMemory(i),
@@ -68,6 +68,8 @@ export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about
 
 /** Least probability for DELETE to be chosen (set by the cost of a wrong DELETE, not tuned). */
 export const DELETE_CONFIDENCE = 0.7;
+/** Least probability for any answer that retires a sentence (the same cost argument). */
+export const CHANGE_CONFIDENCE = 0.7;
 
 /** The model's decision for one pair; without FUSION the best of the paper's four labels. */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
@@ -84,7 +86,14 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
       if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   }
   const label = model.model.labels[best] as PairLabelWithFusion;
-  return { label, rationale: `learned operator: ${topLabels(model.model.labels, p)}` };
+  const rationale = `learned operator: ${topLabels(model.model.labels, p)}`;
+  // Every answer but APPEND retires a sentence (PASS the new one, the others the memory), and a
+  // wrong retirement loses a fact, where a wrong APPEND only keeps an old one beside the new.
+  // Labelled pairs are mostly updates; a real conversation's related pairs mostly are not. So a
+  // change is taken only when the model is as sure as it must be for DELETE.
+  if (label !== "APPEND" && p[best]! < CHANGE_CONFIDENCE)
+    return { label: "APPEND", rationale: `${rationale} (not sure enough to change memory)` };
+  return { label, rationale };
 }
 
 /** The model that ships with memlane, or null when the file is missing or was built for other features. */
