@@ -42,6 +42,30 @@ describe("MiSC reader", () => {
     );
   });
 
+  it("keeps every other field: a session's own in that session's meta, the episode's in each", () => {
+    const [t] = readMisc({
+      dataID: "k",
+      main_speaker: "Bo",
+      relationship: "neighbours",
+      first_session_dialogue: [
+        ["Ann", "Bo"],
+        ["Hi Bo.", "Hi Ann."],
+      ],
+      first_session_memory: ["Ann said hi."],
+      second_session_dialogue: [
+        ["Cy", "Bo"],
+        ["Hello Bo.", "Hi Cy."],
+      ],
+      second_session_link: [[0, 1]],
+    });
+    const misc = t!.sessions.map((s) => s.meta.misc as Record<string, unknown>);
+    assert.deepEqual(misc[0]!.memory, ["Ann said hi."]);
+    assert.equal(misc[0]!.link, undefined, "the second session's links stay with it");
+    assert.deepEqual(misc[1]!.link, [[0, 1]]);
+    assert.ok(misc.every((m) => m.relationship === "neighbours"));
+    assert.ok(misc.every((m) => !Object.keys(m).some((k) => /_session_/.test(k))));
+  });
+
   it("refuses malformed episodes with a typed error naming the place", () => {
     assert.throws(
       () => readMisc({ dataID: "x", main_speaker: "A", first_session_dialogue: [["A", "B"], ["only one"]] }),

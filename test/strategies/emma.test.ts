@@ -114,6 +114,22 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
       recall.timelines?.[0]?.entries.at(-1)?.text,
       "Ines told me: I found a Saturday tutor for Joel.",
     );
+    // Recall about one person: the linked memories about others stay out too.
+    const aboutJoel = await mem.recall({
+      agent: "mara",
+      about: "joel",
+      query: "did joel fail the chemistry mock exam?",
+    });
+    assert.equal(aboutJoel.hits[0]!.text, "Joel told me: I failed the chemistry mock exam.");
+    assert.deepEqual(
+      aboutJoel.hits.filter((h) => h.about !== "joel").map((h) => h.text),
+      [],
+    );
+    assert.ok(
+      (aboutJoel.timelines ?? []).every(
+        (t) => t.entries.length === 1 || t.entries.every((e) => /Joel told me/.test(e.text)),
+      ),
+    );
     // Calls: one summary per session, and one link call per session with two memories to list.
     const ops = await mem.store.listOperations(mem.scope("mara"));
     assert.equal(ops.filter((o) => o.type === "SUMMARIZE").length, 4);

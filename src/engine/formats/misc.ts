@@ -12,7 +12,8 @@
  * list (the layout of Conversation Chronicles, the same authors' earlier set). Without a main
  * speaker field, the agent is the one speaker present in every session. MiSC has no dates:
  * sessions are placed a week apart from MISC_START. Anything else in a record (memories, links,
- * tags) is kept, per session, in the session's meta under `misc`.
+ * tags) is kept in the session's meta under `misc`: a session's own fields
+ * (`<ordinal>_session_<field>`) under `<field>` in that session, the episode's in every session.
  */
 import { InvalidInputError } from "../../core/errors.js";
 import { slug } from "../../core/ids.js";
@@ -106,11 +107,7 @@ export function readMisc(raw: unknown, source = "MiSC"): Transcript[] {
       );
     if (sessions.length === 0) throw new InvalidInputError(`${where} has no session dialogue`);
     const main = mainSpeaker(record, sessions, where);
-    const rest = Object.fromEntries(
-      Object.entries(record).filter(
-        ([k]) => !MISC_FIELDS.ordinals.some((o) => k.startsWith(`${o}_session_`)),
-      ),
-    );
+    const { episode: rest, bySession } = otherFields(record);
     const transcript: RawTranscript = {
       agent: slug(main) || main,
       sessions: sessions.map((s) => {
@@ -121,7 +118,7 @@ export function readMisc(raw: unknown, source = "MiSC"): Transcript[] {
           id: `${id}-s${s.index + 1}`,
           at: new Date(Date.parse(MISC_START) + s.index * WEEK).toISOString(),
           partners: partners.map((p) => slug(p) || p),
-          meta: { misc: { episode: id, session: s.index + 1, ...rest } },
+          meta: { misc: { episode: id, session: s.index + 1, ...rest, ...bySession[s.ordinal] } },
           turns: s.lines.map((l, t) => ({
             id: `${id}-s${s.index + 1}-t${t}`,
             speaker: slug(l.speaker) || l.speaker,
@@ -132,6 +129,29 @@ export function readMisc(raw: unknown, source = "MiSC"): Transcript[] {
     };
     return validateTranscript(transcript, where);
   });
+}
+
+/**
+ * A record's fields other than the dialogues: the episode's own, and each session's
+ * (`<ordinal>_session_<field>`, e.g. its memories or links) by ordinal, under `<field>`. Nothing is
+ * dropped: a session's fields go to that session's meta, the episode's to every session's.
+ */
+function otherFields(record: Record<string, unknown>): {
+  episode: Record<string, unknown>;
+  bySession: Record<string, Record<string, unknown>>;
+} {
+  const episode: Record<string, unknown> = {};
+  const bySession: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const ordinal = MISC_FIELDS.ordinals.find((o) => key.startsWith(`${o}_session_`));
+    if (!ordinal) {
+      episode[key] = value;
+      continue;
+    }
+    if (key === `${ordinal}${MISC_FIELDS.dialogue}` || key === `${ordinal}${MISC_FIELDS.speakers}`) continue;
+    bySession[ordinal] = { ...bySession[ordinal], [key.slice(`${ordinal}_session_`.length)]: value };
+  }
+  return { episode, bySession };
 }
 
 /** The main speaker: the named field, else the first of the speaker list, else whoever is in every session. */

@@ -206,7 +206,7 @@ export function emmaMarkdown(report: EmmaReport): string {
     out.push("");
   }
   out.push(
-    "Memories written (all episodes):",
+    `Memories written (the ${report.episodes} episodes played):`,
     "",
     "| strategy | memories | about the agent | about partners | links | model calls | prompt tokens | completion tokens |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -17,7 +17,7 @@ import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { type GraphEdge, type GraphNode, linkTargets, MemoryGraph } from "../../core/memory-graph.js";
 import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
-import type { Edge, Memory, Session } from "../../core/types.js";
+import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
@@ -74,6 +74,14 @@ export function sessionRoles(session: Session): Record<string, string> {
   >;
 }
 
+/**
+ * The EMMA strategy: egocentric memories about the agent and each partner at session end, linked
+ * into chains, recalled top-k plus the linked ones.
+ * @param options k, hops, shortlist, query mode and the offline knobs (see EmmaOptions)
+ * @returns a Strategy named "emma", for `openMemlane({ strategies: [...] })`
+ * @throws {InvalidInputError} k below 1, hops or shortlist below 0, or any of them not whole
+ * @example openMemlane({ strategies: [emmaStrategy({ hops: 2 })], strategy: "emma" })
+ */
 export function emmaStrategy(options: EmmaOptions = {}): Strategy {
   const k = options.k ?? 1;
   const hops = options.hops ?? 1;
@@ -294,12 +302,19 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     });
     if (top.length === 0 || (hops === 0 && !chainEnd)) return { strategy: NAME, query: ctx.query, hits: top };
     const { graph, memories } = await loadGraph(ctx.store, ctx.scope, NAME);
+    // Linked memories obey the caller's filter too (recall "about" one person adds no one else's).
+    const allowed = hasFilter(ctx.filter)
+      ? new Set((await ctx.store.listMemories(ctx.scope, { ...ctx.filter, strategy: NAME })).map((m) => m.id))
+      : null;
     const shown = new Set(top.map((h) => h.id));
     const hits: RecallHit[] = [...top];
     const timelines: RecallTimeline[] = [];
     for (const hit of top) {
       const around = linkedAround(graph, hit.id, hops, chainEnd);
-      const group = [hit.id, ...around].map((id) => memories.get(id)).filter((m): m is Memory => !!m);
+      const group = [hit.id, ...around]
+        .filter((id) => id === hit.id || !allowed || allowed.has(id))
+        .map((id) => memories.get(id))
+        .filter((m): m is Memory => !!m);
       for (const m of group.slice(1).sort(newestFirst)) {
         if (shown.has(m.id) || m.status !== "active") continue;
         shown.add(m.id);
@@ -364,6 +379,11 @@ export function linkedAround(graph: MemoryGraph, id: string, hops: number, chain
     if (end && !seen.has(end)) out.push(end);
   }
   return out;
+}
+
+/** True when a recall filter restricts anything beyond the strategy. */
+function hasFilter(filter: MemoryFilter | undefined): boolean {
+  return Object.entries(filter ?? {}).some(([key, value]) => key !== "strategy" && value !== undefined);
 }
 
 function newestFirst(a: Memory, b: Memory): number {
