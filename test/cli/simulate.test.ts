@@ -108,4 +108,15 @@ describe("memlane simulate", () => {
     assert.equal(r.code, 3);
     assert.match(r.stderr, /at least two agents/);
   });
+
+  it("refuses a script that is not JSON, and an unknown engine, with a typed error", () => {
+    const bad = join(dir, "bad-script.json");
+    writeFileSync(bad, "{ sessions: [");
+    const r = memlane("simulate", "--agents", "ava,ben", "--script", bad);
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /bad-script\.json is not valid JSON/);
+    const e = memlane("simulate", "--agents", "ava,ben", "--engine", "gpt");
+    assert.equal(e.code, 3, e.stderr);
+    assert.match(e.stderr, /--engine must be offline, scripted or llm/);
+  });
 });

@@ -3,10 +3,10 @@
  * wrote (topic, summary, line range), and for each question the topics recall chose — or that it
  * chose none of the others.
  */
-import type { Recall } from "../core/recall.js";
-import type { Memory } from "../core/types.js";
-import { MEMOCHAT, memoOf } from "../strategies/memochat/memochat.js";
-import { color, shown } from "./output.js";
+import type { Recall } from "../../core/recall.js";
+import type { Memory } from "../../core/types.js";
+import { MEMOCHAT, memoOf } from "../../strategies/memochat/memochat.js";
+import { color, shown } from "../output.js";
 
 export interface DemoPrinter {
   /** Lines for the memo entries a session added. */

@@ -11,11 +11,11 @@ import { formatDay } from "../../core/time.js";
 import type { Memory } from "../../core/types.js";
 import { validateTranscript } from "../../engine/formats/transcript.js";
 import { openMemlane } from "../../engine/memlane.js";
-import { memochatDemo } from "../demo-memochat.js";
 import { type DemoQuestionView, type DemoSessionView, demoReport } from "../demo-report.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";
 import { emmaDemo } from "./demo-emma.js";
+import { memochatDemo } from "./demo-memochat.js";
 
 const DEMO_FILE = new URL("../../../data/demo-conversation.json", import.meta.url);
 

@@ -61,6 +61,14 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
         throw new InvalidInputError(`--split must be test, tune or all, not "${opts.split}"`);
       if (!["offline", "llm", "scripted"].includes(opts.engine))
         throw new InvalidInputError(`--engine must be offline, llm or scripted, not "${opts.engine}"`);
+      // The knobs --tune chooses are the offline engine's; a model would be paid to tune nothing.
+      if (opts.tune && opts.engine !== "offline")
+        throw new InvalidInputError(
+          `--tune chooses the offline engine's knobs: use it with --engine offline`,
+          {
+            field: "tune",
+          },
+        );
       const names = opts.strategies
         .split(",")
         .map((s) => s.trim())

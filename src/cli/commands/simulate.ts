@@ -112,19 +112,27 @@ export function registerSimulate(program: Command): void {
           field: "turns",
         });
       const path = opts.script ?? SCRIPT;
-      const script = bindScript(JSON.parse(await readText(path)), agents, path);
+      const engine = engineConfig(opts.engine);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await readText(path));
+      } catch (error) {
+        if (error instanceof SyntaxError)
+          throw new InvalidInputError(`${path} is not valid JSON: ${error.message}`, { field: "script" });
+        throw error;
+      }
+      const script = bindScript(raw, agents, path);
       const limit = opts.sessions === undefined ? script.sessions.length : Number(opts.sessions);
       if (!Number.isInteger(limit) || limit < 1)
         throw new InvalidInputError(`--sessions must be a positive whole number, not "${opts.sessions}"`, {
           field: "sessions",
         });
       const sessions = script.sessions.slice(0, limit);
-      const engine = engineConfig(opts.engine);
       const dir = opts.db ? null : mkdtempSync(join(tmpdir(), "memlane-simulate-"));
       const db = opts.db ?? join(dir!, "simulate.db");
       const config = configFrom({ ...opts, db });
       const mem = await openMemlane({ ...config, ...engine, strategy: config.strategy ?? "emma" });
-      const bar = progress("simulate", opts.json === true || !process.stderr.isTTY ? false : true);
+      const bar = progress("simulate", opts.json !== true && process.stderr.isTTY === true);
       const played: { session: string; agents: string[]; turns: { speaker: string; text: string }[] }[] = [];
       try {
         if (!opts.json)

@@ -3,6 +3,7 @@ import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
 import type { Recall } from "../../core/recall.js";
 import { formatDay } from "../../core/time.js";
+import type { Turn } from "../../core/types.js";
 import type { ReplyContext } from "../strategy.js";
 
 /** Characters of memory context we show the reply model at most. */
@@ -37,12 +38,19 @@ export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What 
       : "\nYou remember nothing relevant from earlier sessions.",
     ...(timelines.length ? ["\nHow these events developed, oldest first:", ...timelines] : []),
   ].join("\n");
-  const messages = ctx.dialogue.map((t) => ({
+  return { system, messages: dialogueMessages(ctx, ctx.dialogue) };
+}
+
+/**
+ * Turns as chat messages: the agent's as the assistant's, everyone else's as the user's, a third
+ * person's prefixed with their name.
+ */
+export function dialogueMessages(ctx: ReplyContext, turns: Turn[]): Prompt["messages"] {
+  return turns.map((t) => ({
     role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),
     content:
       t.speaker === ctx.scope.agent || t.speaker === ctx.partner
         ? t.text
         : `${displayName(t.speaker)}: ${t.text}`,
   }));
-  return { system, messages };
 }

@@ -23,6 +23,7 @@ import { displayName } from "../../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import type { Memory, Turn } from "../../core/types.js";
+import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
 import { type BufferLimits, bufferOf, isDue, PAPER_LIMITS } from "./buffer.js";
@@ -94,6 +95,13 @@ export function optionsFor(
   return { options, byN };
 }
 
+/**
+ * The MemoChat strategy: memos written per turn (`onTurn`) and at session end, recall by choosing
+ * topics, replies that see the chosen entries' lines.
+ * @param options the buffer limits, option cap, evidence budget and offline knobs (see MemochatOptions)
+ * @returns a Strategy named "memochat", for `openMemlane({ strategies: [...] })`
+ * @example openMemlane({ strategies: [memochatStrategy({ limits: { lines: 6 } })], strategy: "memochat" })
+ */
 export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const limits: BufferLimits = { ...PAPER_LIMITS, ...options.limits };
   const maxOptions = options.maxOptions ?? 30;
@@ -264,12 +272,5 @@ export function composeWithMemo(
       ? `Entries of your memo that this utterance draws on (what was said earlier, in your own conversations):\n${blocks.join("\n")}\nUse them where they help; do not claim anything they and the dialogue do not say.`
       : "No entry of your memo relates to this utterance.",
   ].join("\n\n");
-  const messages = ctx.dialogue.slice(-limits.recentLines).map((t) => ({
-    role: t.speaker === ctx.scope.agent ? ("assistant" as const) : ("user" as const),
-    content:
-      t.speaker === ctx.scope.agent || t.speaker === ctx.partner
-        ? t.text
-        : `${displayName(t.speaker)}: ${t.text}`,
-  }));
-  return { system, messages };
+  return { system, messages: dialogueMessages(ctx, ctx.dialogue.slice(-limits.recentLines)) };
 }

@@ -5,8 +5,8 @@
  * they are about. Pairs already linked are listed so they are not named again. The chain rule
  * (an update links to the newer end of a linked pair) is applied by the strategy, for both engines.
  *
- * Offline, each candidate pair is judged related or not by the Theanine relation linker (the
- * learned model when it fits the encoder, else the rules): any relation but None counts.
+ * Offline, each candidate pair is judged related or not by `judge` (see LinkJudge; default the
+ * cosine of the two memories' gists, chosen on the tune pairs) against its threshold.
  */
 import { z } from "zod";
 import { chooseModel } from "../../../cognition/offline/learned/choose.js";
@@ -25,11 +25,6 @@ import { cosine } from "../../../core/vector.js";
  */
 export const RELATED_THRESHOLDS = { learned: 0.85, rules: 0.5, cosine: 0.35 } as const;
 
-/**
- * How related two memories are, 0 to 1, with a reason: the learned Theanine linker's probability
- * that the pair is anything but None when it fits the encoder; otherwise the rule linker's
- * verdict (1 or 0). The pair's names are read out of the memories' gist ("about" both people).
- */
 type Side = Pick<LinkableMemory, "text" | "about" | "at">;
 
 /**
@@ -42,6 +37,12 @@ export const LINK_JUDGES: LinkJudge[] = ["learned", "rules", "cosine"];
 /** The judge chosen on the tune pairs (cosine 83 % accuracy there; learned 63 %, rules 67 %). */
 export const DEFAULT_JUDGE: LinkJudge = "cosine";
 
+/**
+ * How related each pair of memories is, 0 to 1, with a reason, by `judge`: `cosine` the
+ * similarity of their gists; `learned` the Theanine linker's probability that the pair is
+ * anything but None (the rules when the model does not fit the encoder); `rules` the rule
+ * linker's verdict (1 or 0). The pair's names are read out of the gists ("about" both people).
+ */
 export async function relatedness(
   pairs: [Side, Side][],
   kit: OfflineKit,

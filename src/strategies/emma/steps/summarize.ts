@@ -12,6 +12,7 @@ import { displayName } from "../../../core/ids.js";
 import { formatDay } from "../../../core/time.js";
 import type { Statement, Turn } from "../../../core/types.js";
 import { turnShape } from "../../kit/steps/shapes.js";
+import { numberedTranscript } from "../../kit/steps/summarize.js";
 import { toFirstPerson } from "../first-person.js";
 
 /** A person of the session: memlane id, and the role the scenario gives them, if any. */
@@ -86,10 +87,7 @@ function messages(input: EgocentricInput) {
     `Partner ids: ${input.partners.map((p) => `${p.id} (${displayName(p.id)})`).join(", ")}.`,
     'Answer with JSON only: {"aboutMe": [{"text": "I …", "turns": [0]}], "aboutPartners": [{"partner": "id", "text": "…", "turns": [1]}]}',
   ].join("\n");
-  const transcript = input.turns
-    .map((t, i) => (t.meta?.generated ? null : `[${i}] ${displayName(t.speaker)}: ${t.text}`))
-    .filter((line) => line !== null)
-    .join("\n");
+  const transcript = numberedTranscript(input.turns);
   return [
     { role: "system" as const, content: system },
     {

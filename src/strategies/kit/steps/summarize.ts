@@ -62,11 +62,7 @@ function summaryMessages(input: SummarizeInput) {
     `- "about" is the id of the person the statement is about; "turns" lists the turn numbers it rests on.`,
     'Answer with JSON only: {"statements": [{"about": "...", "text": "...", "turns": [0]}]}',
   ].join("\n");
-  // Replies memlane generated are left out (their numbers are skipped): they only repeat memory.
-  const transcript = input.turns
-    .map((t, i) => (t.meta?.generated ? null : `[${i}] ${displayName(t.speaker)}: ${t.text}`))
-    .filter((line) => line !== null)
-    .join("\n");
+  const transcript = numberedTranscript(input.turns);
   return [
     { role: "system" as const, content: system },
     {
@@ -74,6 +70,17 @@ function summaryMessages(input: SummarizeInput) {
       content: `People: ${people}\nSession date: ${formatDay(input.at)}\n\n${transcript}`,
     },
   ];
+}
+
+/**
+ * A session's turns as the summarizing prompts number them, "[i] Name: text"; replies memlane
+ * generated are left out (their numbers are skipped): they only repeat memory.
+ */
+export function numberedTranscript(turns: Turn[]): string {
+  return turns
+    .map((t, i) => (t.meta?.generated ? null : `[${i}] ${displayName(t.speaker)}: ${t.text}`))
+    .filter((line) => line !== null)
+    .join("\n");
 }
 
 export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnswer>({
