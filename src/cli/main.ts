@@ -11,8 +11,10 @@ import { registerForget } from "./commands/forget.js";
 import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerKeys } from "./commands/keys.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
+import { registerServe } from "./commands/serve.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { EXIT_CODES, reportError } from "./output.js";
 
@@ -58,6 +60,8 @@ export function buildProgram(): Command {
   registerChat(program);
   registerEval(program);
   registerSimulate(program);
+  registerServe(program);
+  registerKeys(program);
   program
     .command("strategies")
     .description("list the memory strategies")

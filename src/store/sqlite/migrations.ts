@@ -124,6 +124,19 @@ export const MIGRATIONS: string[] = [
   INSERT OR IGNORE INTO scope_versions (tenant, agent, version)
     SELECT tenant, agent, 1 FROM sessions UNION SELECT tenant, agent, 1 FROM memories;
   `,
+  // 4: API keys of `memlane serve` (store/sqlite/key-store.ts): each maps to one tenant; only a
+  // salted SHA-256 of the key's secret is kept, never the key.
+  `
+  CREATE TABLE IF NOT EXISTS api_keys (
+    id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    name TEXT NOT NULL,
+    salt TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

@@ -1,0 +1,74 @@
+/** `memlane serve`: the REST API (and its OpenAPI document) over the store, keyed per tenant. */
+import type { Command } from "commander";
+import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
+import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
+import { isLoopback, startServer } from "../../service/server.js";
+import { openSqliteKeyStore } from "../../store/sqlite/key-store.js";
+import { configFrom, type GlobalOptions, open } from "../options.js";
+import { note, printJson } from "../output.js";
+
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "serve the REST API over the store: /v1 routes need an API key (memlane keys create), /openapi.json describes them",
+    )
+    .option("--port <port>", "port to listen on (0: any free port)", "8787")
+    .option(
+      "--host <host>",
+      "address to bind; anything but loopback is reachable from other machines",
+      "127.0.0.1",
+    )
+    .option(
+      "--max-body <bytes>",
+      "largest request body in bytes (larger: 413)",
+      String(DEFAULT_MAX_BODY_BYTES),
+    )
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { port: string; host: string; maxBody: string }>();
+      const port = whole(opts.port, "port", 0, 65535);
+      const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
+      const path = storePath(opts);
+      const mem = await open(opts);
+      const keys = await openSqliteKeyStore(path);
+      const service = createService({ mem, keys, maxBodyBytes });
+      const server = await startServer(service, { port, host: opts.host });
+      const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
+      if (opts.json) printJson({ url: server.url, db: path, keys: working, maxBodyBytes });
+      else {
+        note(`memlane serving ${path} at ${server.url} (OpenAPI: ${server.url}/openapi.json)`);
+        if (working === 0) note("no working API key yet: memlane keys create --tenant <tenant>");
+      }
+      if (!isLoopback(opts.host))
+        note(`bound to ${opts.host}: reachable from other machines; put TLS in front`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+      note("stopping: finishing requests, ingest and consolidation in flight");
+      await server.close();
+      await service.idle();
+      await mem.close();
+      await keys.close();
+    });
+}
+
+/** The SQLite file the global options name (keys live in the same file as the memories). */
+export function storePath(opts: GlobalOptions): string {
+  const store = configFrom(opts).store;
+  if (typeof store !== "string") throw new UnsupportedError("API keys need a SQLite store file");
+  return store.startsWith("sqlite:") ? store.slice("sqlite:".length) : store;
+}
+
+function whole(value: string, field: string, least: number, most: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least || n > most)
+    throw new InvalidInputError(
+      `--${field} must be a whole number from ${least} to ${most}, not "${value}"`,
+      {
+        field,
+      },
+    );
+  return n;
+}

@@ -1,0 +1,58 @@
+/** A service over an in-memory engine and key table, with a key per tenant, driven in process. */
+import type { Memlane } from "../../src/engine/memlane.js";
+import { createApiKey } from "../../src/service/api-keys.js";
+import { createService, type Service } from "../../src/service/app.js";
+import { openSqliteKeyStore, type SqliteKeyStore } from "../../src/store/sqlite/key-store.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+export interface TestService extends Service {
+  mem: Memlane;
+  keys: SqliteKeyStore;
+  acme: string;
+  globex: string;
+  /** A request with `key` (none when null) and a JSON body. */
+  call(key: string | null, method: string, path: string, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const quiet = { debug() {}, warn() {}, error() {} };
+
+export async function testService(options: { maxBodyBytes?: number } = {}): Promise<TestService> {
+  const mem = await testMemlane({ strategy: "carecall", logger: quiet });
+  const keys = await openSqliteKeyStore(":memory:");
+  const acme = (await createApiKey(keys, { tenant: "acme", name: "acme-ci" })).key;
+  const globex = (await createApiKey(keys, { tenant: "globex" })).key;
+  const service = createService({ mem, keys, logger: quiet, maxBodyBytes: options.maxBodyBytes });
+  const call = async (key: string | null, method: string, path: string, body?: unknown) =>
+    service.app.request(path, {
+      method,
+      headers: {
+        ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    ...service,
+    mem,
+    keys,
+    acme,
+    globex,
+    call,
+    close: async () => {
+      await service.idle();
+      await mem.close();
+      await keys.close();
+    },
+  };
+}
+
+/** Polls a job until it has finished; fails after ~5 s. */
+export async function finished(s: TestService, key: string, jobId: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 500; i++) {
+    const job = (await (await s.call(key, "GET", `/v1/jobs/${jobId}`)).json()) as Record<string, unknown>;
+    if (job.state === "done" || job.state === "failed") return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
