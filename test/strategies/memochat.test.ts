@@ -70,6 +70,27 @@ describe("strategy memochat (offline)", () => {
     await mem.close();
   });
 
+  it("forgotten entries stay forgotten: their lines are not written down again", async (t) => {
+    const mem = await testMemlane({ strategy: memochatStrategy({ limits: { lines: 4 } }) });
+    t.after(() => mem.close());
+    const s = await play(mem, 5);
+    const first = await memos(mem);
+    assert.ok(first.length > 0, "lines 1-4 were written down");
+    await mem.forget({ agent: "ava", memoryIds: first.map((m) => m.id) });
+    for (const line of LINES.slice(5, 9)) await s.turn(...line);
+    const after = await memos(mem);
+    assert.ok(after.length > 0, "later lines are written down");
+    const turns = await mem.store.listTurns(mem.scope("ava"), { sessionId: s.id });
+    const forgotten = new Set(turns.slice(0, 4).map((x) => x.id));
+    assert.deepEqual(
+      after.filter((m) => m.sourceTurns.some((id) => forgotten.has(id))).map((m) => m.text),
+      [],
+      "no entry is made again from the forgotten entries' lines",
+    );
+    await (await s.close()).done;
+    assert.ok((await memos(mem)).every((m) => !m.sourceTurns.some((id) => forgotten.has(id))));
+  });
+
   it("a partner's utterance that finds the buffer due waits in it, with the reply it asks for", async () => {
     const mem = await testMemlane({ strategy: memochatStrategy({ cut: 0.1, limits: { lines: 3 } }) });
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });

@@ -1,7 +1,9 @@
 /**
  * MemoChat's recent-dialogue buffer, read from the store rather than kept in memory: the lines of
- * a session that no memo entry covers yet. A memo write that failed covers nothing, so its lines
- * simply stay here until a later turn (or `retry`) writes them down; a restart loses nothing.
+ * a session after the last one written down — covered by a memo entry, or named by a write's
+ * coverage record (which outlives a `forget` of the entries, so forgotten entries are not
+ * written again from their lines). A memo write that failed covers nothing, so its lines simply
+ * stay here until a later turn (or `retry`) writes them down; a restart loses nothing.
  */
 import type { Memory, Turn } from "../../core/types.js";
 
@@ -20,9 +22,12 @@ export interface Buffer {
   carried: Turn[];
 }
 
-/** The buffer of a session: `turns` in order, `memos` the session's memo entries. */
-export function bufferOf(turns: Turn[], memos: Memory[]): Buffer {
-  const covered = new Set(memos.flatMap((m) => m.sourceTurns));
+/**
+ * The buffer of a session: `turns` in order, `memos` the session's memo entries, `written` the
+ * turn ids its memo writes recorded as written down.
+ */
+export function bufferOf(turns: Turn[], memos: Memory[], written: Iterable<string> = []): Buffer {
+  const covered = new Set([...memos.flatMap((m) => m.sourceTurns), ...written]);
   let last = -1;
   for (const [i, t] of turns.entries()) if (covered.has(t.id)) last = i;
   return { pending: turns.slice(last + 1), carried: turns.slice(Math.max(0, last - 1), last + 1) };

@@ -50,6 +50,8 @@ export interface MemochatOptions {
 
 export const MEMOCHAT = "memochat";
 const KIND = "memo";
+/** The `inputs.step` of a memo write's coverage record (an operation citing turns, no memory). */
+const COVERED = "memochat.covered";
 
 /** A memo entry as a memory carries it in `attributes`. */
 export interface MemoAttributes {
@@ -117,7 +119,20 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
       status: "any",
     });
 
-  /** Writes `lines` down as memo entries, staged with a SUMMARIZE operation. */
+  /**
+   * The turns this session's memo writes recorded as written down: their coverage records hold
+   * turn ids only and cite no memory, so a `forget` of the entries leaves them (and the lines are
+   * not written down again); forgetting the session erases them with it.
+   */
+  const writtenTurns = async (ctx: StrategyContext) =>
+    (await ctx.store.listOperations(ctx.scope, { sessionId: ctx.session.id }))
+      .filter((o) => o.status === "done" && (o.inputs as { step?: unknown } | null)?.step === COVERED)
+      .flatMap((o) => ((o.inputs as { turns?: unknown }).turns as string[] | undefined) ?? []);
+
+  const bufferNow = async (ctx: StrategyContext, turns: Turn[]) =>
+    bufferOf(turns, await sessionMemos(ctx), await writtenTurns(ctx));
+
+  /** Writes `lines` down as memo entries, staged with a SUMMARIZE operation and a coverage record. */
   async function writeMemo(ctx: StrategyContext, lines: Turn[]): Promise<void> {
     const result = await ctx.cognition.run(
       writeMemoStep,
@@ -143,6 +158,12 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
           memoryIds: rows.map((r) => r.id),
           inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
           outputs: { memos: result.value },
+        }),
+        ctx.operation({
+          type: "SUMMARIZE",
+          inputs: { step: COVERED, turns: lines.map((t) => t.id) },
+          outputs: { entries: rows.length },
+          rationale: "lines written down (a record a forget of the entries leaves behind)",
         }),
       ],
     });
@@ -176,7 +197,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   }
 
   async function onTurn(ctx: TurnContext): Promise<void> {
-    const { pending } = bufferOf(ctx.dialogue, await sessionMemos(ctx));
+    const { pending } = await bufferNow(ctx, ctx.dialogue);
     // The partner's latest utterance waits in the buffer for its reply: the two belong together.
     const lines =
       ctx.turn.speaker !== ctx.scope.agent ? pending.filter((t) => t.id !== ctx.turn.id) : pending;
@@ -234,7 +255,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
       "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",
     onTurn,
     async onSessionEnd(ctx) {
-      const { pending } = bufferOf(ctx.turns, await sessionMemos(ctx));
+      const { pending } = await bufferNow(ctx, ctx.turns);
       if (pending.length) await writeMemo(ctx, pending);
     },
     recall,
