@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { emmaPart, loadEmmaEpisodes, parseEmmaEpisodes } from "../../src/eval/emma/dataset.js";
 import { emmaShares, evaluateEmma } from "../../src/eval/emma/evaluate.js";
 import { agreementAt, bestThreshold, emmaPairsPart, parseEmmaLinks } from "../../src/eval/emma/links.js";
+import { emmaScriptedSteps } from "../../src/eval/emma/scripted.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 
 const EPISODES = new URL("../../data/emma/episodes.json", import.meta.url).pathname;
 
@@ -86,5 +89,53 @@ describe("eval emma", () => {
         assert.equal(r.wrongPerson, r.top.about !== q.person);
       }
     assert.ok(report.memories.emma!.aboutAgent > 0 && report.memories.emma!.aboutPartners > 0);
+  });
+
+  it("scores known answers: a hit from a gold turn, a miss that names the wrong person", async () => {
+    const [episode] = parseEmmaEpisodes({
+      episodes: [
+        {
+          id: "x1",
+          agent: "mara",
+          sessions: [
+            {
+              id: "s1",
+              at: "2024-01-01",
+              partner: "joel",
+              turns: [["joel", "I failed the chemistry mock exam."]],
+            },
+            {
+              id: "s2",
+              at: "2024-01-08",
+              partner: "ines",
+              turns: [["ines", "I bought a red bicycle in town."]],
+            },
+            { id: "s3", at: "2024-01-15", partner: "joel", turns: [["joel", "Hello again."]] },
+          ],
+          questions: [
+            { id: "q1", askedBy: "joel", ask: "What did Ines buy, a red bicycle?", gold: ["s2:0"] },
+            { id: "q2", askedBy: "ines", ask: "Did Joel fail the chemistry mock exam?", gold: ["s2:0"] },
+          ],
+        },
+      ],
+    });
+    const embedder = new HashEmbedder();
+    const report = await evaluateEmma([episode!], {
+      embedder,
+      cognition: () => new LlmCognition(scriptedLlm({ byName: emmaScriptedSteps() })),
+      strategies: ["emma"],
+      k: 1,
+      emma: { hops: 0 },
+    });
+    const byQ = new Map(report.records.map((r) => [r.question, r]));
+    assert.equal(byQ.get("q1")!.hit1, true);
+    assert.equal(byQ.get("q1")!.wrongPerson, false);
+    assert.equal(byQ.get("q1")!.top?.about, "ines");
+    // q2's words find Joel's memory, but the gold (by construction) is what Ines said.
+    assert.equal(byQ.get("q2")!.hit1, false);
+    assert.equal(byQ.get("q2")!.hitK, false);
+    assert.equal(byQ.get("q2")!.wrongPerson, true);
+    assert.equal(byQ.get("q2")!.misattributed, false, "a miss is not a misattributed hit");
+    assert.equal(report.cost.emma!.usage.calls, 5, "a summary a session, a link call from the second on");
   });
 });
