@@ -29,6 +29,9 @@ export const MISC_FIELDS = {
   dialogue: "_session_dialogue",
   /** `<ordinal>` + this: the session's speakers, when the dialogue is utterances only. */
   speakers: "_session_speakers",
+  /** A line's speaker and text, when a session is a list of objects. */
+  lineSpeaker: ["speaker", "name"],
+  lineText: ["text", "utterance"],
 } as const;
 
 /** Conversation time of the first session of every episode (MiSC has no dates). */
@@ -70,8 +73,8 @@ function sessionLines(record: Record<string, unknown>, ordinal: string, where: s
   // [{speaker, text}…]
   if (dialogue.every((d) => d && typeof d === "object" && !Array.isArray(d)))
     return (dialogue as Record<string, unknown>[]).map((d, i) => {
-      const speaker = d.speaker ?? d.name;
-      const text = d.text ?? d.utterance;
+      const speaker = pick(d, MISC_FIELDS.lineSpeaker);
+      const text = pick(d, MISC_FIELDS.lineText);
       if (typeof speaker !== "string" || typeof text !== "string")
         throw new InvalidInputError(`${where}: line ${i} needs a speaker and a text`);
       return { speaker, text };
