@@ -12,6 +12,7 @@ import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerKeys } from "./commands/keys.js";
+import { registerMcp } from "./commands/mcp.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
   registerSimulate(program);
   registerServe(program);
   registerKeys(program);
+  registerMcp(program);
   program
     .command("strategies")
     .description("list the memory strategies")

@@ -2,9 +2,11 @@
  * The REST service over one memlane engine: hono with zod-openapi, so the schemas that validate
  * each request (the engine's own, engine/api.ts) are the ones the OpenAPI 3.1 document at
  * `/openapi.json` publishes. Every `/v1` route needs an API key (`Authorization: Bearer …`);
- * the key alone says which tenant the request works in.
+ * the key alone says which tenant the request works in. The same key opens the MCP tools at `/mcp`
+ * (streamable HTTP).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "../engine/logger.js";
 import { consoleLogger } from "../engine/logger.js";
@@ -14,6 +16,7 @@ import { requireApiKey } from "./auth.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { IngestJobs } from "./ingest-jobs.js";
 import { jobRoutes } from "./job-routes.js";
+import { createMcpServer } from "./mcp-tools.js";
 import { memoryRoutes } from "./memory-routes.js";
 import type { ServiceEnv } from "./route-kit.js";
 import { sessionRoutes } from "./session-routes.js";
@@ -56,6 +59,7 @@ export function createService(options: ServiceOptions): Service {
   app.notFound((c) => errorResponse(c, 404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
   // The key is checked before anything of the body is read.
   app.use("/v1/*", requireApiKey(options.keys, options.mem));
+  app.use("/mcp", requireApiKey(options.keys, options.mem));
   app.use(
     "*",
     bodyLimit({
@@ -76,6 +80,20 @@ export function createService(options: ServiceOptions): Service {
   sessionRoutes(app);
   memoryRoutes(app);
   jobRoutes(app, ingestJobs);
+  // The MCP tools over streamable HTTP, stateless: a server per request, in the key's tenant.
+  app.all("/mcp", async (c) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    const server = createMcpServer(c.var.mem);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

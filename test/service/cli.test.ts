@@ -4,7 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { main } from "../../src/cli/main.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-serve-"));
@@ -89,6 +92,34 @@ describe("memlane keys and memlane serve", () => {
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       assert.equal(await exited, 0);
+    }
+  });
+
+  it("memlane mcp serves the tools over stdio in the --tenant given", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", CLI, "--db", db, "--tenant", "initech", "mcp"],
+      env: env as Record<string, string>,
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === "remember"));
+      const r = (await client.callTool({
+        name: "remember",
+        arguments: { agent: "ava", partner: "sam", fact: "I keep bees.", close: false },
+      })) as { isError?: boolean; content: { text: string }[] };
+      assert.ok(!r.isError, r.content[0]?.text);
+      const { sessionId } = JSON.parse(r.content[0]!.text) as { sessionId: string };
+      // Stored in the tenant the command was given, and only there.
+      const store = new SqliteStore(db);
+      assert.ok(await store.getSession({ tenant: "initech", agent: "ava" }, sessionId));
+      assert.equal(await store.getSession({ tenant: "default", agent: "ava" }, sessionId), null);
+      await store.close();
+    } finally {
+      await client.close();
     }
   });
 });
