@@ -7,10 +7,14 @@
  *                                                        search latency p50/p95 and memory at scale, then
  *                                                        ingest throughput (turns with embeddings)
  *   timelines [file] [--embedder use|hash]               theanine offline: links by relation, timeline lengths
+ *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S]
+ *                                                        load test of memlane serve on loopback: p50/p95 per
+ *                                                        route, errors, then no acknowledged turn lost
  */
 import { benchIngest } from "./ingest.js";
 import { benchLlmCost } from "./llm-cost.js";
 import { benchRecall } from "./recall.js";
+import { benchServe } from "./serve.js";
 import { benchTimelines } from "./timelines.js";
 
 const [name, ...args] = process.argv.slice(2);
@@ -18,6 +22,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   ingest: benchIngest,
   "llm-cost": benchLlmCost,
   recall: benchRecall,
+  serve: benchServe,
   timelines: benchTimelines,
 };
 const bench = name ? benches[name] : undefined;

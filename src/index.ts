@@ -76,7 +76,21 @@ export { generateObject } from "./models/structured.js";
 export { UniversalSentenceEncoder } from "./models/use-embedder.js";
 export { InProcessRetriever } from "./retrieval/in-process-retriever.js";
 export type { MemorySearch, Retriever } from "./retrieval/retriever.js";
+export {
+  type CreatedKey,
+  createApiKey,
+  type KeySummary,
+  keySummary,
+  revokeApiKey,
+  tenantOfKey,
+} from "./service/api-keys.js";
+export { createService, DEFAULT_MAX_BODY_BYTES, type Service, type ServiceOptions } from "./service/app.js";
+export { type ErrorBody, HTTP_STATUS } from "./service/http-errors.js";
+export { createMcpServer, MCP_TOOLS } from "./service/mcp-tools.js";
+export { isLoopback, type RunningServer, startServer } from "./service/server.js";
+export type { ApiKeyRecord, KeyStore } from "./store/key-store.js";
 export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
+export { openSqliteKeyStore, SqliteKeyStore } from "./store/sqlite/key-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
 export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
 export { fuseStep } from "./strategies/carecall/steps/fuse.js";

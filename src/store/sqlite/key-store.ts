@@ -25,6 +25,7 @@ export async function openSqliteKeyStore(path: string): Promise<SqliteKeyStore> 
 
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
+  private byId?: Database.Statement;
 
   /** Prefer `openSqliteKeyStore`, which brings the schema up to date first. */
   constructor(readonly path: string) {
@@ -64,7 +65,9 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async get(id: string): Promise<ApiKeyRecord | null> {
-    const row = this.db.prepare("SELECT * FROM api_keys WHERE id = ?").get(id) as Row | undefined;
+    // Every request asks: the statement is prepared once.
+    this.byId ??= this.db.prepare("SELECT * FROM api_keys WHERE id = ?");
+    const row = this.byId.get(id) as Row | undefined;
     return row ? toRecord(row) : null;
   }
 
