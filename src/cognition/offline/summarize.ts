@@ -16,10 +16,19 @@ import { atomicClauses } from "./atomic.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 
+/**
+ * Least salience a sentence needs to become a statement. Chosen leave-one-conversation-out on
+ * locomo-dev between 2.5 (the old floor) and 1.5: for each conversation the other two preferred
+ * 1.5 (carecall memory R@10 0.702 vs 0.523 over all three). Memory cannot be found where the
+ * summary kept nothing: at 2.5 the summaries covered 66 % of the turns LoCoMo's questions ask
+ * about, at 1.5 94 %.
+ */
+export const DEFAULT_MIN_SALIENCE = 1.5;
+
 export interface OfflineSummarizerOptions {
-  /** Most statements kept per speaker per session (8: atomic statements are short). */
+  /** Most statements kept per speaker per session (default: no cap; salience decides). */
   maxPerSpeaker?: number;
-  /** Least salience score a sentence needs. */
+  /** Least salience score a sentence needs (default DEFAULT_MIN_SALIENCE). */
   minScore?: number;
   /** Cosine above which two statements count as one. */
   duplicateCosine?: number;
@@ -46,8 +55,8 @@ export async function summarizeOffline(
   embedder: Embedder,
   options: OfflineSummarizerOptions = {},
 ): Promise<Statement[]> {
-  const maxPerSpeaker = options.maxPerSpeaker ?? 8;
-  const minScore = options.minScore ?? 2.5;
+  const maxPerSpeaker = options.maxPerSpeaker ?? Number.POSITIVE_INFINITY;
+  const minScore = options.minScore ?? DEFAULT_MIN_SALIENCE;
   const participants = [input.agent, ...input.partners];
   const candidates = new Map<string, Candidate[]>();
   let order = 0;
