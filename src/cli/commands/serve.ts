@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
 import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
+import { resumeInterrupted } from "../../service/resume.js";
 import { isLoopback, startServer } from "../../service/server.js";
 import { openSqliteKeyStore } from "../../store/sqlite/key-store.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
@@ -41,6 +42,16 @@ export function registerServe(program: Command): void {
       }
       if (!isLoopback(opts.host))
         note(`bound to ${opts.host}: reachable from other machines; put TLS in front`);
+      if (opts.tenant !== undefined)
+        note("--tenant is ignored by serve: each request's API key decides its tenant");
+      // Sessions a killed server acknowledged closing but never consolidated are finished now.
+      const tenants = [...new Set((await keys.list()).map((k) => k.tenant))];
+      const resuming = resumeInterrupted(mem, tenants).then(
+        (done) => {
+          if (done.length > 0) note(`resumed ${done.length} interrupted consolidation(s)`);
+        },
+        (error) => note(`resuming interrupted consolidations failed: ${(error as Error).message}`),
+      );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once("SIGINT", stop);
@@ -48,6 +59,7 @@ export function registerServe(program: Command): void {
       });
       note("stopping: finishing requests, ingest and consolidation in flight");
       await server.close();
+      await resuming;
       await service.idle();
       await mem.close();
       await keys.close();

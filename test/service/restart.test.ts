@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { createApiKey } from "../../src/service/api-keys.js";
+import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "memlane-restart-"));
+const db = join(dir, "restart.db");
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `memlane serve` on a free loopback port; resolves with the process and its address. */
+async function serve(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CLI, "--db", db, "--json", "serve", "--port", "0"],
+    {
+      env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      if (out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
+    });
+    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+describe("service: killed and started again", () => {
+  it("loses no acknowledged turn, and consolidates every session it had acknowledged closing", async () => {
+    const keys = await openSqliteKeyStore(db);
+    const { key } = await createApiKey(keys, { tenant: "acme" });
+    await keys.close();
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const first = await serve();
+    const post = (path: string, body?: unknown) =>
+      fetch(`${first.url}${path}`, {
+        method: "POST",
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const sessions = Array.from({ length: 12 }, (_, i) => `s${i}`);
+    const turns: string[] = [];
+    for (const id of sessions) {
+      assert.equal((await post("/v1/sessions", { agent: "ava", partner: "sam", id })).status, 201);
+      for (const text of [`I adopted a beagle number ${id}.`, `My sister lives in Oslo, said in ${id}.`]) {
+        const r = await post(`/v1/agents/ava/sessions/${id}/turns`, { speaker: "sam", text });
+        assert.equal(r.status, 201);
+        turns.push(((await r.json()) as { id: string }).id);
+      }
+    }
+    for (const id of sessions) assert.equal((await post(`/v1/agents/ava/sessions/${id}/close`)).status, 202);
+    // Killed at once: consolidations queued after the 202s are still in flight.
+    const killed = new Promise((resolve) => first.child.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await killed;
+
+    const scope = { tenant: "acme", agent: "ava" };
+    const look = async () => {
+      const store = new SqliteStore(db);
+      try {
+        const stored = new Set((await store.listTurns(scope)).map((t) => t.id));
+        const statuses = (await store.listSessions(scope)).map((s) => s.status);
+        return { missing: turns.filter((t) => !stored.has(t)), statuses };
+      } finally {
+        await store.close();
+      }
+    };
+    const afterKill = await look();
+    assert.deepEqual(afterKill.missing, [], "every acknowledged turn survived the kill");
+    assert.ok(
+      afterKill.statuses.includes("closed"),
+      `the kill interrupted consolidation: ${afterKill.statuses}`,
+    );
+    assert.ok(!afterKill.statuses.includes("open"), "every acknowledged close is recorded");
+
+    const second = await serve();
+    try {
+      for (let i = 0; i < 300; i++) {
+        const { statuses } = await look();
+        if (statuses.every((s) => s === "consolidated")) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const resumed = await look();
+      assert.deepEqual(resumed.missing, []);
+      assert.deepEqual(
+        resumed.statuses,
+        sessions.map(() => "consolidated"),
+      );
+    } finally {
+      const exited = new Promise((resolve) => second.child.once("exit", resolve));
+      second.child.kill("SIGTERM");
+      assert.equal(await exited, 0);
+    }
+  });
+});
