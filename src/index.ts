@@ -87,6 +87,7 @@ export {
 export { createService, DEFAULT_MAX_BODY_BYTES, type Service, type ServiceOptions } from "./service/app.js";
 export { type ErrorBody, HTTP_STATUS } from "./service/http-errors.js";
 export { createMcpServer, MCP_TOOLS } from "./service/mcp-tools.js";
+export { type RememberInput, type RememberResult, remember } from "./service/remember.js";
 export { type ResumedSession, resumeInterrupted } from "./service/resume.js";
 export { isLoopback, type RunningServer, startServer } from "./service/server.js";
 export type { ApiKeyRecord, KeyStore } from "./store/key-store.js";

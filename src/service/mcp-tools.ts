@@ -10,6 +10,7 @@ import { z } from "zod";
 import { isMemlaneError } from "../core/errors.js";
 import { forgetInputSchema, idSchema, recallInputSchema, turnTextSchema } from "../engine/api.js";
 import type { Memlane } from "../engine/memlane.js";
+import { remember } from "./remember.js";
 
 /** The tools' names, in the snake_case MCP clients know. */
 export const MCP_TOOLS = ["remember", "recall", "timeline", "history", "forget", "list_memories"] as const;
@@ -78,22 +79,7 @@ export function createMcpServer(mem: Memlane): McpServer {
         "Store what was said in a conversation (turns, or one fact the partner told) so it is remembered later. By default the session is closed and consolidated into memories in the background; pass close: false and the returned sessionId to keep adding turns.",
       inputSchema: rememberInput,
     },
-    (input) =>
-      run(async () => {
-        const session = input.sessionId
-          ? await mem.resume(input.agent, input.sessionId)
-          : await mem.session({ agent: input.agent, partner: input.partner, at: input.at });
-        const turns = [
-          ...(input.turns ?? []),
-          ...(input.fact ? [{ speaker: input.partner, text: input.fact, at: undefined }] : []),
-        ];
-        const stored = [];
-        for (const t of turns) stored.push((await session.turn(t.speaker, t.text, { at: t.at })).id);
-        if (input.close === false) return { sessionId: session.id, turns: stored, closed: false };
-        const { job, done } = await session.close();
-        done.catch(() => {});
-        return { sessionId: session.id, turns: stored, closed: true, job: job.id };
-      }),
+    (input) => run(() => remember(mem, input)),
   );
 
   server.registerTool(

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { generateText } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import type { z } from "zod";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { memlaneTools, withMemlane } from "../../src/service/ai-sdk.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+/** A model that answers `text` and keeps every prompt it was given. */
+function mockModel(text: string) {
+  return new MockLanguageModelV3({
+    doGenerate: async () => ({
+      content: [{ type: "text", text }],
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: {
+        inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 5, text: 5, reasoning: undefined },
+      },
+      warnings: [],
+    }),
+  });
+}
+
+describe("AI SDK: withMemlane and memlaneTools", () => {
+  let mem: Memlane;
+  before(async () => {
+    mem = await testMemlane({ strategy: "carecall" });
+  });
+  after(() => mem.close());
+
+  it("records each exchange and recalls it before the next call", async () => {
+    const acme = mem.tenant("acme");
+    const first = mockModel("What a lovely name for a beagle!");
+    await generateText({
+      model: withMemlane(first, { mem: acme, agent: "ava", partner: "sam" }),
+      prompt: "I adopted a beagle called Biscuit last week.",
+    });
+    // Nothing remembered yet: the first call went out without a memory note.
+    assert.ok(!first.doGenerateCalls[0]!.prompt.some((m) => m.role === "system"));
+    await mem.idle();
+    const turns = await acme.store.listTurns(acme.scope("ava"));
+    assert.deepEqual(
+      turns.map((t) => [t.speaker, t.meta.generated === true]),
+      [
+        ["sam", false],
+        ["ava", true],
+      ],
+      "the answer is stored as generated text",
+    );
+    const memories = await acme.memories("ava");
+    assert.ok(
+      memories.some((m) => /Biscuit/.test(m.text)),
+      JSON.stringify(memories),
+    );
+    assert.ok(!memories.some((m) => /lovely name/.test(m.text)), "the model's words are no source of facts");
+
+    const second = mockModel("Biscuit might like a new chew toy.");
+    const { text } = await generateText({
+      model: withMemlane(second, { mem: acme, agent: "ava", partner: "sam" }),
+      prompt: "What should I get my dog for his birthday?",
+    });
+    assert.equal(text, "Biscuit might like a new chew toy.");
+    const system = second.doGenerateCalls[0]!.prompt.find((m) => m.role === "system");
+    assert.ok(
+      system && /Biscuit/.test(String(system.content)),
+      JSON.stringify(second.doGenerateCalls[0]!.prompt),
+    );
+
+    // Another tenant's wrapped model recalls nothing of acme's.
+    const other = mockModel("Tell me more.");
+    await generateText({
+      model: withMemlane(other, { mem: mem.tenant("globex"), agent: "ava", partner: "sam", record: false }),
+      prompt: "What is my dog called?",
+    });
+    assert.ok(!other.doGenerateCalls[0]!.prompt.some((m) => m.role === "system"));
+    assert.deepEqual(await mem.tenant("globex").agents(), [], "record: false stores nothing");
+  });
+
+  it("gives an agent typed recall and remember tools", async () => {
+    const view = mem.tenant("initech");
+    const tools = memlaneTools({ mem: view, agent: "ava", partner: "kim" });
+    const options = { toolCallId: "t1", messages: [] };
+    const stored = await tools.remember.execute!(
+      { fact: "I work as a nurse in Leeds and I adopted a beagle called Biscuit last month." },
+      options,
+    );
+    assert.equal((stored as { closed: boolean }).closed, true);
+    await mem.idle();
+    const hits = (await tools.recall.execute!({ query: "Where does Kim work?" }, options)) as {
+      text: string;
+    }[];
+    assert.ok(
+      hits.some((h) => /nurse/.test(h.text)),
+      JSON.stringify(hits),
+    );
+    assert.equal((tools.recall.inputSchema as z.ZodType).safeParse({ query: "" }).success, false);
+  });
+});
