@@ -64,8 +64,8 @@ export interface WithMemlaneOptions extends MemlaneAiOptions {
 /**
  * The model, wrapped: before each call the latest user message is recalled against memory and
  * the hits are put first as a system message; after each `generateText` call the user message
- * and the answer are stored as a session and consolidated. (Streamed calls get the recall; their
- * exchange is not recorded.)
+ * and the answer are stored as a session and consolidated; a streamed call is recorded once its
+ * stream has been read to the end.
  */
 export function withMemlane(
   model: Parameters<typeof wrapLanguageModel>[0]["model"],
@@ -77,6 +77,20 @@ export function withMemlane(
 /** The middleware behind `withMemlane`, to combine with others in `wrapLanguageModel`. */
 export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMiddleware {
   const { mem, agent, partner } = options;
+  /** Stores the user's message and the answer as a session, consolidated in the background. */
+  const record = async (asked: string, answer: string) => {
+    const answered = answer.trim();
+    if (options.record === false || !asked) return;
+    await remember(mem, {
+      agent,
+      partner,
+      turns: [
+        { speaker: partner, text: asked },
+        // The answer is the model's: marked generated, never a source of facts.
+        ...(answered ? [{ speaker: agent, text: answered, meta: { generated: true } }] : []),
+      ],
+    });
+  };
   return {
     specificationVersion: "v3",
     transformParams: async ({ params }) => {
@@ -92,26 +106,36 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
     },
     wrapGenerate: async ({ doGenerate, params }) => {
       const result = await doGenerate();
-      const asked = lastUserText(params.prompt);
       const answered = result.content
         .filter((c) => c.type === "text")
         .map((c) => c.text)
-        .join("")
-        .trim();
-      if (options.record !== false && asked)
-        await remember(mem, {
-          agent,
-          partner,
-          turns: [
-            { speaker: partner, text: asked },
-            // The answer is the model's: marked generated, never a source of facts.
-            ...(answered ? [{ speaker: agent, text: answered, meta: { generated: true } }] : []),
-          ],
-        });
+        .join("");
+      await record(lastUserText(params.prompt), answered);
       return result;
+    },
+    wrapStream: async ({ doStream, params }) => {
+      const { stream, ...rest } = await doStream();
+      const asked = lastUserText(params.prompt);
+      let answered = "";
+      // The exchange is recorded once the stream has been read to its end.
+      const recording = new TransformStream<StreamPart, StreamPart>({
+        transform(part, controller) {
+          if (part.type === "text-delta") answered += part.delta;
+          controller.enqueue(part);
+        },
+        flush: () => record(asked, answered),
+      });
+      return { stream: stream.pipeThrough(recording), ...rest };
     },
   };
 }
+
+type StreamPart =
+  Awaited<
+    ReturnType<Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["doStream"]>
+  >["stream"] extends ReadableStream<infer P>
+    ? P
+    : never;
 
 type Prompt = Parameters<NonNullable<LanguageModelMiddleware["transformParams"]>>[0]["params"]["prompt"];
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { generateText } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { generateText, streamText } from "ai";
+import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import type { z } from "zod";
 import type { Memlane } from "../../src/engine/memlane.js";
 import { memlaneTools, withMemlane } from "../../src/service/ai-sdk.js";
@@ -95,5 +95,38 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
       JSON.stringify(hits),
     );
     assert.equal((tools.recall.inputSchema as z.ZodType).safeParse({ query: "" }).success, false);
+  });
+
+  it("records a streamed exchange once the stream has been read", async () => {
+    const view = mem.tenant("umbrella");
+    const usage = {
+      inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 2, text: 2, reasoning: undefined },
+    };
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: convertArrayToReadableStream([
+          { type: "text-start", id: "1" },
+          { type: "text-delta", id: "1", delta: "Congratulations " },
+          { type: "text-delta", id: "1", delta: "on the new job!" },
+          { type: "text-end", id: "1" },
+          { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+        ]),
+      }),
+    });
+    const result = streamText({
+      model: withMemlane(model, { mem: view, agent: "ava", partner: "sam" }),
+      prompt: "I started a new job as a ward manager in Bristol.",
+    });
+    assert.equal(await result.text, "Congratulations on the new job!");
+    await mem.idle();
+    const turns = await view.store.listTurns(view.scope("ava"));
+    assert.deepEqual(
+      turns.map((t) => [t.speaker, t.text]),
+      [
+        ["sam", "I started a new job as a ward manager in Bristol."],
+        ["ava", "Congratulations on the new job!"],
+      ],
+    );
   });
 });
