@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -14,15 +16,12 @@ const db = join(dir, "restart.db");
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `memlane serve` on a free loopback port; resolves with the process and its address. */
-async function serve(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", CLI, "--db", db, "--json", "serve", "--port", "0"],
-    {
-      env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "ignore"],
-    },
-  );
+async function serve(model: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const args = ["--import", "tsx", CLI, "--db", db, ...model, "--json", "serve", "--port", "0"];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
@@ -40,7 +39,21 @@ describe("service: killed and started again", () => {
     const { key } = await createApiKey(keys, { tenant: "acme" });
     await keys.close();
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const first = await serve();
+    // The first server thinks with a chat model on loopback that never answers, so every
+    // consolidation is still waiting when it is killed; the second thinks offline.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const port = (hanging.address() as AddressInfo).port;
+    const first = await serve([
+      "--cognition",
+      "llm",
+      "--chat-url",
+      `http://127.0.0.1:${port}/v1`,
+      "--chat-model",
+      "never-answers",
+      "--model-timeout",
+      "600000",
+    ]);
     const post = (path: string, body?: unknown) =>
       fetch(`${first.url}${path}`, {
         method: "POST",
@@ -58,10 +71,12 @@ describe("service: killed and started again", () => {
       }
     }
     for (const id of sessions) assert.equal((await post(`/v1/agents/ava/sessions/${id}/close`)).status, 202);
-    // Killed at once: consolidations queued after the 202s are still in flight.
+    // Killed while every consolidation waits for the model.
     const killed = new Promise((resolve) => first.child.once("exit", resolve));
     first.child.kill("SIGKILL");
     await killed;
+    hanging.closeAllConnections();
+    hanging.close();
 
     const scope = { tenant: "acme", agent: "ava" };
     const look = async () => {
