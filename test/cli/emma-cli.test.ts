@@ -24,6 +24,21 @@ describe("memlane CLI: emma", () => {
     assert.match(memlane("ingest", "--help").stdout, /misc/);
   });
 
+  it("refuses --agent with --format misc instead of ignoring it (exit 3, nothing read)", () => {
+    const r = memlane(
+      "--db",
+      ":memory:",
+      "ingest",
+      "no-such-file.jsonl",
+      "--format",
+      "misc",
+      "--agent",
+      "ava",
+    );
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /--agent applies to LoCoMo/);
+  });
+
   it("runs the mixed-session demo: memories about herself and each partner, links, cross-partner answers", () => {
     const r = memlane("demo", "--strategy", "emma", "--json");
     assert.equal(r.code, 0, r.stderr);

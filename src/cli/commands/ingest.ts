@@ -27,6 +27,11 @@ export function registerIngest(program: Command): void {
         throw new InvalidInputError(`--stop-after must be a whole number, not "${opts.stopAfter}"`, {
           field: "stop-after",
         });
+      // MiSC names its main speaker in every episode; an --agent would be silently ignored.
+      if ((opts.format as string) === "misc" && opts.agent !== undefined)
+        throw new InvalidInputError("--agent applies to LoCoMo; a MiSC episode's agent is its main speaker", {
+          field: "agent",
+        });
       // MiSC is JSONL, not one JSON document: its reader takes the file's text (engine/formats/misc.ts).
       const transcripts =
         (opts.format as string) === "misc"
