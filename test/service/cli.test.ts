@@ -42,7 +42,10 @@ describe("memlane keys and memlane serve", () => {
     assert.equal(tenant, "acme");
     assert.match(key, /^mlk_[0-9a-f]{16}_/);
     const listed = await memlane("keys", "list", "--json");
-    assert.ok(!listed.stdout.includes(key.split("_")[2]!), "the secret is never listed");
+    // The secret is everything after `mlk_<id>_`; it may itself hold "_" (base64url).
+    const secret = key.slice("mlk_".length + id.length + 1);
+    assert.equal(secret.length, 43);
+    assert.ok(!listed.stdout.includes(secret), "the secret is never listed");
     assert.deepEqual(
       (JSON.parse(listed.stdout) as { keys: { id: string; name: string }[] }).keys.map((k) => [k.id, k.name]),
       [[id, "ci"]],
