@@ -9,8 +9,8 @@
  * ../shared/data/memory-ops/train.jsonl and of data/carecall/dev.jsonl.
  */
 import { z } from "zod";
-import { InvalidInputError } from "../../core/errors.js";
 import { PAIR_LABELS_WITH_FUSION } from "../../core/memory-update.js";
+import { readJsonl } from "../jsonl.js";
 
 const lineSchema = z.object({
   memory: z.array(z.string().min(1)),
@@ -48,45 +48,19 @@ export type CarecallExample = Omit<z.infer<typeof lineSchema>, "about"> & {
 export const UNNAMED = "the partner";
 
 export function parseCarecallJsonl(text: string, source = "input"): CarecallExample[] {
-  const out: CarecallExample[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (!raw.trim()) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      problems.push(`line ${i + 1}: not JSON (${(error as Error).message})`);
-      return;
-    }
-    const parsed = lineSchema.safeParse(json);
-    if (!parsed.success) {
-      problems.push(
-        `line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`,
-      );
-      return;
-    }
-    const e = parsed.data;
+  return readJsonl(text, lineSchema, source, "examples", (e, line, problem) => {
     for (const p of e.pairs ?? [])
-      if (p.m >= e.memory.length || p.s >= e.summary.length)
-        problems.push(`line ${i + 1}: pair (${p.m}, ${p.s}) is out of range`);
+      if (p.m >= e.memory.length || p.s >= e.summary.length) problem(`pair (${p.m}, ${p.s}) is out of range`);
     const about = e.about === undefined ? firstWord(e.memory[0] ?? e.summary[0] ?? "") : e.about;
-    out.push({
+    return {
       ...e,
       about: about || UNNAMED,
       named: Boolean(about),
-      id: e.id ?? `line-${i + 1}`,
+      id: e.id ?? `line-${line}`,
       style: e.style ?? "unstyled",
-      line: i + 1,
-    });
+      line,
+    };
   });
-  if (problems.length)
-    throw new InvalidInputError(
-      `${source} has ${problems.length} bad line(s):\n${problems.slice(0, 20).join("\n")}`,
-      { problems },
-    );
-  if (out.length === 0) throw new InvalidInputError(`${source} holds no examples`);
-  return out;
 }
 
 /** Our own dev sentences start with the subject's name; a lower-case first word names nobody. */

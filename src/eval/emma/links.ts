@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import type { OfflineKit } from "../../cognition/step.js";
-import { InvalidInputError } from "../../core/errors.js";
 import { type LinkJudge, relatedness } from "../../strategies/emma/steps/link.js";
+import { readJsonl } from "../jsonl.js";
 import { parseLinksJsonl } from "../links/evaluate.js";
 import { linkKey, type Part, selectPart } from "../memory-ops/cross-validate.js";
 import { emmaPart } from "./dataset.js";
@@ -38,42 +38,13 @@ const iso = (d: string) => new Date(Date.parse(d)).toISOString();
 
 /** EMMA's own labelled pairs, one JSON object a line. */
 export function parseEmmaLinks(text: string, source = "input"): RelatedPairExample[] {
-  const out: RelatedPairExample[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (!raw.trim()) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      problems.push(`line ${i + 1}: not JSON (${(error as Error).message})`);
-      return;
-    }
-    const parsed = emmaLine.safeParse(json);
-    if (!parsed.success) {
-      problems.push(
-        `line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`,
-      );
-      return;
-    }
-    const e = parsed.data;
-    out.push({
-      id: e.id,
-      style: e.style,
-      older: { text: e.older, about: e.older_about, at: iso(e.older_at) },
-      newer: { text: e.newer, about: e.newer_about, at: iso(e.newer_at) },
-      related: e.related,
-    });
-  });
-  if (problems.length)
-    throw new InvalidInputError(
-      `${source} has ${problems.length} bad line(s):\n${problems.slice(0, 20).join("\n")}`,
-      {
-        problems,
-      },
-    );
-  if (out.length === 0) throw new InvalidInputError(`${source} holds no pairs`);
-  return out;
+  return readJsonl(text, emmaLine, source, "pairs", (e) => ({
+    id: e.id,
+    style: e.style,
+    older: { text: e.older, about: e.older_about, at: iso(e.older_at) },
+    newer: { text: e.newer, about: e.newer_about, at: iso(e.newer_at) },
+    related: e.related,
+  }));
 }
 
 /** The memory-ops link file as related / not-related pairs, the part asked for (its own split). */

@@ -5,10 +5,10 @@
 
 import { z } from "zod";
 import type { Cognition } from "../../cognition/cognition.js";
-import { InvalidInputError } from "../../core/errors.js";
 import { RELATIONS_OR_NONE, type RelationOrNone } from "../../core/relations.js";
 import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
 import { linkRelationsStep } from "../../strategies/theanine/steps/link-relations.js";
+import { readJsonl } from "../jsonl.js";
 
 const day = z.string().refine((d) => !Number.isNaN(Date.parse(d)), "not a date");
 const lineSchema = z.object({
@@ -38,40 +38,19 @@ export type LinkExample = Omit<z.infer<typeof lineSchema>, "relation" | "about">
 };
 
 export function parseLinksJsonl(text: string, source = "input"): LinkExample[] {
-  const out: LinkExample[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (!raw.trim()) return;
-    try {
-      const parsed = lineSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) {
-        const e = parsed.data;
-        if (e.older_at && e.newer_at && Date.parse(e.older_at) > Date.parse(e.newer_at))
-          problems.push(`line ${i + 1}: older_at is after newer_at`);
-        out.push({
-          ...e,
-          relation: e.relation as RelationOrNone,
-          about: e.about ?? "the partner",
-          id: e.id ?? `line-${i + 1}`,
-          style: e.style ?? "unstyled",
-          older_at: e.older_at ?? "2024-01-01",
-          newer_at: e.newer_at ?? "2024-02-01",
-        });
-      } else
-        problems.push(
-          `line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`,
-        );
-    } catch (error) {
-      problems.push(`line ${i + 1}: not JSON (${(error as Error).message})`);
-    }
+  return readJsonl(text, lineSchema, source, "pairs", (e, line, problem) => {
+    if (e.older_at && e.newer_at && Date.parse(e.older_at) > Date.parse(e.newer_at))
+      problem("older_at is after newer_at");
+    return {
+      ...e,
+      relation: e.relation as RelationOrNone,
+      about: e.about ?? "the partner",
+      id: e.id ?? `line-${line}`,
+      style: e.style ?? "unstyled",
+      older_at: e.older_at ?? "2024-01-01",
+      newer_at: e.newer_at ?? "2024-02-01",
+    };
   });
-  if (problems.length)
-    throw new InvalidInputError(
-      `${source} has ${problems.length} bad line(s):\n${problems.slice(0, 20).join("\n")}`,
-      { problems },
-    );
-  if (out.length === 0) throw new InvalidInputError(`${source} holds no pairs`);
-  return out;
 }
 
 /** One scored pair, kept so folds can be merged and scores broken down by style and label. */
