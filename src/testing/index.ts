@@ -5,6 +5,13 @@
  * (`runStoreConformance`, on node:test).
  */
 export { HashEmbedder, type ScriptedAnswer, ScriptedChatModel } from "../models/test-doubles.js";
+export {
+  findPostgresBinaries,
+  freePort,
+  type PostgresCluster,
+  postgresSkipReason,
+  startPostgresCluster,
+} from "./postgres-cluster.js";
 export * as rows from "./rows.js";
 export { type ScriptedSteps, type StepAnswer, scriptedLlm } from "./scripted-llm.js";
 export { runStoreConformance, type StoreFactory } from "./store-conformance.js";
