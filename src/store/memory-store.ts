@@ -42,6 +42,13 @@ export interface WriteBatch {
    */
   requireTurns?: string[];
   sessions?: Session[];
+  /**
+   * New statuses of stored sessions. A consolidated session stays consolidated: a batch that
+   * sets any status on one is refused whole (ConflictError, `details.reason:
+   * "already-consolidated"`), checked inside the write transaction so that of two consolidations
+   * racing (two workers, a retry, a job run again after its worker died) exactly one lands.
+   * This is what makes a consolidation job idempotent.
+   */
   sessionStatus?: { id: string; status: SessionStatus }[];
   /** New participants (a partner joined) or metadata (a partner left) of stored sessions. */
   sessionUpdates?: { id: string; partners?: string[]; meta?: Record<string, unknown> }[];

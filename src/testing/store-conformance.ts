@@ -369,6 +369,52 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("consolidates a session once: of two racing batches one lands, the other is refused whole", async () => {
+      await using(factory, async (store) => {
+        await store.write(scopeA, {
+          sessions: [session(scopeA, "s1")],
+          turns: [turn(scopeA, "s1", 0, "sam", "I adopted a beagle.")],
+        });
+        // Two consolidations of one session (two workers, or a job run again after its worker
+        // died) each carry their memory and the session's new status; started together, so a
+        // store with several connections really has them overlap.
+        const consolidation = (text: string) =>
+          store.write(scopeA, {
+            requireTurns: ["s1:1"],
+            memories: [memory(scopeA, text, { sessionId: "s1", sourceTurns: ["s1:1"] })],
+            sessionStatus: [{ id: "s1", status: "consolidated" }],
+          });
+        const results = await Promise.allSettled([
+          consolidation("Sam has a beagle."),
+          consolidation("Sam owns a beagle."),
+        ]);
+        assert.equal(
+          results.filter((r) => r.status === "fulfilled").length,
+          1,
+          "exactly one consolidation lands",
+        );
+        const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+        assert.ok(refused.reason instanceof ConflictError);
+        assert.equal(refused.reason.details.reason, "already-consolidated");
+        assert.equal((await store.listMemories(scopeA, { sessionId: "s1" })).length, 1);
+        // Later ones too, and a failure cannot be written over the consolidated session.
+        await assert.rejects(
+          consolidation("Sam has a dog."),
+          (e: ConflictError) => e.details.reason === "already-consolidated",
+        );
+        await assert.rejects(
+          store.write(scopeA, {
+            operations: [operation(scopeA, { type: "CONSOLIDATE", status: "failed" })],
+            sessionStatus: [{ id: "s1", status: "failed" }],
+          }),
+          (e: ConflictError) => e.details.reason === "already-consolidated",
+        );
+        assert.equal((await store.listMemories(scopeA, { status: "any" })).length, 1);
+        assert.equal((await store.listOperations(scopeA, { status: "failed" })).length, 0);
+        assert.equal((await store.getSession(scopeA, "s1"))?.status, "consolidated");
+      });
+    });
+
     it("changes a scope's change version on every commit to it, and only then", async () => {
       await using(factory, async (store) => {
         const v0 = await store.changeVersion(scopeA);
