@@ -3,7 +3,7 @@
  * each request (the engine's own, engine/api.ts) are the ones the OpenAPI 3.1 document at
  * `/openapi.json` publishes. Every `/v1` route needs an API key (`Authorization: Bearer …`);
  * the key alone says which tenant the request works in. The same key opens the MCP tools at `/mcp`
- * (streamable HTTP).
+ * (streamable HTTP). The web inspector's page is at `/inspect/`.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -12,9 +12,11 @@ import type { Logger } from "../engine/logger.js";
 import { consoleLogger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
 import type { KeyStore } from "../store/key-store.js";
+import { agentRoutes } from "./agent-routes.js";
 import { requireApiKey } from "./auth.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { IngestJobs } from "./ingest-jobs.js";
+import { inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
 import { createMcpServer } from "./mcp-tools.js";
 import { memoryRoutes } from "./memory-routes.js";
@@ -79,7 +81,10 @@ export function createService(options: ServiceOptions): Service {
   app.get("/health", (c) => c.json({ ok: true }));
   sessionRoutes(app);
   memoryRoutes(app);
+  agentRoutes(app);
   jobRoutes(app, ingestJobs);
+  // The web inspector's files are open: they hold no data, and every call the page makes needs a key.
+  inspectorRoutes(app);
   // The MCP tools over streamable HTTP, stateless: a server per request, in the key's tenant.
   app.all("/mcp", async (c) => {
     const transport = new WebStandardStreamableHTTPServerTransport({

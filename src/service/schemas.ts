@@ -251,3 +251,49 @@ export const retryReportSchema = z
 export const replySchema = z
   .object({ text: z.string(), recall: recallSchema, turn: turnSchema.nullable() })
   .openapi("Reply");
+
+// What the inspector reads of a whole scope (agent-routes.ts).
+
+export const operationsQuery = z.object({
+  status: z.enum(["done", "failed"]).optional().describe("only done or only failed operations"),
+  type: z
+    .string()
+    .regex(/^[A-Z]+$/)
+    .optional()
+    .describe("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
+  sessionId: idSchema.optional().describe("only operations of this session"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("at most this many, newest; default 200"),
+});
+
+export const graphQuery = z.object({
+  status: z
+    .enum(["active", "superseded", "forgotten", "any"])
+    .optional()
+    .describe("which memories are nodes; default any, so supersessions show"),
+});
+
+export const agentSummarySchema = z
+  .object({
+    agent: z.string(),
+    partners: z.array(z.string()).describe("everyone the agent has had a session with"),
+    sessions: z.record(z.string(), z.number()).describe("sessions by status"),
+    turns: z.number(),
+    memories: z.record(z.string(), z.number()).describe("memories by status"),
+    edges: z.number(),
+    operations: z.record(z.string(), z.number()).describe("operations by `TYPE:status`"),
+    failures: z.number().describe("failed work waiting for a retry"),
+  })
+  .openapi("AgentSummary");
+
+export const graphSchema = z
+  .object({
+    memories: z.array(memorySchema),
+    edges: z.array(edgeSchema).describe("edges whose two ends are both among the memories"),
+  })
+  .openapi("MemoryGraph");

@@ -1,0 +1,86 @@
+// One memory in full: its versions (the supersession chain), its timeline (linked memories and
+// the chain through it) and every operation that touched it, with the rationale.
+import { api, seg } from "./api.js";
+import { badge, el, fill, jsonDetails, when } from "./dom.js";
+import { versionsOf } from "./versions.js";
+
+function operationItem(op) {
+  return el(
+    "li",
+    { class: `operation op-${op.status}` },
+    el(
+      "div",
+      { class: "op-head" },
+      el("strong", {}, op.type),
+      badge(op.status),
+      el("span", { class: "muted" }, `${when(op.at)} · ${op.model} · ${op.strategy}`),
+    ),
+    op.rationale ? el("p", { class: "rationale" }, op.rationale) : el("p", { class: "muted" }, "no rationale recorded"),
+    op.error ? el("p", { class: "error" }, op.error) : null,
+    jsonDetails("inputs", op.inputs),
+    jsonDetails("outputs", op.outputs),
+  );
+}
+
+/** Renders memory `id` of the context's agent into `container`. */
+export async function showMemory(context, container, id) {
+  const agent = seg(context.agent);
+  const [history, timeline, graph] = await Promise.all([
+    api(`/agents/${agent}/memories/${seg(id)}/history`),
+    api(`/agents/${agent}/memories/${seg(id)}/timeline`),
+    context.graph(),
+  ]);
+  const m = history.memory;
+  const versions = versionsOf(graph, id);
+  const openButton = (memory, label) =>
+    el("button", { type: "button", class: "link", onclick: () => context.openMemory(memory.id) }, label);
+
+  fill(
+    container,
+    el("h2", {}, m.text),
+    el(
+      "p",
+      { class: "facts" },
+      badge(m.status),
+      ` about ${m.about} · ${m.kind} · ${m.strategy} · observed ${when(m.observedAt)}`,
+      m.invalidAt ? ` · until ${when(m.invalidAt)}` : "",
+      m.sessionId ? ` · session ${m.sessionId}` : "",
+    ),
+    el("h3", {}, `Versions (${versions.length})`),
+    el(
+      "ol",
+      { id: "versions", class: "versions" },
+      versions.map((v) =>
+        el(
+          "li",
+          { class: v.id === id ? "this" : "", dataset: { id: v.id } },
+          badge(v.status),
+          " ",
+          v.id === id ? el("strong", {}, v.text) : openButton(v, v.text),
+          el("span", { class: "muted" }, ` ${when(v.observedAt)}${v.invalidAt ? ` → ${when(v.invalidAt)}` : ""}`),
+        ),
+      ),
+    ),
+    el("h3", {}, `Timeline (${timeline.chain.length})`),
+    timeline.chain.length
+      ? el(
+          "ol",
+          { id: "timeline", class: "timeline" },
+          timeline.chain.map((entry) =>
+            el(
+              "li",
+              { class: entry.id === id ? "this" : "" },
+              entry.relation ? el("span", { class: "relation" }, entry.relation) : null,
+              " ",
+              entry.text,
+              el("span", { class: "muted" }, ` ${when(entry.at)}`),
+            ),
+          ),
+        )
+      : el("p", { class: "muted" }, "not linked to other memories"),
+    el("h3", {}, `Operations (${history.operations.length})`),
+    el("ol", { id: "memory-operations", class: "log" }, history.operations.map(operationItem)),
+  );
+}
+
+export { operationItem };

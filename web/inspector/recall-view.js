@@ -1,0 +1,85 @@
+// The recall playground: a query through the API's recall route, and each hit with a bar per
+// ranking signal. Signals have different scales, so each bar is drawn against the highest value
+// of that signal among the hits, with the value itself written beside it.
+import { api } from "./api.js";
+import { badge, el, fill, when } from "./dom.js";
+
+export function recallView(context) {
+  const form = document.querySelector("#recall-form");
+  const hits = document.querySelector("#recall-hits");
+  const meta = document.querySelector("#recall-meta");
+
+  const view = {
+    reset() {
+      fill(
+        form.elements.about,
+        el("option", { value: "" }, "anyone"),
+        context.subjects().map((s) => el("option", { value: s }, s)),
+      );
+      fill(hits);
+      meta.textContent = "";
+    },
+    async load() {},
+    async run() {
+      const body = {
+        agent: context.agent,
+        query: form.elements.query.value,
+        units: form.elements.units.value,
+        k: Number(form.elements.k.value) || 5,
+      };
+      if (form.elements.about.value) body.about = form.elements.about.value;
+      const recall = await api("/recall", { method: "POST", body });
+      meta.textContent = `${recall.hits.length} hit${recall.hits.length === 1 ? "" : "s"} · strategy ${recall.strategy}${
+        recall.temporal ? ` · asks about the ${recall.temporal === "past" ? "past" : "present (still)"}` : ""
+      }`;
+      const best = {};
+      for (const hit of recall.hits)
+        for (const [signal, value] of Object.entries(hit.explanation))
+          best[signal] = Math.max(best[signal] ?? 0, Math.abs(value));
+      fill(
+        hits,
+        recall.hits.map((hit) =>
+          el(
+            "li",
+            { class: "hit" },
+            el(
+              "div",
+              { class: "hit-head" },
+              hit.status ? badge(hit.status) : null,
+              hit.kind === "memory"
+                ? el("button", { type: "button", class: "link", onclick: () => context.openMemory(hit.id) }, hit.text)
+                : el("span", {}, hit.text),
+              el("span", { class: "muted" }, ` ${hit.about} · ${when(hit.observedAt)} · score ${hit.score.toFixed(3)}`),
+            ),
+            el(
+              "dl",
+              { class: "bars" },
+              Object.entries(hit.explanation).flatMap(([signal, value]) => [
+                el("dt", {}, signal),
+                el(
+                  "dd",
+                  {},
+                  el(
+                    "span",
+                    { class: "track" },
+                    el("span", {
+                      class: `bar${signal === "score" ? " bar-score" : ""}`,
+                      dataset: { signal, value: String(value) },
+                      style: { width: `${best[signal] ? (100 * Math.abs(value)) / best[signal] : 0}%` },
+                    }),
+                  ),
+                  el("span", { class: "value" }, value.toFixed(3)),
+                ),
+              ]),
+            ),
+          ),
+        ),
+      );
+    },
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    view.run().catch(context.fail);
+  });
+  return view;
+}
