@@ -11,8 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import PgBoss from "pg-boss";
-import { InvalidInputError } from "../../src/core/errors.js";
-import { type MemlaneConfig, resolveQueue } from "../../src/engine/config.js";
+import type { MemlaneConfig } from "../../src/engine/config.js";
 import type { JobHandler } from "../../src/engine/job-queue.js";
 import { silentLogger } from "../../src/engine/logger.js";
 import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
@@ -85,30 +84,6 @@ describe("Postgres job queue", { skip }, () => {
 
   const texts = async (mem: Memlane, sessionId: string) =>
     (await mem.memories("ava", { sessionId, status: "any" })).map((m) => m.text).sort();
-
-  it('is chosen by config: a postgres:// URL or options; "postgres" needs a postgres:// store', async () => {
-    const url = await cluster.createDatabase();
-    await assert.rejects(
-      openMemlane({ store: ":memory:", embedder: "hash", queue: "postgres" }),
-      (e: InvalidInputError) => e instanceof InvalidInputError && e.details.field === "queue",
-    );
-    await assert.rejects(
-      openMemlane({ store: ":memory:", embedder: "hash", queue: { postgres: "mysql://x" } }),
-      InvalidInputError,
-    );
-    const queue = resolveQueue({ store: ":memory:", queue: { postgres: url, work: false } });
-    assert.ok(queue instanceof PostgresJobQueue);
-    assert.equal(queue.works, false);
-    const mem = await openMemlane({
-      store: ":memory:",
-      embedder: "hash",
-      queue: url as `postgres://${string}`,
-      logger: silentLogger,
-    });
-    const s = await talk(mem, "s1");
-    assert.equal((await (await s.close()).done).state, "done");
-    await mem.close();
-  });
 
   it("an API engine only enqueues; a worker engine runs the job; done and jobs() follow it", async () => {
     const url = await cluster.createDatabase();
