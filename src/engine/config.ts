@@ -19,6 +19,7 @@ import { HashEmbedder } from "../models/test-doubles.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { isPostgresSpec, openPostgresStore } from "../store/postgres/open-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../strategies/strategy.js";
 import type { JobQueue } from "./job-queue.js";
@@ -32,7 +33,10 @@ export type ChatConfig =
 export type EmbedderConfig = Embedder | "use" | "hash" | (OpenAICompatibleConfig & { dimensions?: number });
 
 export interface MemlaneConfig {
-  /** "sqlite:./memlane.db", a file path, ":memory:", or a MemoryStore. Default "./memlane.db". */
+  /**
+   * "sqlite:./memlane.db", a file path, ":memory:", "postgres://…", "pglite:<dir>" or
+   * "pglite:memory", or a MemoryStore. Default "./memlane.db".
+   */
   store?: string | MemoryStore;
   /** The default strategy: a name ("carecall", "theanine", "accumulate"…) or an instance. Default "carecall". */
   strategy?: string | Strategy;
@@ -65,8 +69,8 @@ export function resolveStore(store: string | MemoryStore | undefined): MemorySto
   if (store && typeof store === "object")
     return checkSpecification(store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
   const spec = store ?? "./memlane.db";
-  if (spec.startsWith("postgres:") || spec.startsWith("postgresql:"))
-    throw new InvalidInputError("The Postgres store is not part of this build yet; use sqlite:<file>");
+  // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
+  if (isPostgresSpec(spec)) return openPostgresStore(spec);
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);

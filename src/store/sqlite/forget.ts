@@ -17,22 +17,8 @@ import { displayName } from "../../core/ids.js";
 import { namePattern } from "../../core/text.js";
 import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
+import { erasedTexts, isCalendarWord, scrub } from "../redaction.js";
 import type { Row } from "./rows.js";
-
-export const REDACTED = "[forgotten]";
-
-/** Shortest erased memory text looked for elsewhere. */
-const MIN_TEXT = 16;
-/**
- * Shortest piece of someone's erased words (a turn, or a sentence of it) looked for elsewhere, in
- * characters and words: short stock phrases ("how are you doing today?") are everyone's.
- */
-const MIN_FRAGMENT = 40;
-const MIN_FRAGMENT_WORDS = 7;
-
-/** Words that are names only sometimes: a person called "May" must not take every date with them. */
-const CALENDAR =
-  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 type Db = Database.Database;
 
@@ -70,7 +56,7 @@ export function forgetIn(db: Db, scope: Scope, request: ForgetRequest): ForgetRe
     // Memories filed about someone else that name the person carry their facts too. The name is
     // matched as written (capitalised), and never when it is also a month or a weekday.
     const name = displayName(request.about);
-    if (!CALENDAR.test(name)) {
+    if (!isCalendarWord(name)) {
       const named = namePattern(name, "");
       for (const r of db
         .prepare("SELECT id, text FROM memories WHERE tenant = ? AND agent = ?")
@@ -167,44 +153,7 @@ function textsOf(db: Db, s: readonly [string, string], memoryIds: string[], turn
       )
       .pluck()
       .all(...s, JSON.stringify(idList)) as string[];
-  // A memory's text is a specific statement; people's words are looked for only in pieces long
-  // enough not to be everyone's small talk.
-  const memories = pick("memories", memoryIds).filter((t) => t.length >= MIN_TEXT);
-  const said = pick("turns", turnIds);
-  const pieces = [...said, ...said.flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()))].filter(
-    (t) => t.length >= MIN_FRAGMENT && t.split(/\s+/).length >= MIN_FRAGMENT_WORDS,
-  );
-  // Longest first, so a whole text is replaced before its own sentences are looked for.
-  return [...new Set([...memories, ...pieces])].sort((a, b) => b.length - a.length);
-}
-
-/** Replaces every erased text in a value (strings inside objects and arrays too). */
-function scrub(value: unknown, texts: string[]): { value: unknown; changed: boolean } {
-  if (typeof value === "string") {
-    let out = value;
-    for (const t of texts) if (out.includes(t)) out = out.split(t).join(REDACTED);
-    return { value: out, changed: out !== value };
-  }
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
-      const r = scrub(v, texts);
-      changed ||= r.changed;
-      return r.value;
-    });
-    return { value: out, changed };
-  }
-  if (value && typeof value === "object") {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const r = scrub(v, texts);
-      changed ||= r.changed;
-      out[k] = r.value;
-    }
-    return { value: out, changed };
-  }
-  return { value, changed: false };
+  return erasedTexts(pick("memories", memoryIds), pick("turns", turnIds));
 }
 
 function redactEverywhere(

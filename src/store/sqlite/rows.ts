@@ -95,7 +95,7 @@ export function vectorToBlob(v: Float32Array): Buffer {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 }
 
-export function blobToVector(b: Buffer): Float32Array {
+export function blobToVector(b: Uint8Array): Float32Array {
   // Copy: the driver may reuse the buffer, and Float32Array needs 4-byte alignment.
   const copy = new Uint8Array(b.byteLength);
   copy.set(b);

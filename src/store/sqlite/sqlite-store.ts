@@ -16,6 +16,7 @@ import type {
   Turn,
 } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
+import { checkBatchScope } from "../batch-scope.js";
 import type {
   ForgetReport,
   ForgetRequest,
@@ -690,21 +691,6 @@ export class SqliteStore implements MemoryStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
-}
-
-function checkBatchScope(scope: Scope, batch: WriteBatch): void {
-  const rows: { tenant: string; agent: string }[] = [
-    ...(batch.sessions ?? []),
-    ...(batch.turns ?? []),
-    ...(batch.memories ?? []),
-    ...(batch.edges ?? []),
-    ...(batch.operations ?? []),
-  ];
-  for (const row of rows)
-    if (row.tenant !== scope.tenant || row.agent !== scope.agent)
-      throw new InvalidInputError(
-        `A row of ${row.tenant}/${row.agent} cannot be written in scope ${scope.tenant}/${scope.agent}`,
-      );
 }
 
 function conflictOr(error: unknown, message: string, details: Record<string, unknown>): Error {

@@ -1,0 +1,188 @@
+/**
+ * Schema steps of the Postgres store, applied in order and recorded in `schema_migrations`; never
+ * edit a released step, add one. Every table lives in the store's schema (default `memlane`) and
+ * every primary key, unique constraint, foreign key and index starts with the tenant, so Citus can
+ * distribute each table by tenant (`create_distributed_table(…, 'tenant')`, README "Storage").
+ * Identifiers and times are text in the "C" collation: they sort byte by byte, as in SQLite.
+ */
+import { StoreUnavailableError } from "../../core/errors.js";
+import { quoteIdent } from "./pg-pool-client.js";
+import type { SqlClient } from "./sql-client.js";
+
+const key = 'text COLLATE "C" NOT NULL';
+
+export const POSTGRES_MIGRATIONS: string[] = [
+  `
+  CREATE TABLE sessions (
+    tenant ${key}, agent ${key}, id ${key},
+    partners text NOT NULL,
+    at ${key},
+    status text NOT NULL CHECK (status IN ('open','closed','consolidated','failed')),
+    strategy text NOT NULL,
+    meta text NOT NULL DEFAULT '{}',
+    recorded_at ${key},
+    PRIMARY KEY (tenant, agent, id)
+  );
+  CREATE INDEX sessions_by_time ON sessions (tenant, agent, at);
+
+  CREATE TABLE turns (
+    tenant ${key}, agent ${key}, id ${key},
+    session_id ${key},
+    idx integer NOT NULL,
+    speaker ${key},
+    text text NOT NULL,
+    at ${key},
+    meta text NOT NULL DEFAULT '{}',
+    PRIMARY KEY (tenant, agent, id),
+    UNIQUE (tenant, agent, session_id, idx),
+    FOREIGN KEY (tenant, agent, session_id) REFERENCES sessions (tenant, agent, id) ON DELETE CASCADE
+  );
+
+  CREATE TABLE memories (
+    tenant ${key}, agent ${key}, id ${key},
+    about ${key},
+    text text NOT NULL,
+    kind ${key},
+    strategy ${key},
+    observed_at ${key},
+    recorded_at ${key},
+    status text NOT NULL CHECK (status IN ('active','superseded','forgotten')),
+    invalid_at text COLLATE "C",
+    session_id text COLLATE "C",
+    source_turns text NOT NULL DEFAULT '[]',
+    attributes text NOT NULL DEFAULT '{}',
+    PRIMARY KEY (tenant, agent, id)
+  );
+  CREATE INDEX memories_by_scope ON memories (tenant, agent, status, about);
+  CREATE INDEX memories_by_session ON memories (tenant, agent, session_id);
+
+  CREATE TABLE edges (
+    tenant ${key}, agent ${key}, id ${key},
+    src ${key},
+    dst ${key},
+    type text NOT NULL,
+    attributes text NOT NULL DEFAULT '{}',
+    recorded_at ${key},
+    PRIMARY KEY (tenant, agent, id),
+    FOREIGN KEY (tenant, agent, src) REFERENCES memories (tenant, agent, id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant, agent, dst) REFERENCES memories (tenant, agent, id) ON DELETE CASCADE
+  );
+  CREATE INDEX edges_by_src ON edges (tenant, agent, src);
+  CREATE INDEX edges_by_dst ON edges (tenant, agent, dst);
+
+  CREATE TABLE embeddings (
+    tenant ${key}, agent ${key},
+    owner_kind text COLLATE "C" NOT NULL CHECK (owner_kind IN ('memory','turn')),
+    owner_id ${key},
+    model ${key},
+    dims integer NOT NULL,
+    vector bytea NOT NULL,
+    PRIMARY KEY (tenant, agent, owner_kind, model, owner_id)
+  );
+
+  CREATE TABLE operations (
+    tenant ${key}, agent ${key}, id ${key},
+    type text NOT NULL,
+    status text NOT NULL CHECK (status IN ('done','failed')),
+    strategy text NOT NULL,
+    model text NOT NULL,
+    session_id text COLLATE "C",
+    inputs text NOT NULL DEFAULT 'null',
+    outputs text NOT NULL DEFAULT 'null',
+    rationale text,
+    error text,
+    calls integer NOT NULL DEFAULT 0,
+    prompt_tokens integer NOT NULL DEFAULT 0,
+    completion_tokens integer NOT NULL DEFAULT 0,
+    latency_ms double precision NOT NULL DEFAULT 0,
+    at ${key},
+    recorded_at ${key},
+    PRIMARY KEY (tenant, agent, id)
+  );
+  CREATE INDEX operations_by_scope ON operations (tenant, agent, status, recorded_at);
+  CREATE INDEX operations_by_session ON operations (tenant, agent, session_id);
+
+  CREATE TABLE operation_refs (
+    tenant ${key}, agent ${key},
+    op_id ${key},
+    memory_id ${key},
+    PRIMARY KEY (tenant, agent, op_id, memory_id),
+    FOREIGN KEY (tenant, agent, op_id) REFERENCES operations (tenant, agent, id) ON DELETE CASCADE
+  );
+  CREATE INDEX operation_refs_by_memory ON operation_refs (tenant, agent, memory_id);
+
+  -- A change version per scope, bumped inside every transaction that changes the scope: every
+  -- process compares it to know when its cached index is stale.
+  CREATE TABLE scope_versions (
+    tenant ${key}, agent ${key},
+    version bigint NOT NULL,
+    PRIMARY KEY (tenant, agent)
+  );
+  `,
+  // 2: API keys of \`memlane serve\` (key-store.ts). Looked up by id alone, so under Citus this
+  // small table is a reference table (copied to every node), not distributed.
+  `
+  CREATE TABLE api_keys (
+    id ${key},
+    tenant ${key},
+    name text NOT NULL,
+    salt text NOT NULL,
+    hash text NOT NULL,
+    created_at ${key},
+    revoked_at text COLLATE "C",
+    PRIMARY KEY (id)
+  );
+  CREATE INDEX api_keys_by_tenant ON api_keys (tenant, created_at);
+  `,
+];
+
+/** Any 64-bit number, the same in every memlane process: the lock migrations run under. */
+const MIGRATION_LOCK = 0x4d4c4e45;
+
+/**
+ * Brings the schema up to date, once, whatever the number of processes starting together: each
+ * takes the same advisory lock, and the first one in applies what is missing in its transaction.
+ * @throws {StoreUnavailableError} the schema is newer than this memlane, or holds tables of another program
+ */
+export async function migrate(client: SqlClient, schema: string): Promise<void> {
+  const name = quoteIdent(schema);
+  await client.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    const known = await tx.query<{ here: string | null; sessions: string | null }>(
+      "SELECT to_regclass($1) AS here, to_regclass($2) AS sessions",
+      [`${name}.schema_migrations`, `${name}.sessions`],
+    );
+    const { here, sessions } = known.rows[0] ?? { here: null, sessions: null };
+    if (!here && sessions)
+      throw new StoreUnavailableError(
+        `${client.label}: schema ${schema} already holds tables that are not memlane's`,
+      );
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${name}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const result = await tx.query<{ v: number | null }>(
+      `SELECT max(version) AS v FROM ${name}.schema_migrations`,
+    );
+    const version = Number(result.rows[0]?.v ?? 0);
+    if (version > POSTGRES_MIGRATIONS.length)
+      throw new StoreUnavailableError(
+        `${client.label} was written by a newer memlane (schema ${version}; this one knows ${POSTGRES_MIGRATIONS.length})`,
+      );
+    for (let v = version; v < POSTGRES_MIGRATIONS.length; v++) {
+      // Each step creates its tables in the store's schema, whatever the connection's search path.
+      await tx.query(`SET LOCAL search_path TO ${name}, public`);
+      for (const statement of statements(POSTGRES_MIGRATIONS[v]!)) await tx.query(statement);
+      await tx.query(`INSERT INTO ${name}.schema_migrations (version) VALUES ($1)`, [v + 1]);
+    }
+  });
+}
+
+/** A step's statements one by one (the extended protocol takes one at a time). */
+function statements(step: string): string[] {
+  return step
+    .replace(/--[^\n]*\n/g, "\n")
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

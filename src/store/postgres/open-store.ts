@@ -1,0 +1,31 @@
+/** Store specs that name Postgres: `postgres://…` / `postgresql://…` (a server), `pglite:<dir>` / `pglite:memory`. */
+import { InvalidInputError } from "../../core/errors.js";
+import { PgPoolClient } from "./pg-pool-client.js";
+import { PgliteClient } from "./pglite-client.js";
+import { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
+import type { SqlClient } from "./sql-client.js";
+
+/** True for a spec this module opens. */
+export function isPostgresSpec(spec: string): boolean {
+  return /^(postgres|postgresql):\/\//.test(spec) || spec.startsWith("pglite:");
+}
+
+/** A connection for a spec (no I/O yet). */
+export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
+  if (spec.startsWith("pglite:")) {
+    const dir = spec.slice("pglite:".length);
+    if (!dir)
+      throw new InvalidInputError(`Store "${spec}" names no directory; use pglite:<dir> or pglite:memory`);
+    return new PgliteClient(dir === "memory" ? ":memory:" : dir, schema);
+  }
+  if (!isPostgresSpec(spec)) throw new InvalidInputError(`Not a Postgres store: "${spec}"`);
+  return new PgPoolClient(spec, { schema });
+}
+
+/**
+ * Opens the Postgres store a spec names. Synchronous: the connection is made and the schema
+ * migrated on first use.
+ */
+export function openPostgresStore(spec: string, options: PostgresStoreOptions = {}): PostgresStore {
+  return new PostgresStore(sqlClientFor(spec, options.schema), options);
+}

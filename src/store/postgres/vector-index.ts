@@ -1,0 +1,142 @@
+/**
+ * pgvector inside the Postgres store, where the extension exists (PGlite always; a server when
+ * `pg_available_extensions` lists it and we may create it). Memory vectors are then also kept in
+ * a `vector` column, an HNSW index per embedding model (and width) serves cosine k-NN, and the
+ * query runs in SQL. The float32 `bytea` stays the source every store reads vectors from; the
+ * `vector` column is a copy for the index.
+ */
+import { createHash } from "node:crypto";
+import type { MemoryFilter, Scope } from "../../core/types.js";
+import type { VectorHit } from "../memory-store.js";
+import { blobToVector } from "../sqlite/rows.js";
+import { memoryWhere, Params } from "./memory-filter.js";
+import type { SqlClient, SqlQueryable } from "./sql-client.js";
+
+/** pgvector's text form of a vector. */
+export function vectorLiteral(v: Float32Array): string {
+  return `[${Array.from(v).join(",")}]`;
+}
+
+/** The lock taken while the extension, the column or an index is made (several processes start at once). */
+const VECTOR_LOCK = 0x4d4c4e46;
+/** Rows copied into the `vector` column per statement when an existing store gains pgvector. */
+const BACKFILL_BATCH = 2000;
+
+/**
+ * Makes pgvector ready when it can be: creates the extension and the `embedding` column, and
+ * copies memory vectors stored before. False (and nothing changed) where the extension is not
+ * available or may not be created here.
+ */
+export async function enableVectors(client: SqlClient): Promise<boolean> {
+  try {
+    return await client.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
+      const available = await tx.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
+      if (available.rows.length === 0) return false;
+      await tx.query("CREATE EXTENSION IF NOT EXISTS vector");
+      await tx.query("ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding vector");
+      await backfill(tx);
+      return true;
+    });
+  } catch {
+    // No permission to create the extension (a managed server without it allowed): exact search.
+    return false;
+  }
+}
+
+async function backfill(tx: SqlQueryable): Promise<void> {
+  for (;;) {
+    const missing = await tx.query<{
+      tenant: string;
+      agent: string;
+      owner_id: string;
+      model: string;
+      vector: Uint8Array;
+    }>(
+      `SELECT tenant, agent, owner_id, model, vector FROM embeddings
+       WHERE owner_kind = 'memory' AND embedding IS NULL LIMIT ${BACKFILL_BATCH}`,
+    );
+    if (missing.rows.length === 0) return;
+    const r = missing.rows;
+    await tx.query(
+      `UPDATE embeddings e SET embedding = u.v::vector
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS u(tenant, agent, owner_id, model, v)
+       WHERE e.tenant = u.tenant AND e.agent = u.agent AND e.owner_kind = 'memory' AND e.owner_id = u.owner_id AND e.model = u.model`,
+      [
+        r.map((x) => x.tenant),
+        r.map((x) => x.agent),
+        r.map((x) => x.owner_id),
+        r.map((x) => x.model),
+        r.map((x) => vectorLiteral(blobToVector(x.vector))),
+      ],
+    );
+  }
+}
+
+/** A model name as an SQL string literal (it is part of an index predicate, so it cannot be a parameter). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The HNSW indexes of one store: one per embedding model and width, a partial index on the
+ * `vector` column cast to that width, made the first time that model is searched.
+ */
+export class HnswIndexes {
+  private readonly made = new Map<string, Promise<void>>();
+
+  constructor(private readonly client: SqlClient) {}
+
+  /** Creates the index for `model` at `dims` unless it exists (in this or another process). */
+  ensure(model: string, dims: number): Promise<void> {
+    const key = `${model}\u0000${dims}`;
+    let made = this.made.get(key);
+    if (!made) {
+      const name = `embeddings_hnsw_${createHash("sha1").update(key).digest("hex").slice(0, 12)}`;
+      made = this.client.transaction(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
+        await tx.query(
+          `CREATE INDEX IF NOT EXISTS ${name} ON embeddings USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+           WHERE owner_kind = 'memory' AND model = ${literal(model)} AND dims = ${dims}`,
+        );
+      });
+      made.catch(() => this.made.delete(key));
+      this.made.set(key, made);
+    }
+    return made;
+  }
+
+  /**
+   * The k memories of the scope passing the filter whose vectors are nearest `vector` by cosine,
+   * through the HNSW index (approximate; iterative scans keep filling k when the filter or
+   * other scopes take candidates away).
+   */
+  async nearest(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter: MemoryFilter = {},
+  ): Promise<VectorHit[]> {
+    if (k <= 0) return [];
+    const dims = vector.length;
+    await this.ensure(model, dims);
+    const p = new Params();
+    const where = memoryWhere(p, scope, filter, "m.");
+    const q = p.add(vectorLiteral(vector));
+    const distance = `(e.embedding::vector(${dims}) <=> ${q}::vector(${dims}))`;
+    const sql = `SELECT e.owner_id AS id, 1 - ${distance} AS score
+      FROM embeddings e JOIN memories m ON m.tenant = e.tenant AND m.agent = e.agent AND m.id = e.owner_id
+      WHERE e.tenant = m.tenant AND e.agent = m.agent AND e.owner_kind = 'memory'
+        AND e.model = ${literal(model)} AND e.dims = ${dims} AND ${where}
+      ORDER BY ${distance} LIMIT ${Math.floor(k)}`;
+    const rows = await this.client.transaction(async (tx) => {
+      // ef_search bounds the candidates the graph walk keeps: at least twice k for recall.
+      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, 2 * Math.floor(k)))}`);
+      await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
+      return (await tx.query<{ id: string; score: number }>(sql, p.values)).rows;
+    });
+    // relaxed_order may return near-ties slightly out of order: sort as the exact search does.
+    return rows
+      .map((r) => ({ id: String(r.id), score: Number(r.score) }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  }
+}
