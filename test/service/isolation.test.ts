@@ -13,6 +13,9 @@ describe("service: tenant isolation through every route", () => {
     sessions: await (await s.call(s.acme, "GET", "/v1/agents/ava/sessions")).json(),
     memories: await (await s.call(s.acme, "GET", "/v1/agents/ava/memories?status=any")).json(),
     open: await (await s.call(s.acme, "GET", "/v1/agents/ava/sessions/open1")).json(),
+    summary: await (await s.call(s.acme, "GET", "/v1/agents/ava")).json(),
+    graph: await (await s.call(s.acme, "GET", "/v1/agents/ava/graph")).json(),
+    operations: await (await s.call(s.acme, "GET", "/v1/agents/ava/operations")).json(),
   });
 
   before(async () => {
@@ -55,6 +58,7 @@ describe("service: tenant isolation through every route", () => {
       ["POST", "/v1/agents/ava/sessions/open1/close"],
       ["GET", `/v1/agents/ava/memories/${memoryId}/history`],
       ["GET", `/v1/agents/ava/memories/${memoryId}/timeline`],
+      ["GET", "/v1/agents/ava"],
       ["POST", "/v1/forget", { agent: "ava", memoryIds: [memoryId] }],
       ["POST", "/v1/forget", { agent: "ava", sessionId: "s1" }],
       ["GET", `/v1/jobs/${ingest}`],
@@ -73,6 +77,8 @@ describe("service: tenant isolation through every route", () => {
       ["GET", "/v1/agents/ava/sessions"],
       ["GET", "/v1/agents/ava/memories?status=any"],
       ["GET", "/v1/agents/ava/failures"],
+      ["GET", "/v1/agents/ava/graph"],
+      ["GET", "/v1/agents/ava/operations"],
       ["GET", "/v1/jobs"],
       ["POST", "/v1/recall", { agent: "ava", query: "Where does Sam work, and what dog?" }],
       ["POST", "/v1/recall", { agent: "ava", query: "sourdough Oslo", units: "turns" }],
@@ -81,8 +87,16 @@ describe("service: tenant isolation through every route", () => {
       const res = await s.call(s.globex, method, path, body);
       assert.equal(res.status, 200, `${method} ${path}`);
       const json = (await res.json()) as Record<string, unknown[]>;
-      const list = json.agents ?? json.sessions ?? json.memories ?? json.failures ?? json.jobs ?? json.hits;
+      const list =
+        json.agents ??
+        json.sessions ??
+        json.memories ??
+        json.failures ??
+        json.operations ??
+        json.jobs ??
+        json.hits;
       assert.deepEqual(list, [], `${method} ${path}: ${JSON.stringify(json)}`);
+      if (json.edges) assert.deepEqual(json.edges, [], `${method} ${path}: ${JSON.stringify(json)}`);
     }
     // Forgetting "about sam" in globex erases nothing of acme's.
     const forgot = await s.call(s.globex, "POST", "/v1/forget", { agent: "ava", about: "sam" });
@@ -92,6 +106,10 @@ describe("service: tenant isolation through every route", () => {
     // acme's data is as it was: globex's writes changed nothing.
     assert.deepEqual(await acmeState(), before);
     assert.equal((before.open as { turns: unknown[] }).turns.length, 1);
+    // What globex was refused is there for acme: the new scope-wide routes do read data.
+    assert.deepEqual((before.summary as { partners: string[] }).partners, ["sam"]);
+    assert.ok((before.graph as { memories: unknown[] }).memories.length > 0);
+    assert.ok((before.operations as { operations: unknown[] }).operations.length > 0);
   });
 
   it("takes the tenant from the key only: a tenant in the body or a header is ignored", async () => {
