@@ -67,9 +67,10 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = proc
  */
 export function open(options: GlobalOptions, how: { existing?: boolean } = {}): Promise<Memlane> {
   const config = configFrom(options);
-  if (how.existing && typeof config.store === "string") {
-    const path = config.store.startsWith("sqlite:") ? config.store.slice("sqlite:".length) : config.store;
-    if (path !== ":memory:" && !existsSync(path))
+  // A Postgres server's database is not ours to check; a file or a PGlite directory is.
+  if (how.existing && typeof config.store === "string" && !/^postgres(ql)?:\/\//.test(config.store)) {
+    const path = config.store.replace(/^(sqlite|pglite):/, "");
+    if (path !== ":memory:" && config.store !== "pglite:memory" && !existsSync(path))
       throw new NotFoundError(`No memlane database at ${path}; check --db (or MEMLANE_DB), or ingest first`, {
         path,
       });

@@ -3,9 +3,13 @@
  * store. Skips (saying why) where no Postgres server binaries exist; CI requires them.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { after, before, describe, it } from "node:test";
-import { StoreUnavailableError } from "../../src/core/errors.js";
+import { main } from "../../src/cli/main.js";
+import { ConflictError, StoreUnavailableError } from "../../src/core/errors.js";
 import { resolveStore } from "../../src/engine/config.js";
+import { openKeyStore } from "../../src/store/open-key-store.js";
+import { POSTGRES_MIGRATIONS } from "../../src/store/postgres/migrations.js";
 import { openPostgresStore } from "../../src/store/postgres/open-store.js";
 import {
   type PostgresCluster,
@@ -16,6 +20,35 @@ import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { runStoreConformance } from "../../src/testing/store-conformance.js";
 
 const skip = postgresSkipReason() ?? false;
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+
+/**
+ * Runs the CLI in this process, capturing what it prints (strings only: the test runner's own
+ * reports, written meanwhile, are buffers).
+ */
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const write = { out: process.stdout.write, err: process.stderr.write };
+  const into = (sink: string[], original: typeof process.stdout.write) =>
+    ((chunk: unknown, ...rest: unknown[]) =>
+      typeof chunk === "string"
+        ? sink.push(chunk) > 0
+        : (original as (...a: unknown[]) => boolean).call(
+            process.stdout,
+            chunk,
+            ...rest,
+          )) as typeof process.stdout.write;
+  process.stdout.write = into(out, write.out);
+  process.stderr.write = into(err, write.err);
+  try {
+    const code = await main(["node", "memlane", ...args]);
+    return { code, stdout: out.join(""), stderr: err.join("") };
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+  }
+}
 let cluster: PostgresCluster | undefined;
 
 describe("postgres store (real server)", { skip }, () => {
@@ -37,6 +70,15 @@ describe("postgres store (real server)", { skip }, () => {
     await Promise.all(stores.map((s, i) => s.write(scopeA, { sessions: [session(scopeA, `s${i}`)] })));
     assert.equal((await stores[0]!.listSessions(scopeA)).length, 4);
     await Promise.all(stores.map((s) => s.close()));
+    const pg = (await import("pg")).default;
+    const client = new pg.Client(url);
+    await client.connect();
+    const steps = await client.query("SELECT version FROM memlane.schema_migrations ORDER BY version");
+    await client.end();
+    assert.deepEqual(
+      steps.rows.map((r) => r.version),
+      POSTGRES_MIGRATIONS.map((_, i) => i + 1),
+    );
   });
 
   it("keeps its tables in their own schema, tenant first in every key", async () => {
@@ -58,6 +100,75 @@ describe("postgres store (real server)", { skip }, () => {
     );
     assert.ok(keys.rows.length >= 10);
     assert.deepEqual(notTenant, []);
+  });
+
+  it("keeps API keys: add, get, list by tenant, revoke once, a taken id is a conflict", async () => {
+    const url = await cluster!.createDatabase();
+    const keys = await openKeyStore(url);
+    const record = (id: string, tenant: string) => ({
+      id,
+      tenant,
+      name: "ci",
+      salt: "00",
+      hash: "ff",
+      createdAt: `2026-01-0${id.length}T00:00:00.000Z`,
+      revokedAt: null,
+    });
+    await keys.add(record("k1", "acme"));
+    await keys.add(record("k22", "initech"));
+    await assert.rejects(keys.add(record("k1", "acme")), ConflictError);
+    assert.equal((await keys.get("k1"))?.tenant, "acme");
+    assert.equal(await keys.get("nope"), null);
+    assert.deepEqual(
+      (await keys.list()).map((k) => k.id),
+      ["k1", "k22"],
+    );
+    assert.deepEqual(
+      (await keys.list("initech")).map((k) => k.id),
+      ["k22"],
+    );
+    assert.equal(await keys.revoke("k1", "2026-02-01T00:00:00.000Z"), true);
+    assert.equal(await keys.revoke("k1", "2026-02-02T00:00:00.000Z"), false);
+    assert.equal((await keys.get("k1"))?.revokedAt, "2026-02-01T00:00:00.000Z");
+    await keys.close();
+  });
+
+  it("memlane keys and memlane serve work on --db postgres://…", async () => {
+    const url = await cluster!.createDatabase();
+    const made = await cli("--db", url, "--json", "keys", "create", "--tenant", "acme");
+    assert.equal(made.code, 0, made.stderr);
+    const { key } = JSON.parse(made.stdout) as { key: string };
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", CLI, "--db", url, "--json", "serve", "--port", "0"],
+      {
+        env: { ...process.env, MEMLANE_EMBEDDER: "hash" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    try {
+      const served = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (d) => {
+          out += d;
+          if (out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
+        });
+        child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      const created = await fetch(`${served}/v1/sessions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ agent: "ava", partner: "sam", id: "s1" }),
+      });
+      assert.equal(created.status, 201);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      assert.equal(await exited, 0);
+    }
+    const store = resolveStore(url);
+    assert.ok(await store.getSession({ tenant: "acme", agent: "ava" }, "s1"));
+    await store.close();
   });
 
   it("reports a server it cannot reach as unavailable", async () => {

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
 import { createApiKey, keySummary, revokeApiKey } from "../../service/api-keys.js";
-import { openSqliteKeyStore } from "../../store/sqlite/key-store.js";
+import { openKeyStore } from "../../store/open-key-store.js";
 import type { GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { storePath } from "./serve.js";
@@ -22,7 +22,7 @@ export function registerKeys(program: Command): void {
       const opts = cmd.optsWithGlobals<GlobalOptions & { name?: string }>();
       if (opts.tenant === undefined)
         throw new InvalidInputError("keys create needs --tenant <tenant>", { field: "tenant" });
-      const store = await openSqliteKeyStore(storePath(opts));
+      const store = await openKeyStore(storePath(opts));
       try {
         const { key, record } = await createApiKey(store, { tenant: opts.tenant, name: opts.name });
         if (opts.json) return printJson({ key, ...keySummary(record) });
@@ -39,7 +39,7 @@ export function registerKeys(program: Command): void {
     .option("--tenant <tenant>", "only this tenant's keys")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { tenant?: string }>();
-      const store = await openSqliteKeyStore(storePath(opts));
+      const store = await openKeyStore(storePath(opts));
       try {
         const list = (await store.list(opts.tenant)).map(keySummary);
         if (opts.json) return printJson({ keys: list });
@@ -58,7 +58,7 @@ export function registerKeys(program: Command): void {
     .description("revoke a key by its id (or the whole key): requests with it get 401 from then on")
     .action(async (id: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      const store = await openSqliteKeyStore(storePath(opts));
+      const store = await openKeyStore(storePath(opts));
       try {
         await revokeApiKey(store, id);
         if (opts.json) printJson({ revoked: id });

@@ -4,7 +4,7 @@ import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
 import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
 import { resumeInterrupted } from "../../service/resume.js";
 import { isLoopback, startServer } from "../../service/server.js";
-import { openSqliteKeyStore } from "../../store/sqlite/key-store.js";
+import { openKeyStore } from "../../store/open-key-store.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 
@@ -31,7 +31,7 @@ export function registerServe(program: Command): void {
       const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
       const path = storePath(opts);
       const mem = await open(opts);
-      const keys = await openSqliteKeyStore(path);
+      const keys = await openKeyStore(path);
       const service = createService({ mem, keys, maxBodyBytes });
       const server = await startServer(service, { port, host: opts.host });
       const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
@@ -66,7 +66,7 @@ export function registerServe(program: Command): void {
     });
 }
 
-/** The SQLite file the global options name (keys live in the same file as the memories). */
+/** The store the global options name: a SQLite file or a Postgres URL (keys live beside the memories). */
 export function storePath(opts: GlobalOptions): string {
   const store = configFrom(opts).store;
   if (typeof store !== "string") throw new UnsupportedError("API keys need a SQLite store file");
