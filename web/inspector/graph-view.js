@@ -1,8 +1,9 @@
 // The memory graph, drawn with cytoscape (served from memlane's own node_modules, no CDN):
 // memories are nodes, coloured by status; edges are Theanine relations, EMMA links,
 // supersessions and fusions, each kind in its own colour. Clicking a memory opens it.
-import cytoscape from "./vendor/cytoscape.mjs";
+
 import { el, fill } from "./dom.js";
+import cytoscape from "./vendor/cytoscape.mjs";
 
 /** Edge kinds as the legend shows them; every Theanine relation shares one colour. */
 const KINDS = [
@@ -16,7 +17,8 @@ const KINDS = [
     style: "solid",
   },
 ];
-const kindOf = (type) => KINDS.find((k) => k.types.includes(type)) ?? { name: type, color: "#666", style: "solid" };
+const kindOf = (type) =>
+  KINDS.find((k) => k.types.includes(type)) ?? { name: type, color: "#666", style: "solid" };
 const STATUS_COLORS = { active: "#1f6f8b", superseded: "#aab2bd", forgotten: "#e76f51" };
 
 const short = (text) => (text.length > 70 ? `${text.slice(0, 67)}…` : text);
@@ -66,7 +68,13 @@ const STYLE = [
   },
   {
     selector: "node.time",
-    style: { "background-opacity": 0, "font-size": 12, "font-weight": "bold", color: "#6b7385", "text-valign": "center" },
+    style: {
+      "background-opacity": 0,
+      "font-size": 12,
+      "font-weight": "bold",
+      color: "#6b7385",
+      "text-valign": "center",
+    },
   },
   {
     selector: "edge",
@@ -114,7 +122,10 @@ export function graphView(context) {
     },
     async load() {
       const graph = await context.graph();
-      let shown = statusFilter.value === "active" ? graph.memories.filter((m) => m.status === "active") : graph.memories;
+      let shown =
+        statusFilter.value === "active"
+          ? graph.memories.filter((m) => m.status === "active")
+          : graph.memories;
       let ids = new Set(shown.map((m) => m.id));
       const edges = graph.edges.filter((e) => ids.has(e.from) && ids.has(e.to));
       if (statusFilter.value === "linked") {
@@ -127,7 +138,11 @@ export function graphView(context) {
       caption.dataset.nodes = String(shown.length);
       caption.dataset.edges = String(edges.length);
       caption.textContent = `${shown.length} memories · ${edges.length} edges${
-        edges.length ? ` (${Object.entries(byType).map(([t, n]) => `${t} ${n}`).join(", ")})` : ""
+        edges.length
+          ? ` (${Object.entries(byType)
+              .map(([t, n]) => `${t} ${n}`)
+              .join(", ")})`
+          : ""
       }`;
 
       const timed = layoutChoice.value === "time";
@@ -144,7 +159,14 @@ export function graphView(context) {
           ...edges.map((e) => {
             const kind = kindOf(e.type);
             return {
-              data: { id: e.id, source: e.from, target: e.to, label: e.type, color: kind.color, line: kind.style },
+              data: {
+                id: e.id,
+                source: e.from,
+                target: e.to,
+                label: e.type,
+                color: kind.color,
+                line: kind.style,
+              },
             };
           }),
         ],

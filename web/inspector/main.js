@@ -114,11 +114,20 @@ async function connect() {
       $("#agents"),
       agents.length
         ? agents.map((a) =>
-            el("li", {}, el("button", { type: "button", dataset: { agent: a }, onclick: () => chooseAgent(a).catch(context.fail) }, a)),
+            el(
+              "li",
+              {},
+              el(
+                "button",
+                { type: "button", dataset: { agent: a }, onclick: () => chooseAgent(a).catch(context.fail) },
+                a,
+              ),
+            ),
           )
         : el("li", { class: "muted" }, "no agents yet"),
     );
-    if (agents.length) await chooseAgent(context.agent && agents.includes(context.agent) ? context.agent : agents[0]);
+    if (agents.length)
+      await chooseAgent(context.agent && agents.includes(context.agent) ? context.agent : agents[0]);
   } catch (error) {
     fill($("#agents"));
     context.fail(error);

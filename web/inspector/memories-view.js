@@ -19,7 +19,10 @@ export function memoriesView(context) {
         el("option", { value: "" }, "anyone"),
         context.subjects().map((s) => el("option", { value: s }, s)),
       );
-      fill(detail, el("p", { class: "muted" }, "Choose a memory to see its versions, timeline and operations."));
+      fill(
+        detail,
+        el("p", { class: "muted" }, "Choose a memory to see its versions, timeline and operations."),
+      );
     },
     async load() {
       const query = new URLSearchParams({ status: form.elements.status.value });
@@ -32,7 +35,11 @@ export function memoriesView(context) {
           el(
             "tr",
             { dataset: { id: m.id }, class: m.id === chosen ? "chosen" : "" },
-            el("td", {}, el("button", { type: "button", class: "link", onclick: () => view.open(m.id) }, m.text)),
+            el(
+              "td",
+              {},
+              el("button", { type: "button", class: "link", onclick: () => view.open(m.id) }, m.text),
+            ),
             el("td", {}, m.about),
             el("td", {}, badge(m.status)),
             el("td", { class: "nowrap" }, when(m.observedAt)),

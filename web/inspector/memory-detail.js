@@ -4,7 +4,29 @@ import { api, seg } from "./api.js";
 import { badge, el, fill, jsonDetails, when } from "./dom.js";
 import { versionsOf } from "./versions.js";
 
-function operationItem(op) {
+/**
+ * A batch of decisions (CareCall's CLASSIFY keeps one per pair: label, the statement, why) as a
+ * list, so each pair's rationale reads without opening the JSON.
+ */
+function decisionList(op, memoryId) {
+  const decisions = op.outputs?.decisions;
+  if (!Array.isArray(decisions) || decisions.length === 0) return null;
+  return el(
+    "ul",
+    { class: "decisions" },
+    decisions.map((d) =>
+      el(
+        "li",
+        { class: d.memory === memoryId ? "this" : "" },
+        d.label ? badge(d.label) : null,
+        String(d.summary ?? d.text ?? ""),
+        d.why ? el("span", { class: "muted" }, ` — ${d.why}`) : null,
+      ),
+    ),
+  );
+}
+
+function operationItem(op, memoryId) {
   return el(
     "li",
     { class: `operation op-${op.status}` },
@@ -15,7 +37,9 @@ function operationItem(op) {
       badge(op.status),
       el("span", { class: "muted" }, `${when(op.at)} · ${op.model} · ${op.strategy}`),
     ),
-    op.rationale ? el("p", { class: "rationale" }, op.rationale) : el("p", { class: "muted" }, "no rationale recorded"),
+    op.rationale
+      ? el("p", { class: "rationale" }, op.rationale)
+      : (decisionList(op, memoryId) ?? el("p", { class: "muted" }, "no rationale recorded")),
     op.error ? el("p", { class: "error" }, op.error) : null,
     jsonDetails("inputs", op.inputs),
     jsonDetails("outputs", op.outputs),
@@ -57,7 +81,11 @@ export async function showMemory(context, container, id) {
           badge(v.status),
           " ",
           v.id === id ? el("strong", {}, v.text) : openButton(v, v.text),
-          el("span", { class: "muted" }, ` ${when(v.observedAt)}${v.invalidAt ? ` → ${when(v.invalidAt)}` : ""}`),
+          el(
+            "span",
+            { class: "muted" },
+            ` ${when(v.observedAt)}${v.invalidAt ? ` → ${when(v.invalidAt)}` : ""}`,
+          ),
         ),
       ),
     ),
@@ -79,7 +107,11 @@ export async function showMemory(context, container, id) {
         )
       : el("p", { class: "muted" }, "not linked to other memories"),
     el("h3", {}, `Operations (${history.operations.length})`),
-    el("ol", { id: "memory-operations", class: "log" }, history.operations.map(operationItem)),
+    el(
+      "ol",
+      { id: "memory-operations", class: "log" },
+      history.operations.map((op) => operationItem(op, id)),
+    ),
   );
 }
 

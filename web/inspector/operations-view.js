@@ -17,7 +17,8 @@ export function operationsView(context) {
         method: "POST",
         body: sessionId ? { sessionId } : {},
       });
-      const failed = report.jobs.filter((j) => j.state === "failed").length + report.turns.filter((t) => !t.ok).length;
+      const failed =
+        report.jobs.filter((j) => j.state === "failed").length + report.turns.filter((t) => !t.ok).length;
       const ran = report.jobs.length + report.turns.length;
       context.status(
         `Retried ${ran} piece${ran === 1 ? "" : "s"} of work: ${ran - failed} succeeded, ${failed} failed again.`,
@@ -70,21 +71,27 @@ export function operationsView(context) {
                 "Retry everything",
               ),
             ]
-          : el("p", { class: "muted", id: "no-failures" }, "Nothing is waiting: every consolidation and per-turn step succeeded."),
+          : el(
+              "p",
+              { class: "muted", id: "no-failures" },
+              "Nothing is waiting: every consolidation and per-turn step succeeded.",
+            ),
       );
       count.textContent = `${operations.length} operation${operations.length === 1 ? "" : "s"} (newest first)`;
       fill(
         log,
         operations.map((op) => {
-          const item = operationItem(op);
+          const item = operationItem(op, null);
           if (op.sessionId || op.memoryIds.length)
-            item.querySelector(".op-head").append(
-              el(
-                "span",
-                { class: "muted" },
-                ` · ${op.sessionId ? `session ${op.sessionId}` : ""}${op.memoryIds.length ? ` · ${op.memoryIds.length} memor${op.memoryIds.length === 1 ? "y" : "ies"}` : ""}`,
-              ),
-            );
+            item
+              .querySelector(".op-head")
+              .append(
+                el(
+                  "span",
+                  { class: "muted" },
+                  ` · ${op.sessionId ? `session ${op.sessionId}` : ""}${op.memoryIds.length ? ` · ${op.memoryIds.length} memor${op.memoryIds.length === 1 ? "y" : "ies"}` : ""}`,
+                ),
+              );
           return item;
         }),
       );

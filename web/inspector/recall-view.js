@@ -47,9 +47,17 @@ export function recallView(context) {
               { class: "hit-head" },
               hit.status ? badge(hit.status) : null,
               hit.kind === "memory"
-                ? el("button", { type: "button", class: "link", onclick: () => context.openMemory(hit.id) }, hit.text)
+                ? el(
+                    "button",
+                    { type: "button", class: "link", onclick: () => context.openMemory(hit.id) },
+                    hit.text,
+                  )
                 : el("span", {}, hit.text),
-              el("span", { class: "muted" }, ` ${hit.about} · ${when(hit.observedAt)} · score ${hit.score.toFixed(3)}`),
+              el(
+                "span",
+                { class: "muted" },
+                ` ${hit.about} · ${when(hit.observedAt)} · score ${hit.score.toFixed(3)}`,
+              ),
             ),
             el(
               "dl",
