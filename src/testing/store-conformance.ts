@@ -3,12 +3,11 @@
  * makes a fresh, empty store (and a cleanup).
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
+import { runProcessCases } from "./store-process-cases.js";
 
 export type StoreFactory = () => Promise<{
   store: MemoryStore;
@@ -18,6 +17,11 @@ export type StoreFactory = () => Promise<{
    * "sqlite:/tmp/x.db"). Without it, the crash and concurrency cases are skipped, saying why.
    */
   spec?: string;
+  /**
+   * The store's own consistency check after a process was killed writing to it (SQLite:
+   * integrity and foreign keys); throws when broken.
+   */
+  verify?: () => Promise<void> | void;
 }>;
 
 async function using(factory: StoreFactory, body: (store: MemoryStore) => Promise<void>): Promise<void> {
@@ -516,68 +520,6 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
-    it("serialises two writer processes without losing or breaking a batch", async (t) => {
-      const { store, cleanup, spec } = await factory();
-      try {
-        if (!spec) return t.skip("no spec to open this store from another process");
-        // Both writers open the store first, then start at the same moment, so they really overlap.
-        const writers = ["a", "b"].map((w) => worker(spec, w, 150, true));
-        await Promise.all(writers.map((w) => w.ready));
-        for (const w of writers) w.child.stdin?.end("go\n");
-        const codes = await Promise.all(writers.map((w) => w.exited));
-        assert.deepEqual(codes, [0, 0]);
-        const scope = { tenant: "conformance", agent: "ava" };
-        assert.equal((await store.listSessions(scope)).length, 300);
-        assert.equal((await store.listTurns(scope)).length, 900);
-        assert.equal((await store.listMemories(scope)).length, 300);
-      } finally {
-        await store.close();
-        await cleanup?.();
-      }
-    });
-
-    it("keeps every batch whole when a writer is killed mid-write, and opens again", async (t) => {
-      const { store, cleanup, spec } = await factory();
-      await store.close();
-      try {
-        if (!spec) return t.skip("no spec to open this store from another process");
-        const w = worker(spec, "k", 100_000);
-        await w.ready;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        w.child.kill("SIGKILL");
-        await w.exited;
-        const { resolveStore } = await import("../engine/config.js");
-        const again = resolveStore(spec);
-        const scope = { tenant: "conformance", agent: "ava" };
-        const sessions = await again.listSessions(scope);
-        assert.ok(sessions.length > 0, "the writer wrote before it was killed");
-        const turns = await again.listTurns(scope);
-        const memories = await again.listMemories(scope);
-        assert.equal(turns.length, 3 * sessions.length, "no session holds part of its turns");
-        assert.equal(memories.length, sessions.length, "no session lacks its memory");
-        await again.write(scope, { sessions: [session(scope, "after-crash")] });
-        await again.close();
-      } finally {
-        await cleanup?.();
-      }
-    });
+    runProcessCases(factory);
   });
-}
-
-/** Starts a store worker process (store-worker.ts, or its compiled .js). */
-function worker(spec: string, writer: string, batches: number, together = false) {
-  const ts = import.meta.url.endsWith(".ts");
-  const file = fileURLToPath(new URL(ts ? "./store-worker.ts" : "./store-worker.js", import.meta.url));
-  const args = [
-    ...(ts ? ["--import", "tsx"] : []),
-    file,
-    spec,
-    writer,
-    String(batches),
-    ...(together ? ["wait"] : []),
-  ];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
-  const ready = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, ready, exited };
 }

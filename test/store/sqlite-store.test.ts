@@ -22,6 +22,16 @@ runStoreConformance("sqlite (file, WAL)", async () => {
     store: new SqliteStore(path),
     spec: `sqlite:${path}`,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    // After a kill: the file is sound and no row lost its parent.
+    verify: () => {
+      const raw = new Database(path);
+      try {
+        assert.equal(raw.pragma("integrity_check", { simple: true }), "ok");
+        assert.deepEqual(raw.pragma("foreign_key_check"), []);
+      } finally {
+        raw.close();
+      }
+    },
   };
 });
 
