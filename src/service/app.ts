@@ -16,7 +16,7 @@ import { agentRoutes } from "./agent-routes.js";
 import { requireApiKey } from "./auth.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { IngestJobs } from "./ingest-jobs.js";
-import { inspectorRoutes } from "./inspector.js";
+import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
 import { createMcpServer } from "./mcp-tools.js";
 import { memoryRoutes } from "./memory-routes.js";
@@ -84,7 +84,7 @@ export function createService(options: ServiceOptions): Service {
   agentRoutes(app);
   jobRoutes(app, ingestJobs);
   // The web inspector's files are open: they hold no data, and every call the page makes needs a key.
-  inspectorRoutes(app);
+  inspectorRoutes(app, findInspectorAssets(logger));
   // The MCP tools over streamable HTTP, stateless: a server per request, in the key's tenant.
   app.all("/mcp", async (c) => {
     const transport = new WebStandardStreamableHTTPServerTransport({

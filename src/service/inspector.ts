@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context, Hono } from "hono";
+import type { Logger } from "../engine/logger.js";
 import { errorResponse } from "./http-errors.js";
 import type { ServiceEnv } from "./route-kit.js";
 
@@ -60,8 +61,21 @@ export function inspectorAssets(dir = INSPECTOR_DIR): Map<string, string> {
   return assets;
 }
 
+/**
+ * The inspector's files, or none (with a warning) when they cannot be found: a package built
+ * without `web/` still serves its API and MCP tools; only `/inspect/` answers 404.
+ */
+export function findInspectorAssets(logger: Pick<Logger, "warn">, dir = INSPECTOR_DIR): Map<string, string> {
+  try {
+    return inspectorAssets(dir);
+  } catch (error) {
+    logger.warn(`the web inspector is not available: ${(error as Error).message}`);
+    return new Map();
+  }
+}
+
 /** Serves the inspector at `/inspect/` (and redirects `/inspect` there, so relative URLs work). */
-export function inspectorRoutes(app: Hono<ServiceEnv>, assets = inspectorAssets()): void {
+export function inspectorRoutes(app: Hono<ServiceEnv>, assets: Map<string, string>): void {
   const send = async (c: Context, name: string) => {
     const file = assets.get(name);
     if (!file) return errorResponse(c, 404, "NOT_FOUND", `No inspector file "${name}"`);

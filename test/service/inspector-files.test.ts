@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { INSPECTOR_DIR, inspectorAssets } from "../../src/service/inspector.js";
+import { Hono } from "hono";
+import {
+  findInspectorAssets,
+  INSPECTOR_DIR,
+  inspectorAssets,
+  inspectorRoutes,
+} from "../../src/service/inspector.js";
+import type { ServiceEnv } from "../../src/service/route-kit.js";
 import { type RunningServer, startServer } from "../../src/service/server.js";
 import { type TestService, testService } from "./helpers.js";
 
@@ -99,6 +106,27 @@ describe("service: the inspector's static files", () => {
     }
     // The same file by its own name is served, so the refusals above are not a broken server.
     assert.equal((await rawGet(server, "/inspect/main.js")).status, 200);
+  });
+
+  it("answers HEAD like GET, without a body", async () => {
+    const head = await s.app.request("/inspect/main.js", { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get("content-type"), "text/javascript; charset=utf-8");
+    assert.equal(await head.text(), "");
+  });
+
+  it("without its files, warns once and answers 404 at /inspect/ instead of failing to start", async () => {
+    const warnings: string[] = [];
+    const assets = findInspectorAssets(
+      { warn: (message) => warnings.push(message) },
+      "/nonexistent/inspector/",
+    );
+    assert.equal(assets.size, 0);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /web inspector is not available/);
+    const app = new Hono<ServiceEnv>();
+    inspectorRoutes(app, assets);
+    assert.equal((await app.request("/inspect/")).status, 404);
   });
 
   it("keeps the data behind the key: the page's API calls without one get 401", async () => {
