@@ -72,10 +72,17 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const stats = await mem.store.stats(scope);
     const sessions = await mem.store.listSessions(scope);
     const partners = [...new Set(sessions.flatMap((s) => s.partners))].sort();
+    // Sessions come oldest first; a strategy moves to the end each time it is seen again.
+    const strategies = new Set<string>();
+    for (const s of sessions) {
+      strategies.delete(s.strategy);
+      strategies.add(s.strategy);
+    }
     return c.json(
       {
         agent,
         partners,
+        strategies: [...strategies],
         sessions: countBy(sessions, (s) => s.status),
         turns: stats.turns,
         memories: stats.memories,

@@ -282,6 +282,9 @@ export const agentSummarySchema = z
   .object({
     agent: z.string(),
     partners: z.array(z.string()).describe("everyone the agent has had a session with"),
+    strategies: z
+      .array(z.string())
+      .describe("the strategies of the agent's sessions, the most recently used last"),
     sessions: z.record(z.string(), z.number()).describe("sessions by status"),
     turns: z.number(),
     memories: z.record(z.string(), z.number()).describe("memories by status"),

@@ -27,6 +27,7 @@ describe("service: an agent's summary, graph and operation log", () => {
     const { status, json } = await get<{
       agent: string;
       partners: string[];
+      strategies: string[];
       sessions: Record<string, number>;
       turns: number;
       memories: Record<string, number>;
@@ -37,6 +38,7 @@ describe("service: an agent's summary, graph and operation log", () => {
     assert.equal(status, 200);
     assert.equal(json.agent, "ava");
     assert.deepEqual(json.partners, ["sam"]);
+    assert.deepEqual(json.strategies, ["carecall"]);
     assert.deepEqual(json.sessions, { consolidated: demo.sessions.length });
     assert.equal(
       json.turns,

@@ -59,7 +59,7 @@ interface Canvas {
 declare const document: {
   querySelector(
     selector: string,
-  ): { getAttribute(name: string): string | null; textContent: string | null } | null;
+  ): { getAttribute(name: string): string | null; textContent: string | null; value?: string } | null;
   querySelectorAll(selector: string): ArrayLike<Canvas> & Iterable<Canvas>;
   createElement(tag: "canvas"): Canvas;
 };
@@ -350,6 +350,7 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       query,
       units: "memories",
       k: 5,
+      strategy: "carecall",
     });
     assert.ok(recall.hits.length > 0);
     await page
@@ -379,6 +380,32 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     // A signal's bar is drawn in proportion: non-zero scores have width, zero ones none.
     for (const bar of bars) assert.equal(bar.width > 0, bar.value !== 0, JSON.stringify(bar));
     await screenshot("inspector-recall.png");
+
+    // theo's recall goes through theanine, his sessions' strategy, and shows its timelines.
+    await page.click("#agents button >> text=theo");
+    await page.waitForFunction(
+      () => document.querySelector("#recall-form select[name=strategy]")?.value === "theanine",
+    );
+    const theanineQuery = "How is Sam's training going?";
+    await page.fill("#recall-form input[name=query]", theanineQuery);
+    await page.click("#recall-form button[type=submit]");
+    const theanine = await read<{ timelines?: { entries: unknown[] }[] }>("/recall", {
+      agent: "theo",
+      query: theanineQuery,
+      units: "memories",
+      k: 5,
+      strategy: "theanine",
+    });
+    assert.ok(theanine.timelines?.length, "theanine recalls timelines");
+    await page
+      .locator("#recall-timelines > li")
+      .nth(theanine.timelines.length - 1)
+      .waitFor();
+    assert.equal(await page.locator("#recall-timelines > li").count(), theanine.timelines.length);
+    assert.equal(
+      await page.locator("#recall-timelines > li").first().locator(".timeline > li").count(),
+      theanine.timelines[0]!.entries.length,
+    );
     assert.deepEqual(errors, [], "no script errors in the page");
   });
 });

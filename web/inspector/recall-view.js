@@ -8,6 +8,8 @@ export function recallView(context) {
   const form = document.querySelector("#recall-form");
   const hits = document.querySelector("#recall-hits");
   const meta = document.querySelector("#recall-meta");
+  const timelines = document.querySelector("#recall-timelines");
+  const timelinesTitle = document.querySelector("#recall-timelines-title");
 
   const view = {
     reset() {
@@ -16,7 +18,17 @@ export function recallView(context) {
         el("option", { value: "" }, "anyone"),
         context.subjects().map((s) => el("option", { value: s }, s)),
       );
+      // The agent's own strategy by default: another one searches memories it did not write.
+      const strategies = context.summary?.strategies ?? [];
+      fill(
+        form.elements.strategy,
+        strategies.map((name) => el("option", { value: name }, name)),
+        el("option", { value: "" }, "the server's default"),
+      );
+      form.elements.strategy.value = strategies.at(-1) ?? "";
       fill(hits);
+      fill(timelines);
+      timelinesTitle.hidden = true;
       meta.textContent = "";
     },
     async load() {},
@@ -28,6 +40,8 @@ export function recallView(context) {
         k: Number(form.elements.k.value) || 5,
       };
       if (form.elements.about.value) body.about = form.elements.about.value;
+      if (form.elements.strategy.value && body.units === "memories")
+        body.strategy = form.elements.strategy.value;
       const recall = await api("/recall", { method: "POST", body });
       meta.textContent = `${recall.hits.length} hit${recall.hits.length === 1 ? "" : "s"} · strategy ${recall.strategy}${
         recall.temporal ? ` · asks about the ${recall.temporal === "past" ? "past" : "present (still)"}` : ""
@@ -80,6 +94,33 @@ export function recallView(context) {
                 ),
               ]),
             ),
+          ),
+        ),
+      );
+      timelinesTitle.hidden = !recall.timelines?.length;
+      // Theanine recalls a timeline through each top memory: how it developed, and the refined
+      // version for the conversation when there is one.
+      fill(
+        timelines,
+        (recall.timelines ?? []).map((t) =>
+          el(
+            "li",
+            { class: "recall-timeline" },
+            el(
+              "ol",
+              { class: "timeline" },
+              t.entries.map((entry) =>
+                el(
+                  "li",
+                  { class: entry.id === t.through ? "this" : "" },
+                  entry.relation ? el("span", { class: "relation" }, entry.relation) : null,
+                  " ",
+                  entry.text,
+                  el("span", { class: "muted" }, ` ${when(entry.at)}`),
+                ),
+              ),
+            ),
+            t.refined?.length ? el("p", { class: "muted" }, `refined: ${t.refined.join(" ")}`) : null,
           ),
         ),
       );
