@@ -214,6 +214,16 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     assert.equal(res?.status(), 200);
     assert.equal(new URL(page.url()).pathname, "/inspect/");
     await page.getByText("Enter an API key").waitFor();
+    // A wrong key reads nothing: the API's 401 is shown and no agent is listed.
+    await page.fill("#key", "mlk_0000000000000000_wrong");
+    await page.click("#key-form button[type=submit]");
+    await page.locator("#status", { hasText: "UNAUTHORIZED" }).waitFor();
+    assert.equal(await page.locator("#agents button").count(), 0);
+    // Chromium logs the refused call (its event may trail the page's message); that one is
+    // expected, nothing else is.
+    for (let i = 0; i < 50 && errors.length === 0; i++) await page.waitForTimeout(20);
+    assert.ok(errors.length > 0 && errors.every((e) => / 401 /.test(e)), errors.join("\n"));
+    errors.length = 0;
     await page.fill("#key", key);
     await page.click("#key-form button[type=submit]");
     await page.locator("#agents button", { hasText: "theo" }).waitFor();
@@ -338,6 +348,20 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       late.memories.some((m) => /cello/i.test(m.text)),
       JSON.stringify(late.memories),
     );
+
+    // The whole log, newest first: the retried session's APPEND names the new memory; its link opens it.
+    await page.selectOption("#log-status", "");
+    const { operations } = await read<{ operations: { type: string; memoryIds: string[] }[] }>(
+      "/agents/ava/operations",
+    );
+    const newest = operations.find((o) => o.memoryIds.length > 0)!;
+    const link = page.locator(`#operation-log .memory-link[title="${newest.memoryIds[0]}"]`).first();
+    await link.click();
+    const { memory } = await read<{ memory: { text: string } }>(
+      `/agents/ava/memories/${newest.memoryIds[0]}/history`,
+    );
+    await page.locator("#memory-detail h2", { hasText: memory.text }).waitFor();
+    assert.equal(await page.locator("[role=tab][data-view=memories]").getAttribute("aria-selected"), "true");
   });
 
   it("runs a recall and shows each hit's per-signal scores as bars", async () => {

@@ -82,16 +82,23 @@ export function operationsView(context) {
         log,
         operations.map((op) => {
           const item = operationItem(op, null);
-          if (op.sessionId || op.memoryIds.length)
-            item
-              .querySelector(".op-head")
-              .append(
-                el(
-                  "span",
-                  { class: "muted" },
-                  ` · ${op.sessionId ? `session ${op.sessionId}` : ""}${op.memoryIds.length ? ` · ${op.memoryIds.length} memor${op.memoryIds.length === 1 ? "y" : "ies"}` : ""}`,
-                ),
-              );
+          const head = item.querySelector(".op-head");
+          if (op.sessionId) head.append(el("span", { class: "muted" }, `session ${op.sessionId}`));
+          // The memories it read or wrote, each a link to its history (a forgotten one answers 404).
+          op.memoryIds.forEach((id, i) =>
+            head.append(
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: "link memory-link",
+                  title: id,
+                  onclick: () => context.openMemory(id),
+                },
+                `memory ${i + 1}`,
+              ),
+            ),
+          );
           return item;
         }),
       );
