@@ -17,6 +17,7 @@ import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
 import { registerSimulate } from "./commands/simulate.js";
+import { registerWorker } from "./commands/worker.js";
 import { EXIT_CODES, reportError } from "./output.js";
 
 export function buildProgram(): Command {
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
   registerEval(program);
   registerSimulate(program);
   registerServe(program);
+  registerWorker(program);
   registerKeys(program);
   registerMcp(program);
   program

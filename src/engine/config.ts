@@ -17,19 +17,35 @@ import {
 } from "../models/openai-compatible.js";
 import { HashEmbedder } from "../models/test-doubles.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
+import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { isPostgresSpec, openPostgresStore } from "../store/postgres/open-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../strategies/strategy.js";
-import type { JobQueue } from "./job-queue.js";
+import { checkJobQueue, type JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
+import { PostgresJobQueue, type PostgresQueueOptions } from "./queues/postgres-queue.js";
 import type { PerTurnMode } from "./turn-path.js";
 
 export type ChatConfig =
   | ChatModel
   | OpenAICompatibleConfig
   | { gguf: string; threads?: number; contextSize?: number };
+/**
+ * Where consolidation jobs wait: a JobQueue, "in-process" (the default), "postgres" (the
+ * Postgres queue in the store's own `postgres://` database), a `postgres://` URL of another
+ * database, or `{ postgres: "postgres" | url, work?, concurrency?, jobTimeoutSeconds?, … }`
+ * (`work: false` only enqueues: API replicas whose workers run elsewhere).
+ */
+export type QueueConfig =
+  | JobQueue
+  | "in-process"
+  | "postgres"
+  | `postgres://${string}`
+  | `postgresql://${string}`
+  | ({ postgres: string } & Omit<PostgresQueueOptions, "url">);
+
 export type EmbedderConfig = Embedder | "use" | "hash" | (OpenAICompatibleConfig & { dimensions?: number });
 
 export interface MemlaneConfig {
@@ -61,8 +77,40 @@ export interface MemlaneConfig {
   logger?: Logger;
   /** A Retriever other than the in-process hybrid index (a store that searches in its database). */
   retriever?: Retriever;
-  /** A JobQueue other than the in-process one (consolidation in worker processes). */
-  queue?: JobQueue;
+  /**
+   * Where consolidation runs: the in-process queue (default), or the Postgres queue shared by API
+   * replicas and `memlane worker` processes ("postgres", a URL, or options; see QueueConfig).
+   */
+  queue?: QueueConfig;
+}
+
+const isPostgresUrl = (spec: string) => /^postgres(ql)?:\/\//.test(spec);
+
+/** The queue the config asks for; undefined means the engine's in-process default. */
+export function resolveQueue(
+  config: Pick<MemlaneConfig, "queue" | "store" | "logger">,
+): JobQueue | undefined {
+  const { queue, store } = config;
+  if (queue === undefined || queue === "in-process") return undefined;
+  if (typeof queue === "object" && !("postgres" in queue)) return checkJobQueue(queue);
+  const { postgres, ...options } = typeof queue === "string" ? { postgres: queue } : queue;
+  let url = postgres;
+  if (postgres === "postgres") {
+    if (typeof store !== "string" || !isPostgresUrl(store))
+      throw new InvalidInputError(
+        'queue "postgres" uses the store\'s database, and the store is not postgres://…: give the queue a URL',
+        { field: "queue" },
+      );
+    url = store;
+  }
+  if (!isPostgresUrl(url))
+    throw new InvalidInputError(
+      `Unknown queue ${JSON.stringify(postgres)}; use "in-process", "postgres" or a postgres:// URL`,
+      {
+        field: "queue",
+      },
+    );
+  return new PostgresJobQueue({ logger: config.logger, ...options, url });
 }
 
 export function resolveStore(store: string | MemoryStore | undefined): MemoryStore {
@@ -74,6 +122,20 @@ export function resolveStore(store: string | MemoryStore | undefined): MemorySto
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);
+}
+
+/**
+ * The retriever the engine uses: the one given; over a store that can search vectors in its
+ * database (Postgres), the hybrid whose dense signal comes from there; otherwise undefined (the
+ * engine's in-process hybrid).
+ */
+export function resolveRetriever(
+  retriever: Retriever | undefined,
+  store: MemoryStore,
+  embedder: Embedder,
+): Retriever | undefined {
+  if (retriever) return retriever;
+  return store.searchesInDatabase ? new PgvectorRetriever(store, embedder) : undefined;
 }
 
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {

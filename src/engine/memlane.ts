@@ -39,6 +39,8 @@ import {
   resolveChat,
   resolveCognition,
   resolveEmbedder,
+  resolveRetriever,
+  resolveQueue,
   resolveStore,
 } from "./config.js";
 import { Conversation } from "./conversation.js";
@@ -641,8 +643,8 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     strategy,
     strategies: registered,
     logger: config.logger,
-    retriever: config.retriever,
-    queue: config.queue,
+    retriever: resolveRetriever(config.retriever, store, embedder),
+    queue: resolveQueue(config),
     perTurn: config.perTurn,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],

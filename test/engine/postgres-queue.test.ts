@@ -6,12 +6,13 @@
  * this runs without the Postgres store; the queue does not care which store the engine has.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import PgBoss from "pg-boss";
-import type { MemlaneConfig } from "../../src/engine/config.js";
+import { InvalidInputError } from "../../src/core/errors.js";
+import { type MemlaneConfig, resolveQueue } from "../../src/engine/config.js";
 import type { JobHandler } from "../../src/engine/job-queue.js";
 import { silentLogger } from "../../src/engine/logger.js";
 import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
@@ -85,6 +86,30 @@ describe("Postgres job queue", { skip }, () => {
   const texts = async (mem: Memlane, sessionId: string) =>
     (await mem.memories("ava", { sessionId, status: "any" })).map((m) => m.text).sort();
 
+  it('is chosen by config: a postgres:// URL or options; "postgres" needs a postgres:// store', async () => {
+    const url = await cluster.createDatabase();
+    await assert.rejects(
+      openMemlane({ store: ":memory:", embedder: "hash", queue: "postgres" }),
+      (e: InvalidInputError) => e instanceof InvalidInputError && e.details.field === "queue",
+    );
+    await assert.rejects(
+      openMemlane({ store: ":memory:", embedder: "hash", queue: { postgres: "mysql://x" } }),
+      InvalidInputError,
+    );
+    const queue = resolveQueue({ store: ":memory:", queue: { postgres: url, work: false } });
+    assert.ok(queue instanceof PostgresJobQueue);
+    assert.equal(queue.works, false);
+    const mem = await openMemlane({
+      store: ":memory:",
+      embedder: "hash",
+      queue: url as `postgres://${string}`,
+      logger: silentLogger,
+    });
+    const s = await talk(mem, "s1");
+    assert.equal((await (await s.close()).done).state, "done");
+    await mem.close();
+  });
+
   it("an API engine only enqueues; a worker engine runs the job; done and jobs() follow it", async () => {
     const url = await cluster.createDatabase();
     const api = await engine("a.db", url, { work: false });
@@ -149,6 +174,60 @@ describe("Postgres job queue", { skip }, () => {
     assert.deepEqual(await texts(api.mem, "s1"), reference);
     assert.equal((await api.mem.failures("ava")).length, 0);
     for (const m of [w1.mem, w2.mem, api.mem]) await m.close();
+  });
+
+  it("one agent's sessions, closed back to back, are consolidated one at a time and in order by two workers", async () => {
+    const url = await cluster.createDatabase();
+    const demo = JSON.parse(
+      readFileSync(new URL("../../data/demo-conversation.json", import.meta.url), "utf8"),
+    ) as {
+      sessions: { id: string; at: string; partners: string[]; turns: { speaker: string; text: string }[] }[];
+    };
+    const play = async (mem: Memlane) => {
+      const closing = [];
+      for (const d of demo.sessions) {
+        const s = await mem.session({ agent: "ava", partners: d.partners, id: d.id, at: d.at });
+        for (const t of d.turns) await s.turn(t.speaker, t.text);
+        closing.push((await s.close()).done);
+      }
+      return Promise.all(closing);
+    };
+    const everything = async (mem: Memlane) =>
+      (await mem.memories("ava", { status: "any" }))
+        .map((m) => `${m.sessionId} ${m.status} ${m.text}`)
+        .sort();
+    const alone = await openMemlane({
+      store: join(dir, "order-ref.db"),
+      embedder: "hash",
+      cognition: "offline",
+      tenant: "acme",
+    });
+    open.push(alone);
+    await play(alone);
+    const reference = await everything(alone);
+    assert.ok(
+      reference.some((m) => m.includes("superseded")),
+      "the demo supersedes memories: order matters",
+    );
+
+    const api = await engine("order.db", url, { work: false });
+    const workers = [
+      await engine("order.db", url, { work: true }),
+      await engine("order.db", url, { work: true }),
+    ];
+    const order: string[] = [];
+    for (const w of workers) w.queue.onRun((r) => order.push(r.job.sessionId));
+    const jobs = await play(api.mem);
+    assert.deepEqual(
+      jobs.map((j) => j.state),
+      ["done", "done", "done", "done"],
+    );
+    assert.deepEqual(
+      order,
+      demo.sessions.map((d) => d.id),
+    );
+    assert.deepEqual(await everything(api.mem), reference);
+    for (const m of [...workers.map((w) => w.mem), api.mem]) await m.close();
   });
 
   it("a worker that dies after its commit: the retried job writes nothing more", async () => {

@@ -1,12 +1,14 @@
 /** `memlane serve`: the REST API (and its OpenAPI document) over the store, keyed per tenant. */
 import type { Command } from "commander";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
+import { openMemlane } from "../../engine/memlane.js";
 import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
 import { resumeInterrupted } from "../../service/resume.js";
 import { isLoopback, startServer } from "../../service/server.js";
 import { openKeyStore } from "../../store/open-key-store.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
+import { postgresQueueFor, type QueueFlags } from "./worker.js";
 
 export function registerServe(program: Command): void {
   program
@@ -25,12 +27,32 @@ export function registerServe(program: Command): void {
       "largest request body in bytes (larger: 413)",
       String(DEFAULT_MAX_BODY_BYTES),
     )
+    .option(
+      "--no-worker",
+      "only enqueue consolidation in the Postgres queue (--db postgres://…); memlane worker processes run it",
+    )
+    .option("--job-timeout <seconds>", "Postgres queue: a job running longer is run again (default 900)")
+    .option("--job-retries <n>", "Postgres queue: tries after the first for a failed or lost job (default 2)")
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { port: string; host: string; maxBody: string }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & QueueFlags & { port: string; host: string; maxBody: string; worker: boolean }
+      >();
       const port = whole(opts.port, "port", 0, 65535);
       const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
       const path = storePath(opts);
-      const mem = await open(opts);
+      // With a Postgres store, consolidation goes through the Postgres queue, run here unless
+      // --no-worker leaves it to `memlane worker` processes.
+      const queue = postgresQueueFor(path, opts, opts.worker);
+      if (!opts.worker && !queue)
+        throw new InvalidInputError(
+          "--no-worker needs a Postgres store (--db postgres://…) for memlane worker to read",
+          {
+            field: "worker",
+          },
+        );
+      const mem = queue ? await openMemlane({ ...configFrom(opts), queue }) : await open(opts);
+      // Know which jobs Postgres holds before looking for sessions left without one.
+      await queue?.start();
       const keys = await openKeyStore(path);
       const service = createService({ mem, keys, maxBodyBytes });
       const server = await startServer(service, { port, host: opts.host });
@@ -44,6 +66,12 @@ export function registerServe(program: Command): void {
         note(`bound to ${opts.host}: reachable from other machines; put TLS in front`);
       if (opts.tenant !== undefined)
         note("--tenant is ignored by serve: each request's API key decides its tenant");
+      if (queue)
+        note(
+          queue.works
+            ? "consolidation: Postgres queue, run here and by any memlane worker"
+            : "consolidation: Postgres queue, run by memlane worker processes (--no-worker)",
+        );
       // Sessions a killed server acknowledged closing but never consolidated are finished now.
       const tenants = [...new Set((await keys.list()).map((k) => k.tenant))];
       const resuming = resumeInterrupted(mem, tenants).then(
@@ -59,7 +87,8 @@ export function registerServe(program: Command): void {
       });
       note("stopping: finishing requests, ingest and consolidation in flight");
       await server.close();
-      await resuming;
+      // An enqueue-only server does not wait for workers to run what it resumed: it is queued.
+      if (!queue || queue.works) await resuming;
       await service.idle();
       await mem.close();
       await keys.close();

@@ -12,11 +12,19 @@
  * - A job whose worker died (SIGKILL, a lost machine) stays active until `jobTimeoutSeconds`
  *   have passed; pg-boss's maintenance (run by one of the processes per interval) then puts it
  *   back to be tried again.
+ * - Jobs of one scope (tenant and agent) run one at a time and in the order they were queued,
+ *   as on the in-process queue: a consolidation reads and supersedes the memories earlier ones
+ *   wrote, so two at once would trip over each other and a later session could land before an
+ *   earlier one. A worker holds a Postgres advisory lock on the scope while it runs a job, and a
+ *   job fetched while an earlier one of its scope is unfinished (queued, waiting to retry, or
+ *   running elsewhere) is put back to wait, without counting as a try. A dead worker's job
+ *   therefore holds its scope's later jobs back until it has timed out and run again.
  * - A job can therefore run twice (a worker killed after its commit, a retry racing a worker, an
  *   expired job still running). The store makes that harmless: a consolidated session refuses
  *   another consolidation inside the write transaction (WriteBatch.sessionStatus), so memories
  *   are written once.
  */
+import pg from "pg";
 import PgBoss from "pg-boss";
 import { UnsupportedError } from "../../core/errors.js";
 import type { JobInfo, JobState } from "../events.js";
@@ -104,6 +112,8 @@ export class PostgresJobQueue implements JobQueue {
   /** Idle worker loops waiting for their next look; a local enqueue wakes them. */
   private readonly sleepers = new Set<() => void>();
   private poller: NodeJS.Timeout | null = null;
+  /** Connections that hold the scope locks of the jobs running here. */
+  private readonly locks: pg.Pool;
   private polling: Promise<void> | null = null;
 
   constructor(options: PostgresQueueOptions) {
@@ -133,6 +143,12 @@ export class PostgresJobQueue implements JobQueue {
       schedule: false,
     });
     this.boss.on("error", (error) => this.logger.error(`job queue: ${error.message}`, { error }));
+    this.locks = new pg.Pool({
+      connectionString: this.options.url,
+      max: this.options.work ? this.options.concurrency : 1,
+      application_name: "memlane-queue-locks",
+    });
+    this.locks.on("error", (error) => this.logger.warn(`job queue lock connection: ${error.message}`));
   }
 
   /** Whether this process runs jobs (false: it only enqueues). */
@@ -252,6 +268,7 @@ export class PostgresJobQueue implements JobQueue {
         await this.starting.catch(() => undefined);
         await this.boss.stop({ graceful: false, close: true, wait: true });
       }
+      await this.locks.end();
     })();
     return this.closing;
   }
@@ -277,7 +294,70 @@ export class PostgresJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Runs one fetched job under its scope's lock, or puts it back when an earlier job of the
+   * scope is unfinished.
+   */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
+    const scope = JSON.stringify([row.data.tenant, row.data.agent]);
+    let lock: pg.PoolClient | null = null;
+    try {
+      lock = await this.locks.connect();
+      // Blocks while another worker runs a job of this scope; released with the connection if
+      // this process dies.
+      await lock.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [scope]);
+    } catch (error) {
+      lock?.release(error as Error);
+      this.logger.error(`job queue could not lock a scope: ${(error as Error).message}`);
+      await this.putBack(row.id);
+      return;
+    }
+    let broken: Error | undefined;
+    try {
+      if (await this.earlierUnfinished(lock, row)) await this.putBack(row.id);
+      else await this.runLocked(row);
+    } catch (error) {
+      broken = error as Error;
+      this.logger.error(`job queue: ${(error as Error).message}`);
+    } finally {
+      await lock.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [scope]).catch((error) => {
+        broken ??= error as Error;
+      });
+      lock.release(broken);
+    }
+  }
+
+  /** Whether a job of the same scope queued before this one has not finished yet. */
+  private async earlierUnfinished(
+    lock: pg.PoolClient,
+    row: PgBoss.JobWithMetadata<JobRequest>,
+  ): Promise<boolean> {
+    const schema = this.options.schema;
+    const { rows } = await lock.query(
+      `SELECT 1 FROM ${schema}.job j, ${schema}.job me
+       WHERE me.name = $1 AND me.id = $2 AND j.name = $1 AND j.id <> me.id
+         AND j.data->>'tenant' = $3 AND j.data->>'agent' = $4 AND j.state < 'completed'
+         AND (j.created_on, j.id) < (me.created_on, me.id)
+       LIMIT 1`,
+      [CONSOLIDATE_QUEUE, row.id, row.data.tenant, row.data.agent],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Back to waiting, shortly: not a try (pg-boss counts a try when it fetches a job that has
+   * started before, so `started_on` is cleared).
+   */
+  private async putBack(id: string): Promise<void> {
+    await this.boss.getDb().executeSql(
+      `UPDATE ${this.options.schema}.job SET state = 'created', started_on = NULL,
+           start_after = now() + $3 * interval '1 second'
+         WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [CONSOLIDATE_QUEUE, id, this.options.pollSeconds],
+    );
+  }
+
+  private async runLocked(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
     const { tenant, agent, sessionId } = row.data;
     const job: JobInfo = {
       id: row.id,

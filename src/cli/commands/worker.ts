@@ -1,0 +1,133 @@
+/**
+ * `memlane worker`: runs consolidation jobs from the Postgres job queue, for API replicas started
+ * with `memlane serve --no-worker` (or any engine that enqueues there). Several workers may run
+ * against one database, on one machine or many; each job goes to one of them at a time.
+ */
+import type { Command } from "commander";
+import { InvalidInputError } from "../../core/errors.js";
+import { openMemlane } from "../../engine/memlane.js";
+import { PostgresJobQueue, type PostgresQueueOptions } from "../../engine/queues/postgres-queue.js";
+import { configFrom, type GlobalOptions } from "../options.js";
+import { note, printJson } from "../output.js";
+
+/** Queue settings both `worker` and `serve` take from the command line or the environment. */
+export interface QueueFlags {
+  jobTimeout?: string;
+  jobRetries?: string;
+}
+
+const isPostgres = (db: string) => /^postgres(ql)?:\/\//.test(db);
+
+/**
+ * The Postgres queue for a `--db postgres://…` (null for any other store): `work` says whether
+ * this process runs jobs too.
+ */
+export function postgresQueueFor(
+  db: string,
+  flags: QueueFlags & { concurrency?: string },
+  work: boolean,
+): PostgresJobQueue | null {
+  if (!isPostgres(db)) return null;
+  const env = process.env;
+  const options: PostgresQueueOptions = {
+    url: db,
+    work,
+    concurrency: whole(flags.concurrency ?? "1", "concurrency", 1),
+    jobTimeoutSeconds: whole(flags.jobTimeout ?? env.MEMLANE_JOB_TIMEOUT ?? "900", "job-timeout", 1),
+    retryLimit: whole(flags.jobRetries ?? env.MEMLANE_JOB_RETRIES ?? "2", "job-retries", 0),
+  };
+  // Tests and the benchmark look for lost jobs and new work more often than a deployment needs to.
+  if (env.MEMLANE_QUEUE_POLL) options.pollSeconds = Number(env.MEMLANE_QUEUE_POLL);
+  if (env.MEMLANE_QUEUE_MAINTENANCE) options.maintenanceSeconds = Number(env.MEMLANE_QUEUE_MAINTENANCE);
+  if (env.MEMLANE_JOB_RETRY_DELAY) options.retryDelaySeconds = Number(env.MEMLANE_JOB_RETRY_DELAY);
+  return new PostgresJobQueue(options);
+}
+
+/** The database URL with its password hidden, for log lines. */
+export function shownUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+export function registerWorker(program: Command): void {
+  program
+    .command("worker")
+    .description(
+      "run consolidation jobs from the Postgres queue (--db postgres://…), for API replicas started with serve --no-worker",
+    )
+    .option("--concurrency <n>", "jobs this worker runs at once", "1")
+    .option(
+      "--job-timeout <seconds>",
+      "a job running longer is taken for lost (its worker died) and run again (env MEMLANE_JOB_TIMEOUT; default 900)",
+    )
+    .option(
+      "--job-retries <n>",
+      "tries after the first for a failed or lost job, with growing delays (env MEMLANE_JOB_RETRIES; default 2)",
+    )
+    .addHelpText(
+      "after",
+      "\nSIGINT/SIGTERM: stops taking jobs, finishes the ones running, then exits 0. A worker killed\n" +
+        "outright leaves its job active; after --job-timeout another worker runs it again, and the\n" +
+        "store refuses a second consolidation of a session, so nothing is written twice.",
+    )
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & QueueFlags & { concurrency: string }>();
+      const config = configFrom(opts);
+      const db = typeof config.store === "string" ? config.store : "";
+      const queue = postgresQueueFor(db, opts, true);
+      if (!queue)
+        throw new InvalidInputError(
+          "memlane worker needs a Postgres store (--db postgres://…): with SQLite, serve runs consolidation itself",
+          { field: "db" },
+        );
+      const json = Boolean(opts.json);
+      queue.onRun(({ job, ms, attempt }) => {
+        const line = {
+          job: job.id,
+          tenant: job.tenant,
+          agent: job.agent,
+          session: job.sessionId,
+          state: job.state,
+          attempt,
+          ms,
+          ...(job.error ? { error: job.error } : {}),
+        };
+        if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
+        else
+          note(
+            `job ${job.id.slice(0, 8)} ${job.tenant}/${job.agent}/${job.sessionId}: ${
+              job.state === "done" ? "done" : job.state === "failed" ? "failed" : "failed, will retry"
+            } in ${ms} ms (try ${attempt})${job.error ? `: ${job.error}` : ""}`,
+          );
+      });
+      const mem = await openMemlane({ ...config, queue });
+      await queue.start();
+      const started = {
+        db: shownUrl(db),
+        concurrency: Number(opts.concurrency),
+        cognition: mem.cognition.name,
+      };
+      if (json) printJson({ worker: started });
+      else
+        note(
+          `memlane worker on ${started.db}: ${started.concurrency} job(s) at once, cognition ${started.cognition}; waiting for jobs`,
+        );
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      note("stopping: finishing the jobs in flight");
+      // Stop taking jobs first, so the engine's shutdown waits for the running ones only.
+      await queue.close();
+      await mem.close();
+      note("worker stopped");
+    });
+}
+
+function whole(value: string, field: string, least: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least)
+    throw new InvalidInputError(`--${field} must be a whole number of at least ${least}, not "${value}"`, {
+      field,
+    });
+  return n;
+}
