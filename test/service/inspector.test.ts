@@ -307,16 +307,20 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       );
       for (const type of types) assert.match((await caption.textContent()) ?? "", new RegExp(`${type} \\d`));
     }
-    // cytoscape drew on its canvases: some pixels of them are not background.
-    const inked = await page.evaluate(() =>
-      [...document.querySelectorAll("#graph canvas")].reduce((n, c) => {
-        const px = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-        let count = 0;
-        for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) count++;
-        return n + count;
-      }, 0),
+    // cytoscape draws on its canvases in an animation frame: wait until enough of their pixels
+    // are not background (a blank graph never gets there and times out).
+    const inked = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("#graph canvas")].reduce((n, c) => {
+          const px = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+          let count = 0;
+          for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) count++;
+          return n + count;
+        }, 0) > 1000,
+      undefined,
+      { timeout: 5000 },
     );
-    assert.ok(inked > 1000, `only ${inked} pixels drawn`);
+    assert.ok(await inked.jsonValue());
     await screenshot("inspector-graph.png");
   });
 
