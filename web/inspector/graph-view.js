@@ -121,7 +121,10 @@ export function graphView(context) {
       cy = null;
     },
     async load() {
+      const agent = context.agent;
       const graph = await context.graph();
+      // Another agent was chosen meanwhile: its own load draws the graph.
+      if (agent !== context.agent) return;
       let shown =
         statusFilter.value === "active"
           ? graph.memories.filter((m) => m.status === "active")
@@ -134,7 +137,7 @@ export function graphView(context) {
       }
       const byType = {};
       for (const e of edges) byType[e.type] = (byType[e.type] ?? 0) + 1;
-      caption.dataset.agent = context.agent;
+      caption.dataset.agent = agent;
       caption.dataset.nodes = String(shown.length);
       caption.dataset.edges = String(edges.length);
       caption.textContent = `${shown.length} memories · ${edges.length} edges${

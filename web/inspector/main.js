@@ -13,7 +13,7 @@ const $ = (selector) => document.querySelector(selector);
 const context = {
   agent: null,
   summary: null,
-  /** The agent's graph (memories and edges), fetched once per agent and change. */
+  /** The agent's graph (memories and edges) as `{ agent, data }`, fetched once per agent and change. */
   graphData: null,
   status(message, kind = "info") {
     const status = $("#status");
@@ -23,9 +23,17 @@ const context = {
   fail(error) {
     context.status(`${error.code ? `${error.code}: ` : ""}${error.message}`, "error");
   },
-  async graph() {
-    context.graphData ??= await api(`/agents/${seg(context.agent)}/graph`);
-    return context.graphData;
+  graph() {
+    const agent = context.agent;
+    if (context.graphData?.agent !== agent) {
+      const data = api(`/agents/${seg(agent)}/graph`);
+      // A failed read is not kept: the next view asks again.
+      data.catch(() => {
+        if (context.graphData?.data === data) context.graphData = null;
+      });
+      context.graphData = { agent, data };
+    }
+    return context.graphData.data;
   },
   /** After a write (a retry): forgets cached reads and counts the agent's rows again. */
   async changed() {

@@ -27,7 +27,9 @@ export function memoriesView(context) {
     async load() {
       const query = new URLSearchParams({ status: form.elements.status.value });
       if (form.elements.about.value) query.set("about", form.elements.about.value);
-      const { memories } = await api(`/agents/${seg(context.agent)}/memories?${query}`);
+      const agent = context.agent;
+      const { memories } = await api(`/agents/${seg(agent)}/memories?${query}`);
+      if (agent !== context.agent) return; // another agent was chosen meanwhile
       count.textContent = `${memories.length} memor${memories.length === 1 ? "y" : "ies"}`;
       fill(
         body,
