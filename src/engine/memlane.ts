@@ -39,8 +39,8 @@ import {
   resolveChat,
   resolveCognition,
   resolveEmbedder,
-  resolveRetriever,
   resolveQueue,
+  resolveRetriever,
   resolveStore,
 } from "./config.js";
 import { Conversation } from "./conversation.js";

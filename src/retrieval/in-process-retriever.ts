@@ -9,7 +9,7 @@
  */
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
-import type { Scope } from "../core/types.js";
+import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
@@ -40,16 +40,34 @@ export class InProcessRetriever implements Retriever {
   private readonly turnIndexes: Cache<TurnIndex> = new Map();
 
   constructor(
-    private readonly store: MemoryStore,
-    private readonly embedder: Embedder,
+    protected readonly store: MemoryStore,
+    protected readonly embedder: Embedder,
     private readonly fusion: MemoryFusion = "scaled",
   ) {}
 
   /** The scope's memory index, rebuilt only when something was committed since it was built. */
   index(scope: Scope): Promise<MemoryIndex> {
-    return this.cached(this.memoryIndexes, scope, () =>
-      MemoryIndex.build(this.store, scope, this.embedder.name, this.embedder.dimensions),
-    );
+    return this.cached(this.memoryIndexes, scope, () => this.buildIndex(scope));
+  }
+
+  /** Builds a scope's memory index; a retriever whose dense search runs elsewhere skips the vectors. */
+  protected buildIndex(scope: Scope): Promise<MemoryIndex> {
+    return MemoryIndex.build(this.store, scope, this.embedder.name, this.embedder.dimensions);
+  }
+
+  /**
+   * The dense signal: the `k` admitted memories nearest the query vector, exact over the index's
+   * matrix. A retriever over a database with a vector index answers it there.
+   */
+  protected async denseSearch(
+    _scope: Scope,
+    index: MemoryIndex,
+    vector: Float32Array,
+    admitted: Uint8Array,
+    _filter: MemoryFilter | undefined,
+    k: number,
+  ): Promise<Scored[]> {
+    return index.dense(vector, admitted, k);
   }
 
   /** The scope's turn index, cached the same way. */
@@ -109,7 +127,7 @@ export class InProcessRetriever implements Retriever {
     const depth = Math.max(search.k * 4, 20);
     const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
     const admitted = index.admitted(search.filter);
-    const dense = index.dense(vector!, admitted, depth);
+    const dense = await this.denseSearch(scope, index, vector!, admitted, search.filter, depth);
     const bm25 = index.bm25(query, admitted);
     let best = 0;
     for (const score of bm25.values()) if (score > best) best = score;

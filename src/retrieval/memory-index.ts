@@ -52,11 +52,22 @@ export class MemoryIndex {
       }
   }
 
-  static async build(store: MemoryStore, scope: Scope, model: string, dims: number): Promise<MemoryIndex> {
+  /**
+   * Loads the scope's memories and edges (and vectors, unless `vectors: false`: the dense signal
+   * then comes from elsewhere, such as a vector index in the database).
+   */
+  static async build(
+    store: MemoryStore,
+    scope: Scope,
+    model: string,
+    dims: number,
+    options: { vectors?: boolean } = {},
+  ): Promise<MemoryIndex> {
     const [memories, edges] = await Promise.all([
       store.listMemories(scope, { status: "any" }),
       store.listEdges(scope),
     ]);
+    if (options.vectors === false) return new MemoryIndex(memories, new Map(), 0, edges);
     const vectors = await store.getEmbeddings(
       scope,
       "memory",

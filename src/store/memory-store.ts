@@ -159,7 +159,10 @@ export interface MemoryStore {
     ids: string[],
     model: string,
   ): Promise<Map<string, Float32Array>>;
-  /** Exact cosine search over the memories that match the filter. */
+  /**
+   * Cosine search over the memories that match the filter: exact, or approximate where the
+   * store searches on a vector index (`searchesInDatabase`).
+   */
   searchMemories(
     scope: Scope,
     vector: Float32Array,
@@ -167,6 +170,12 @@ export interface MemoryStore {
     k: number,
     filter?: MemoryFilter,
   ): Promise<VectorHit[]>;
+
+  /**
+   * Optional: true when `searchMemories` runs on a vector index inside the database (pgvector's
+   * HNSW), so a retriever asks it for the dense signal instead of holding every vector itself.
+   */
+  searchesInDatabase?(): Promise<boolean>;
 
   /** Deletes for real: rows, embeddings, edges and operation payloads. The only erasing path. */
   forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport>;

@@ -2,6 +2,8 @@
  * The SqlClient over PGlite: real Postgres (with pgvector) compiled to WebAssembly, in this
  * process. One PGlite owns its data directory, so every store of one process that names the same
  * directory shares one instance (closed when the last of them closes); ":memory:" is private.
+ * PGlite has a single session: clients of one instance take turns through a queue of their own,
+ * and each sets the search path to its schema when the previous statement was another schema's.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -11,6 +13,10 @@ import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js
 interface Shared {
   db: Promise<PGlite>;
   users: number;
+  /** The schema the session's search path names now. */
+  schema: string | null;
+  /** The tail of the queue every statement of every client of this instance waits in. */
+  queue: Promise<unknown>;
 }
 
 const open = new Map<string, Shared>();
@@ -23,7 +29,7 @@ export class PgliteClient implements SqlClient {
   /** `dataDir` is a directory, or ":memory:" for a database that lives as long as this client. */
   constructor(
     private readonly dataDir: string,
-    schema: string,
+    private readonly schema: string,
   ) {
     this.label = `pglite:${dataDir}`;
     const existing = dataDir === ":memory:" ? undefined : open.get(dataDir);
@@ -32,34 +38,49 @@ export class PgliteClient implements SqlClient {
       this.shared = existing;
       return;
     }
-    const db = (async () => {
-      const instance = new PGlite(dataDir === ":memory:" ? undefined : dataDir, { extensions: { vector } });
-      // One session: the search path set once holds for every later statement.
-      await instance.exec(`SET search_path TO ${quoteIdent(schema)}, public`);
-      return instance;
-    })();
-    this.shared = { db, users: 1 };
+    const db = PGlite.create({ ...(dataDir === ":memory:" ? {} : { dataDir }), extensions: { vector } });
+    // A failed start is reported to every statement that waits for it, not as an unhandled rejection.
+    db.catch(() => {});
+    this.shared = { db, users: 1, schema: null, queue: Promise.resolve() };
     if (dataDir !== ":memory:") open.set(dataDir, this.shared);
   }
 
-  async query<R = SqlRow>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
-    const result = await (await this.shared.db).query<R>(sql, params);
-    return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+  /** Runs `work` alone on the instance, with the search path on this client's schema. */
+  private exclusive<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
+    const run = this.shared.queue.then(async () => {
+      const db = await this.shared.db;
+      if (this.shared.schema !== this.schema) {
+        await db.exec(`SET search_path TO ${quoteIdent(this.schema)}, public`);
+        this.shared.schema = this.schema;
+      }
+      return work(db);
+    });
+    this.shared.queue = run.catch(() => {});
+    return run;
   }
 
-  async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-    return (await this.shared.db).transaction((tx) =>
-      work({
-        async query<R = SqlRow>(sql: string, params?: unknown[]) {
-          const result = await tx.query<R>(sql, params);
-          return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
-        },
-      }),
+  query<R = SqlRow>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
+    return this.exclusive(async (db) => {
+      const result = await db.query<R>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+    });
+  }
+
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    return this.exclusive((db) =>
+      db.transaction((tx) =>
+        work({
+          async query<R = SqlRow>(sql: string, params?: unknown[]) {
+            const result = await tx.query<R>(sql, params);
+            return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+          },
+        }),
+      ),
     );
   }
 
   async exec(sql: string): Promise<void> {
-    await (await this.shared.db).exec(sql);
+    await this.exclusive((db) => db.exec(sql));
   }
 
   async close(): Promise<void> {
@@ -67,6 +88,7 @@ export class PgliteClient implements SqlClient {
     this.closed = true;
     if (--this.shared.users > 0) return;
     if (open.get(this.dataDir) === this.shared) open.delete(this.dataDir);
+    await this.shared.queue;
     await (await this.shared.db).close();
   }
 }

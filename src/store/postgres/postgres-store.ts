@@ -61,9 +61,12 @@ export class PostgresStore implements MemoryStore {
   /** Exact search without pgvector: each scope's memory vectors, kept while its change version holds. */
   private readonly vectorCache = new Map<string, { version: string; vectors: Map<string, Float32Array> }>();
 
-  /** A store over `client`, which it owns and closes. Nothing is read before the first call. */
+  /**
+   * A store over `client`, which it owns and closes (exposed for maintenance queries and
+   * benchmarks). Nothing is read before the first call.
+   */
   constructor(
-    private readonly client: SqlClient,
+    readonly client: SqlClient,
     options: PostgresStoreOptions = {},
   ) {
     this.schema = options.schema ?? "memlane";

@@ -33,7 +33,14 @@ export async function enableVectors(client: SqlClient): Promise<boolean> {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
       const available = await tx.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
       if (available.rows.length === 0) return false;
-      await tx.query("CREATE EXTENSION IF NOT EXISTS vector");
+      // In public, which every memlane connection has on its search path (after its own schema),
+      // so the type and operators resolve for stores of any schema.
+      await tx.query("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public");
+      const where = await tx.query<{ schema: string }>(
+        "SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'vector'",
+      );
+      // Installed elsewhere before us (an `extensions` schema): not on our path, so not ours to use.
+      if (where.rows[0]?.schema !== "public") return false;
       await tx.query("ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding vector");
       await backfill(tx);
       return true;

@@ -1,0 +1,205 @@
+/**
+ * The Postgres store on PGlite (Postgres in process, with pgvector): the conformance suite minus
+ * the cases that need another process, and the pgvector path — memory vectors in a `vector`
+ * column, an HNSW index per model, k-NN in SQL feeding the hybrid retriever's dense signal.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { seededRandom } from "../../src/core/memory-graph.js";
+import { normalize } from "../../src/core/vector.js";
+import { resolveRetriever } from "../../src/engine/config.js";
+import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { openMemlane } from "../../src/engine/memlane.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";
+import { openPostgresStore } from "../../src/store/postgres/open-store.js";
+import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { memory, scopeA, session } from "../../src/testing/rows.js";
+import { runStoreConformance } from "../../src/testing/store-conformance.js";
+
+// One PGlite for the suite (starting one takes seconds), a fresh schema per store; the holder
+// keeps the instance open between stores.
+const shared = mkdtempSync(join(tmpdir(), "memlane-pglite-suite-"));
+let holder: PostgresStore | undefined;
+let schemas = 0;
+before(() => {
+  holder = openPostgresStore(`pglite:${shared}`, { schema: "holder" });
+});
+after(async () => {
+  await holder?.close();
+  rmSync(shared, { recursive: true, force: true });
+});
+runStoreConformance("postgres (PGlite, pgvector)", async () => ({
+  store: openPostgresStore(`pglite:${shared}`, { schema: `conformance_${++schemas}` }),
+}));
+
+const DIMS = 32;
+
+function randomVectors(n: number, seed: number): Float32Array[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: n }, () =>
+    normalize(Float32Array.from({ length: DIMS }, () => random() - 0.5)),
+  );
+}
+
+describe("postgres store on PGlite: pgvector", () => {
+  it("searches memories on an HNSW index in SQL, agreeing with the exact search, filter and all", async () => {
+    const store = openPostgresStore(`pglite:${shared}`, { schema: "hnsw" });
+    const exact = openPostgresStore(`pglite:${shared}`, { schema: "exact", vectorSearch: "exact" });
+    try {
+      assert.equal(await store.searchesInDatabase(), true);
+      assert.equal(await exact.searchesInDatabase(), false);
+      const vectors = randomVectors(400, 7);
+      const memories = vectors.map((_, i) => memory(scopeA, `m${i}`, { about: i % 4 ? "sam" : "ava" }));
+      const batch = {
+        memories,
+        embeddings: memories.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: "x",
+          vector: vectors[i]!,
+        })),
+      };
+      await store.write(scopeA, batch);
+      await exact.write(scopeA, batch);
+      let found = 0;
+      for (const query of randomVectors(20, 8)) {
+        const approx = await store.searchMemories(scopeA, query, "x", 10, { about: "ava" });
+        const truth = await exact.searchMemories(scopeA, query, "x", 10, { about: "ava" });
+        assert.equal(approx.length, 10, "the iterative scan fills k despite the filter");
+        const ava = new Set(memories.filter((m) => m.about === "ava").map((m) => m.id));
+        assert.ok(approx.every((h) => ava.has(h.id)));
+        const wanted = new Set(truth.map((h) => h.id));
+        found += approx.filter((h) => wanted.has(h.id)).length;
+        // Scores are cosines, as the exact search gives.
+        const same = approx.find((h) => wanted.has(h.id));
+        if (same) assert.ok(Math.abs(same.score - truth.find((h) => h.id === same.id)!.score) < 1e-4);
+      }
+      assert.ok(found / 200 >= 0.9, `HNSW recall@10 ${found / 200}`);
+      const indexes = (
+        await store.client.query<{ n: string }>(
+          "SELECT indexname AS n FROM pg_indexes WHERE schemaname = $1",
+          [store.schema],
+        )
+      ).rows;
+      assert.equal(indexes.filter((r) => r.n.startsWith("embeddings_hnsw_")).length, 1, "one HNSW index");
+    } finally {
+      await store.close();
+      await exact.close();
+    }
+  });
+
+  it("feeds the hybrid retriever's dense signal from SQL, lexical and dense scores on each hit", async () => {
+    const store = openPostgresStore(`pglite:${shared}`, { schema: "hybrid" });
+    const embedder = new HashEmbedder();
+    try {
+      const retriever = resolveRetriever(undefined, store, embedder);
+      assert.ok(retriever instanceof PgvectorRetriever, "a Postgres store gets the pgvector retriever");
+      const texts = [
+        "Sam adopted a beagle called Biscuit.",
+        "Sam's sister teaches chemistry in Bristol.",
+        "Sam runs the Leeds marathon every spring.",
+      ];
+      const memories = texts.map((t) => memory(scopeA, t));
+      const vectors = await embedder.embed(texts);
+      await store.write(scopeA, {
+        memories,
+        embeddings: memories.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: embedder.name,
+          vector: vectors[i]!,
+        })),
+      });
+      const hits = await retriever.searchMemories(scopeA, { query: "Which beagle did Sam adopt?", k: 2 });
+      assert.equal(hits[0]?.id, memories[0]!.id);
+      assert.ok(hits[0]!.explanation.dense! > 0, "a dense score from the database");
+      assert.ok(hits[0]!.explanation.bm25! > 0, "a lexical score from the index");
+      // A memory written later is found once the change version moves.
+      const later = memory(scopeA, "Sam adopted a second beagle, Pickle.");
+      const [v] = await embedder.embed([later.text]);
+      await store.write(scopeA, {
+        memories: [later],
+        embeddings: [{ ownerKind: "memory", ownerId: later.id, model: embedder.name, vector: v! }],
+      });
+      const again = await retriever.searchMemories(scopeA, { query: "Pickle the beagle", k: 1 });
+      assert.equal(again[0]?.id, later.id);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("runs the engine on pglite:memory: remember, then recall", async () => {
+    const mem = await openMemlane({ store: "pglite:memory", embedder: "hash", strategy: "accumulate" });
+    try {
+      await mem.ingest(
+        validateTranscript({
+          agent: "ava",
+          sessions: [
+            {
+              id: "s1",
+              at: "2024-03-02T18:00:00Z",
+              partner: "sam",
+              turns: [
+                { speaker: "sam", text: "I adopted a beagle called Biscuit last week." },
+                { speaker: "ava", text: "Lovely! How is he settling in?" },
+              ],
+            },
+          ],
+        }),
+      );
+      const recall = await mem.recall({ agent: "ava", query: "What dog did Sam adopt?", k: 3 });
+      assert.match(recall.hits[0]?.text ?? "", /Biscuit/);
+    } finally {
+      await mem.close();
+    }
+  });
+
+  it("copies vectors stored before pgvector into the index column when it arrives", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-"));
+    try {
+      const spec = `pglite:${dir}`;
+      const before = openPostgresStore(spec, { vectorSearch: "exact" });
+      const vectors = randomVectors(30, 9);
+      const memories = vectors.map((_, i) => memory(scopeA, `m${i}`));
+      await before.write(scopeA, {
+        memories,
+        embeddings: memories.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: "x",
+          vector: vectors[i]!,
+        })),
+      });
+      await before.close();
+      const after = openPostgresStore(spec);
+      assert.equal(await after.searchesInDatabase(), true);
+      const [hit] = await after.searchMemories(scopeA, vectors[17]!, "x", 1);
+      assert.equal(hit?.id, memories[17]!.id);
+      await after.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("shares one PGlite between stores of one directory in a process, closed with the last", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-"));
+    try {
+      const a = openPostgresStore(`pglite:${dir}`);
+      const b = openPostgresStore(`pglite:${dir}`);
+      await a.write(scopeA, { sessions: [session(scopeA, "s1")] });
+      assert.ok(await b.getSession(scopeA, "s1"));
+      await a.close();
+      await b.write(scopeA, { sessions: [session(scopeA, "s2")] });
+      await b.close();
+      const again = openPostgresStore(`pglite:${dir}`);
+      assert.equal((await again.listSessions(scopeA)).length, 2);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
