@@ -75,6 +75,7 @@ export { OpenAICompatibleChatModel, OpenAICompatibleEmbedder } from "./models/op
 export { generateObject } from "./models/structured.js";
 export { UniversalSentenceEncoder } from "./models/use-embedder.js";
 export { InProcessRetriever } from "./retrieval/in-process-retriever.js";
+export { PgvectorRetriever } from "./retrieval/pgvector-retriever.js";
 export type { MemorySearch, Retriever } from "./retrieval/retriever.js";
 export {
   type CreatedKey,
@@ -92,6 +93,11 @@ export { type ResumedSession, resumeInterrupted } from "./service/resume.js";
 export { isLoopback, type RunningServer, startServer } from "./service/server.js";
 export type { ApiKeyRecord, KeyStore } from "./store/key-store.js";
 export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
+export { openKeyStore } from "./store/open-key-store.js";
+export { openPostgresKeyStore, PostgresKeyStore } from "./store/postgres/key-store.js";
+export { isPostgresSpec, openPostgresStore } from "./store/postgres/open-store.js";
+export { PostgresStore, type PostgresStoreOptions } from "./store/postgres/postgres-store.js";
+export type { SqlClient, SqlQueryable, SqlResult } from "./store/postgres/sql-client.js";
 export { openSqliteKeyStore, SqliteKeyStore } from "./store/sqlite/key-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
 export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
