@@ -10,11 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../src/core/ids.js";
 import { seededRandom } from "../src/core/memory-graph.js";
-import type { Memory, Session, Turn } from "../src/core/types.js";
+import type { Memory, Scope, Session, Turn } from "../src/core/types.js";
 import { normalize } from "../src/core/vector.js";
 import type { Embedder } from "../src/models/embedder.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
 import { InProcessRetriever } from "../src/retrieval/in-process-retriever.js";
+import type { MemoryStore } from "../src/store/memory-store.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { flag, LOCOMO } from "./args.js";
 import { benchIngest } from "./ingest.js";
@@ -26,7 +27,7 @@ const WORDS =
   );
 
 /** Hands back prepared vectors, so only search is timed. */
-class FixedEmbedder implements Embedder {
+export class FixedEmbedder implements Embedder {
   readonly specificationVersion = "v1" as const;
   readonly name = "bench-512";
   readonly dimensions = DIMS;
@@ -42,18 +43,107 @@ class FixedEmbedder implements Embedder {
   }
 }
 
-const percentile = (xs: number[], p: number) =>
+/** Synthetic units: random unit vectors, sentences from WORDS, times a minute apart, from one seed. */
+export interface Synthetic {
+  vector(): Float32Array;
+  sentence(words: number): string;
+  at(i: number): string;
+}
+
+export function synthetic(seed = 42): Synthetic {
+  const random = seededRandom(seed);
+  return {
+    vector: () => normalize(Float32Array.from({ length: DIMS }, () => random() - 0.5)),
+    sentence: (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" "),
+    at: (i) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  };
+}
+
+/**
+ * Fills one scope with `size` turns (sessions of 20) and, with `withMemories`, a memory made from
+ * each, every unit with a vector of the bench model, by direct store writes of 5,000 at a time.
+ */
+export async function fillScope(
+  store: MemoryStore,
+  scope: Scope,
+  size: number,
+  withMemories: boolean,
+  { vector, sentence, at }: Synthetic,
+): Promise<void> {
+  for (let start = 0; start < size; start += 5000) {
+    const count = Math.min(size, start + 5000) - start;
+    // Turns in sessions of 20, as in a long conversation; with memory units each memory is
+    // made from one of them, so recall also scores memories through their source turns.
+    const sessions: Session[] = [];
+    const turns: Turn[] = Array.from({ length: count }, (_, j) => {
+      const i = start + j;
+      const sessionId = `s${Math.floor(i / 20)}`;
+      if (i % 20 === 0)
+        sessions.push({
+          id: sessionId,
+          ...scope,
+          partners: ["sam"],
+          at: at(i),
+          status: "closed",
+          strategy: "none",
+          meta: {},
+          recordedAt: "",
+        });
+      return {
+        id: newId("turn"),
+        ...scope,
+        sessionId,
+        index: i % 20,
+        speaker: i % 2 ? "sam" : "ava",
+        text: `${sentence(10)}.`,
+        at: at(i),
+        meta: {},
+      };
+    });
+    const memories: Memory[] = !withMemories
+      ? []
+      : turns.map((t, j) => ({
+          id: newId("mem"),
+          ...scope,
+          about: (start + j) % 3 ? "sam" : "ava",
+          text: `Sam ${sentence(10)}.`,
+          kind: "summary",
+          strategy: "bench",
+          observedAt: t.at,
+          recordedAt: "",
+          status: "active",
+          invalidAt: null,
+          sessionId: t.sessionId,
+          sourceTurns: [t.id],
+          attributes: {},
+        }));
+    const embeddings = [
+      ...turns.map((t) => ({
+        ownerKind: "turn" as const,
+        ownerId: t.id,
+        model: "bench-512",
+        vector: vector(),
+      })),
+      ...memories.map((m) => ({
+        ownerKind: "memory" as const,
+        ownerId: m.id,
+        model: "bench-512",
+        vector: vector(),
+      })),
+    ];
+    await store.write(scope, { sessions, turns, memories, embeddings });
+  }
+}
+
+export const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 export async function benchRecall(args: string[]): Promise<void> {
   const sizes = flag(args, "sizes", "1000,10000,100000").split(",").map(Number);
   const queries = Number(flag(args, "queries", "200"));
   const units = flag(args, "units", "memories,turns").split(",");
-  const random = seededRandom(42);
-  const vector = () => normalize(Float32Array.from({ length: DIMS }, () => random() - 0.5));
-  const sentence = (n: number) =>
-    Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
-  const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+  const synth = synthetic(42);
+  const { vector, sentence } = synth;
   console.log(
     "| unit | count | index build | p50 | p95 | RSS after |\n| --- | ---: | ---: | ---: | ---: | ---: |",
   );
@@ -62,70 +152,7 @@ export async function benchRecall(args: string[]): Promise<void> {
       const dir = mkdtempSync(join(tmpdir(), "memlane-bench-recall-"));
       const store = new SqliteStore(join(dir, "b.db"));
       const scope = { tenant: "bench", agent: "ava" };
-      for (let start = 0; start < size; start += 5000) {
-        const count = Math.min(size, start + 5000) - start;
-        // Turns in sessions of 20, as in a long conversation; with memory units each memory is
-        // made from one of them, so recall also scores memories through their source turns.
-        const sessions: Session[] = [];
-        const turns: Turn[] = Array.from({ length: count }, (_, j) => {
-          const i = start + j;
-          const sessionId = `s${Math.floor(i / 20)}`;
-          if (i % 20 === 0)
-            sessions.push({
-              id: sessionId,
-              ...scope,
-              partners: ["sam"],
-              at: at(i),
-              status: "closed",
-              strategy: "none",
-              meta: {},
-              recordedAt: "",
-            });
-          return {
-            id: newId("turn"),
-            ...scope,
-            sessionId,
-            index: i % 20,
-            speaker: i % 2 ? "sam" : "ava",
-            text: `${sentence(10)}.`,
-            at: at(i),
-            meta: {},
-          };
-        });
-        const memories: Memory[] =
-          unit === "turns"
-            ? []
-            : turns.map((t, j) => ({
-                id: newId("mem"),
-                ...scope,
-                about: (start + j) % 3 ? "sam" : "ava",
-                text: `Sam ${sentence(10)}.`,
-                kind: "summary",
-                strategy: "bench",
-                observedAt: t.at,
-                recordedAt: "",
-                status: "active",
-                invalidAt: null,
-                sessionId: t.sessionId,
-                sourceTurns: [t.id],
-                attributes: {},
-              }));
-        const embeddings = [
-          ...turns.map((t) => ({
-            ownerKind: "turn" as const,
-            ownerId: t.id,
-            model: "bench-512",
-            vector: vector(),
-          })),
-          ...memories.map((m) => ({
-            ownerKind: "memory" as const,
-            ownerId: m.id,
-            model: "bench-512",
-            vector: vector(),
-          })),
-        ];
-        await store.write(scope, { sessions, turns, memories, embeddings });
-      }
+      await fillScope(store, scope, size, unit !== "turns", synth);
       const embedder = new FixedEmbedder();
       const retriever = new InProcessRetriever(store, embedder);
       let started = performance.now();

@@ -3,6 +3,8 @@
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
  *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
  *                                                        (scripted double; default the demo conversation)
+ *   postgres [--sizes 10000,100000] [--queries 200]      recall p50/p95 on SQLite, Postgres (exact) and PGlite +
+ *                                                        pgvector HNSW (with HNSW's recall@10 against exact)
  *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns] [--skip-ingest]
  *                                                        search latency p50/p95 and memory at scale, then
  *                                                        ingest throughput (turns with embeddings)
@@ -13,6 +15,7 @@
  */
 import { benchIngest } from "./ingest.js";
 import { benchLlmCost } from "./llm-cost.js";
+import { benchPostgres } from "./postgres.js";
 import { benchRecall } from "./recall.js";
 import { benchServe } from "./serve.js";
 import { benchTimelines } from "./timelines.js";
@@ -21,6 +24,7 @@ const [name, ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   ingest: benchIngest,
   "llm-cost": benchLlmCost,
+  postgres: benchPostgres,
   recall: benchRecall,
   serve: benchServe,
   timelines: benchTimelines,

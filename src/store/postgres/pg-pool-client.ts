@@ -12,11 +12,12 @@ export class PgPoolClient implements SqlClient {
   /** A pool for `url`; no connection is made before the first query. */
   constructor(url: string, options: { schema: string; max?: number }) {
     this.label = withoutPassword(url);
-    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? POOL_SIZE });
-    // Every connection sees memlane's tables first, then public (where pgvector's type may live).
-    const searchPath = `SET search_path TO ${quoteIdent(options.schema)}, public`;
-    this.pool.on("connect", (client) => {
-      client.query(searchPath).catch(() => {});
+    // Every connection sees memlane's tables first, then public (where pgvector lives), set when
+    // it starts (a startup option, so no statement races the first query).
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? POOL_SIZE,
+      options: `-c search_path=${quoteIdent(options.schema)},public`,
     });
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on("error", () => {});

@@ -281,6 +281,13 @@ export class PostgresStore implements MemoryStore {
     });
   }
 
+  /** Postgres's plan for the k-NN query of `searchMemories` (pgvector only): does the HNSW index serve it? */
+  async explainSearch(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
+    return this.run(async (ready) =>
+      ready.vectors ? this.hnsw.plan(scope, vector, model, k) : "exact scan in this process (no pgvector)",
+    );
+  }
+
   private async vectorsOf(scope: Scope, model: string): Promise<Map<string, Float32Array>> {
     const key = `${scope.tenant}\u0000${scope.agent}\u0000${model}`;
     // The version is read first: vectors loaded after it are at least that new.

@@ -10,7 +10,7 @@ import type { MemoryFilter, Scope } from "../../core/types.js";
 import type { VectorHit } from "../memory-store.js";
 import { blobToVector } from "../sqlite/rows.js";
 import { memoryWhere, Params } from "./memory-filter.js";
-import type { SqlClient, SqlQueryable } from "./sql-client.js";
+import type { SqlClient, SqlQueryable, SqlRow } from "./sql-client.js";
 
 /** pgvector's text form of a vector. */
 export function vectorLiteral(v: Float32Array): string {
@@ -100,6 +100,8 @@ export class HnswIndexes {
       const name = `embeddings_hnsw_${createHash("sha1").update(key).digest("hex").slice(0, 12)}`;
       made = this.client.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
+        // A build whose graph fits in memory is many times faster than one that spills.
+        await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
         await tx.query(
           `CREATE INDEX IF NOT EXISTS ${name} ON embeddings USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
            WHERE owner_kind = 'memory' AND model = ${literal(model)} AND dims = ${dims}`,
@@ -124,26 +126,43 @@ export class HnswIndexes {
     filter: MemoryFilter = {},
   ): Promise<VectorHit[]> {
     if (k <= 0) return [];
+    const rows = await this.run(scope, vector, model, k, filter, "");
+    // relaxed_order may return near-ties slightly out of order: sort as the exact search does.
+    return rows
+      .map((r) => ({ id: String(r.id), score: Number(r.score) }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  }
+
+  /** The plan Postgres picks for `nearest` (EXPLAIN), to see that the HNSW index serves it. */
+  async plan(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
+    const rows = await this.run(scope, vector, model, k, {}, "EXPLAIN ");
+    return rows.map((r) => String(Object.values(r)[0])).join("\n");
+  }
+
+  private async run(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter: MemoryFilter,
+    explain: string,
+  ): Promise<SqlRow[]> {
     const dims = vector.length;
     await this.ensure(model, dims);
     const p = new Params();
     const where = memoryWhere(p, scope, filter, "m.");
     const q = p.add(vectorLiteral(vector));
     const distance = `(e.embedding::vector(${dims}) <=> ${q}::vector(${dims}))`;
-    const sql = `SELECT e.owner_id AS id, 1 - ${distance} AS score
+    const sql = `${explain}SELECT e.owner_id AS id, 1 - ${distance} AS score
       FROM embeddings e JOIN memories m ON m.tenant = e.tenant AND m.agent = e.agent AND m.id = e.owner_id
       WHERE e.tenant = m.tenant AND e.agent = m.agent AND e.owner_kind = 'memory'
         AND e.model = ${literal(model)} AND e.dims = ${dims} AND ${where}
       ORDER BY ${distance} LIMIT ${Math.floor(k)}`;
-    const rows = await this.client.transaction(async (tx) => {
-      // ef_search bounds the candidates the graph walk keeps: at least twice k for recall.
-      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, 2 * Math.floor(k)))}`);
+    return this.client.transaction(async (tx) => {
+      // ef_search bounds the candidates the graph walk keeps: 4k (at least 100) for recall.
+      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(100, 4 * Math.floor(k)))}`);
       await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
-      return (await tx.query<{ id: string; score: number }>(sql, p.values)).rows;
+      return (await tx.query(sql, p.values)).rows;
     });
-    // relaxed_order may return near-ties slightly out of order: sort as the exact search does.
-    return rows
-      .map((r) => ({ id: String(r.id), score: Number(r.score) }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   }
 }
