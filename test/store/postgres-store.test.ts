@@ -171,6 +171,29 @@ describe("postgres store (real server)", { skip }, () => {
     await store.close();
   });
 
+  it("refuses a schema of another program's tables, and one newer than this memlane", async () => {
+    const pg = (await import("pg")).default;
+    const foreign = await cluster!.createDatabase();
+    const client = new pg.Client(foreign);
+    await client.connect();
+    await client.query("CREATE SCHEMA memlane; CREATE TABLE memlane.sessions (id int)");
+    await client.end();
+    const refused = openPostgresStore(foreign);
+    await assert.rejects(refused.listSessions(scopeA), /not memlane's/);
+    await refused.close();
+    const newer = await cluster!.createDatabase();
+    const store = openPostgresStore(newer);
+    await store.listSessions(scopeA);
+    await store.client.query("INSERT INTO memlane.schema_migrations (version) VALUES (99)");
+    await store.close();
+    const again = openPostgresStore(newer);
+    await assert.rejects(
+      again.listSessions(scopeA),
+      (e: unknown) => e instanceof StoreUnavailableError && /newer memlane/.test(String(e)),
+    );
+    await again.close();
+  });
+
   it("reports a server it cannot reach as unavailable", async () => {
     const store = openPostgresStore("postgres://postgres@127.0.0.1:1/none");
     await assert.rejects(store.listSessions(scopeA), StoreUnavailableError);
