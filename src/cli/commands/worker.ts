@@ -8,7 +8,7 @@ import { InvalidInputError } from "../../core/errors.js";
 import { openMemlane } from "../../engine/memlane.js";
 import { PostgresJobQueue, type PostgresQueueOptions } from "../../engine/queues/postgres-queue.js";
 import { configFrom, type GlobalOptions } from "../options.js";
-import { note, printJson } from "../output.js";
+import { note } from "../output.js";
 
 /** Queue settings both `worker` and `serve` take from the command line or the environment. */
 export interface QueueFlags {
@@ -106,7 +106,7 @@ export function registerWorker(program: Command): void {
         concurrency: Number(opts.concurrency),
         cognition: mem.cognition.name,
       };
-      if (json) printJson({ worker: started });
+      if (json) process.stdout.write(`${JSON.stringify({ worker: started })}\n`);
       else
         note(
           `memlane worker on ${started.db}: ${started.concurrency} job(s) at once, cognition ${started.cognition}; waiting for jobs`,

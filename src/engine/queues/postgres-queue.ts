@@ -146,7 +146,8 @@ export class PostgresJobQueue implements JobQueue {
     this.locks = new pg.Pool({
       connectionString: this.options.url,
       max: this.options.work ? this.options.concurrency : 1,
-      application_name: "memlane-queue-locks",
+      // The pid tells an operator (and the multi-process test) which process holds a scope.
+      application_name: `memlane-queue-locks:${process.pid}`,
     });
     this.locks.on("error", (error) => this.logger.warn(`job queue lock connection: ${error.message}`));
   }
