@@ -115,8 +115,9 @@ export class HnswIndexes {
 
   /**
    * The k memories of the scope passing the filter whose vectors are nearest `vector` by cosine,
-   * through the HNSW index (approximate; iterative scans keep filling k when the filter or
-   * other scopes take candidates away).
+   * through the HNSW index (approximate). The index gives candidates for the scope (an iterative
+   * scan skips other scopes' rows), the memory filter is applied to them, and when it leaves
+   * fewer than k the search runs again with four times the candidates, ending in the exact scan.
    */
   async nearest(
     scope: Scope,
@@ -126,43 +127,62 @@ export class HnswIndexes {
     filter: MemoryFilter = {},
   ): Promise<VectorHit[]> {
     if (k <= 0) return [];
-    const rows = await this.run(scope, vector, model, k, filter, "");
-    // relaxed_order may return near-ties slightly out of order: sort as the exact search does.
-    return rows
-      .map((r) => ({ id: String(r.id), score: Number(r.score) }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    const want = Math.floor(k);
+    for (let candidates = Math.max(100, 4 * want); ; candidates *= 4) {
+      const { rows, pool } = await this.search(scope, vector, model, want, candidates, filter);
+      // Fewer candidates than asked: the scope has no more vectors, so nothing was missed.
+      if (rows.length >= want || pool < candidates)
+        return rows
+          .map((r) => ({ id: String(r.id), score: Number(r.score) }))
+          .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    }
   }
 
-  /** The plan Postgres picks for `nearest` (EXPLAIN), to see that the HNSW index serves it. */
+  /** The plan Postgres picks for `nearest`'s query (EXPLAIN), to see that the HNSW index serves it. */
   async plan(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
-    const rows = await this.run(scope, vector, model, k, {}, "EXPLAIN ");
+    const { rows } = await this.search(scope, vector, model, k, Math.max(100, 4 * k), {}, "EXPLAIN ");
     return rows.map((r) => String(Object.values(r)[0])).join("\n");
   }
 
-  private async run(
+  private async search(
     scope: Scope,
     vector: Float32Array,
     model: string,
     k: number,
+    candidates: number,
     filter: MemoryFilter,
-    explain: string,
-  ): Promise<SqlRow[]> {
+    explain = "",
+  ): Promise<{ rows: SqlRow[]; pool: number }> {
     const dims = vector.length;
     await this.ensure(model, dims);
     const p = new Params();
-    const where = memoryWhere(p, scope, filter, "m.");
     const q = p.add(vectorLiteral(vector));
-    const distance = `(e.embedding::vector(${dims}) <=> ${q}::vector(${dims}))`;
-    const sql = `${explain}SELECT e.owner_id AS id, 1 - ${distance} AS score
-      FROM embeddings e JOIN memories m ON m.tenant = e.tenant AND m.agent = e.agent AND m.id = e.owner_id
-      WHERE e.tenant = m.tenant AND e.agent = m.agent AND e.owner_kind = 'memory'
-        AND e.model = ${literal(model)} AND e.dims = ${dims} AND ${where}
-      ORDER BY ${distance} LIMIT ${Math.floor(k)}`;
-    return this.client.transaction(async (tx) => {
-      // ef_search bounds the candidates the graph walk keeps: 4k (at least 100) for recall.
-      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(100, 4 * Math.floor(k)))}`);
+    const tenant = p.add(scope.tenant);
+    const agent = p.add(scope.agent);
+    const where = memoryWhere(p, scope, filter, "m.");
+    // The candidates are materialised first, so the plan walks the HNSW index whatever the
+    // planner believes about table sizes (PGlite has no autovacuum to keep statistics fresh).
+    const sql = `${explain}WITH c AS MATERIALIZED (
+        SELECT e.owner_id, e.embedding::vector(${dims}) <=> ${q}::vector(${dims}) AS distance
+        FROM embeddings e
+        WHERE e.tenant = ${tenant} AND e.agent = ${agent} AND e.owner_kind = 'memory'
+          AND e.model = ${literal(model)} AND e.dims = ${dims}
+        ORDER BY e.embedding::vector(${dims}) <=> ${q}::vector(${dims}) LIMIT ${candidates})
+      SELECT h.id, h.score, n.pool FROM (SELECT count(*) AS pool FROM c) n LEFT JOIN (
+        SELECT c.owner_id AS id, 1 - c.distance AS score
+        FROM c JOIN memories m ON m.tenant = ${tenant} AND m.agent = ${agent} AND m.id = c.owner_id
+        WHERE ${where}
+        ORDER BY c.distance LIMIT ${k}) h ON true`;
+    const rows = await this.client.transaction(async (tx) => {
+      // The walk keeps as many candidates as asked for; relaxed order lets it go on past rows
+      // of other scopes.
+      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, candidates)}`);
       await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
+      await tx.query("SET LOCAL enable_seqscan = off");
       return (await tx.query(sql, p.values)).rows;
     });
+    // One row even when the filter kept nothing: it carries the number of candidates.
+    if (explain) return { rows, pool: candidates };
+    return { rows: rows.filter((r) => r.id !== null), pool: Number(rows[0]?.pool ?? 0) };
   }
 }
