@@ -20,6 +20,7 @@ import { openPostgresStore } from "../src/store/postgres/open-store.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { findPostgresBinaries, startPostgresCluster } from "../src/testing/postgres-cluster.js";
 import { flag } from "./args.js";
+import { benchPostgresIngest } from "./postgres-ingest.js";
 import { FixedEmbedder, fillScope, percentile, synthetic } from "./recall.js";
 
 const scope: Scope = { tenant: "bench", agent: "ava" };
@@ -127,8 +128,8 @@ export async function benchPostgres(args: string[]): Promise<void> {
       `Postgres p95 at 10K: ${(percentile(postgres.times, 0.95) / percentile(sqlite.times, 0.95)).toFixed(2)}x SQLite's (goal: within 2x)`,
     );
 
-  // Ingest throughput with one and two workers (issue 16's other half) is measured here, after
-  // recall: bench/postgres-ingest.ts.
+  // Ingest throughput with one and two workers (issue 16's other half), after recall.
+  await benchPostgresIngest(args);
 }
 
 function printRows(rows: Row[]): void {

@@ -5,6 +5,9 @@
  *                                                        (scripted double; default the demo conversation)
  *   postgres [--sizes 10000,100000] [--queries 200]      recall p50/p95 on SQLite, Postgres (exact) and PGlite +
  *                                                        pgvector HNSW (with HNSW's recall@10 against exact)
+ *            [--agents 8] [--latency 250] [--workers 1,2]  then ingest turns/s through the Postgres queue with
+ *                                                        one and two worker processes (scripted model, latency
+ *                                                        per call simulated)
  *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns] [--skip-ingest]
  *                                                        search latency p50/p95 and memory at scale, then
  *                                                        ingest throughput (turns with embeddings)
