@@ -40,7 +40,7 @@ export {
   tenantSchema,
   turnInputSchema,
 } from "./engine/api.js";
-export type { ChatConfig, EmbedderConfig, MemlaneConfig } from "./engine/config.js";
+export type { ChatConfig, EmbedderConfig, MemlaneConfig, QueueConfig } from "./engine/config.js";
 export { Conversation } from "./engine/conversation.js";
 export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
 export { isLocomo, type LocomoSample, readLocomo } from "./engine/formats/locomo.js";
@@ -65,6 +65,12 @@ export {
   type RetryReport,
   type SessionOptions,
 } from "./engine/memlane.js";
+export {
+  CONSOLIDATE_QUEUE,
+  type JobRun,
+  PostgresJobQueue,
+  type PostgresQueueOptions,
+} from "./engine/queues/postgres-queue.js";
 export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session-handle.js";
 export type { TimelineView } from "./engine/timeline.js";
 export type { PerTurnMode } from "./engine/turn-path.js";
