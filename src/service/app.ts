@@ -11,11 +11,13 @@ import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "../engine/logger.js";
 import { consoleLogger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
+import type { IngestJobStore } from "../store/ingest-job-store.js";
 import type { KeyStore } from "../store/key-store.js";
+import { MemoryIngestJobStore } from "../store/memory-ingest-job-store.js";
 import { agentRoutes } from "./agent-routes.js";
 import { requireApiKey } from "./auth.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
-import { IngestJobs } from "./ingest-jobs.js";
+import { type IngestJob, IngestJobs } from "./ingest-jobs.js";
 import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
 import { createMcpServer } from "./mcp-tools.js";
@@ -31,6 +33,16 @@ export interface ServiceOptions {
   mem: Memlane;
   /** Where API keys are checked. */
   keys: KeyStore;
+  /**
+   * Where transcript uploads (ingest jobs) are kept, e.g. `openIngestJobStore(spec)` for the
+   * store's own database. @default this process's memory: a restart forgets the jobs
+   */
+  ingestJobs?: IngestJobStore;
+  /**
+   * How long an ingest job's server may go without renewing it before a server that `resume`d
+   * takes it over. @default 30000
+   */
+  ingestLeaseMs?: number;
   /** Largest request body in bytes; larger ones get 413. @default 1 MiB */
   maxBodyBytes?: number;
   /** @default warnings and errors on stderr */
@@ -42,6 +54,14 @@ export interface Service {
   app: OpenAPIHono<ServiceEnv>;
   /** Resolves when every ingest job started so far has finished (the engine's `idle()` covers consolidation). */
   idle(): Promise<void>;
+  /**
+   * Takes over the ingest jobs (of every tenant) that a stopped server left queued or running,
+   * once their lease has run out: now, and from then on until `close`. Resolves with those taken
+   * now, once queued.
+   */
+  resume(): Promise<IngestJob[]>;
+  /** Takes over no more ingest jobs and resolves when those this service holds have finished. */
+  close(): Promise<void>;
 }
 
 /**
@@ -55,7 +75,10 @@ export function createService(options: ServiceOptions): Service {
   const logger = options.logger ?? consoleLogger;
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = new OpenAPIHono<ServiceEnv>({ defaultHook: validationHook });
-  const ingestJobs = new IngestJobs();
+  const ingestJobs = new IngestJobs(options.ingestJobs ?? new MemoryIngestJobStore(), {
+    logger,
+    leaseMs: options.ingestLeaseMs,
+  });
 
   app.onError(errorHandler(logger));
   app.notFound((c) => errorResponse(c, 404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
@@ -108,5 +131,10 @@ export function createService(options: ServiceOptions): Service {
         "Long-term memory for conversational agents, as a service. Every /v1 route needs `Authorization: Bearer <key>`; the key alone decides the tenant.",
     },
   });
-  return { app, idle: () => ingestJobs.idle() };
+  return {
+    app,
+    idle: () => ingestJobs.idle(),
+    resume: () => ingestJobs.resume(options.mem),
+    close: () => ingestJobs.close(),
+  };
 }

@@ -22,7 +22,7 @@ const ingest = createRoute({
   tags,
   summary: "Upload a transcript (or several); stored and consolidated as a background job",
   description:
-    "The memlane transcript format (README: data formats). Answers at once with the job; resumable: uploading it again finishes what an interrupted job left.",
+    "The memlane transcript format (README: data formats). Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left.",
   security: secured,
   request: jsonBody(
     z.union([transcriptSchema, z.array(transcriptSchema).min(1)]),
@@ -85,13 +85,13 @@ function shown(job: IngestJob): z.infer<typeof jobSchema> {
 export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs): void {
   app.openapi(ingest, async (c) => {
     const body = c.req.valid("json");
-    const job = ingestJobs.start(c.var.mem, Array.isArray(body) ? body : [body]);
+    const job = await ingestJobs.start(c.var.mem, Array.isArray(body) ? body : [body]);
     return c.json({ job: shown(job) }, 202);
   });
 
   app.openapi(listJobs, async (c) => {
     const mem = c.var.mem;
-    const jobs = [...ingestJobs.list(mem.tenantId).map(shown), ...mem.jobs().map(consolidationJob)];
+    const jobs = [...(await ingestJobs.list(mem.tenantId)).map(shown), ...mem.jobs().map(consolidationJob)];
     jobs.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
     return c.json({ jobs }, 200);
   });
@@ -99,7 +99,7 @@ export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs):
   app.openapi(readJob, async (c) => {
     const { jobId } = c.req.valid("param");
     const mem = c.var.mem;
-    const ingestJob = ingestJobs.get(mem.tenantId, jobId);
+    const ingestJob = await ingestJobs.get(mem.tenantId, jobId);
     if (ingestJob) return c.json(shown(ingestJob), 200);
     const job = mem.jobs().find((j) => j.id === jobId);
     if (!job) throw new NotFoundError(`No job "${jobId}"`, { field: "jobId" });

@@ -2,6 +2,7 @@
 import type { Memlane } from "../../src/engine/memlane.js";
 import { createApiKey } from "../../src/service/api-keys.js";
 import { createService, type Service } from "../../src/service/app.js";
+import { openSqliteIngestJobStore } from "../../src/store/sqlite/ingest-job-store.js";
 import { openSqliteKeyStore, type SqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { testMemlane } from "../fixtures/engine.js";
 
@@ -22,7 +23,9 @@ export async function testService(options: { maxBodyBytes?: number } = {}): Prom
   const keys = await openSqliteKeyStore(":memory:");
   const acme = (await createApiKey(keys, { tenant: "acme", name: "acme-ci" })).key;
   const globex = (await createApiKey(keys, { tenant: "globex" })).key;
-  const service = createService({ mem, keys, logger: quiet, maxBodyBytes: options.maxBodyBytes });
+  // Ingest jobs go through the SQLite store, as under `memlane serve`.
+  const ingestJobs = await openSqliteIngestJobStore(":memory:");
+  const service = createService({ mem, keys, ingestJobs, logger: quiet, maxBodyBytes: options.maxBodyBytes });
   const call = async (key: string | null, method: string, path: string, body?: unknown) =>
     service.app.request(path, {
       method,
@@ -40,9 +43,10 @@ export async function testService(options: { maxBodyBytes?: number } = {}): Prom
     globex,
     call,
     close: async () => {
-      await service.idle();
+      await service.close();
       await mem.close();
       await keys.close();
+      await ingestJobs.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { openMemlane } from "../../engine/memlane.js";
 import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
 import { resumeInterrupted } from "../../service/resume.js";
 import { isLoopback, startServer } from "../../service/server.js";
+import { openIngestJobStore } from "../../store/open-ingest-job-store.js";
 import { openKeyStore } from "../../store/open-key-store.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
@@ -33,12 +34,19 @@ export function registerServe(program: Command): void {
     )
     .option("--job-timeout <seconds>", "Postgres queue: a job running longer is run again (default 900)")
     .option("--job-retries <n>", "Postgres queue: tries after the first for a failed or lost job (default 2)")
+    .option(
+      "--ingest-lease <seconds>",
+      "an ingest job whose server has not renewed it for this long is taken over (a killed server's uploads)",
+      "30",
+    )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & QueueFlags & { port: string; host: string; maxBody: string; worker: boolean }
+        GlobalOptions &
+          QueueFlags & { port: string; host: string; maxBody: string; worker: boolean; ingestLease: string }
       >();
       const port = whole(opts.port, "port", 0, 65535);
       const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
+      const ingestLeaseMs = whole(opts.ingestLease, "ingest-lease", 1, 86_400) * 1000;
       const path = storePath(opts);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
       // --no-worker leaves it to `memlane worker` processes.
@@ -54,7 +62,17 @@ export function registerServe(program: Command): void {
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();
       const keys = await openKeyStore(path);
-      const service = createService({ mem, keys, maxBodyBytes });
+      const ingestJobs = await openIngestJobStore(path);
+      const service = createService({ mem, keys, ingestJobs, ingestLeaseMs, maxBodyBytes });
+      // Uploads a killed server acknowledged but did not finish are taken over once their lease
+      // runs out (at once when it has): now, before any new upload is queued, and later.
+      const resumedIngest = await service.resume().then(
+        (jobs) => jobs.length,
+        (error) => {
+          note(`resuming interrupted ingest jobs failed: ${(error as Error).message}`);
+          return 0;
+        },
+      );
       const server = await startServer(service, { port, host: opts.host });
       const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
       if (opts.json) printJson({ url: server.url, db: path, keys: working, maxBodyBytes });
@@ -64,6 +82,7 @@ export function registerServe(program: Command): void {
       }
       if (!isLoopback(opts.host))
         note(`bound to ${opts.host}: reachable from other machines; put TLS in front`);
+      if (resumedIngest > 0) note(`took over ${resumedIngest} interrupted ingest job(s)`);
       if (opts.tenant !== undefined)
         note("--tenant is ignored by serve: each request's API key decides its tenant");
       if (queue)
@@ -89,9 +108,10 @@ export function registerServe(program: Command): void {
       await server.close();
       // An enqueue-only server does not wait for workers to run what it resumed: it is queued.
       if (!queue || queue.works) await resuming;
-      await service.idle();
+      await service.close();
       await mem.close();
       await keys.close();
+      await ingestJobs.close();
     });
 }
 

@@ -134,6 +134,26 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX api_keys_by_tenant ON api_keys (tenant, created_at);
   `,
+  // 3: transcript uploads of `memlane serve` as durable jobs (ingest-job-store.ts): an
+  // unfinished job keeps its validated transcripts (JSON text) so another server can take it over
+  // when its owner's heartbeat stops. Tenant first, so Citus distributes it by tenant.
+  `
+  CREATE TABLE ingest_jobs (
+    tenant ${key}, id ${key},
+    state text NOT NULL CHECK (state IN ('queued','running','done','failed')),
+    error text,
+    queued_at ${key},
+    started_at text COLLATE "C",
+    finished_at text COLLATE "C",
+    reports text,
+    transcripts text,
+    owner text COLLATE "C" NOT NULL,
+    heartbeat_at ${key},
+    PRIMARY KEY (tenant, id)
+  );
+  CREATE INDEX ingest_jobs_by_time ON ingest_jobs (tenant, queued_at);
+  CREATE INDEX ingest_jobs_unfinished ON ingest_jobs (tenant, queued_at) WHERE state IN ('queued','running');
+  `,
 ];
 
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */

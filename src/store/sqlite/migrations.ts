@@ -137,6 +137,29 @@ export const MIGRATIONS: string[] = [
     revoked_at TEXT
   ) WITHOUT ROWID;
   `,
+  // 5: transcript uploads of `memlane serve` as durable jobs (store/sqlite/ingest-job-store.ts).
+  // An unfinished job keeps its validated transcripts as JSON, so another server can take it
+  // over when its owner's heartbeat stops; a finished one keeps its reports only. A rowid table:
+  // the payloads are large.
+  `
+  CREATE TABLE IF NOT EXISTS ingest_jobs (
+    tenant TEXT NOT NULL,
+    id TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued','running','done','failed')),
+    error TEXT,
+    queued_at TEXT NOT NULL,
+    started_at TEXT,
+    finished_at TEXT,
+    reports TEXT,
+    transcripts TEXT,
+    owner TEXT NOT NULL,
+    heartbeat_at TEXT NOT NULL,
+    PRIMARY KEY (tenant, id)
+  );
+  CREATE INDEX IF NOT EXISTS ingest_jobs_by_time ON ingest_jobs (tenant, queued_at);
+  CREATE INDEX IF NOT EXISTS ingest_jobs_unfinished ON ingest_jobs (queued_at)
+    WHERE state IN ('queued','running');
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */
