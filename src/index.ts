@@ -93,17 +93,29 @@ export {
 } from "./service/api-keys.js";
 export { createService, DEFAULT_MAX_BODY_BYTES, type Service, type ServiceOptions } from "./service/app.js";
 export { type ErrorBody, HTTP_STATUS } from "./service/http-errors.js";
+export type { IngestJob } from "./service/ingest-jobs.js";
 export { createMcpServer, MCP_TOOLS } from "./service/mcp-tools.js";
 export { type RememberInput, type RememberResult, remember } from "./service/remember.js";
 export { type ResumedSession, resumeInterrupted } from "./service/resume.js";
 export { isLoopback, type RunningServer, startServer } from "./service/server.js";
+export type {
+  IngestJobChange,
+  IngestJobRecord,
+  IngestJobState,
+  IngestJobStore,
+  PendingIngestJob,
+} from "./store/ingest-job-store.js";
 export type { ApiKeyRecord, KeyStore } from "./store/key-store.js";
+export { MemoryIngestJobStore } from "./store/memory-ingest-job-store.js";
 export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
+export { openIngestJobStore } from "./store/open-ingest-job-store.js";
 export { openKeyStore } from "./store/open-key-store.js";
+export { openPostgresIngestJobStore, PostgresIngestJobStore } from "./store/postgres/ingest-job-store.js";
 export { openPostgresKeyStore, PostgresKeyStore } from "./store/postgres/key-store.js";
 export { isPostgresSpec, openPostgresStore } from "./store/postgres/open-store.js";
 export { PostgresStore, type PostgresStoreOptions } from "./store/postgres/postgres-store.js";
 export type { SqlClient, SqlQueryable, SqlResult } from "./store/postgres/sql-client.js";
+export { openSqliteIngestJobStore, SqliteIngestJobStore } from "./store/sqlite/ingest-job-store.js";
 export { openSqliteKeyStore, SqliteKeyStore } from "./store/sqlite/key-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
 export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
