@@ -2,7 +2,9 @@
  * The JobQueue port, version 1: where session-end consolidation waits to run. The engine hands
  * the queue one handler; `enqueue` records a job and the queue runs it with that handler, here
  * or (a Postgres queue) in another process. InProcessJobQueue is the default: one job at a time,
- * in order, in this process.
+ * in order, in this process; PostgresJobQueue (queues/postgres-queue.ts) keeps jobs in Postgres
+ * for worker processes. A job may run more than once there: the store's refusal to consolidate a
+ * session twice (WriteBatch.sessionStatus) is what makes that harmless.
  */
 import { UnsupportedError } from "../core/errors.js";
 import { newId } from "../core/ids.js";
@@ -25,7 +27,11 @@ export interface JobQueue {
   process(handler: JobHandler, onChange: (job: JobInfo) => void): void;
   /** Records a job; `done` settles with the job when it has run. */
   enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
-  /** Resolves when every job this queue knows of has run. */
+  /**
+   * Resolves when every job this queue knows of has run. A queue whose jobs run in other
+   * processes (PostgresJobQueue with `work: false`) resolves once its jobs are stored there: a
+   * process that only enqueues must be able to stop while no worker runs.
+   */
   idle(): Promise<void>;
   /** Recent jobs, newest last. */
   jobs(): JobInfo[];
