@@ -150,7 +150,8 @@ export class IngestJobs {
         staleBefore,
         new Date().toISOString(),
       );
-      if (!job) continue;
+      // Claiming a job twice is harmless (it is ours either way); queueing it twice is not.
+      if (!job || this.held.has(keyOf(job))) continue;
       this.enqueue(mem.tenant(job.tenant), job);
       taken.push(shown(job));
     }

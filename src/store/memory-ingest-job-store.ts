@@ -11,6 +11,7 @@ import {
   type PendingIngestJob,
 } from "./ingest-job-store.js";
 
+/** Ingest jobs in a Map of this process; nothing survives it. */
 export class MemoryIngestJobStore implements IngestJobStore {
   /** Keyed by tenant and id; a Map keeps insertion order, which is queue order. */
   private readonly jobs = new Map<string, PendingIngestJob>();

@@ -108,4 +108,30 @@ describe("service: ingest jobs of other servers", () => {
       await jobs.close();
     }
   });
+
+  it("queues a job once when two sweeps take it over at the same time", async () => {
+    const jobs = await openSqliteIngestJobStore(join(dir, "twice.db"));
+    await jobs.add(left("ingest-once", "server-gone", new Date(Date.now() - 60_000).toISOString(), "ava"));
+    const mem = await testMemlane({ strategy: "carecall", logger: quiet });
+    const keys = await openSqliteKeyStore(":memory:");
+    const service = createService({ mem, keys, ingestJobs: jobs, ingestLeaseMs: 60_000, logger: quiet });
+    try {
+      const [a, b] = await Promise.all([service.resume(), service.resume()]);
+      assert.deepEqual(
+        [...a!, ...b!].map((j) => j.id),
+        ["ingest-once"],
+      );
+      await service.idle();
+      const [report] = (await jobs.get("acme", "ingest-once"))!.reports as {
+        ingested: number;
+        skipped: number;
+      }[];
+      assert.deepEqual([report?.ingested, report?.skipped], [2, 0], "ran once, not again over its own work");
+    } finally {
+      await service.close();
+      await mem.close();
+      await keys.close();
+      await jobs.close();
+    }
+  });
 });

@@ -42,6 +42,7 @@ export async function openPostgresIngestJobStore(
   return new PostgresIngestJobStore(client);
 }
 
+/** Ingest jobs in Postgres or PGlite; see the IngestJobStore port for what each method promises. */
 export class PostgresIngestJobStore implements IngestJobStore {
   /** Prefer `openPostgresIngestJobStore`, which brings the schema up to date first. Owns `client`. */
   constructor(private readonly client: SqlClient) {}

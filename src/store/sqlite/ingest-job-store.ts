@@ -36,6 +36,7 @@ export async function openSqliteIngestJobStore(path: string): Promise<SqliteInge
   return new SqliteIngestJobStore(path);
 }
 
+/** Ingest jobs in a SQLite file; see the IngestJobStore port for what each method promises. */
 export class SqliteIngestJobStore implements IngestJobStore {
   private readonly db: Database.Database;
 
