@@ -6,7 +6,7 @@
  * loaded from Postgres and kept while the scope's change version in Postgres holds), and PGlite
  * with pgvector (the hybrid's dense signal from an HNSW index, k-NN in SQL). Each query is a full
  * hybrid memory recall (k 10). HNSW's recall@10 is measured against the exact scan of the same
- * vectors. Flags: --sizes 10000,100000, --queries 200.
+ * vectors. Flags: --sizes 10000,100000, --queries 200, --stores sqlite,postgres,pglite.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,39 +87,51 @@ export async function benchPostgres(args: string[]): Promise<void> {
   const asked = synthetic(7);
   const queries = Array.from({ length: count }, () => asked.vector());
   const texts = queries.map(() => `what did Sam say about ${asked.sentence(3)} in March 2024?`);
-  const server = findPostgresBinaries() ? await startPostgresCluster() : null;
+  const stores = flag(args, "stores", "sqlite,postgres,pglite").split(",");
+  const server = stores.includes("postgres") && findPostgresBinaries() ? await startPostgresCluster() : null;
   if (!server) console.log("Postgres server: skipped (no server binaries; install postgresql)\n");
   const rows: Row[] = [];
   const recalls: string[] = [];
   try {
     for (const size of sizes) {
       const dir = mkdtempSync(join(tmpdir(), "memlane-bench-pg-"));
+      console.log(
+        "\n| store | memories | fill | first query (index build) | p50 | p95 |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+      );
+      const add = (row: Row) => {
+        rows.push(row);
+        printRow(row);
+      };
       try {
-        const sqlite = new SqliteStore(join(dir, "b.db"));
-        rows.push(await measure("SQLite", sqlite, size, queries, texts));
-        await sqlite.close();
+        if (stores.includes("sqlite")) {
+          const sqlite = new SqliteStore(join(dir, "b.db"));
+          add(await measure("SQLite", sqlite, size, queries, texts));
+          await sqlite.close();
+        }
         if (server) {
           const postgres = openPostgresStore(await server.createDatabase(), { vectorSearch: "exact" });
-          rows.push(await measure("Postgres (server, exact)", postgres, size, queries, texts));
+          add(await measure("Postgres (server, exact)", postgres, size, queries, texts));
           await postgres.close();
         }
-        const spec = `pglite:${join(dir, "pglite")}`;
-        const pglite = openPostgresStore(spec);
-        rows.push(await measure("PGlite + pgvector HNSW", pglite, size, queries, texts));
-        const recall = await hnswRecall(spec, queries.slice(1, 101));
-        recalls.push(`${size}: ${recall.toFixed(3)}`);
-        await pglite.close();
+        if (stores.includes("pglite")) {
+          const spec = `pglite:${join(dir, "pglite")}`;
+          const pglite = openPostgresStore(spec);
+          add(await measure("PGlite + pgvector HNSW", pglite, size, queries, texts));
+          await pglite.close();
+          const recall = await hnswRecall(spec, queries.slice(1, 101));
+          recalls.push(`${size}: ${recall.toFixed(3)}`);
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-      printRows(rows.filter((r) => r.size === size));
     }
   } finally {
     await server?.stop();
   }
-  console.log(
-    `\nHNSW recall@10 of the dense k-NN against the exact scan (100 queries): ${recalls.join(", ")}`,
-  );
+  if (recalls.length)
+    console.log(
+      `\nHNSW recall@10 of the dense k-NN against the exact scan (100 queries): ${recalls.join(", ")}`,
+    );
   const at10 = rows.filter((r) => r.size === 10_000);
   const sqlite = at10.find((r) => r.store === "SQLite");
   const postgres = at10.find((r) => r.store.startsWith("Postgres"));
@@ -132,13 +144,8 @@ export async function benchPostgres(args: string[]): Promise<void> {
   await benchPostgresIngest(args);
 }
 
-function printRows(rows: Row[]): void {
-  console.log("");
+function printRow(r: Row): void {
   console.log(
-    "| store | memories | fill | first query (index build) | p50 | p95 |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+    `| ${r.store} | ${r.size} | ${(r.fill / 1000).toFixed(1)} s | ${r.build.toFixed(0)} ms | ${percentile(r.times, 0.5).toFixed(2)} ms | ${percentile(r.times, 0.95).toFixed(2)} ms |`,
   );
-  for (const r of rows)
-    console.log(
-      `| ${r.store} | ${r.size} | ${(r.fill / 1000).toFixed(1)} s | ${r.build.toFixed(0)} ms | ${percentile(r.times, 0.5).toFixed(2)} ms | ${percentile(r.times, 0.95).toFixed(2)} ms |`,
-    );
 }

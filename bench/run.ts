@@ -3,7 +3,8 @@
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
  *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
  *                                                        (scripted double; default the demo conversation)
- *   postgres [--sizes 10000,100000] [--queries 200]      recall p50/p95 on SQLite, Postgres (exact) and PGlite +
+ *   postgres [--sizes 10000,100000] [--queries 200] [--stores sqlite,postgres,pglite]
+ *                                                        recall p50/p95 on SQLite, Postgres (exact) and PGlite +
  *                                                        pgvector HNSW (with HNSW's recall@10 against exact)
  *            [--agents 8] [--latency 250] [--workers 1,2]  then ingest turns/s through the Postgres queue with
  *                                                        one and two worker processes (scripted model, latency
