@@ -45,7 +45,17 @@ export function runProcessCases(factory: StoreFactory): void {
       if (!spec) return t.skip("no spec to open this store from another process");
       const w = worker(spec, "k", 100_000);
       await w.ready;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Kill it once it has written something (a fixed delay flakes on a loaded machine), then a
+      // little later, so the kill lands among writes.
+      const probe = resolveStore(spec);
+      try {
+        const deadline = Date.now() + 60_000;
+        while ((await probe.listSessions(scope)).length === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+      } finally {
+        await probe.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
       w.child.kill("SIGKILL");
       await w.exited;
       await verify?.();
