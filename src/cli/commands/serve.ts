@@ -7,6 +7,7 @@ import { resumeInterrupted } from "../../service/resume.js";
 import { isLoopback, startServer } from "../../service/server.js";
 import { openIngestJobStore } from "../../store/open-ingest-job-store.js";
 import { openKeyStore } from "../../store/open-key-store.js";
+import { withoutPassword } from "../../store/postgres/pg-pool-client.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 import { postgresQueueFor, type QueueFlags } from "./worker.js";
@@ -75,9 +76,11 @@ export function registerServe(program: Command): void {
       );
       const server = await startServer(service, { port, host: opts.host });
       const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
-      if (opts.json) printJson({ url: server.url, db: path, keys: working, maxBodyBytes });
+      if (opts.json) printJson({ url: server.url, db: withoutPassword(path), keys: working, maxBodyBytes });
       else {
-        note(`memlane serving ${path} at ${server.url} (OpenAPI: ${server.url}/openapi.json)`);
+        note(
+          `memlane serving ${withoutPassword(path)} at ${server.url} (OpenAPI: ${server.url}/openapi.json)`,
+        );
         if (working === 0) note("no working API key yet: memlane keys create --tenant <tenant>");
       }
       if (!isLoopback(opts.host))

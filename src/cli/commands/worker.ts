@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
 import { openMemlane } from "../../engine/memlane.js";
 import { PostgresJobQueue, type PostgresQueueOptions } from "../../engine/queues/postgres-queue.js";
+import { withoutPassword } from "../../store/postgres/pg-pool-client.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note } from "../output.js";
 
@@ -41,11 +42,6 @@ export function postgresQueueFor(
   if (env.MEMLANE_QUEUE_MAINTENANCE) options.maintenanceSeconds = Number(env.MEMLANE_QUEUE_MAINTENANCE);
   if (env.MEMLANE_JOB_RETRY_DELAY) options.retryDelaySeconds = Number(env.MEMLANE_JOB_RETRY_DELAY);
   return new PostgresJobQueue(options);
-}
-
-/** The database URL with its password hidden, for log lines. */
-export function shownUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }
 
 export function registerWorker(program: Command): void {
@@ -102,7 +98,7 @@ export function registerWorker(program: Command): void {
       const mem = await openMemlane({ ...config, queue });
       await queue.start();
       const started = {
-        db: shownUrl(db),
+        db: withoutPassword(db),
         concurrency: Number(opts.concurrency),
         cognition: mem.cognition.name,
       };

@@ -67,7 +67,9 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-function withoutPassword(url: string): string {
+/** A database URL with its password hidden, for messages and log lines; other specs as they are. */
+export function withoutPassword(url: string): string {
+  if (!/^postgres(ql)?:/i.test(url)) return url;
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "***";
