@@ -79,7 +79,7 @@ export function registerServe(program: Command): void {
       if (opts.json) printJson({ url: server.url, db: withoutPassword(path), keys: working, maxBodyBytes });
       else {
         note(
-          `memlane serving ${withoutPassword(path)} at ${server.url} (OpenAPI: ${server.url}/openapi.json)`,
+          `memlane serving ${withoutPassword(path)} at ${server.url} (OpenAPI: ${server.url}/openapi.json, inspector: ${server.url}/inspect/)`,
         );
         if (working === 0) note("no working API key yet: memlane keys create --tenant <tenant>");
       }
