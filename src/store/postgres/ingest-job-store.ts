@@ -18,8 +18,7 @@ import type {
   IngestJobStore,
   PendingIngestJob,
 } from "../ingest-job-store.js";
-import { migrate } from "./migrations.js";
-import { sqlClientFor } from "./open-store.js";
+import { openMigratedClient } from "./open-store.js";
 import { isConstraintError, storeError } from "./pg-errors.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
 
@@ -32,14 +31,7 @@ export async function openPostgresIngestJobStore(
   spec: string,
   schema = "memlane",
 ): Promise<PostgresIngestJobStore> {
-  const client = sqlClientFor(spec, schema);
-  try {
-    await migrate(client, schema);
-  } catch (error) {
-    await client.close();
-    throw storeError(error, client.label);
-  }
-  return new PostgresIngestJobStore(client);
+  return new PostgresIngestJobStore(await openMigratedClient(spec, schema));
 }
 
 /** Ingest jobs in Postgres or PGlite; see the IngestJobStore port for what each method promises. */

@@ -4,9 +4,9 @@
  * its keys can name the same `pglite:` directory.
  */
 import { ConflictError } from "../../core/errors.js";
+import { apiKeyRecordOf } from "../api-key-rows.js";
 import type { ApiKeyRecord, KeyStore } from "../key-store.js";
-import { migrate } from "./migrations.js";
-import { sqlClientFor } from "./open-store.js";
+import { openMigratedClient } from "./open-store.js";
 import { isConstraintError, storeError } from "./pg-errors.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
 
@@ -16,14 +16,7 @@ import type { SqlClient, SqlRow } from "./sql-client.js";
  * @throws {StoreUnavailableError} the database cannot be reached or is not memlane's
  */
 export async function openPostgresKeyStore(spec: string, schema = "memlane"): Promise<PostgresKeyStore> {
-  const client = sqlClientFor(spec, schema);
-  try {
-    await migrate(client, schema);
-  } catch (error) {
-    await client.close();
-    throw storeError(error, client.label);
-  }
-  return new PostgresKeyStore(client);
+  return new PostgresKeyStore(await openMigratedClient(spec, schema));
 }
 
 export class PostgresKeyStore implements KeyStore {
@@ -53,7 +46,7 @@ export class PostgresKeyStore implements KeyStore {
 
   async get(id: string): Promise<ApiKeyRecord | null> {
     const [row] = await this.rows("SELECT * FROM api_keys WHERE id = $1", [id]);
-    return row ? toRecord(row) : null;
+    return row ? apiKeyRecordOf(row) : null;
   }
 
   async list(tenant?: string): Promise<ApiKeyRecord[]> {
@@ -61,7 +54,7 @@ export class PostgresKeyStore implements KeyStore {
       tenant === undefined
         ? await this.rows("SELECT * FROM api_keys ORDER BY created_at, id")
         : await this.rows("SELECT * FROM api_keys WHERE tenant = $1 ORDER BY created_at, id", [tenant]);
-    return rows.map(toRecord);
+    return rows.map(apiKeyRecordOf);
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
@@ -79,16 +72,4 @@ export class PostgresKeyStore implements KeyStore {
   async close(): Promise<void> {
     await this.client.close();
   }
-}
-
-function toRecord(row: SqlRow): ApiKeyRecord {
-  return {
-    id: String(row.id),
-    tenant: String(row.tenant),
-    name: String(row.name),
-    salt: String(row.salt),
-    hash: String(row.hash),
-    createdAt: String(row.created_at),
-    revokedAt: row.revoked_at === null ? null : String(row.revoked_at),
-  };
 }

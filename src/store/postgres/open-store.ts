@@ -1,5 +1,7 @@
 /** Store specs that name Postgres: `postgres://…` / `postgresql://…` (a server), `pglite:<dir>` / `pglite:memory`. */
 import { InvalidInputError } from "../../core/errors.js";
+import { migrate } from "./migrations.js";
+import { storeError } from "./pg-errors.js";
 import { PgPoolClient } from "./pg-pool-client.js";
 import { PgliteClient } from "./pglite-client.js";
 import { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
@@ -28,4 +30,20 @@ export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
  */
 export function openPostgresStore(spec: string, options: PostgresStoreOptions = {}): PostgresStore {
   return new PostgresStore(sqlClientFor(spec, options.schema), options);
+}
+
+/**
+ * A connection for a spec with the schema brought up to date: what the stores beside the memory
+ * store (API keys, ingest jobs) open with. The client is closed again when migrating fails.
+ * @throws {StoreUnavailableError} the database cannot be reached or is not memlane's
+ */
+export async function openMigratedClient(spec: string, schema = "memlane"): Promise<SqlClient> {
+  const client = sqlClientFor(spec, schema);
+  try {
+    await migrate(client, schema);
+  } catch (error) {
+    await client.close();
+    throw storeError(error, client.label);
+  }
+  return client;
 }

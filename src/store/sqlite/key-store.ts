@@ -4,6 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { ConflictError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
+import { apiKeyRecordOf } from "../api-key-rows.js";
 import type { ApiKeyRecord, KeyStore } from "../key-store.js";
 import { MIGRATIONS } from "./migrations.js";
 import type { Row } from "./rows.js";
@@ -68,7 +69,7 @@ export class SqliteKeyStore implements KeyStore {
     // Every request asks: the statement is prepared once.
     this.byId ??= this.db.prepare("SELECT * FROM api_keys WHERE id = ?");
     const row = this.byId.get(id) as Row | undefined;
-    return row ? toRecord(row) : null;
+    return row ? apiKeyRecordOf(row) : null;
   }
 
   async list(tenant?: string): Promise<ApiKeyRecord[]> {
@@ -77,7 +78,7 @@ export class SqliteKeyStore implements KeyStore {
         ? this.db.prepare("SELECT * FROM api_keys ORDER BY created_at, id").all()
         : this.db.prepare("SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, id").all(tenant)
     ) as Row[];
-    return rows.map(toRecord);
+    return rows.map(apiKeyRecordOf);
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
@@ -90,18 +91,6 @@ export class SqliteKeyStore implements KeyStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
-}
-
-function toRecord(row: Row): ApiKeyRecord {
-  return {
-    id: String(row.id),
-    tenant: String(row.tenant),
-    name: String(row.name),
-    salt: String(row.salt),
-    hash: String(row.hash),
-    createdAt: String(row.created_at),
-    revokedAt: row.revoked_at === null ? null : String(row.revoked_at),
-  };
 }
 
 function wrap(error: unknown, path: string): MemlaneError {
