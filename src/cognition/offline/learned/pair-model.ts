@@ -23,6 +23,21 @@ export interface LearnedPairModel {
   /** What it was trained on (file, part, count), for the record. */
   trainedOn: string;
   model: LogisticModel;
+  /** How its probabilities become decisions; files without one get `OPEN_BUCKET_POLICY`. */
+  policy?: PairDecisionPolicy;
+}
+
+/**
+ * Which pairs the model decides and how sure it must be to change memory. Chosen when the model
+ * is trained and saved with it, so a file says how it is meant to be used.
+ */
+export interface PairDecisionPolicy {
+  /** "open": the rules decide where one fires, the model the rest; "all": the model decides every pair. */
+  scope: "open" | "all";
+  /** Least probability for any answer but APPEND (below it: APPEND). */
+  change: number;
+  /** Least probability for DELETE (below it: the next best answer). */
+  delete: number;
 }
 
 /** Frames and gist vectors of sentences, one embedding call for all of them. */
@@ -66,24 +81,23 @@ export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about
   );
 }
 
-/** Least probability for DELETE to be chosen (set by the cost of a wrong DELETE, not tuned). */
-export const DELETE_CONFIDENCE = 0.7;
 /**
- * Least probability for any other answer that retires a sentence: more likely than everything
- * else together. Chosen between 0.5 and 0.7 on the dev folds of memory-ops (4-class CV 79.4 vs
- * 76.2 %) and locomo-dev (carecall memory R@10 0.694 vs 0.702); the demo is the same with both.
+ * The policy of models trained before policies were saved: the model decides only what the rules
+ * leave open, a change needs p >= 0.5 (chosen between 0.5 and 0.7 on memory-ops' dev folds and
+ * locomo-dev) and a DELETE p >= 0.7 (set by the cost of a wrong DELETE).
  */
-export const CHANGE_CONFIDENCE = 0.5;
+export const OPEN_BUCKET_POLICY: PairDecisionPolicy = { scope: "open", change: 0.5, delete: 0.7 };
 
 /** The model's decision for one pair; without FUSION the best of the paper's four labels. */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
+  const policy = model.policy ?? OPEN_BUCKET_POLICY;
   const p = predictProba(model.model, row);
   const allowed = model.model.labels.map((l) => fusion || (PAIR_LABELS as readonly string[]).includes(l));
   let best = -1;
   for (let k = 0; k < p.length; k++) if (allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   // A wrong DELETE costs most: it retires the new sentence too, so a fact that just arrived
   // ("moved to Bristol") leaves active memory. DELETE must be confident; otherwise the next best.
-  if (model.model.labels[best] === "DELETE" && p[best]! < DELETE_CONFIDENCE) {
+  if (model.model.labels[best] === "DELETE" && p[best]! < policy.delete) {
     const deleted = best;
     best = -1;
     for (let k = 0; k < p.length; k++)
@@ -95,7 +109,7 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
   // wrong retirement loses a fact, where a wrong APPEND only keeps an old one beside the new.
   // Labelled pairs are mostly updates; a real conversation's related pairs mostly are not. So a
   // change is taken only when the model is sure of it.
-  if (label !== "APPEND" && p[best]! < CHANGE_CONFIDENCE)
+  if (label !== "APPEND" && p[best]! < policy.change)
     return { label: "APPEND", rationale: `${rationale} (not sure enough to change memory)` };
   return { label, rationale };
 }

@@ -8,6 +8,7 @@ import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
 import { chooseModel } from "../../../cognition/offline/learned/choose.js";
 import {
   decidePair,
+  OPEN_BUCKET_POLICY,
   pairRows,
   pairSides,
   shippedPairModel,
@@ -77,7 +78,7 @@ function messages(input: ClassifyPairsInput) {
 
 export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
   name: "carecall.classify-pairs",
-  version: 4,
+  version: 5,
   description:
     "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair, told which is older",
   input,
@@ -100,12 +101,11 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
       ),
     );
     const model = chooseModel(kit.models?.pairOperator, shippedPairModel, kit.embedder);
-    const open = rules.flatMap((r, k) => (r.reason === RULE_LEFT_OPEN ? [k] : []));
+    const scope = (model?.policy ?? OPEN_BUCKET_POLICY).scope;
+    const open = rules.flatMap((r, k) => (scope === "all" || r.reason === RULE_LEFT_OPEN ? [k] : []));
     if (!model || open.length === 0) return rules;
-    // A rule that fired decides; the model decides what the rules left open ("related but
-    // compatible": on memory-ops' dev part only 35 % of those pairs are APPENDs). The model alone
-    // judges labelled pairs better, but over a real conversation's candidates it also rewrote
-    // facts no rule would touch (see docs: the lab's trained models).
+    // The shipped model decides every pair (policy "all"); models saved without a policy decide
+    // only what the rules left open ("related but compatible"), as the stop-19 model did.
     const sides = await pairSides(texts, i.about, kit.embedder);
     const rows = pairRows(
       i.pairs.map((p) => ({ memory: sides.get(p.memory)!, summary: sides.get(p.summary)! })),
