@@ -10,6 +10,7 @@ import { trainLogistic } from "../../cognition/offline/learned/logistic.js";
 import { PAIR_FEATURES_VERSION } from "../../cognition/offline/learned/pair-features.js";
 import {
   type LearnedPairModel,
+  OPEN_BUCKET_POLICY,
   type PairDecisionPolicy,
   pairRows,
   pairSides,
@@ -26,13 +27,13 @@ export const TRAINING = { l2: 0.01, epochs: 200, learningRate: 0.05 };
  * How a trained pair operator is used (saved in its file). "open" ships: the rules decide where one
  * fires and the model decides what they leave open (change at p >= 0.5, DELETE at p >= 0.7).
  * "all" lets the model decide every pair (most probable answer; DELETE only at p >= 0.5). Measured
- * in stop 21 (numbers in the README, "How the offline operator is built and measured"): "all" scores higher on memory-ops
- * (5-fold CV 85.4 vs 79.4 %) and on locomo-dev coverage, but lower on labelled candidates from real
+ * in stop 21 (README, "How the offline operator is built and measured"): "all" scores higher on
+ * memory-ops (5-fold CV 85.4 vs 79.4 %) and on locomo-dev coverage, but lower on labelled candidates from real
  * conversations (data/carecall/real-candidates, test half: set F1 77.3 vs 85.2 %) and it moves the
  * demo's "lives in Leeds" back to current. `npm run train -- models --policy all` builds it.
  */
 export const PAIR_POLICIES: Record<PairDecisionPolicy["scope"], PairDecisionPolicy> = {
-  open: { scope: "open", change: 0.5, delete: 0.7 },
+  open: OPEN_BUCKET_POLICY,
   all: { scope: "all", change: 0, delete: 0.5 },
 };
 export const PAIR_POLICY: PairDecisionPolicy = PAIR_POLICIES.open;
