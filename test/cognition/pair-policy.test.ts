@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { LearnedPairModel, PairDecisionPolicy } from "../../src/cognition/offline/learned/pair-model.js";
 import { PAIR_FEATURES_VERSION } from "../../src/cognition/offline/learned/pair-features.js";
+import type { LearnedPairModel, PairDecisionPolicy } from "../../src/cognition/offline/learned/pair-model.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { PAIR_LABELS_WITH_FUSION } from "../../src/core/memory-update.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
@@ -41,7 +41,10 @@ const COLD = ["Sam has a cold.", "Sam's cold is gone, Sam has recovered from the
 describe("pair operator policy (saved with the trained model)", () => {
   it("open: a rule that fires decides; all: the model decides every pair", async () => {
     const sureAppend = { APPEND: 0.9, REPLACE: 0.05, PASS: 0.03, DELETE: 0.01, FUSION: 0.01 };
-    const open = await decide(constantModel(sureAppend, { scope: "open", change: 0.5, delete: 0.7 }), ...COLD);
+    const open = await decide(
+      constantModel(sureAppend, { scope: "open", change: 0.5, delete: 0.7 }),
+      ...COLD,
+    );
     assert.equal(open.label, "DELETE");
     const all = await decide(constantModel(sureAppend, { scope: "all", change: 0, delete: 0.5 }), ...COLD);
     assert.equal(all.label, "APPEND");
