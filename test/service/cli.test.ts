@@ -8,6 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { main } from "../../src/cli/main.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { servedUrl } from "../fixtures/served-url.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-serve-"));
@@ -71,15 +72,7 @@ describe("memlane keys and memlane serve", () => {
       },
     );
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (d) => {
-          out += d;
-          const line = out.split("\n").find((l) => l.includes('"url"'));
-          if (line !== undefined && out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
-        });
-        child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-      });
+      const url = await servedUrl(child);
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
       const none = await fetch(`${url}/v1/agents`);
       assert.equal(none.status, 401);

@@ -21,6 +21,7 @@ import {
   postgresSkipReason,
   startPostgresCluster,
 } from "../../src/testing/postgres-cluster.js";
+import { servedUrl } from "../fixtures/served-url.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-ingest-restart-"));
@@ -31,14 +32,7 @@ const env = { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" };
 async function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
   const args = ["--import", "tsx", CLI, "--db", db, "--json", "serve", "--port", "0", "--ingest-lease", "1"];
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "ignore"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  const url = await servedUrl(child);
   return { child, url };
 }
 

@@ -9,6 +9,7 @@ import { after, describe, it } from "node:test";
 import { createApiKey } from "../../src/service/api-keys.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { servedUrl } from "../fixtures/served-url.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-restart-"));
@@ -22,14 +23,7 @@ async function serve(model: string[] = []): Promise<{ child: ChildProcess; url: 
     env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "ignore"],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  const url = await servedUrl(child);
   return { child, url };
 }
 

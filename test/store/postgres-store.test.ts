@@ -18,6 +18,7 @@ import {
 } from "../../src/testing/postgres-cluster.js";
 import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { runStoreConformance } from "../../src/testing/store-conformance.js";
+import { servedUrl } from "../fixtures/served-url.js";
 
 const skip = postgresSkipReason() ?? false;
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
@@ -147,14 +148,7 @@ describe("postgres store (real server)", { skip }, () => {
       },
     );
     try {
-      const served = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("}")) resolve((JSON.parse(out) as { url: string }).url);
-        });
-        child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-      });
+      const served = await servedUrl(child);
       const created = await fetch(`${served}/v1/sessions`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
