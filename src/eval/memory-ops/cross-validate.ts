@@ -3,6 +3,7 @@
  * trained on the other folds scores it, and the folds' reports are merged. Splitting follows
  * `split.ts` (groups = style for episodes, style and relation for links).
  */
+import type { PairDecisionPolicy } from "../../cognition/offline/learned/pair-model.js";
 import { OfflineCognition } from "../../cognition/offline/offline-cognition.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { CarecallExample } from "../carecall/dataset.js";
@@ -28,14 +29,26 @@ export async function crossValidateCarecall(
   episodes: CarecallExample[],
   k: number,
   embedder: Embedder,
-  options: { fusion?: boolean; progress?: FoldProgress } = {},
+  options: {
+    fusion?: boolean;
+    progress?: FoldProgress;
+    /** How each fold's model is used (default: the shipped policy). */
+    policy?: PairDecisionPolicy;
+    /** Foreign memories per training episode (default: as shipped, `FOREIGN_MEMORIES`). */
+    foreign?: number;
+  } = {},
 ): Promise<CarecallReport> {
   const parts = folds(episodes, k, episodeKey);
   const reports: CarecallReport[] = [];
   for (let f = 0; f < k; f++) {
     options.progress?.(f + 1, k);
     const train = parts.filter((_, i) => i !== f).flat();
-    const model = fitPairModel(await pairTrainingRows(train, embedder), embedder, `fold ${f + 1} of ${k}`);
+    const model = fitPairModel(
+      await pairTrainingRows(train, embedder, options.foreign),
+      embedder,
+      `fold ${f + 1} of ${k}`,
+      options.policy,
+    );
     const cognition = new OfflineCognition(embedder, { pairOperator: model });
     reports.push(await evaluateCarecall(parts[f]!, cognition, { fusion: options.fusion }));
   }
