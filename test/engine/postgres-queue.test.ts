@@ -110,6 +110,22 @@ describe("Postgres job queue", { skip }, () => {
     await mem.close();
   });
 
+  it("processes starting together on a fresh database all start (queue setup does not deadlock)", async () => {
+    // Without serialized setup, four queues racing pg-boss's createQueue deadlocked (40P01) in
+    // about one round in three; eight rounds make a regression visible.
+    for (let round = 0; round < 8; round++) {
+      const url = await cluster.createDatabase();
+      const queues = Array.from({ length: 4 }, () => new PostgresJobQueue({ url, ...fast, work: false }));
+      const started = await Promise.allSettled(queues.map((q) => q.start()));
+      await Promise.all(queues.map((q) => q.close()));
+      assert.deepEqual(
+        started.map((r) => (r.status === "rejected" ? String(r.reason) : "started")),
+        queues.map(() => "started"),
+        `round ${round}`,
+      );
+    }
+  });
+
   it("an API engine only enqueues; a worker engine runs the job; done and jobs() follow it", async () => {
     const url = await cluster.createDatabase();
     const api = await engine("a.db", url, { work: false });

@@ -170,7 +170,7 @@ export class PostgresJobQueue implements JobQueue {
   start(): Promise<void> {
     this.starting ??= (async () => {
       await this.boss.start();
-      await this.boss.createQueue(CONSOLIDATE_QUEUE);
+      await this.ensureQueue();
       await this.refresh();
       this.poller = setInterval(() => void this.poll(), this.options.pollSeconds * 1000);
       this.poller.unref();
@@ -178,6 +178,30 @@ export class PostgresJobQueue implements JobQueue {
         for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.workLoop());
     })();
     return this.starting;
+  }
+
+  /**
+   * Creates the queue once across processes. pg-boss's `createQueue` inserts the queue row and
+   * creates its partition in one statement; two processes starting together deadlock on it
+   * (seen in CI: Postgres 40P01), so setup is serialized by a session advisory lock.
+   */
+  private async ensureQueue(): Promise<void> {
+    if (await this.boss.getQueue(CONSOLIDATE_QUEUE)) return;
+    const setup = await this.locks.connect();
+    const key = `memlane-queue-setup:${this.options.schema}`;
+    let broken: Error | undefined;
+    try {
+      await setup.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
+      try {
+        if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
+      } finally {
+        await setup.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch((error) => {
+          broken = error as Error;
+        });
+      }
+    } finally {
+      setup.release(broken);
+    }
   }
 
   /** Subscribes to the jobs this process runs (one call per try); returns the unsubscribe. */
