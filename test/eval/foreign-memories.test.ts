@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { RELATEDNESS_LABELS } from "../../src/cognition/offline/learned/pair-model.js";
 import type { CarecallExample } from "../../src/eval/carecall/dataset.js";
 import { withForeignMemories } from "../../src/eval/memory-ops/foreign-memories.js";
+import { fitPairModel, pairTrainingRows } from "../../src/eval/memory-ops/train.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
 
 function episode(
@@ -55,5 +57,25 @@ describe("withForeignMemories", () => {
     assert.equal(l, loose);
     const none = await withForeignMemories([ana, ben], new HashEmbedder(64), 0);
     assert.deepEqual(none, [ana, ben]);
+  });
+});
+
+describe("pairTrainingRows and fitPairModel (the relatedness gate)", () => {
+  const embedder = new HashEmbedder(64);
+
+  it("flags the foreign rows; the operator learns from gold pairs only, the gate from both", async () => {
+    const rows = await pairTrainingRows([ana, ben, cal, dee], embedder, 1);
+    const foreign = rows.filter((r) => r.foreign);
+    assert.ok(foreign.length > 0 && foreign.every((r) => r.y === "APPEND"));
+    assert.equal(rows.length - foreign.length, 1 + 2 + 1 + 1, "one row per labelled pair");
+    const model = fitPairModel(rows, embedder, "test");
+    assert.deepEqual(model.relatedness?.labels, RELATEDNESS_LABELS);
+    const gold = fitPairModel(
+      rows.filter((r) => !r.foreign),
+      embedder,
+      "test",
+    );
+    assert.equal(gold.relatedness, undefined, "no foreign rows: no gate");
+    assert.deepEqual(gold.model, model.model, "foreign rows do not reach the operator");
   });
 });

@@ -84,8 +84,14 @@ export function registerLabelledEvals(
         "pairwise PASS/REPLACE/APPEND/DELETE/FUSION accuracy and set F1 (CareCall Table 3) by style and label, with the accumulate baseline and a no-FUSION ablation",
       ),
   )
-    .option("--policy <name>", "with --folds: open | all, how the folds' models decide (default: as shipped)")
-    .option("--foreign <n>", "with --folds: foreign memories per training episode (default: as shipped)")
+    .option(
+      "--policy <name>",
+      "with --folds: open | evidence | all, how the folds' models decide (default: as shipped)",
+    )
+    .option(
+      "--foreign <n>",
+      "with --folds: foreign memories per training episode for the relatedness gate; 0: no gate (default: as shipped)",
+    )
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<LabelledOptions>();
       const { part, folds } = checked(opts);

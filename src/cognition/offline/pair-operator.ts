@@ -133,6 +133,17 @@ export type RuleReason = (typeof RULE_REASONS)[number];
 /** The rules' catch-all: related, but no rule says how. The learned operator decides these. */
 export const RULE_LEFT_OPEN: RuleReason = "compatible";
 
+/**
+ * Rules that judge by word overlap alone (one sentence's words hold the other's), with no word
+ * that says what changed. Under the "evidence" policy the learned operator decides these too; on
+ * memory-ops' dev folds it was right more often than they were (stop 23).
+ */
+export const RULES_ON_OVERLAP: readonly RuleReason[] = [
+  "memory-holds-summary",
+  "summary-holds-memory",
+  "paraphrase",
+];
+
 /** The rules' decision, with which rule made it. */
 export interface RuleDecision extends PairDecision {
   reason: RuleReason;

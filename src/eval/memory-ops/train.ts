@@ -14,6 +14,7 @@ import {
   type PairDecisionPolicy,
   pairRows,
   pairSides,
+  RELATEDNESS_LABELS,
 } from "../../cognition/offline/learned/pair-model.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { PAIR_LABELS_WITH_FUSION } from "../../core/memory-update.js";
@@ -26,29 +27,27 @@ import { withForeignMemories } from "./foreign-memories.js";
 export const TRAINING = { l2: 0.01, epochs: 200, learningRate: 0.05 };
 
 /**
- * How a trained pair operator is used (saved in its file). "open" ships: the rules decide where one
+ * How a trained pair operator is used (saved in its file). "open": the rules decide where one
  * fires and the model decides what they leave open (change at p >= 0.5, DELETE at p >= 0.7).
- * "all" lets the model decide every pair (most probable answer; DELETE only at p >= 0.5). Measured
- * in stop 21 (README, "How the offline operator is built and measured"): "all" scores higher on
- * memory-ops (5-fold CV 85.4 vs 79.4 %) and on locomo-dev coverage, but lower on labelled candidates from real
- * conversations (data/carecall/real-candidates, test half: set F1 77.3 vs 85.2 %) and it moves the
- * demo's "lives in Leeds" back to current. `npm run train -- models --policy all` builds it.
+ * "all": the model decides every pair (most probable answer; DELETE only at p >= 0.5). Either way
+ * a change also needs the relatedness gate's p(related) >= 0.5 when the model has a gate.
+ * Measured in stops 21–23 (README, "How the offline operator is built and measured").
+ * `npm run train -- models --policy open|evidence|all` builds either.
  */
 export const PAIR_POLICIES: Record<PairDecisionPolicy["scope"], PairDecisionPolicy> = {
   open: OPEN_BUCKET_POLICY,
-  all: { scope: "all", change: 0, delete: 0.5 },
+  evidence: { scope: "evidence", change: 0.5, delete: 0.7, related: 0.5 },
+  all: { scope: "all", change: 0, delete: 0.5, related: 0.5 },
 };
-export const PAIR_POLICY: PairDecisionPolicy = PAIR_POLICIES.open;
+export const PAIR_POLICY: PairDecisionPolicy = PAIR_POLICIES.evidence;
 
 /**
- * Foreign memories added to each training episode as APPEND pairs (`foreign-memories.ts`); none
- * in the shipped model. Measured in stop 22 (README, "How the offline operator is built and
- * measured"): 3 per episode under the open policy makes the operator change memory less and be
- * right more often on real candidates, and carecall answered more locomo-dev and currency (test
- * half) questions with it, but memory-ops CV falls from 79.4 to 77.1 %.
- * `npm run train -- models --foreign 3` builds it; `eval carecall --folds 5 --foreign 3` measures it.
+ * Foreign memories per training episode (`foreign-memories.ts`): the strangers the relatedness
+ * gate learns from. 0 trains no gate. 3 chosen on memory-ops' dev folds and the tune half of
+ * data/carecall/real-candidates (stop 23; 6 and 10 did no better).
+ * `eval carecall --folds 5 --foreign N` measures another count.
  */
-export const FOREIGN_MEMORIES = 0;
+export const FOREIGN_MEMORIES = 3;
 
 /** The policy called `name`, or a typed error naming the choices. */
 export function pairPolicyNamed(name: string): PairDecisionPolicy {
@@ -70,46 +69,71 @@ interface Labelled {
   y: string;
 }
 
+/** A training row of the pair operator; `foreign` rows pair a summary with another episode's memory. */
+export interface PairTrainingRow extends Labelled {
+  foreign: boolean;
+}
+
 /**
- * One row per gold-labelled pair, featurised exactly as the offline step does at run time, after
- * each episode got `foreign` retrieval-shaped APPEND pairs from the other episodes given.
+ * One row per gold-labelled pair, featurised exactly as the offline step does at run time, plus
+ * one per pair of a summary sentence with each of its episode's `foreign` foreign memories. The
+ * foreign memories are in every row's context (how close a pair is beside the episode's other
+ * pairs), as retrieved strangers are at run time.
  */
 export async function pairTrainingRows(
   episodes: CarecallExample[],
   embedder: Embedder,
   foreign = FOREIGN_MEMORIES,
-): Promise<Labelled[]> {
-  const rows: Labelled[] = [];
-  for (const e of await withForeignMemories(episodes, embedder, foreign)) {
+): Promise<PairTrainingRow[]> {
+  const rows: PairTrainingRow[] = [];
+  const widened = await withForeignMemories(episodes, embedder, foreign);
+  for (const [n, e] of widened.entries()) {
     if (!e.pairs?.length) continue;
+    const own = episodes[n]!.pairs?.length ?? 0;
     const sides = await pairSides([...e.memory, ...e.summary], e.about, embedder);
     const all = e.memory.flatMap((m) =>
       e.summary.map((s) => ({ memory: sides.get(m)!, summary: sides.get(s)! })),
     );
     const xs = pairRows(all, e.about);
-    for (const p of e.pairs) rows.push({ x: xs[p.m * e.summary.length + p.s]!, y: p.op });
+    for (const [k, p] of e.pairs.entries())
+      rows.push({ x: xs[p.m * e.summary.length + p.s]!, y: p.op, foreign: k >= own });
   }
   return rows;
 }
 
+/**
+ * The operator, trained on the gold pairs only, and, when there are foreign rows, its relatedness
+ * gate: foreign pairs are strangers, gold pairs labelled with a change are related. Gold APPEND
+ * pairs stay out of the gate: some are close to an update, some are strangers, and the operator
+ * already answers APPEND for them.
+ */
 export function fitPairModel(
-  rows: Labelled[],
+  rows: PairTrainingRow[],
   embedder: Embedder,
   trainedOn: string,
   policy: PairDecisionPolicy = PAIR_POLICY,
 ): LearnedPairModel {
+  const gold = rows.filter((r) => !r.foreign);
+  const gate = rows.filter((r) => r.foreign || r.y !== "APPEND");
+  const train = (of: PairTrainingRow[], labels: string[], y: (r: PairTrainingRow) => string) =>
+    trainLogistic(
+      of.map((r) => r.x),
+      of.map(y),
+      labels,
+      TRAINING,
+    );
   return {
     policy,
     kind: "carecall.pair-operator",
     featuresVersion: PAIR_FEATURES_VERSION,
     embedder: embedder.name,
     trainedOn,
-    model: trainLogistic(
-      rows.map((r) => r.x),
-      rows.map((r) => r.y),
-      [...PAIR_LABELS_WITH_FUSION],
-      TRAINING,
-    ),
+    model: train(gold, [...PAIR_LABELS_WITH_FUSION], (r) => r.y),
+    ...(gold.length < rows.length
+      ? {
+          relatedness: train(gate, RELATEDNESS_LABELS, (r) => (r.foreign ? "stranger" : "related")),
+        }
+      : {}),
   };
 }
 

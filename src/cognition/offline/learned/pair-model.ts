@@ -9,7 +9,7 @@ import { cosine } from "../../../core/vector.js";
 import type { Embedder } from "../../../models/embedder.js";
 import type { PairDecision } from "../../inputs.js";
 import { parseFrame } from "../frame.js";
-import { classifyPair } from "../pair-operator.js";
+import { classifyPair, RULE_LEFT_OPEN, RULES_ON_OVERLAP, type RuleReason } from "../pair-operator.js";
 import { gist } from "../relation-linker.js";
 import { type LogisticModel, predictProba, topLabels } from "./logistic.js";
 import { loadModel } from "./model-file.js";
@@ -25,19 +25,41 @@ export interface LearnedPairModel {
   model: LogisticModel;
   /** How its probabilities become decisions; files without one get `OPEN_BUCKET_POLICY`. */
   policy?: PairDecisionPolicy;
+  /**
+   * The relatedness gate: a second logistic model over the same features, labels
+   * `RELATEDNESS_LABELS`, trained to tell update pairs from retrieval-shaped strangers (memories of
+   * other episodes, `foreign-memories.ts`). Kept apart from the operator so the strangers do not
+   * dilute what it learned about updates. Files without one have no gate.
+   */
+  relatedness?: LogisticModel;
 }
+
+/** The relatedness gate's labels: a stranger the retrieval brought, or a pair that may be an update. */
+export const RELATEDNESS_LABELS = ["stranger", "related"];
 
 /**
  * Which pairs the model decides and how sure it must be to change memory. Chosen when the model
  * is trained and saved with it, so a file says how it is meant to be used.
  */
 export interface PairDecisionPolicy {
-  /** "open": the rules decide where one fires, the model the rest; "all": the model decides every pair. */
-  scope: "open" | "all";
+  /**
+   * Which pairs the model decides. "open": those no rule decides (`RULE_LEFT_OPEN`); "evidence":
+   * those and the ones rules decide on word overlap alone (`RULES_ON_OVERLAP`), so rules decide
+   * only where the text says what changed (a negation, an ended state, a new value); "all": every pair.
+   */
+  scope: "open" | "evidence" | "all";
   /** Least probability for any answer but APPEND (below it: APPEND). */
   change: number;
   /** Least probability for DELETE (below it: the next best answer). */
   delete: number;
+  /** Least probability of "related" from the model's gate for any answer but APPEND (no gate: unused). */
+  related?: number;
+}
+
+/** Whether a model used with `scope` decides a pair the rules answered for `reason`. */
+export function modelDecides(scope: PairDecisionPolicy["scope"], reason: RuleReason): boolean {
+  if (scope === "all" || reason === RULE_LEFT_OPEN) return true;
+  return scope === "evidence" && RULES_ON_OVERLAP.includes(reason);
 }
 
 /** Frames and gist vectors of sentences, one embedding call for all of them. */
@@ -86,7 +108,12 @@ export function pairRows(pairs: { memory: PairSide; summary: PairSide }[], about
  * leave open, a change needs p >= 0.5 (chosen between 0.5 and 0.7 on memory-ops' dev folds and
  * locomo-dev) and a DELETE p >= 0.7 (set by the cost of a wrong DELETE).
  */
-export const OPEN_BUCKET_POLICY: PairDecisionPolicy = { scope: "open", change: 0.5, delete: 0.7 };
+export const OPEN_BUCKET_POLICY: PairDecisionPolicy = {
+  scope: "open",
+  change: 0.5,
+  delete: 0.7,
+  related: 0.5,
+};
 
 /** The model's decision for one pair; without FUSION the best of the paper's four labels. */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
@@ -111,6 +138,12 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
   // change is taken only when the model is sure of it.
   if (label !== "APPEND" && p[best]! < policy.change)
     return { label: "APPEND", rationale: `${rationale} (not sure enough to change memory)` };
+  // Most memories retrieval brings are about something else; the gate keeps those as they are.
+  if (label !== "APPEND" && model.relatedness && policy.related !== undefined) {
+    const related = predictProba(model.relatedness, row)[RELATEDNESS_LABELS.indexOf("related")]!;
+    if (related < policy.related)
+      return { label: "APPEND", rationale: `${rationale} (related ${related.toFixed(2)}: a stranger, kept)` };
+  }
   return { label, rationale };
 }
 

@@ -8,12 +8,13 @@ import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
 import { chooseModel } from "../../../cognition/offline/learned/choose.js";
 import {
   decidePair,
+  modelDecides,
   OPEN_BUCKET_POLICY,
   pairRows,
   pairSides,
   shippedPairModel,
 } from "../../../cognition/offline/learned/pair-model.js";
-import { classifyPair, RULE_LEFT_OPEN } from "../../../cognition/offline/pair-operator.js";
+import { classifyPair } from "../../../cognition/offline/pair-operator.js";
 import { batchItems, defineStep } from "../../../cognition/step.js";
 import {
   PAIR_LABELS,
@@ -102,10 +103,10 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     );
     const model = chooseModel(kit.models?.pairOperator, shippedPairModel, kit.embedder);
     const scope = (model?.policy ?? OPEN_BUCKET_POLICY).scope;
-    const open = rules.flatMap((r, k) => (scope === "all" || r.reason === RULE_LEFT_OPEN ? [k] : []));
+    const open = rules.flatMap((r, k) => (modelDecides(scope, r.reason) ? [k] : []));
     if (!model || open.length === 0) return rules;
-    // The shipped model decides every pair (policy "all"); models saved without a policy decide
-    // only what the rules left open ("related but compatible"), as the stop-19 model did.
+    // The model's policy says which pairs it decides (`modelDecides`); models saved without a
+    // policy decide only what the rules left open ("related but compatible"), as in stop 19.
     const sides = await pairSides(texts, i.about, kit.embedder);
     const rows = pairRows(
       i.pairs.map((p) => ({ memory: sides.get(p.memory)!, summary: sides.get(p.summary)! })),
