@@ -1,5 +1,6 @@
 /**
- * Retrieval-shaped APPEND pairs for training the pair operator.
+ * Retrieval-shaped APPEND pairs: the strangers the pair operator's relatedness gate learns from
+ * (`fitPairModel` in train.ts; the operator itself learns from the labelled pairs only).
  *
  * Labelled episodes pair a summary sentence with memories chosen by the writer, and most of those
  * pairs are updates. At run time the operator compares each new sentence with the five closest
