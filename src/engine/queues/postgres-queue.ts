@@ -34,6 +34,10 @@ import { consoleLogger, type Logger } from "../logger.js";
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
 
+/** A session advisory lock on a text key (a scope, or queue setup), and its release. */
+const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
+const UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
+
 export interface PostgresQueueOptions {
   /** The database holding the queue (`postgres://…`); pg-boss creates its tables there once. */
   url: string;
@@ -191,15 +195,13 @@ export class PostgresJobQueue implements JobQueue {
     const key = `memlane-queue-setup:${this.options.schema}`;
     let broken: Error | undefined;
     try {
-      await setup.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
-      try {
-        if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
-      } finally {
-        await setup.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch((error) => {
-          broken = error as Error;
-        });
-      }
+      await setup.query(LOCK_SQL, [key]);
+      if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
     } finally {
+      // Unlocking a lock never taken is a no-op; a broken connection is dropped, not reused.
+      await setup.query(UNLOCK_SQL, [key]).catch((error) => {
+        broken = error as Error;
+      });
       setup.release(broken);
     }
   }
@@ -330,7 +332,7 @@ export class PostgresJobQueue implements JobQueue {
       lock = await this.locks.connect();
       // Blocks while another worker runs a job of this scope; released with the connection if
       // this process dies.
-      await lock.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [scope]);
+      await lock.query(LOCK_SQL, [scope]);
     } catch (error) {
       lock?.release(error as Error);
       this.logger.error(`job queue could not lock a scope: ${(error as Error).message}`);
@@ -345,7 +347,7 @@ export class PostgresJobQueue implements JobQueue {
       broken = error as Error;
       this.logger.error(`job queue: ${(error as Error).message}`);
     } finally {
-      await lock.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [scope]).catch((error) => {
+      await lock.query(UNLOCK_SQL, [scope]).catch((error) => {
         broken ??= error as Error;
       });
       lock.release(broken);

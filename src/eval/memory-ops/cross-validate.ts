@@ -34,7 +34,7 @@ export async function crossValidateCarecall(
     progress?: FoldProgress;
     /** How each fold's model is used (default: the shipped policy). */
     policy?: PairDecisionPolicy;
-    /** Foreign memories per training episode (default: as shipped, `FOREIGN_MEMORIES`). */
+    /** Foreign memories per training episode for the relatedness gate (default: `FOREIGN_MEMORIES`). */
     foreign?: number;
   } = {},
 ): Promise<CarecallReport> {

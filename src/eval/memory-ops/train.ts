@@ -27,12 +27,12 @@ import { withForeignMemories } from "./foreign-memories.js";
 export const TRAINING = { l2: 0.01, epochs: 200, learningRate: 0.05 };
 
 /**
- * How a trained pair operator is used (saved in its file). "open": the rules decide where one
- * fires and the model decides what they leave open (change at p >= 0.5, DELETE at p >= 0.7).
- * "all": the model decides every pair (most probable answer; DELETE only at p >= 0.5). Either way
- * a change also needs the relatedness gate's p(related) >= 0.5 when the model has a gate.
- * Measured in stops 21–23 (README, "How the offline operator is built and measured").
- * `npm run train -- models --policy open|evidence|all` builds either.
+ * How a trained pair operator is used (saved in its file; `PairDecisionPolicy.scope` says which
+ * pairs the model decides). "open" and "evidence": a change at p >= 0.5, DELETE at p >= 0.7.
+ * "all": the most probable answer, DELETE only at p >= 0.5. Each also needs the relatedness
+ * gate's p(related) >= 0.5 when the model has a gate. "evidence" ships. Measured in stops 21–23
+ * (README, "How the offline operator is built and measured").
+ * `npm run train -- models --policy open|evidence|all` builds any of them.
  */
 export const PAIR_POLICIES: Record<PairDecisionPolicy["scope"], PairDecisionPolicy> = {
   open: OPEN_BUCKET_POLICY,
@@ -129,7 +129,7 @@ export function fitPairModel(
     embedder: embedder.name,
     trainedOn,
     model: train(gold, [...PAIR_LABELS_WITH_FUSION], (r) => r.y),
-    ...(gold.length < rows.length
+    ...(rows.some((r) => r.foreign)
       ? {
           relatedness: train(gate, RELATEDNESS_LABELS, (r) => (r.foreign ? "stranger" : "related")),
         }
