@@ -54,11 +54,15 @@ export async function searchWithHistory(
   if (intent.kind === "none" || search.filter?.status !== undefined)
     return { hits: await retriever.searchMemories(scope, search), intent };
   // Wider than k: a chain takes several places, and a past version may rank below the current one.
-  const found = await retriever.searchMemories(scope, {
+  const wide: MemorySearch = {
     ...search,
     k: Math.max(search.k * 3, 10),
     filter: { ...search.filter, status: ["active", "superseded"] },
-  });
+  };
+  const found =
+    intent.anchor !== undefined && intent.main
+      ? await anchoredSearch(retriever, scope, wide, intent.anchor, intent.main)
+      : await retriever.searchMemories(scope, wide);
   const chains = await versionChains(
     store,
     scope,
@@ -121,6 +125,29 @@ export async function searchWithHistory(
   }
   for (const hit of later) place(hit);
   return { hits: hits.slice(0, search.k), intent };
+}
+
+/**
+ * "Where did Tom work before he went freelance?" when no version chain joins the two jobs (the
+ * operator kept both). The anchor ("he went freelance") is searched on its own, and the best
+ * memory for it dates the change. The main clause ("where did tom work") is searched without the
+ * anchor's words, which would pull the later state up. What was said no later than the anchor's
+ * date comes first, best first (the anchor's own memory aside); the rest keeps its order.
+ */
+async function anchoredSearch(
+  retriever: Retriever,
+  scope: Scope,
+  search: MemorySearch,
+  anchor: string,
+  main: string,
+): Promise<RecallHit[]> {
+  const [dated] = await retriever.searchMemories(scope, { ...search, query: anchor, k: 1 });
+  const found = await retriever.searchMemories(scope, { ...search, query: main });
+  const until = dated?.memory?.observedAt;
+  if (dated === undefined || until === undefined) return found;
+  const before = (h: RecallHit) =>
+    h.id !== dated.id && h.memory !== undefined && h.memory.observedAt <= until;
+  return [...found.filter(before), ...found.filter((h) => !before(h))];
 }
 
 /** Sets the recall's `temporal` mark from a history search. */

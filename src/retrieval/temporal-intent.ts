@@ -40,6 +40,8 @@ export interface TemporalIntent {
   kind: TemporalIntentKind;
   /** For "past": the later state the question measures from ("Bristol", "she moved"), when named. */
   anchor?: string;
+  /** With an anchor: the question's main clause, what is asked of that time ("where did sam live"). */
+  main?: string;
   signal?: TemporalSignal;
 }
 
@@ -86,7 +88,7 @@ const has = (ts: Token[], ...seq: string[]) => ts.some((_, i) => seq.every((w, j
 
 /**
  * Reads a question's temporal intent. Pure and fast (one compromise parse); never throws.
- * @example temporalIntent("Where did Sam live before Bristol?") // { kind: "past", anchor: "bristol", signal: "before-clause" }
+ * @example temporalIntent("Where did Sam live before Bristol?") // { kind: "past", anchor: "bristol", main: "where did sam live", signal: "before-clause" }
  */
 export function temporalIntent(question: string): TemporalIntent {
   const all = tokens(question);
@@ -104,10 +106,18 @@ export function temporalIntent(question: string): TemporalIntent {
 
   if (cut >= 0 && sub.length > 0) {
     const subordinator = all[cut]!.word;
+    // A while / when clause is not an anchor: "when she first mentioned it" names no state, and
+    // "while she trained" finds the plan to train before the training (tried: both lowered the
+    // currency set's tune half).
     if (DURING.has(subordinator)) {
       if (past && clauseTense(sub).tense === "past") return { kind: "past", signal: "during-clause" };
     } else if (past) {
-      return { kind: "past", anchor: words(sub).join(" "), signal: "before-clause" };
+      return {
+        kind: "past",
+        anchor: words(sub).join(" "),
+        main: words(main).join(" "),
+        signal: "before-clause",
+      };
     }
   }
   if (has(all, "used", "to") || (has(all, "use", "to") && past)) return { kind: "past", signal: "used-to" };

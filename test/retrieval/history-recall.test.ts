@@ -122,3 +122,63 @@ describe("recall that knows history (carecall, scripted model)", () => {
     assert.equal(turns.hits[0]!.status, undefined, "turns carry no status");
   });
 });
+
+describe("recall that knows history, without a version chain", () => {
+  // The operator keeps both jobs (everything APPEND): only the anchor's date says which came first.
+  const jobs = {
+    agent: "ava",
+    sessions: [
+      {
+        id: "j1",
+        at: "2024-01-10T10:00",
+        partner: "sam",
+        turns: [{ speaker: "sam", text: "I work at a bank." }],
+      },
+      {
+        id: "j2",
+        at: "2024-05-10T10:00",
+        partner: "sam",
+        turns: [{ speaker: "sam", text: "I work freelance now." }],
+      },
+    ],
+  };
+  const said: Record<string, string> = {
+    "I work at a bank.": "Sam works at a bank.",
+    "I work freelance now.": "Sam works freelance now.",
+  };
+  let mem: Memlane;
+  before(async () => {
+    const appendAll = scriptedLlm({
+      summary: (_speaker, text) => said[text] ?? null,
+      byName: {
+        "carecall.classify-pairs"(messages) {
+          const user = messages.filter((m) => m.role === "user").at(-1)!.content;
+          const pairs = [...user.matchAll(/^(\d+)\. M/gm)];
+          return JSON.stringify({
+            decisions: pairs.map((m) => ({ pair: Number(m[1]), label: "APPEND", why: "scripted" })),
+          });
+        },
+      },
+    });
+    mem = await testMemlane({
+      chat: appendAll,
+      strategy: carecallStrategy({ minCosine: -1, candidates: 100 }),
+    });
+    assert.equal((await mem.ingest(jobs)).failed, 0);
+    assert.equal((await mem.memories("ava", { status: "active" })).length, 2);
+  });
+  after(() => mem.close());
+
+  it("puts what was said before the anchor first, though the later memory shares more of the question's words", async () => {
+    const recall = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "Where did Sam work before he went freelance?",
+    });
+    assert.equal(recall.temporal, "past");
+    assert.deepEqual(
+      recall.hits.map((h) => h.text),
+      ["Sam works at a bank.", "Sam works freelance now."],
+    );
+  });
+});

@@ -7,11 +7,13 @@ describe("temporalIntent", () => {
     assert.deepEqual(temporalIntent("Where did Sam live before Bristol?"), {
       kind: "past",
       anchor: "bristol",
+      main: "where did sam live",
       signal: "before-clause",
     });
     assert.equal(temporalIntent("What did Maya do before she moved?").anchor, "she moved");
     assert.equal(temporalIntent("Was Tom vegetarian before he went vegan?").anchor, "he went vegan");
     assert.equal(temporalIntent("What was Kofi's job prior to the layoff?").anchor, "the layoff");
+    assert.equal(temporalIntent("Was Tom vegetarian before he went vegan?").main, "was tom vegetarian");
   });
 
   it("reads habitual past, past states and adverbs of anteriority as past", () => {
