@@ -55,6 +55,7 @@ const PAST_FINITE = new Set(["did", "was", "were", "had", "used"]);
 const PRESENT_FINITE = new Set(["do", "does", "is", "am", "are", "has", "have"]);
 const MODAL = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must"]);
 const COPULA_PAST = new Set(["was", "were"]);
+const WH_DETERMINER = new Set(["what", "which", "whose"]);
 /** Subordinators that place the main clause before a later state, or during a past one. */
 const BEFORE = new Set(["before", "until", "till"]);
 const DURING = new Set(["while", "when", "whilst"]);
@@ -77,6 +78,12 @@ function clauseTense(clause: Token[]): { tense: Tense; at: number } {
     if (PAST_FINITE.has(t.word)) return { tense: "past", at: i };
     if (PRESENT_FINITE.has(t.word)) return { tense: "present", at: i };
     if (MODAL.has(t.word)) return { tense: "modal", at: i };
+    // Between "what / which / whose" and an auxiliary, a word heads the question's noun phrase
+    // ("What shifts was…", "Which books does…"), whatever the tagger made of it; "What happened
+    // to…" keeps its verb.
+    const next = clause[i + 1]?.word ?? "";
+    const finite = PAST_FINITE.has(next) || PRESENT_FINITE.has(next) || MODAL.has(next);
+    if (WH_DETERMINER.has(clause[i - 1]?.word ?? "") && finite) continue;
     if (t.tags.has("Verb") && !t.tags.has("Infinitive") && !t.tags.has("Gerund"))
       return { tense: t.tags.has("PastTense") ? "past" : "present", at: i };
   }

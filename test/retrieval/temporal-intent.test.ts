@@ -23,6 +23,7 @@ describe("temporalIntent", () => {
       ["Where did Priya work while she was studying?", "during-clause"],
       ["What did Sam do when he lived in Leeds?", "during-clause"],
       ["Who was Maya dating?", "past-state"],
+      ["What shifts was Olu working back in March?", "past-state"],
       ["Were the twins at nursery?", "past-state"],
       ["What was Sam's previous job?", "anteriority"],
       ["Which team did Omar originally support?", "anteriority"],
