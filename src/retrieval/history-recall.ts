@@ -59,10 +59,13 @@ export async function searchWithHistory(
     k: Math.max(search.k * 3, 10),
     filter: { ...search.filter, status: ["active", "superseded"] },
   };
-  const found =
-    intent.anchor !== undefined && intent.main
-      ? await anchoredSearch(retriever, scope, wide, intent.anchor, intent.main)
-      : await retriever.searchMemories(scope, wide);
+  const found = hasAnchor(intent)
+    ? await anchoredSearch(
+        (query, k) => retriever.searchMemories(scope, { ...wide, query, k }),
+        intent,
+        wide.k,
+      )
+    : await retriever.searchMemories(scope, wide);
   const chains = await versionChains(
     store,
     scope,
@@ -129,25 +132,27 @@ export async function searchWithHistory(
 
 /**
  * "Where did Tom work before he went freelance?" when no version chain joins the two jobs (the
- * operator kept both). The anchor ("he went freelance") is searched on its own, and the best
- * memory for it dates the change. The main clause ("where did tom work") is searched without the
- * anchor's words, which would pull the later state up. What was said no later than the anchor's
- * date comes first, best first (the anchor's own memory aside); the rest keeps its order.
+ * operator kept both), or over raw turns, which have no chains. The anchor ("he went freelance")
+ * is searched on its own, and its best hit dates it. The main clause ("where did tom work") is
+ * searched without the anchor's words, which would pull the later state up. What was said no
+ * later than the anchor's date comes first, best first (the anchor's own hit aside); the rest
+ * keeps its order. `search` runs one query over memories or turns.
  */
-async function anchoredSearch(
-  retriever: Retriever,
-  scope: Scope,
-  search: MemorySearch,
-  anchor: string,
-  main: string,
+export async function anchoredSearch(
+  search: (query: string, k: number) => Promise<RecallHit[]>,
+  intent: Pick<TemporalIntent, "anchor" | "main">,
+  k: number,
 ): Promise<RecallHit[]> {
-  const [dated] = await retriever.searchMemories(scope, { ...search, query: anchor, k: 1 });
-  const found = await retriever.searchMemories(scope, { ...search, query: main });
-  const until = dated?.memory?.observedAt;
-  if (dated === undefined || until === undefined) return found;
-  const before = (h: RecallHit) =>
-    h.id !== dated.id && h.memory !== undefined && h.memory.observedAt <= until;
+  const [dated] = await search(intent.anchor!, 1);
+  const found = await search(intent.main!, k);
+  if (dated === undefined) return found;
+  const before = (h: RecallHit) => h.id !== dated.id && h.observedAt <= dated.observedAt;
   return [...found.filter(before), ...found.filter((h) => !before(h))];
+}
+
+/** Whether a question is measured from an anchor (`anchoredSearch`). */
+export function hasAnchor(intent: TemporalIntent): boolean {
+  return intent.anchor !== undefined && Boolean(intent.main);
 }
 
 /** Sets the recall's `temporal` mark from a history search. */

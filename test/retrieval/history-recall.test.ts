@@ -181,4 +181,24 @@ describe("recall that knows history, without a version chain", () => {
       ["Sam works at a bank.", "Sam works freelance now."],
     );
   });
+
+  it("measures raw turns from the anchor too", async () => {
+    const question = "Where did Sam work before he went freelance?";
+    const turns = await mem.recall({ agent: "ava", about: "sam", query: question, units: "turns" });
+    assert.deepEqual(
+      turns.hits.map((h) => h.text),
+      ["I work at a bank.", "I work freelance now."],
+    );
+    const plain = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "Where does Sam work freelance?",
+      units: "turns",
+    });
+    assert.equal(
+      plain.hits[0]!.text,
+      "I work freelance now.",
+      "an ordinary question keeps the ranker's order",
+    );
+  });
 });
