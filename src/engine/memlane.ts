@@ -13,10 +13,9 @@ import type { Edge, Memory, MemoryFilter, Operation, Scope, Session } from "../c
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
-import { anchoredSearch, hasAnchor } from "../retrieval/history-recall.js";
+import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recall.js";
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
-import { temporalIntent } from "../retrieval/temporal-intent.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
 import type { ForgetReport, MemoryStore, StoreStats } from "../store/memory-store.js";
 import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
@@ -386,15 +385,13 @@ export class Memlane {
     const scope = this.scope(input.agent);
     const now = input.now === undefined ? undefined : conversationTime(input.now, "now");
     if (input.units === "turns") {
-      const k = input.k ?? 10;
-      const search = (query: string, depth: number) =>
-        this.parts.retriever.searchTurns(scope, { query, k: depth, speaker: input.about, now });
-      // Turns have no version chains; a "before" question is still measured from its anchor.
-      const intent = temporalIntent(input.query);
-      const hits = hasAnchor(intent)
-        ? (await anchoredSearch(search, intent, Math.max(k * 3, 10))).slice(0, k)
-        : await search(input.query, k);
-      return { strategy: "turns", query: input.query, hits };
+      const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
+        query: input.query,
+        k: input.k ?? 10,
+        speaker: input.about,
+        now,
+      });
+      return markTemporal({ strategy: "turns", query: input.query, hits }, intent);
     }
     const filter: MemoryFilter = input.about ? { about: input.about } : {};
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;

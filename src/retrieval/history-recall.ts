@@ -8,7 +8,9 @@
  *     the question's anchor — "before Bristol" — else the best-scoring or latest earlier one),
  *     then the current version when the search found it as well; the rest of the chain follows
  *     the other facts found (every hit carries its whole chain, so the current one is always shown).
- * A chain leads with at most two versions; its others come after the other facts found.
+ * A chain leads with at most two versions; its others come after the other facts found. A
+ * *before* / *after* question is searched from its anchor first (`anchoredSearch`), over memories
+ * and over raw turns alike.
  * A statement that closed a state (CareCall's DELETE keeps it retired, "Sam got over his cold")
  * is the current end of its chain: nothing came after it.
  */
@@ -24,12 +26,16 @@ import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
 import { type TemporalIntent, temporalIntent } from "./temporal-intent.js";
+import type { TurnSearch } from "./turn-search.js";
 
 /** A guard against a pathological graph: versions gathered per chain at most. */
 const MAX_VERSIONS = 16;
 
 /** Versions of one chain placed before the next fact's hits. */
 const LEADING_VERSIONS = 2;
+
+/** Hits searched for a history question: a chain takes several places, and a past version may rank low. */
+const widen = (k: number) => Math.max(k * 3, 10);
 
 /** Edge types that join two versions of one fact. */
 const VERSION_EDGES = new Set(["Supersedes", "FusedInto"]);
@@ -53,16 +59,16 @@ export async function searchWithHistory(
 ): Promise<HistorySearchResult> {
   if (intent.kind === "none" || search.filter?.status !== undefined)
     return { hits: await retriever.searchMemories(scope, search), intent };
-  // Wider than k: a chain takes several places, and a past version may rank below the current one.
   const wide: MemorySearch = {
     ...search,
-    k: Math.max(search.k * 3, 10),
+    k: widen(search.k),
     filter: { ...search.filter, status: ["active", "superseded"] },
   };
   const found = hasAnchor(intent)
     ? await anchoredSearch(
         (query, k) => retriever.searchMemories(scope, { ...wide, query, k }),
         intent,
+        search.query,
         wide.k,
       )
     : await retriever.searchMemories(scope, wide);
@@ -131,28 +137,63 @@ export async function searchWithHistory(
 }
 
 /**
- * "Where did Tom work before he went freelance?" when no version chain joins the two jobs (the
- * operator kept both), or over raw turns, which have no chains. The anchor ("he went freelance")
- * is searched on its own, and its best hit dates it. The main clause ("where did tom work") is
- * searched without the anchor's words, which would pull the later state up. What was said no
- * later than the anchor's date comes first, best first (the anchor's own hit aside); the rest
- * keeps its order. `search` runs one query over memories or turns.
+ * A question measured from an anchor: "Where did Tom work before he went freelance?", "Where did
+ * Zoe move right after the breakup?". Used for every such question, over memories (before the
+ * version chains are gathered: most states the operator kept side by side have no chain) and over
+ * raw turns. The anchor ("he went freelance") is searched on its own; its best hit dates it if it
+ * says one of the anchor's words (else the anchor dates nothing and the whole question is
+ * searched). The main clause ("where did tom work") is searched without the anchor's words, which
+ * would pull the later state up. What was said no later than the anchor (*before*), or no earlier
+ * (*after*), comes first, in the main search's order. The anchor's own hit comes next, found by
+ * the main search or not: it states the anchor, and often the other state too ("I handed in my
+ * notice at the bank"); a chain through it is then found as well. The rest keep their order.
+ * `search` runs one query.
  */
 export async function anchoredSearch(
   search: (query: string, k: number) => Promise<RecallHit[]>,
-  intent: Pick<TemporalIntent, "anchor" | "main">,
+  intent: AnchoredIntent,
+  question: string,
   k: number,
 ): Promise<RecallHit[]> {
-  const [dated] = await search(intent.anchor!, 1);
-  const found = await search(intent.main!, k);
-  if (dated === undefined) return found;
-  const before = (h: RecallHit) => h.id !== dated.id && h.observedAt <= dated.observedAt;
-  return [...found.filter(before), ...found.filter((h) => !before(h))];
+  const [dated] = await search(intent.anchor, 1);
+  if (dated === undefined || !saysAny(dated.text, anchorTerms(intent.anchor, dated.about)))
+    return search(question, k);
+  const found = await search(intent.main, k);
+  const after = intent.signal === "after-clause";
+  const asked = (h: RecallHit) =>
+    h.id !== dated.id && (after ? h.observedAt >= dated.observedAt : h.observedAt <= dated.observedAt);
+  const rest = found.filter((h) => h.id !== dated.id && !asked(h));
+  return [...found.filter(asked), dated, ...rest].slice(0, k);
 }
 
+/** A temporal intent measured from an anchor: its anchor and main clause are known. */
+export type AnchoredIntent = TemporalIntent & { anchor: string; main: string };
+
 /** Whether a question is measured from an anchor (`anchoredSearch`). */
-export function hasAnchor(intent: TemporalIntent): boolean {
-  return intent.anchor !== undefined && Boolean(intent.main);
+export function hasAnchor(intent: TemporalIntent): intent is AnchoredIntent {
+  return Boolean(intent.anchor) && Boolean(intent.main);
+}
+
+/**
+ * Raw turns for a search, with history when the question asks for it. Turns have no versions, so
+ * only a question measured from an anchor reads differently (`anchoredSearch`); for any other the
+ * intent handed back is `none`, as the search was ordinary.
+ */
+export async function searchTurnsWithHistory(
+  retriever: Retriever,
+  scope: Scope,
+  search: TurnSearch & { query: string },
+  intent: TemporalIntent = temporalIntent(search.query),
+): Promise<HistorySearchResult> {
+  if (!hasAnchor(intent))
+    return { hits: await retriever.searchTurns(scope, search), intent: { kind: "none" } };
+  const hits = await anchoredSearch(
+    (query, k) => retriever.searchTurns(scope, { ...search, query, k }),
+    intent,
+    search.query,
+    widen(search.k),
+  );
+  return { hits: hits.slice(0, search.k), intent };
 }
 
 /** Sets the recall's `temporal` mark from a history search. */

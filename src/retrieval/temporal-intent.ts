@@ -10,6 +10,8 @@
  *     - a clause or phrase introduced by *before* / *until* / *prior to* under a main clause in the
  *       past ("What did Maya do before she moved?"); its content is the **anchor**, the state that
  *       came next;
+ *     - an *after* clause under a main clause in the past ("Where did Zoe move right after the
+ *       breakup?"); its content is the anchor too, the state or event that came first;
  *     - a subordinate *while* / *when* clause in the past ("…while she was studying?");
  *     - the habitual past *used to* ("What car did Grace use to drive?");
  *     - a past copula or past progressive as the finite verb ("Was Tom vegetarian…", "Who was
@@ -31,6 +33,7 @@ export type TemporalIntentKind = "past" | "still" | "none";
 export type TemporalSignal =
   | "continuative"
   | "before-clause"
+  | "after-clause"
   | "during-clause"
   | "used-to"
   | "past-state"
@@ -38,7 +41,10 @@ export type TemporalSignal =
 
 export interface TemporalIntent {
   kind: TemporalIntentKind;
-  /** For "past": the later state the question measures from ("Bristol", "she moved"), when named. */
+  /**
+   * For "past" with a *before* or *after* clause: what the question measures from — the later
+   * state for *before* ("Bristol", "she moved"), the earlier event for *after* ("the breakup").
+   */
   anchor?: string;
   /** With an anchor: the question's main clause, what is asked of that time ("where did sam live"). */
   main?: string;
@@ -59,6 +65,8 @@ const WH_DETERMINER = new Set(["what", "which", "whose"]);
 /** Subordinators that place the main clause before a later state, or during a past one. */
 const BEFORE = new Set(["before", "until", "till"]);
 const DURING = new Set(["while", "when", "whilst"]);
+/** The subordinator that places the main clause after an earlier state or event. */
+const AFTER = new Set(["after"]);
 /** Adverbs and adjectives of anteriority (the earlier of two times). */
 const ANTERIOR_ADVERB = new Set(["previously", "originally", "formerly", "initially", "earlier"]);
 const ANTERIOR_ADJECTIVE = new Set(["former", "previous", "original", "prior"]);
@@ -78,12 +86,12 @@ function clauseTense(clause: Token[]): { tense: Tense; at: number } {
     if (PAST_FINITE.has(t.word)) return { tense: "past", at: i };
     if (PRESENT_FINITE.has(t.word)) return { tense: "present", at: i };
     if (MODAL.has(t.word)) return { tense: "modal", at: i };
-    // Between "what / which / whose" and an auxiliary, a word heads the question's noun phrase
-    // ("What shifts was…", "Which books does…"), whatever the tagger made of it; "What happened
-    // to…" keeps its verb.
+    // Between an opening "what / which / whose" and an auxiliary, a word heads the question's
+    // noun phrase ("What shifts was…", "Which books does…"), whatever the tagger made of it;
+    // "What happened to…" keeps its verb.
     const next = clause[i + 1]?.word ?? "";
     const finite = PAST_FINITE.has(next) || PRESENT_FINITE.has(next) || MODAL.has(next);
-    if (WH_DETERMINER.has(clause[i - 1]?.word ?? "") && finite) continue;
+    if (i === 1 && WH_DETERMINER.has(clause[0]!.word) && finite) continue;
     if (t.tags.has("Verb") && !t.tags.has("Infinitive") && !t.tags.has("Gerund"))
       return { tense: t.tags.has("PastTense") ? "past" : "present", at: i };
   }
@@ -104,7 +112,10 @@ export function temporalIntent(question: string): TemporalIntent {
   const cut = all.findIndex(
     (t, i) =>
       i > 0 &&
-      (BEFORE.has(t.word) || DURING.has(t.word) || (t.word === "prior" && all[i + 1]?.word === "to")),
+      (BEFORE.has(t.word) ||
+        DURING.has(t.word) ||
+        AFTER.has(t.word) ||
+        (t.word === "prior" && all[i + 1]?.word === "to")),
   );
   const main = cut < 0 ? all : all.slice(0, cut);
   const sub = cut < 0 ? [] : all.slice(all[cut]!.word === "prior" ? cut + 2 : cut + 1);
@@ -123,7 +134,7 @@ export function temporalIntent(question: string): TemporalIntent {
         kind: "past",
         anchor: words(sub).join(" "),
         main: words(main).join(" "),
-        signal: "before-clause",
+        signal: AFTER.has(subordinator) ? "after-clause" : "before-clause",
       };
     }
   }

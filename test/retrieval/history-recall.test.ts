@@ -180,11 +180,14 @@ describe("recall that knows history, without a version chain", () => {
       recall.hits.map((h) => h.text),
       ["Sam works at a bank.", "Sam works freelance now."],
     );
+    const whole = await mem.recall({ agent: "ava", about: "sam", query: "Did Sam work freelance?" });
+    assert.equal(whole.hits[0]!.text, "Sam works freelance now.", "the words alone rank the later job first");
   });
 
   it("measures raw turns from the anchor too", async () => {
     const question = "Where did Sam work before he went freelance?";
     const turns = await mem.recall({ agent: "ava", about: "sam", query: question, units: "turns" });
+    assert.equal(turns.temporal, "past");
     assert.deepEqual(
       turns.hits.map((h) => h.text),
       ["I work at a bank.", "I work freelance now."],
