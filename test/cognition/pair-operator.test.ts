@@ -27,6 +27,25 @@ describe("offline pair operator", () => {
     );
   });
 
+  it("reads a new value for the same measure as a change, and nothing else as one", () => {
+    const why = (m: string, s: string) => classifyPair(m, s, "Lucia", { cosine: 0.5 }).reason;
+    assert.equal(
+      why("Lucia pays 900 a month for her flat.", "The new flat costs 1,350 a month."),
+      "new-value",
+    );
+    assert.equal(why("Lucia runs about 15 km a week.", "Lucia is at around 30 km a week now."), "new-value");
+    assert.notEqual(
+      why("Lucia pays 900 a month for her flat.", "Lucia pays 900 a month, bills included."),
+      "new-value",
+    );
+    assert.notEqual(why("Lucia has two kids.", "Lucia has three dogs."), "new-value");
+    assert.notEqual(
+      why("Lucia moved to Lisbon on 20 April 2024.", "Lucia ran the Lisbon half marathon on 19 May 2024."),
+      "new-value",
+      "dates are not measures",
+    );
+  });
+
   it("does not take emphasis, background or other people's names for a change", () => {
     assert.notEqual(op("It was so special with the family.", "Sam will never forget the day."), "REPLACE");
     assert.equal(

@@ -12,7 +12,7 @@ import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { classifyPairsStep } from "../../src/strategies/carecall/steps/classify-pairs.js";
 
 const embedder = new HashEmbedder();
-const FEATURES = 61;
+const FEATURES = 62;
 
 /** A model that ignores its features: the same probabilities for every pair (`bias` per label). */
 function constantModel(

@@ -61,6 +61,27 @@ const INTENT_VERBS = new Set([
 
 const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
 
+/**
+ * The measures a statement gives: a number with the noun it counts or measures, "15 km a week" ->
+ * ["km", 15], "two cats" -> ["cat", 2], "1,350 a month" -> ["month", 1350]. Dates ("19 May",
+ * "2024") are not measures.
+ */
+export function measures(text: string): [string, number][] {
+  const out: [string, number][] = [];
+  nlp(text)
+    .match("#Value+ (a|an|per|every)? #Noun")
+    .forEach((phrase) => {
+      // Tags are read in the whole sentence: "19 May" alone would lose its date reading. A
+      // duration or rate ("a month", "fifty years") is a measure; a calendar date is not.
+      const head = phrase.match("#Noun").last();
+      if (phrase.has("#Year") || head.has("#Month") || head.has("#WeekDay")) return;
+      const value = ([] as number[]).concat(nlp(phrase.text()).numbers().get())[0];
+      const noun = (head.text("normal") as string).replace(/[^a-z]/g, "");
+      if (typeof value === "number" && noun) out.push([stem(noun), value]);
+    });
+  return out;
+}
+
 /** Parses one statement; `about` is the person's name (its words are not content terms). */
 export function parseFrame(text: string, about = ""): Frame {
   const named = /^\p{Lu}/u.test(about) ? about : "";

@@ -7,7 +7,7 @@
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../inputs.js";
-import { coverage } from "./frame.js";
+import { coverage, measures } from "./frame.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =
@@ -118,6 +118,7 @@ export const RULE_REASONS = [
   "closes-state",
   "resolves-clause",
   "adds-to-count",
+  "new-value",
   "opposite-states",
   "negation",
   "slot-change",
@@ -194,6 +195,9 @@ export function classifyPair(
   const added = INCREMENT.exec(summary)?.[2];
   if (fusion && counted && added && stem(counted) === stem(added))
     return decide("FUSION", "adds-to-count", "the summary adds to a count the memory holds");
+  const before = measures(memory);
+  if (measures(summary).some(([unit, value]) => before.some(([u, v]) => u === unit && v !== value)))
+    return decide("REPLACE", "new-value", "the summary gives a new value for a measure the memory holds");
   for (const [a, b] of ANTONYMS)
     if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory)))
       return decide("REPLACE", "opposite-states", "opposite states");

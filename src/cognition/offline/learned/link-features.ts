@@ -12,7 +12,7 @@ import { lexicalRelations } from "../lexicon.js";
 import { oneHot, type PairSide } from "./pair-features.js";
 
 /** Bumped whenever the features change; a model trained on other features is refused. */
-export const LINK_FEATURES_VERSION = 1;
+export const LINK_FEATURES_VERSION = 2;
 
 function frameFeatures(f: Frame): number[] {
   return [

@@ -23,7 +23,7 @@ export interface PairSide {
 }
 
 /** Bumped whenever the features change; a model trained on other features is refused. */
-export const PAIR_FEATURES_VERSION = 3;
+export const PAIR_FEATURES_VERSION = 4;
 
 /**
  * How a pair stands among the other pairs of the same call: the closest memory for a summary
