@@ -119,8 +119,12 @@ export async function searchWithHistory(
     // it, and it does not say it itself (a plan to move to Bristol is not where Sam lived before).
     const anchor = intent.anchor === undefined ? [] : anchorTerms(intent.anchor, hit.about);
     const says = (m: Memory | undefined) => m !== undefined && saysAny(m.text, anchor);
+    // "…before she moved": the version whose successor says the anchor; "…while she trained":
+    // the version that says it.
     const before = (i: number) =>
-      !says(versions[i]) && (next.get(versions[i]!.id) ?? []).some((id) => says(chain.byId.get(id)));
+      intent.signal === "during-clause"
+        ? says(versions[i])
+        : !says(versions[i]) && (next.get(versions[i]!.id) ?? []).some((id) => says(chain.byId.get(id)));
     const score = (i: number) => byId.get(versions[i]!.id)?.score ?? Number.NEGATIVE_INFINITY;
     // Right before the anchor first, then what the search ranked higher, then the later version.
     const ranked = [...earlier].sort((a, b) => Number(before(b)) - Number(before(a)) || score(b) - score(a));

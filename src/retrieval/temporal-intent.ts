@@ -124,11 +124,13 @@ export function temporalIntent(question: string): TemporalIntent {
 
   if (cut >= 0 && sub.length > 0) {
     const subordinator = all[cut]!.word;
-    // A while / when clause is not an anchor: "when she first mentioned it" names no state, and
-    // "while she trained" finds the plan to train before the training (tried: both lowered the
-    // currency set's tune half).
+    // A while / when clause is not searched from (`main` stays unset): "when she first mentioned
+    // it" names no state, and "while she trained" finds the plan to train before the training
+    // (tried: both lowered the currency set's tune half). Its anchor only picks, within a chain,
+    // the version that says it.
     if (DURING.has(subordinator)) {
-      if (past && clauseTense(sub).tense === "past") return { kind: "past", signal: "during-clause" };
+      if (past && clauseTense(sub).tense === "past")
+        return { kind: "past", anchor: words(sub).join(" "), signal: "during-clause" };
     } else if (past) {
       return {
         kind: "past",

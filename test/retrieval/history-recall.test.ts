@@ -205,3 +205,63 @@ describe("recall that knows history, without a version chain", () => {
     );
   });
 });
+
+describe("recall that knows history: a while clause picks the version that says it", () => {
+  const said: Record<string, string> = {
+    "I run about 15 km a week.": "Sam runs about 15 km a week.",
+    "I'm training for a half marathon, so 30 km a week now.":
+      "Sam is training for a half marathon at 30 km a week.",
+    "I'm back to 20 km a week.": "Sam is back to 20 km a week.",
+  };
+  const replaces = new Set([
+    "Sam runs about 15 km a week.|Sam is training for a half marathon at 30 km a week.",
+    "Sam is training for a half marathon at 30 km a week.|Sam is back to 20 km a week.",
+  ]);
+  const runs = {
+    agent: "ava",
+    sessions: Object.keys(said).map((text, i) => ({
+      id: `r${i + 1}`,
+      at: `2024-0${i + 1}-10T10:00`,
+      partner: "sam",
+      turns: [{ speaker: "sam", text }],
+    })),
+  };
+  let mem: Memlane;
+  before(async () => {
+    const chainOfRuns = scriptedLlm({
+      summary: (_speaker, text) => said[text] ?? null,
+      byName: {
+        "carecall.classify-pairs"(messages) {
+          const user = messages.filter((m) => m.role === "user").at(-1)!.content;
+          const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)];
+          return JSON.stringify({
+            decisions: pairs.map((m) => ({
+              pair: Number(m[1]),
+              label: replaces.has(`${m[2]}|${m[3]}`) ? "REPLACE" : "APPEND",
+              why: "scripted",
+            })),
+          });
+        },
+      },
+    });
+    mem = await testMemlane({
+      chat: chainOfRuns,
+      strategy: carecallStrategy({ minCosine: -1, candidates: 100 }),
+    });
+    assert.equal((await mem.ingest(runs)).failed, 0);
+    assert.equal((await mem.memories("ava", { status: "superseded" })).length, 2);
+  });
+  after(() => mem.close());
+
+  it("answers with the version of the time the clause names, then the current one", async () => {
+    const recall = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "How far was Sam running each week while he trained for the half marathon?",
+    });
+    assert.equal(recall.temporal, "past");
+    assert.equal(recall.hits[0]!.text, "Sam is training for a half marathon at 30 km a week.");
+    assert.equal(recall.hits[0]!.status, "past");
+    assert.equal(recall.hits[1]!.text, "Sam is back to 20 km a week.");
+  });
+});

@@ -13,6 +13,8 @@ describe("temporalIntent", () => {
     assert.equal(temporalIntent("What did Maya do before she moved?").anchor, "she moved");
     assert.equal(temporalIntent("Was Tom vegetarian before he went vegan?").anchor, "he went vegan");
     assert.equal(temporalIntent("What was Kofi's job prior to the layoff?").anchor, "the layoff");
+    // A while clause names the state the answer held in, but is not searched from.
+    assert.equal(temporalIntent("Where did Priya work while she was studying?").anchor, "she was studying");
     assert.equal(temporalIntent("Was Tom vegetarian before he went vegan?").main, "was tom vegetarian");
   });
 
@@ -31,8 +33,10 @@ describe("temporalIntent", () => {
       ["Where did Sam live before?", "anteriority"],
       ["Where did they live back then?", "anteriority"],
       ["Was Dev still in school in 2021?", "continuative"],
-    ] as const)
-      assert.deepEqual(temporalIntent(q), { kind: "past", signal }, q);
+    ] as const) {
+      const { kind, signal: read, main } = temporalIntent(q);
+      assert.deepEqual({ kind, signal: read, main }, { kind: "past", signal, main: undefined }, q);
+    }
   });
 
   it("reads continuative and discontinuative questions in the present as still", () => {
