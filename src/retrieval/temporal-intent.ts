@@ -12,7 +12,8 @@
  *       came next;
  *     - an *after* clause under a main clause in the past ("Where did Zoe move right after the
  *       breakup?"); its content is the anchor too, the state or event that came first;
- *     - a subordinate *while* / *when* clause in the past ("…while she was studying?");
+ *     - a subordinate *while* / *when* clause in the past ("…while she was studying?"); its
+ *       content is the anchor, the state the answer held in;
  *     - the habitual past *used to* ("What car did Grace use to drive?");
  *     - a past copula or past progressive as the finite verb ("Was Tom vegetarian…", "Who was
  *       Maya dating?"): a state, not an event, placed in the past;
@@ -42,8 +43,10 @@ export type TemporalSignal =
 export interface TemporalIntent {
   kind: TemporalIntentKind;
   /**
-   * For "past" with a *before* or *after* clause: what the question measures from — the later
-   * state for *before* ("Bristol", "she moved"), the earlier event for *after* ("the breakup").
+   * For "past" with a subordinate clause: what the question measures from — the later state for
+   * *before* ("Bristol", "she moved"), the earlier event for *after* ("the breakup"), the state
+   * the answer held in for *while / when* ("she trained"; that one is not searched from, and
+   * `main` stays unset).
    */
   anchor?: string;
   /** With an anchor: the question's main clause, what is asked of that time ("where did sam live"). */
