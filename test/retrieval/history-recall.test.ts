@@ -47,19 +47,7 @@ const transcript = {
 
 const chat = scriptedLlm({
   summary: (_speaker, text) => SUMMARY[text] ?? null,
-  byName: {
-    "carecall.classify-pairs"(messages) {
-      const user = messages.filter((m) => m.role === "user").at(-1)!.content;
-      const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)];
-      return JSON.stringify({
-        decisions: pairs.map((m) => ({
-          pair: Number(m[1]),
-          label: LABEL[`${m[2]}|${m[3]}`] ?? "APPEND",
-          why: "scripted",
-        })),
-      });
-    },
-  },
+  pairLabel: (memory, summary) => LABEL[`${memory}|${summary}`] ?? "APPEND",
 });
 
 describe("recall that knows history (carecall, scripted model)", () => {
@@ -148,18 +136,7 @@ describe("recall that knows history, without a version chain", () => {
   };
   let mem: Memlane;
   before(async () => {
-    const appendAll = scriptedLlm({
-      summary: (_speaker, text) => said[text] ?? null,
-      byName: {
-        "carecall.classify-pairs"(messages) {
-          const user = messages.filter((m) => m.role === "user").at(-1)!.content;
-          const pairs = [...user.matchAll(/^(\d+)\. M/gm)];
-          return JSON.stringify({
-            decisions: pairs.map((m) => ({ pair: Number(m[1]), label: "APPEND", why: "scripted" })),
-          });
-        },
-      },
-    });
+    const appendAll = scriptedLlm({ summary: (_speaker, text) => said[text] ?? null });
     mem = await testMemlane({
       chat: appendAll,
       strategy: carecallStrategy({ minCosine: -1, candidates: 100 }),
@@ -230,19 +207,7 @@ describe("recall that knows history: a while clause picks the version that says 
   before(async () => {
     const chainOfRuns = scriptedLlm({
       summary: (_speaker, text) => said[text] ?? null,
-      byName: {
-        "carecall.classify-pairs"(messages) {
-          const user = messages.filter((m) => m.role === "user").at(-1)!.content;
-          const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)];
-          return JSON.stringify({
-            decisions: pairs.map((m) => ({
-              pair: Number(m[1]),
-              label: replaces.has(`${m[2]}|${m[3]}`) ? "REPLACE" : "APPEND",
-              why: "scripted",
-            })),
-          });
-        },
-      },
+      pairLabel: (memory, summary) => (replaces.has(`${memory}|${summary}`) ? "REPLACE" : "APPEND"),
     });
     mem = await testMemlane({
       chat: chainOfRuns,

@@ -33,17 +33,8 @@ function model() {
         );
         return JSON.stringify({ statements });
       },
-      "carecall.classify-pairs"(messages) {
-        const pairs = [...messages.at(-1)!.content.matchAll(/^(\d+)\. M[^:]*: (.*)\n {3}S[^:]*: (.*)$/gm)];
-        return JSON.stringify({
-          decisions: pairs.map((p) => ({
-            pair: Number(p[1]),
-            label: /Leeds/.test(p[2]!) && /Bristol/.test(p[3]!) ? "REPLACE" : "APPEND",
-            why: "scripted",
-          })),
-        });
-      },
     },
+    pairLabel: (memory, summary) => (/Leeds/.test(memory) && /Bristol/.test(summary) ? "REPLACE" : "APPEND"),
   });
 }
 
