@@ -61,12 +61,20 @@ const INTENT_VERBS = new Set([
 
 const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
 
+/** Sentences whose measures are kept, at most; the cache starts over when full. */
+const MEASURED_MAX = 4096;
+const measured = new Map<string, readonly [string, number][]>();
+
 /**
  * The measures a statement gives: a number with the noun it counts or measures, "15 km a week" ->
  * ["km", 15], "two cats" -> ["cat", 2], "1,350 a month" -> ["month", 1350]. Dates ("19 May",
  * "2024") are not measures.
  */
-export function measures(text: string): [string, number][] {
+export function measures(text: string): readonly [string, number][] {
+  // Each sentence meets several others (a summary sentence its five candidates, a memory every
+  // new sentence near it), and a parse costs milliseconds: parse each sentence once.
+  const known = measured.get(text);
+  if (known) return known;
   const out: [string, number][] = [];
   nlp(text)
     .match("#Value+ (a|an|per|every)? #Noun")
@@ -79,6 +87,8 @@ export function measures(text: string): [string, number][] {
       const noun = (head.text("normal") as string).replace(/[^a-z]/g, "");
       if (typeof value === "number" && noun) out.push([stem(noun), value]);
     });
+  if (measured.size >= MEASURED_MAX) measured.clear();
+  measured.set(text, out);
   return out;
 }
 
