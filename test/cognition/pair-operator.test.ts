@@ -46,6 +46,14 @@ describe("offline pair operator", () => {
     );
   });
 
+  it("does not call a summary with an amount of its own already held (PASS)", () => {
+    const rule = (m: string, s: string) => classifyPair(m, s, "Lucia", { cosine: 0.8 });
+    assert.equal(rule("Lucia's rent went up.", "Lucia's rent went up.").label, "PASS");
+    const raised = rule("Lucia's rent went up.", "Lucia's rent went up to 1400.");
+    assert.notEqual(raised.label, "PASS");
+    assert.equal(raised.reason, "summary-holds-memory");
+  });
+
   it("does not take emphasis, background or other people's names for a change", () => {
     assert.notEqual(op("It was so special with the family.", "Sam will never forget the day."), "REPLACE");
     assert.equal(

@@ -95,6 +95,26 @@ describe("pair operator policy (saved with the trained model)", () => {
     assert.equal((await decide(constantModel(sureAppend, evidence), ...COLD)).label, "DELETE");
   });
 
+  it("never takes PASS for a summary that states an amount the memory lacks", async () => {
+    const surePass = { PASS: 0.8, REPLACE: 0.15, APPEND: 0.03, DELETE: 0.01, FUSION: 0.01 };
+    const policy: PairDecisionPolicy = { scope: "all", change: 0.1, delete: 0.7 };
+    const rent = "Sam and Dev split the rent, 1200 a month.";
+    assert.equal(
+      (await decide(constantModel(surePass, policy), rent, "Sam's rent is 1200 a month.")).label,
+      "PASS",
+    );
+    const raised = await decide(constantModel(surePass, policy), rent, "The rent went up to 1400 from May.");
+    assert.equal(raised.label, "REPLACE");
+    assert.match(raised.rationale ?? "", /PASS ruled out/);
+    // A date is not an amount: a restatement with the day it was told can still be PASS.
+    const dated = await decide(
+      constantModel(surePass, policy),
+      rent,
+      "Sam still splits the rent on 3 May 2024.",
+    );
+    assert.equal(dated.label, "PASS");
+  });
+
   it("the relatedness gate keeps a pair it calls a stranger; without a threshold it is unused", async () => {
     const sureReplace = { REPLACE: 0.9, APPEND: 0.1 };
     const pair = ["Sam works at the library.", "Sam likes the library's garden."] as const;

@@ -61,9 +61,50 @@ const INTENT_VERBS = new Set([
 
 const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
 
-/** Sentences whose measures are kept, at most; the cache starts over when full. */
-const MEASURED_MAX = 4096;
-const measured = new Map<string, readonly [string, number][]>();
+/** Sentences whose quantities are kept, at most; the cache starts over when full. */
+const QUANTIFIED_MAX = 4096;
+const quantified = new Map<string, Quantities>();
+
+/** The numbers a statement gives, read from one parse. */
+interface Quantities {
+  /** Each number with the noun it counts or measures (see `measures`). */
+  measures: readonly [string, number][];
+  /** Every number that is not part of a date or an ordinal ("1400", "two", "£500"). */
+  amounts: readonly number[];
+}
+
+function quantities(text: string): Quantities {
+  // Each sentence meets several others (a summary sentence its five candidates, a memory every
+  // new sentence near it), and a parse costs milliseconds: parse each sentence once.
+  const known = quantified.get(text);
+  if (known) return known;
+  const doc = nlp(text);
+  const measures: [string, number][] = [];
+  doc.match("#Value+ (a|an|per|every)? #Noun").forEach((phrase) => {
+    // Tags are read in the whole sentence: "19 May" alone would lose its date reading. A
+    // duration or rate ("a month", "fifty years") is a measure; a calendar date is not.
+    const head = phrase.match("#Noun").last();
+    if (phrase.has("#Year") || head.has("#Month") || head.has("#WeekDay")) return;
+    const value = ([] as number[]).concat(nlp(phrase.text()).numbers().get())[0];
+    const noun = (head.text("normal") as string).replace(/[^a-z]/g, "");
+    if (typeof value === "number" && noun) measures.push([stem(noun), value]);
+  });
+  const amounts: number[] = [];
+  const numbers = doc.numbers();
+  const values = ([] as unknown[]).concat(numbers.get());
+  let i = 0;
+  numbers.forEach((n) => {
+    const value = values[i++];
+    if (typeof value !== "number" || n.has("#Date") || n.has("#Year") || n.has("#Ordinal")) return;
+    // A bare four-digit year ("since 2021") is not always tagged as one.
+    if (/^\d{4}$/.test(n.text("normal")) && value >= 1900 && value <= 2100) return;
+    amounts.push(value);
+  });
+  const out = { measures, amounts };
+  if (quantified.size >= QUANTIFIED_MAX) quantified.clear();
+  quantified.set(text, out);
+  return out;
+}
 
 /**
  * The measures a statement gives: a number with the noun it counts or measures, "15 km a week" ->
@@ -71,25 +112,17 @@ const measured = new Map<string, readonly [string, number][]>();
  * "2024") are not measures.
  */
 export function measures(text: string): readonly [string, number][] {
-  // Each sentence meets several others (a summary sentence its five candidates, a memory every
-  // new sentence near it), and a parse costs milliseconds: parse each sentence once.
-  const known = measured.get(text);
-  if (known) return known;
-  const out: [string, number][] = [];
-  nlp(text)
-    .match("#Value+ (a|an|per|every)? #Noun")
-    .forEach((phrase) => {
-      // Tags are read in the whole sentence: "19 May" alone would lose its date reading. A
-      // duration or rate ("a month", "fifty years") is a measure; a calendar date is not.
-      const head = phrase.match("#Noun").last();
-      if (phrase.has("#Year") || head.has("#Month") || head.has("#WeekDay")) return;
-      const value = ([] as number[]).concat(nlp(phrase.text()).numbers().get())[0];
-      const noun = (head.text("normal") as string).replace(/[^a-z]/g, "");
-      if (typeof value === "number" && noun) out.push([stem(noun), value]);
-    });
-  if (measured.size >= MEASURED_MAX) measured.clear();
-  measured.set(text, out);
-  return out;
+  return quantities(text).measures;
+}
+
+/**
+ * The summary states an amount the memory does not ("Rent went up to 1400" beside "rent is 1200 a
+ * month"): then the memory cannot already hold it. Dates and ordinals are left out, since
+ * summaries restate old facts with the day they were told.
+ */
+export function statesNewAmount(memory: string, summary: string): boolean {
+  const known = quantities(memory).amounts;
+  return quantities(summary).amounts.some((n) => !known.includes(n));
 }
 
 /** Parses one statement; `about` is the person's name (its words are not content terms). */

@@ -7,7 +7,7 @@
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../inputs.js";
-import { coverage, measures } from "./frame.js";
+import { coverage, measures, statesNewAmount } from "./frame.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =
@@ -219,12 +219,16 @@ export function classifyPair(
     return decide("REPLACE", "plan-happened", "a plan in memory that the summary says happened");
   const summaryCovered = coverage(ts, tm);
   const memoryCovered = coverage(tm, ts);
-  if (summaryCovered >= OPERATOR_THRESHOLDS.containment && summaryCovered >= memoryCovered)
+  // PASS says the memory already holds the summary; a summary with an amount of its own does not
+  // qualify, however many words the two share ("rent went up to 1400" beside "1200 a month").
+  const held = !statesNewAmount(memory, summary);
+  if (held && summaryCovered >= OPERATOR_THRESHOLDS.containment && summaryCovered >= memoryCovered)
     return decide("PASS", "memory-holds-summary", "the memory already holds the summary");
   if (memoryCovered >= OPERATOR_THRESHOLDS.containment)
     return decide("REPLACE", "summary-holds-memory", "the summary holds the memory and more");
   // A paraphrase: very close in meaning, and the memory already holds part of the summary's words.
   if (
+    held &&
     f.cosine >= OPERATOR_THRESHOLDS.same &&
     (summaryCovered >= 0.5 || f.cosine >= OPERATOR_THRESHOLDS.paraphrase)
   )

@@ -115,11 +115,16 @@ export const OPEN_BUCKET_POLICY: PairDecisionPolicy = {
   related: 0.5,
 };
 
-/** The model's decision for one pair; without FUSION the best of the paper's four labels. */
-export function decidePair(model: LearnedPairModel, row: number[], fusion = true): PairDecision {
+/**
+ * The model's decision for one pair; without FUSION the best of the paper's four labels. `pass`
+ * false rules PASS out (the summary says something the memory cannot hold, such as a new amount).
+ */
+export function decidePair(model: LearnedPairModel, row: number[], fusion = true, pass = true): PairDecision {
   const policy = model.policy ?? OPEN_BUCKET_POLICY;
   const p = predictProba(model.model, row);
-  const allowed = model.model.labels.map((l) => fusion || (PAIR_LABELS as readonly string[]).includes(l));
+  const allowed = model.model.labels.map(
+    (l) => (fusion || (PAIR_LABELS as readonly string[]).includes(l)) && (pass || l !== "PASS"),
+  );
   let best = -1;
   for (let k = 0; k < p.length; k++) if (allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   // A wrong DELETE costs most: it retires the new sentence too, so a fact that just arrived
@@ -131,7 +136,8 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
       if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   }
   const label = model.model.labels[best] as PairLabelWithFusion;
-  const rationale = `learned operator: ${topLabels(model.model.labels, p)}`;
+  const ruledOut = pass ? "" : " (PASS ruled out: the summary states an amount the memory lacks)";
+  const rationale = `learned operator: ${topLabels(model.model.labels, p)}${ruledOut}`;
   // Every answer but APPEND retires a sentence (PASS the new one, the others the memory), and a
   // wrong retirement loses a fact, where a wrong APPEND only keeps an old one beside the new.
   // Labelled pairs are mostly updates; a real conversation's related pairs mostly are not. So a

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
+import { statesNewAmount } from "../../../cognition/offline/frame.js";
 import { chooseModel } from "../../../cognition/offline/learned/choose.js";
 import {
   decidePair,
@@ -113,7 +114,10 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
       i.about,
     );
     const decisions: PairDecision[] = [...rules];
-    for (const k of open) decisions[k] = decidePair(model, rows[k]!, fusion);
+    for (const k of open) {
+      const { memory, summary } = i.pairs[k]!;
+      decisions[k] = decidePair(model, rows[k]!, fusion, !statesNewAmount(memory, summary));
+    }
     return decisions;
   },
 });
