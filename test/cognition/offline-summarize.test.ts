@@ -94,6 +94,25 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("gives a sentence that starts with a past-tense verb its dropped subject", async () => {
+    const statements = await summarizeOffline(
+      {
+        agent: "ava",
+        partners: ["ben"],
+        sessionId: "s1",
+        at,
+        turns: turns([
+          ["ava", "Where are you staying these days?"],
+          ["ben", "Rented a flat above a bakery in Chapel Allerton. Was a long week."],
+        ]),
+      },
+      embedder,
+    );
+    const texts = statements.map((s) => s.text);
+    assert.ok(texts.includes("Ben rented a flat above a bakery in Chapel Allerton."), texts.join(" | "));
+    assert.ok(texts.every((t) => !/Ben was a long week/.test(t)), texts.join(" | "));
+  });
+
   it("merges near-duplicates and keeps their sources together", async () => {
     const statements = await summarizeOffline(
       {

@@ -42,9 +42,19 @@ interface Candidate {
 
 const LEADING_FILLER =
   /^(?:(?:yeah|yes|oh|well|so|and|but|haha|lol|wow|hey|ok|okay|um|uh|actually|honestly|anyway|btw|also)\b[\s,!.]*)+/i;
-/** A sentence that starts with a past-tense verb has dropped its "I" ("Lost my job…"). */
+/**
+ * A sentence that starts with a past-tense verb has dropped its "I" ("Lost my job…", "Rented a
+ * flat…"). The tagger reads the verb; the list covers what it tags otherwise ("Finished there"
+ * reads as an adjective, "Read a book" as an imperative).
+ */
 const DROPPED_SUBJECT =
   /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
+
+function droppedSubject(sentence: string): boolean {
+  if (DROPPED_SUBJECT.test(sentence)) return true;
+  const first = nlp(sentence).terms().first();
+  return first.has("#PastTense") && !first.has("#Auxiliary") && !first.has("#Copula");
+}
 
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
 const DROPPED_BE =
@@ -165,7 +175,7 @@ function toCandidate(
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
   if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence)) return null;
-  if (DROPPED_SUBJECT.test(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  if (droppedSubject(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
     sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(
       /^I'm gonna\b/,
