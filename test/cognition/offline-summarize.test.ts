@@ -110,7 +110,10 @@ describe("offline summarizer", () => {
     );
     const texts = statements.map((s) => s.text);
     assert.ok(texts.includes("Ben rented a flat above a bakery in Chapel Allerton."), texts.join(" | "));
-    assert.ok(texts.every((t) => !/Ben was a long week/.test(t)), texts.join(" | "));
+    assert.ok(
+      texts.every((t) => !/Ben was a long week/.test(t)),
+      texts.join(" | "),
+    );
   });
 
   it("merges near-duplicates and keeps their sources together", async () => {
