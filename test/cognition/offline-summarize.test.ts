@@ -46,6 +46,14 @@ describe("offline perspective rewriting", () => {
     assert.equal(toThirdPerson("I think you would love it.", "Sam", "Ava"), "Sam thinks Ava would love it.");
   });
 
+  it("reads a lower-case i as the speaker too", () => {
+    assert.equal(
+      toThirdPerson("i drive my mom's minivan and im saving for a car", "Sam", "Ava"),
+      "Sam drives Sam's mom's minivan and Sam is saving for a car",
+    );
+    assert.equal(toThirdPerson("Bring snacks, i.e. crisps.", "Sam", "Ava"), "Bring snacks, i.e. crisps.");
+  });
+
   it("tells a statement back to its subject", () => {
     assert.equal(
       toSecondPerson("Sam is moving to Bristol with Sam's dog.", "Sam"),

@@ -92,7 +92,12 @@ const PAST_CONTEXT =
 
 export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
   const me: Subject = { name: speaker, possessive: possessive(speaker) };
-  let s = sentence.replace(/[’]/g, "'");
+  // Casual writing drops the capital ("i drive my mom's van", "im moving"): the pronoun is still
+  // "I". A lone "i" is nothing else in English, except in "i.e.".
+  let s = sentence
+    .replace(/[’]/g, "'")
+    .replace(/\bi\b(?!\.\w)/g, "I")
+    .replace(/\bim\b/g, "I'm");
   const past = PAST_CONTEXT.test(s);
   s = swapPerson(s, "I", me, true, past);
   s = s
