@@ -56,6 +56,8 @@ const DROPPED_SUBJECT =
 
 function droppedSubject(sentence: string): boolean {
   if (DROPPED_SUBJECT.test(sentence)) return true;
+  // "Sprained, the doctor said": a participle set off by a comma is a fragment, not a clause.
+  if (/^\S+[,;:]/.test(sentence)) return false;
   const first = nlp(sentence).terms().first();
   return first.has("#PastTense") && !first.has("#Auxiliary") && !first.has("#Copula");
 }
