@@ -95,7 +95,7 @@ describe("pair operator policy (saved with the trained model)", () => {
     assert.equal((await decide(constantModel(sureAppend, evidence), ...COLD)).label, "DELETE");
   });
 
-  it("never takes PASS for a summary that states an amount the memory lacks", async () => {
+  it("never takes PASS for a summary the memory cannot hold: a new amount, or nothing in common", async () => {
     const surePass = { PASS: 0.8, REPLACE: 0.15, APPEND: 0.03, DELETE: 0.01, FUSION: 0.01 };
     const policy: PairDecisionPolicy = { scope: "all", change: 0.1, delete: 0.7 };
     const rent = "Sam and Dev split the rent, 1200 a month.";
@@ -113,6 +113,8 @@ describe("pair operator policy (saved with the trained model)", () => {
       "Sam still splits the rent on 3 May 2024.",
     );
     assert.equal(dated.label, "PASS");
+    const stranger = await decide(constantModel(surePass, policy), rent, "Sam's clients are not happy.");
+    assert.notEqual(stranger.label, "PASS");
   });
 
   it("the relatedness gate keeps a pair it calls a stranger; without a threshold it is unused", async () => {

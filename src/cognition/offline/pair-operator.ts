@@ -7,7 +7,8 @@
 import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../inputs.js";
-import { coverage, measures, statesNewAmount } from "./frame.js";
+import { coverage, type Frame, measures, statesNewAmount } from "./frame.js";
+import { lexicalRelations } from "./lexicon.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =
@@ -234,6 +235,25 @@ export function classifyPair(
   )
     return decide("PASS", "paraphrase", "the two say the same thing");
   return decide("APPEND", "compatible", "related but compatible");
+}
+
+/**
+ * Whether the memory could already hold what the summary says, the precondition of PASS (which
+ * drops the summary). Not when the summary states an amount the memory lacks; otherwise the two
+ * must be topical, or share a content word or a WordNet synonym of one. On memory-ops' dev part
+ * every PASS pair without a shared word is a paraphrase at cosine 0.65 or more ("Chen commutes by
+ * bike" / "Chen cycles to work"); a real pair the model called PASS, "Lucia's clients are not
+ * happy" beside her rent, sat at 0.49 with nothing shared.
+ */
+export function canHold(
+  memory: { text: string; frame: Frame },
+  summary: { text: string; frame: Frame },
+  cosine: number,
+): boolean {
+  if (statesNewAmount(memory.text, summary.text)) return false;
+  if (cosine >= OPERATOR_THRESHOLDS.topical) return true;
+  const known = lexicalRelations(memory.frame.terms, summary.frame.terms).expanded(memory.frame.terms);
+  return [...summary.frame.terms].some((t) => known.has(t));
 }
 
 /** What a plan is about ("going to a transgender conference" -> transgender, conference). */

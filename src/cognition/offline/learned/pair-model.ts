@@ -117,7 +117,7 @@ export const OPEN_BUCKET_POLICY: PairDecisionPolicy = {
 
 /**
  * The model's decision for one pair; without FUSION the best of the paper's four labels. `pass`
- * false rules PASS out (the summary says something the memory cannot hold, such as a new amount).
+ * false rules PASS out (the memory cannot hold the summary: see `canHold`).
  */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true, pass = true): PairDecision {
   const policy = model.policy ?? OPEN_BUCKET_POLICY;
@@ -136,7 +136,7 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
       if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   }
   const label = model.model.labels[best] as PairLabelWithFusion;
-  const ruledOut = pass ? "" : " (PASS ruled out: the summary states an amount the memory lacks)";
+  const ruledOut = pass ? "" : " (PASS ruled out: the memory cannot hold the summary)";
   const rationale = `learned operator: ${topLabels(model.model.labels, p)}${ruledOut}`;
   // Every answer but APPEND retires a sentence (PASS the new one, the others the memory), and a
   // wrong retirement loses a fact, where a wrong APPEND only keeps an old one beside the new.

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
-import { statesNewAmount } from "../../../cognition/offline/frame.js";
 import { chooseModel } from "../../../cognition/offline/learned/choose.js";
 import {
   decidePair,
@@ -15,7 +14,7 @@ import {
   pairSides,
   shippedPairModel,
 } from "../../../cognition/offline/learned/pair-model.js";
-import { classifyPair } from "../../../cognition/offline/pair-operator.js";
+import { canHold, classifyPair } from "../../../cognition/offline/pair-operator.js";
 import { batchItems, defineStep } from "../../../cognition/step.js";
 import {
   PAIR_LABELS,
@@ -115,8 +114,10 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     );
     const decisions: PairDecision[] = [...rules];
     for (const k of open) {
-      const { memory, summary } = i.pairs[k]!;
-      decisions[k] = decidePair(model, rows[k]!, fusion, !statesNewAmount(memory, summary));
+      const memory = sides.get(i.pairs[k]!.memory)!;
+      const summary = sides.get(i.pairs[k]!.summary)!;
+      const raw = cosine(vectors.get(memory.text)!, vectors.get(summary.text)!);
+      decisions[k] = decidePair(model, rows[k]!, fusion, canHold(memory, summary, raw));
     }
     return decisions;
   },
