@@ -51,7 +51,14 @@ describe("offline perspective rewriting", () => {
       toThirdPerson("i drive my mom's minivan and im saving for a car", "Sam", "Ava"),
       "Sam drives Sam's mom's minivan and Sam is saving for a car",
     );
-    assert.equal(toThirdPerson("Bring snacks, i.e. crisps.", "Sam", "Ava"), "Bring snacks, i.e. crisps.");
+    assert.equal(toThirdPerson("and so did i", "Sam", "Ava"), "and so did Sam");
+    for (const kept of [
+      "Bring snacks, i.e. crisps.",
+      "Back from Hawai'i.",
+      "See x.com/i/status",
+      "Part i. of it",
+    ])
+      assert.equal(toThirdPerson(kept, "Sam", "Ava"), kept);
   });
 
   it("tells a statement back to its subject", () => {
@@ -115,6 +122,10 @@ describe("offline summarizer", () => {
             "ben",
             "Rented a flat above a bakery in Chapel Allerton. Was a long week. Sprained, the doctor said.",
           ],
+          [
+            "ben",
+            "Based in Leeds, my sister teaches maths. Attached is a photo of my kitchen. Been there twice.",
+          ],
         ]),
       },
       embedder,
@@ -122,7 +133,7 @@ describe("offline summarizer", () => {
     const texts = statements.map((s) => s.text);
     assert.ok(texts.includes("Ben rented a flat above a bakery in Chapel Allerton."), texts.join(" | "));
     assert.ok(
-      texts.every((t) => !/Ben was a long week|Ben sprained/.test(t)),
+      texts.every((t) => !/Ben (was a long week|sprained|based|attached|been)/.test(t)),
       texts.join(" | "),
     );
   });

@@ -104,7 +104,8 @@ describe("pair operator policy (saved with the trained model)", () => {
       "PASS",
     );
     const raised = await decide(constantModel(surePass, policy), rent, "The rent went up to 1400 from May.");
-    assert.equal(raised.label, "REPLACE");
+    // The model's answer was PASS: with PASS out, both are kept (not the runner-up REPLACE).
+    assert.equal(raised.label, "APPEND");
     assert.match(raised.rationale ?? "", /PASS ruled out/);
     // A date is not an amount: a restatement with the day it was told can still be PASS.
     const dated = await decide(
@@ -114,7 +115,12 @@ describe("pair operator policy (saved with the trained model)", () => {
     );
     assert.equal(dated.label, "PASS");
     const stranger = await decide(constantModel(surePass, policy), rent, "Sam's clients are not happy.");
-    assert.notEqual(stranger.label, "PASS");
+    assert.equal(stranger.label, "APPEND");
+    // PASS out does not touch a pair whose answer was something else.
+    const sureReplace = { REPLACE: 0.8, PASS: 0.15, APPEND: 0.03, DELETE: 0.01, FUSION: 0.01 };
+    const moved = await decide(constantModel(sureReplace, policy), rent, "Sam's clients are not happy.");
+    assert.equal(moved.label, "REPLACE");
+    assert.doesNotMatch(moved.rationale ?? "", /PASS ruled out/);
   });
 
   it("the relatedness gate keeps a pair it calls a stranger; without a threshold it is unused", async () => {

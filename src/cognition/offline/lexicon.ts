@@ -60,8 +60,15 @@ export interface LexicalRelations {
   synonyms: number;
   /** Pairs of different words that share a sense or a parent sense ("cat" / "dog" do not; "flat" / "apartment" do). */
   related: number;
-  /** A term set with every stem sharing a sense with one of its stems added. */
-  expanded(terms: Set<string>): Set<string>;
+}
+
+/** A term set with every stem that shares a sense with one of its stems added. */
+export function expandSynonyms(terms: Set<string>): Set<string> {
+  const lex = lexicon();
+  const out = new Set(terms);
+  for (const t of terms)
+    for (const id of lex.senses.get(t) ?? []) for (const w of lex.bySense.get(id) ?? []) out.add(w);
+  return out;
 }
 
 const intersects = (a: number[] | undefined, b: number[] | undefined) =>
@@ -80,15 +87,5 @@ export function lexicalRelations(a: Set<string>, b: Set<string>): LexicalRelatio
       if (intersects(lex.senses.get(x), lex.senses.get(y))) synonyms++;
       else if (intersects(lex.related.get(x), lex.related.get(y))) related++;
     }
-  return {
-    antonyms,
-    synonyms,
-    related,
-    expanded(terms) {
-      const out = new Set(terms);
-      for (const t of terms)
-        for (const id of lex.senses.get(t) ?? []) for (const w of lex.bySense.get(id) ?? []) out.add(w);
-      return out;
-    },
-  };
+  return { antonyms, synonyms, related };
 }

@@ -8,7 +8,7 @@ import type { PairLabelWithFusion } from "../../core/memory-update.js";
 import { stem, terms } from "../../core/text.js";
 import type { PairDecision } from "../inputs.js";
 import { coverage, type Frame, measures, statesNewAmount } from "./frame.js";
-import { lexicalRelations } from "./lexicon.js";
+import { expandSynonyms } from "./lexicon.js";
 
 /** A temporary, unwelcome state: something one recovers from. */
 const AILMENT =
@@ -252,7 +252,7 @@ export function canHold(
 ): boolean {
   if (statesNewAmount(memory.text, summary.text)) return false;
   if (cosine >= OPERATOR_THRESHOLDS.topical) return true;
-  const known = lexicalRelations(memory.frame.terms, summary.frame.terms).expanded(memory.frame.terms);
+  const known = expandSynonyms(memory.frame.terms);
   return [...summary.frame.terms].some((t) => known.has(t));
 }
 

@@ -93,11 +93,11 @@ const PAST_CONTEXT =
 export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
   const me: Subject = { name: speaker, possessive: possessive(speaker) };
   // Casual writing drops the capital ("i drive my mom's van", "im moving"): the pronoun is still
-  // "I". A lone "i" is nothing else in English, except in "i.e.".
+  // "I". Only a word standing alone counts: not "i.e.", "Hawai'i", "i-phone" or a path's "/i/".
   let s = sentence
     .replace(/[’]/g, "'")
-    .replace(/\bi\b(?!\.\w)/g, "I")
-    .replace(/\bim\b/g, "I'm");
+    .replace(/(^|\s)i(?=['\s,;!?]|\.?$)/g, "$1I")
+    .replace(/(^|\s)im(?=\s)/g, "$1I'm");
   const past = PAST_CONTEXT.test(s);
   s = swapPerson(s, "I", me, true, past);
   s = s

@@ -55,11 +55,19 @@ const DROPPED_SUBJECT =
   /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
 
 function droppedSubject(sentence: string): boolean {
-  if (DROPPED_SUBJECT.test(sentence)) return true;
-  // "Sprained, the doctor said": a participle set off by a comma is a fragment, not a clause.
+  // "Sprained, the doctor said": a verb set off by a comma is a fragment, not a clause.
   if (/^\S+[,;:]/.test(sentence)) return false;
-  const first = nlp(sentence).terms().first();
-  return first.has("#PastTense") && !first.has("#Auxiliary") && !first.has("#Copula");
+  // "Based in Leeds, my sister teaches…": a later clause has a subject of its own.
+  const comma = sentence.indexOf(",");
+  if (comma > 0 && nlp(sentence.slice(comma + 1)).has("^(#Pronoun|#Possessive|#Determiner|#ProperNoun)"))
+    return false;
+  if (DROPPED_SUBJECT.test(sentence)) return true;
+  const terms = nlp(sentence).terms();
+  const [first, next] = [terms.eq(0), terms.eq(1)];
+  // Not "Been there…", "Given the rain…" (participles) nor "Attached is the photo" (a verb
+  // that is the subject of the next one).
+  if (!first.has("#PastTense") || first.has("(#Auxiliary|#Copula|#Participle)")) return false;
+  return !next.has("(#Copula|#Auxiliary)");
 }
 
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */

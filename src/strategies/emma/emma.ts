@@ -47,8 +47,9 @@ export interface EmmaOptions {
    */
   chainEnd?: boolean;
   /**
-   * Offline: least salience for a sentence to become a memory (default EMMA_SALIENCE); egocentric
-   * memory keeps events and feelings the shared summarizer's floor drops.
+   * Offline: least salience for a sentence to become a memory (default EMMA_SALIENCE, chosen for
+   * egocentric memory on its own tune episodes; the shared summarizer's default is
+   * DEFAULT_MIN_SALIENCE).
    */
   minSalience?: number;
   /** Offline: how a pair is judged related (default DEFAULT_JUDGE, the similarity of the gists). */

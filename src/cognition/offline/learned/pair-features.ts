@@ -13,7 +13,7 @@
 import { PAIR_LABELS_WITH_FUSION } from "../../../core/memory-update.js";
 import { cosine } from "../../../core/vector.js";
 import { coverage, FRAME_ASPECTS, type Frame } from "../frame.js";
-import { lexicalRelations } from "../lexicon.js";
+import { expandSynonyms, lexicalRelations } from "../lexicon.js";
 import { RULE_REASONS, type RuleDecision } from "../pair-operator.js";
 
 export interface PairSide {
@@ -83,7 +83,7 @@ export function pairFeatures(
     lex.antonyms,
     lex.synonyms,
     lex.related,
-    coverage(s.terms, lex.expanded(m.terms)),
+    coverage(s.terms, expandSynonyms(m.terms)),
     ...oneHot(rule.label, PAIR_LABELS_WITH_FUSION),
     ...oneHot(rule.reason, RULE_REASONS),
   ];

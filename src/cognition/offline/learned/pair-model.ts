@@ -117,7 +117,8 @@ export const OPEN_BUCKET_POLICY: PairDecisionPolicy = {
 
 /**
  * The model's decision for one pair; without FUSION the best of the paper's four labels. `pass`
- * false rules PASS out (the memory cannot hold the summary: see `canHold`).
+ * false: the memory cannot hold the summary (see `canHold`), so PASS is out; when PASS was the
+ * model's answer the pair stays APPEND (both kept), not the runner-up change.
  */
 export function decidePair(model: LearnedPairModel, row: number[], fusion = true, pass = true): PairDecision {
   const policy = model.policy ?? OPEN_BUCKET_POLICY;
@@ -126,7 +127,13 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
     (l) => (fusion || (PAIR_LABELS as readonly string[]).includes(l)) && (pass || l !== "PASS"),
   );
   let best = -1;
-  for (let k = 0; k < p.length; k++) if (allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
+  for (let k = 0; k < p.length; k++)
+    if ((allowed[k] || model.model.labels[k] === "PASS") && (best < 0 || p[k]! > p[best]!)) best = k;
+  if (!pass && model.model.labels[best] === "PASS")
+    return {
+      label: "APPEND",
+      rationale: `learned operator: ${topLabels(model.model.labels, p)} (PASS ruled out: the memory cannot hold the summary)`,
+    };
   // A wrong DELETE costs most: it retires the new sentence too, so a fact that just arrived
   // ("moved to Bristol") leaves active memory. DELETE must be confident; otherwise the next best.
   if (model.model.labels[best] === "DELETE" && p[best]! < policy.delete) {
@@ -136,8 +143,7 @@ export function decidePair(model: LearnedPairModel, row: number[], fusion = true
       if (k !== deleted && allowed[k] && (best < 0 || p[k]! > p[best]!)) best = k;
   }
   const label = model.model.labels[best] as PairLabelWithFusion;
-  const ruledOut = pass ? "" : " (PASS ruled out: the memory cannot hold the summary)";
-  const rationale = `learned operator: ${topLabels(model.model.labels, p)}${ruledOut}`;
+  const rationale = `learned operator: ${topLabels(model.model.labels, p)}`;
   // Every answer but APPEND retires a sentence (PASS the new one, the others the memory), and a
   // wrong retirement loses a fact, where a wrong APPEND only keeps an old one beside the new.
   // Labelled pairs are mostly updates; a real conversation's related pairs mostly are not. So a

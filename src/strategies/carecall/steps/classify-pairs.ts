@@ -92,14 +92,9 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     const fusion = i.fusion ?? true;
     const texts = [...new Set(i.pairs.flatMap((p) => [p.memory, p.summary]))];
     const vectors = new Map((await kit.embedder.embed(texts)).map((v, n) => [texts[n]!, v]));
-    const rules = i.pairs.map((p) =>
-      classifyPair(
-        p.memory,
-        p.summary,
-        i.about,
-        { cosine: cosine(vectors.get(p.memory)!, vectors.get(p.summary)!) },
-        fusion,
-      ),
+    const cosines = i.pairs.map((p) => cosine(vectors.get(p.memory)!, vectors.get(p.summary)!));
+    const rules = i.pairs.map((p, k) =>
+      classifyPair(p.memory, p.summary, i.about, { cosine: cosines[k]! }, fusion),
     );
     const model = chooseModel(kit.models?.pairOperator, shippedPairModel, kit.embedder);
     const scope = (model?.policy ?? OPEN_BUCKET_POLICY).scope;
@@ -116,8 +111,7 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     for (const k of open) {
       const memory = sides.get(i.pairs[k]!.memory)!;
       const summary = sides.get(i.pairs[k]!.summary)!;
-      const raw = cosine(vectors.get(memory.text)!, vectors.get(summary.text)!);
-      decisions[k] = decidePair(model, rows[k]!, fusion, canHold(memory, summary, raw));
+      decisions[k] = decidePair(model, rows[k]!, fusion, canHold(memory, summary, cosines[k]!));
     }
     return decisions;
   },
