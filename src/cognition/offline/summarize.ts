@@ -70,6 +70,17 @@ function droppedSubject(sentence: string): boolean {
   return !next.has("(#Copula|#Auxiliary)");
 }
 
+/**
+ * A request to the listener ("Tell me about yourself", "Send me the photo", "Remember to call your
+ * mum") asks for something; it says nothing about the speaker. The tagger reads the imperative;
+ * the pronoun tells it from a statement that dropped its "I" ("Love the new flat").
+ */
+function request(sentence: string): boolean {
+  return (
+    /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && nlp(sentence).terms().eq(0).has("#Imperative")
+  );
+}
+
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
 const DROPPED_BE =
   /^(?:gonna|going to|planning|researching|thinking|working|trying|looking|learning|training|studying|hoping)\b/i;
@@ -188,7 +199,7 @@ function toCandidate(
     )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
-  if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence)) return null;
+  if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence) || request(sentence)) return null;
   if (droppedSubject(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
     sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(
