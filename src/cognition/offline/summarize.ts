@@ -54,18 +54,26 @@ const LEADING_FILLER =
 const DROPPED_SUBJECT =
   /^(?:just |finally |recently |also )?(?:got|lost|went|started|finished|bought|moved|took|made|found|joined|adopted|visited|had|saw|tried|decided|signed|quit|won|met|painted|ran|read|watched|learned|picked)\b/i;
 
-function droppedSubject(sentence: string): boolean {
+/** A sentence's words as the tagger read them (one parse, shared by the checks below). */
+type Tagged = ReturnType<ReturnType<typeof nlp>["terms"]>;
+
+function droppedSubject(sentence: string, tagged: Tagged): boolean {
+  if (!DROPPED_SUBJECT.test(sentence) && !startsWithPastVerb(tagged)) return false;
   // "Sprained, the doctor said": a verb set off by a comma is a fragment, not a clause.
   if (/^\S+[,;:]/.test(sentence)) return false;
   // "Based in Leeds, my sister teaches…": a later clause has a subject of its own.
   const comma = sentence.indexOf(",");
-  if (comma > 0 && nlp(sentence.slice(comma + 1)).has("^(#Pronoun|#Possessive|#Determiner|#ProperNoun)"))
-    return false;
-  if (DROPPED_SUBJECT.test(sentence)) return true;
-  const terms = nlp(sentence).terms();
-  const [first, next] = [terms.eq(0), terms.eq(1)];
-  // Not "Been there…", "Given the rain…" (participles) nor "Attached is the photo" (a verb
-  // that is the subject of the next one).
+  return !(
+    comma > 0 && nlp(sentence.slice(comma + 1)).has("^(#Pronoun|#Possessive|#Determiner|#ProperNoun)")
+  );
+}
+
+/**
+ * The tagger reads a past-tense verb first. Not "Been there…", "Given the rain…" (participles)
+ * nor "Attached is the photo" (a verb that is the subject of the next one).
+ */
+function startsWithPastVerb(tagged: Tagged): boolean {
+  const [first, next] = [tagged.eq(0), tagged.eq(1)];
   if (!first.has("#PastTense") || first.has("(#Auxiliary|#Copula|#Participle)")) return false;
   return !next.has("(#Copula|#Auxiliary)");
 }
@@ -75,10 +83,8 @@ function droppedSubject(sentence: string): boolean {
  * mum") asks for something; it says nothing about the speaker. The tagger reads the imperative;
  * the pronoun tells it from a statement that dropped its "I" ("Love the new flat").
  */
-function request(sentence: string): boolean {
-  return (
-    /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && nlp(sentence).terms().eq(0).has("#Imperative")
-  );
+function request(sentence: string, tagged: Tagged): boolean {
+  return /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && tagged.eq(0).has("#Imperative");
 }
 
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
@@ -199,8 +205,10 @@ function toCandidate(
     )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
-  if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence) || request(sentence)) return null;
-  if (droppedSubject(sentence)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence)) return null;
+  const tagged = nlp(sentence).terms();
+  if (request(sentence, tagged)) return null;
+  if (droppedSubject(sentence, tagged)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
     sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(
       /^I'm gonna\b/,
