@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { atomicClauses } from "../../src/cognition/offline/atomic.js";
 import { toSecondPerson, toThirdPerson } from "../../src/cognition/offline/perspective.js";
-import { summarizeOffline } from "../../src/cognition/offline/summarize.js";
+import { type OfflineSummarizerOptions, summarizeOffline } from "../../src/cognition/offline/summarize.js";
 import type { Turn } from "../../src/core/types.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
 
@@ -19,6 +19,12 @@ const turns = (lines: [string, string][]): Turn[] =>
     at,
     meta: {},
   }));
+
+/** One session of `lines` between the agent Ava and `partner`, summarized offline. */
+function summarize(partner: string, lines: [string, string][], options?: OfflineSummarizerOptions) {
+  const input = { agent: "ava", partners: [partner], sessionId: "s1", at, turns: turns(lines) };
+  return summarizeOffline(input, new HashEmbedder(), options);
+}
 
 describe("offline perspective rewriting", () => {
   it("turns first person into the speaker's name with verb agreement", () => {
@@ -70,26 +76,15 @@ describe("offline perspective rewriting", () => {
 });
 
 describe("offline summarizer", () => {
-  const embedder = new HashEmbedder();
-
   it("keeps durable facts and changes, drops greetings, questions and small talk", async () => {
-    const statements = await summarizeOffline(
-      {
-        agent: "ava",
-        partners: ["sam"],
-        sessionId: "s1",
-        at,
-        turns: turns([
-          ["ava", "Hi Sam! How are you?"],
-          ["sam", "Hey! Good to see you."],
-          ["sam", "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds."],
-          ["ava", "Wow, that's great!"],
-          ["sam", "Thanks! Do you like dogs?"],
-          ["sam", "I had toast for breakfast."],
-        ]),
-      },
-      embedder,
-    );
+    const statements = await summarize("sam", [
+      ["ava", "Hi Sam! How are you?"],
+      ["sam", "Hey! Good to see you."],
+      ["sam", "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds."],
+      ["ava", "Wow, that's great!"],
+      ["sam", "Thanks! Do you like dogs?"],
+      ["sam", "I had toast for breakfast."],
+    ]);
     const texts = statements.map((s) => s.text);
     assert.ok(
       texts.some((t) => /^Sam adopted a beagle called Biscuit on 1 March 2024/.test(t)),
@@ -110,27 +105,15 @@ describe("offline summarizer", () => {
   });
 
   it("gives a sentence that starts with a past-tense verb its dropped subject; requests are no facts", async () => {
-    const statements = await summarizeOffline(
-      {
-        agent: "ava",
-        partners: ["ben"],
-        sessionId: "s1",
-        at,
-        turns: turns([
-          ["ava", "Where are you staying these days?"],
-          [
-            "ben",
-            "Rented a flat above a bakery in Chapel Allerton. Was a long week. Sprained, the doctor said.",
-          ],
-          [
-            "ben",
-            "Based in Leeds, my sister teaches maths. Attached is a photo of my kitchen. Been there twice.",
-          ],
-          ["ava", "Tell me a bit more about your new place."],
-        ]),
-      },
-      embedder,
-    );
+    const statements = await summarize("ben", [
+      ["ava", "Where are you staying these days?"],
+      ["ben", "Rented a flat above a bakery in Chapel Allerton. Was a long week. Sprained, the doctor said."],
+      [
+        "ben",
+        "Based in Leeds, my sister teaches maths. Attached is a photo of my kitchen. Been there twice.",
+      ],
+      ["ava", "Tell me a bit more about your new place."],
+    ]);
     const texts = statements.map((s) => s.text);
     assert.ok(texts.includes("Ben rented a flat above a bakery in Chapel Allerton."), texts.join(" | "));
     assert.ok(
@@ -140,19 +123,10 @@ describe("offline summarizer", () => {
   });
 
   it("merges near-duplicates and keeps their sources together", async () => {
-    const statements = await summarizeOffline(
-      {
-        agent: "ava",
-        partners: ["sam"],
-        sessionId: "s1",
-        at,
-        turns: turns([
-          ["sam", "I started a new job as a nurse in Leeds."],
-          ["sam", "I started a new job as a nurse in Leeds!"],
-        ]),
-      },
-      embedder,
-    );
+    const statements = await summarize("sam", [
+      ["sam", "I started a new job as a nurse in Leeds."],
+      ["sam", "I started a new job as a nurse in Leeds!"],
+    ]);
     assert.equal(statements.length, 1);
     assert.deepEqual(statements[0]!.sourceTurns, ["s1:1", "s1:2"]);
   });
@@ -162,15 +136,9 @@ describe("offline summarizer", () => {
       "sam",
       `I started learning the ${["piano", "cello", "banjo", "harp", "oboe", "flute", "tuba", "drums", "sitar", "organ", "violin", "lute"][i]} in ${["London", "Oslo", "Lima", "Cairo", "Quito", "Perth", "Delhi", "Rome", "Paris", "Kyiv", "Baku", "Riga"][i]}.`,
     ]);
-    const statements = await summarizeOffline(
-      {
-        agent: "ava",
-        partners: ["sam"],
-        sessionId: "s1",
-        at,
-        turns: turns([...many, ["ava", "I moved my office to Paris last year and I love the city."]]),
-      },
-      embedder,
+    const statements = await summarize(
+      "sam",
+      [...many, ["ava", "I moved my office to Paris last year and I love the city."]],
       { maxPerSpeaker: 4 },
     );
     assert.equal(statements.filter((s) => s.about === "sam").length, 4);
@@ -201,20 +169,10 @@ describe("atomic statements", () => {
   });
 
   it("a session's compound sentence becomes two memories, so replacing the home keeps the dog", async () => {
-    const embedder = new HashEmbedder();
-    const statements = await summarizeOffline(
-      {
-        agent: "ava",
-        partners: ["sam"],
-        sessionId: "s1",
-        at,
-        turns: turns([
-          ["ava", "How are things?"],
-          ["sam", "I live in Leeds with my dog Biscuit and I work as a nurse."],
-        ]),
-      },
-      embedder,
-    );
+    const statements = await summarize("sam", [
+      ["ava", "How are things?"],
+      ["sam", "I live in Leeds with my dog Biscuit and I work as a nurse."],
+    ]);
     const texts = statements.map((s) => s.text);
     assert.ok(texts.includes("Sam lives in Leeds."), texts.join(" | "));
     assert.ok(texts.includes("Sam has a dog called Biscuit."), texts.join(" | "));
