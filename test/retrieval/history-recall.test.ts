@@ -45,17 +45,29 @@ const transcript = {
   ],
 };
 
-const chat = scriptedLlm({
-  summary: (_speaker, text) => SUMMARY[text] ?? null,
-  pairLabel: (memory, summary) => LABEL[`${memory}|${summary}`] ?? "APPEND",
-});
+/**
+ * A carecall store with `transcript` ingested by a scripted model: `said` gives each partner
+ * turn's statement, `labels` the operator's label for "memory|summary" (APPEND otherwise).
+ */
+async function scriptedStore(
+  transcript: Parameters<Memlane["ingest"]>[0],
+  said: Record<string, string>,
+  labels: Record<string, string> = {},
+): Promise<Memlane> {
+  const chat = scriptedLlm({
+    summary: (_speaker, text) => said[text] ?? null,
+    pairLabel: (memory, summary) => labels[`${memory}|${summary}`] ?? "APPEND",
+  });
+  // The hashing embedder is lexical: compare every pair so the scripted operator sees them all.
+  const mem = await testMemlane({ chat, strategy: carecallStrategy({ minCosine: -1, candidates: 100 }) });
+  assert.equal((await mem.ingest(transcript)).failed, 0);
+  return mem;
+}
 
 describe("recall that knows history (carecall, scripted model)", () => {
   let mem: Memlane;
   before(async () => {
-    // The hashing embedder is lexical: compare every pair so the scripted operator sees them all.
-    mem = await testMemlane({ chat, strategy: carecallStrategy({ minCosine: -1, candidates: 100 }) });
-    assert.equal((await mem.ingest(transcript)).failed, 0);
+    mem = await scriptedStore(transcript, SUMMARY, LABEL);
     const superseded = (await mem.memories("ava", { status: "superseded" })).map((m) => m.text).sort();
     assert.deepEqual(superseded, ["Sam has a cold.", "Sam lives in Leeds.", "Sam's cold is gone."]);
   });
@@ -136,12 +148,7 @@ describe("recall that knows history, without a version chain", () => {
   };
   let mem: Memlane;
   before(async () => {
-    const appendAll = scriptedLlm({ summary: (_speaker, text) => said[text] ?? null });
-    mem = await testMemlane({
-      chat: appendAll,
-      strategy: carecallStrategy({ minCosine: -1, candidates: 100 }),
-    });
-    assert.equal((await mem.ingest(jobs)).failed, 0);
+    mem = await scriptedStore(jobs, said);
     assert.equal((await mem.memories("ava", { status: "active" })).length, 2);
   });
   after(() => mem.close());
@@ -190,10 +197,10 @@ describe("recall that knows history: a while clause picks the version that says 
       "Sam is training for a half marathon at 30 km a week.",
     "I'm back to 20 km a week.": "Sam is back to 20 km a week.",
   };
-  const replaces = new Set([
-    "Sam runs about 15 km a week.|Sam is training for a half marathon at 30 km a week.",
-    "Sam is training for a half marathon at 30 km a week.|Sam is back to 20 km a week.",
-  ]);
+  const replaces: Record<string, string> = {
+    "Sam runs about 15 km a week.|Sam is training for a half marathon at 30 km a week.": "REPLACE",
+    "Sam is training for a half marathon at 30 km a week.|Sam is back to 20 km a week.": "REPLACE",
+  };
   const runs = {
     agent: "ava",
     sessions: Object.keys(said).map((text, i) => ({
@@ -205,15 +212,7 @@ describe("recall that knows history: a while clause picks the version that says 
   };
   let mem: Memlane;
   before(async () => {
-    const chainOfRuns = scriptedLlm({
-      summary: (_speaker, text) => said[text] ?? null,
-      pairLabel: (memory, summary) => (replaces.has(`${memory}|${summary}`) ? "REPLACE" : "APPEND"),
-    });
-    mem = await testMemlane({
-      chat: chainOfRuns,
-      strategy: carecallStrategy({ minCosine: -1, candidates: 100 }),
-    });
-    assert.equal((await mem.ingest(runs)).failed, 0);
+    mem = await scriptedStore(runs, said, replaces);
     assert.equal((await mem.memories("ava", { status: "superseded" })).length, 2);
   });
   after(() => mem.close());
