@@ -52,6 +52,20 @@ describe("offline perspective rewriting", () => {
     assert.equal(toThirdPerson("I think you would love it.", "Sam", "Ava"), "Sam thinks Ava would love it.");
   });
 
+  it("keeps the plural verb of a subject the speaker shares with someone", () => {
+    assert.equal(
+      toThirdPerson("Claire and I have separated.", "Ben", "Kai"),
+      "Claire and Ben have separated.",
+    );
+    assert.equal(
+      toThirdPerson("My wife and I love hiking.", "Ben", "Kai"),
+      "Ben's wife and Ben love hiking.",
+    );
+    assert.equal(toThirdPerson("Dev and I'm off to Lisbon.", "Tom", "Kai"), "Dev and Tom are off to Lisbon.");
+    // "and I" that starts a clause of its own is still singular.
+    assert.equal(toThirdPerson("I got home and I love it.", "Ben", "Kai"), "Ben got home and Ben loves it.");
+  });
+
   it("reads a lower-case i as the speaker too", () => {
     assert.equal(
       toThirdPerson("i drive my mom's minivan and im saving for a car", "Sam", "Ava"),

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { classifyPair, fuseOffline } from "../../src/cognition/offline/pair-operator.js";
+import { parseFrame } from "../../src/cognition/offline/frame.js";
+import { canHold, classifyPair, fuseOffline } from "../../src/cognition/offline/pair-operator.js";
 
 /** The offline operator with a fixed similarity, so each rule is tested on its own. */
 const op = (memory: string, summary: string, cosine = 0.7, about = "Sam") =>
@@ -57,6 +58,18 @@ describe("offline pair operator", () => {
     const close = (m: string, s: string) => classifyPair(m, s, "Lucia", { cosine: 0.95 }).label;
     assert.equal(close("Lucia cycles to work.", "Lucia commutes by bike."), "PASS");
     assert.notEqual(close("Lucia cycles to work.", "Lucia commutes 12 miles by bike."), "PASS");
+  });
+
+  it("lets the memory hold a summary only if they are close or share a word that is not a name", () => {
+    const side = (text: string) => ({ text, frame: parseFrame(text, "Ben") });
+    const row = side("Claire and Ben had another row about the kitchen extension.");
+    // Below the topical cosine, a name in common is not enough: the row does not hold the separation.
+    assert.equal(canHold(row, side("Claire and Ben have separated."), 0.5), false);
+    assert.equal(canHold(row, side("Claire and Ben are still arguing about the kitchen."), 0.5), true);
+    assert.equal(canHold(row, side("Claire and Ben have separated."), 0.6), true);
+    // A WordNet synonym counts as a shared word; a new amount rules PASS out however close.
+    assert.equal(canHold(side("Ben's car broke down."), side("Ben's automobile is fixed."), 0.3), true);
+    assert.equal(canHold(row, side("Claire and Ben spent 4000 on the kitchen extension."), 0.9), false);
   });
 
   it("does not take emphasis, background or other people's names for a change", () => {

@@ -10,6 +10,8 @@ import { type Aspect, verbAspect } from "./lexicon.js";
 export interface Frame {
   /** Stemmed content terms, the person's name left out. */
   terms: Set<string>;
+  /** Those of `terms` that are words of proper names (other people, pets, places): "Claire", "Leeds". */
+  names: Set<string>;
   /** Infinitives of the verbs ("moved" -> "move"), auxiliaries left out. */
   verbs: string[];
   tense: "past" | "present" | "future" | null;
@@ -160,8 +162,20 @@ export function parseFrame(text: string, about = ""): Frame {
     if (aspect) aspects.add(aspect);
   }
   for (const [pattern, aspect] of ADVERB_ASPECT) if (pattern.test(lower)) aspects.add(aspect);
+  const terms = new Set(contentTokens(plain).map(stem));
+  // A name is written with a capital: the tagger alone also calls "sister" in "my sister Laura" one.
+  const capitalised = (doc.terms().json() as { terms: { text: string; tags: string[] }[] }[]).flatMap(
+    ({ terms: [t] }, i) =>
+      t && /^\p{Lu}/u.test(t.text) && (i > 0 || t.tags.includes("ProperNoun")) ? [t.text] : [],
+  );
+  const names = new Set(
+    contentTokens(capitalised.join(" "))
+      .map(stem)
+      .filter((t) => terms.has(t)),
+  );
   return {
-    terms: new Set(contentTokens(plain).map(stem)),
+    terms,
+    names,
     verbs: verbs.map((v) => v.inf.split(" ")[0]!).filter(Boolean),
     tense,
     negated: verbs.some((v) => v.negative) || NEGATION.test(lower),

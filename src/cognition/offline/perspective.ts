@@ -121,6 +121,14 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
     s = s.replace(new RegExp(pattern, flags), replacement);
   };
   const n = who.name;
+  // "Claire and I have separated": a coordinated subject at the start of a clause is plural, so
+  // its verb keeps the plural form ("I got home and I love it" is two clauses, and is not this).
+  const pair = `((?:^|[,;:.]\\s*)(?:(?:[Mm]y|[Oo]ur|[Tt]he|[Hh]is|[Hh]er) )?[A-Za-z]+ (?:and|or) )${P}`;
+  rule(`${pair}(?:'m| am)\\b`, `$1${n} are`);
+  rule(`${pair}'ve\\b`, `$1${n} have`);
+  rule(`${pair}'ll\\b`, `$1${n} will`);
+  rule(`${pair}'d\\b`, `$1${n} would`);
+  rule(`${pair}\\b`, `$1${n}`);
   rule(`\\b${P}'m not\\b|\\b${P} am not\\b|\\b${P} are not\\b|\\b${P} aren't\\b`, `${n} is not`);
   rule(`\\b${P}'m\\b|\\b${P} am\\b|\\b${P}'re\\b|\\b${P} are\\b`, `${n} is`);
   rule(`\\b${P} was\\b|\\b${P} were\\b`, `${n} was`);
