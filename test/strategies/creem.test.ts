@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Operation } from "../../src/core/types.js";
+import { typeOffline } from "../../src/strategies/creem/steps/blend-refine.js";
 import { type ScriptedSteps, scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
 
@@ -18,6 +19,19 @@ async function talk(mem: Awaited<ReturnType<typeof testMemlane>>) {
 }
 
 describe("strategy creem (offline)", () => {
+  it("types a new amount as Updated, and a restatement dated when it was told as Redundant", () => {
+    const memory = "Sam pays 1200 a month in rent since 2021.";
+    const raised = "Sam pays 1400 a month in rent.";
+    const restated = "Sam pays 1200 a month in rent, as of 3 May 2024.";
+    // One vector for all three: the encoder calls them related, so the amounts decide.
+    const same = Float32Array.from([1, 0, 0]);
+    const vectors = new Map([memory, raised, restated].map((t) => [t, same]));
+    const type = (text: string) =>
+      typeOffline({ about: "sam", text }, [{ n: 1, about: "sam", text: memory }], vectors);
+    assert.equal(type(raised).type, "Updated");
+    assert.equal(type(restated).type, "Redundant");
+  });
+
   it("blends at every partner turn, types an update, supersedes the old memory and infuses the reply", async () => {
     const mem = await testMemlane({ strategy: "creem" });
     const ops: Operation[] = [];

@@ -118,13 +118,21 @@ export function measures(text: string): readonly [string, number][] {
 }
 
 /**
+ * The amounts a statement gives, without dates, ordinals or bare years: "rent is 1,350 a month,
+ * since 2021" -> [1350].
+ */
+export function amounts(text: string): readonly number[] {
+  return quantities(text).amounts;
+}
+
+/**
  * The summary states an amount the memory does not ("Rent went up to 1400" beside "rent is 1200 a
  * month"): then the memory cannot already hold it. Dates and ordinals are left out, since
  * summaries restate old facts with the day they were told.
  */
 export function statesNewAmount(memory: string, summary: string): boolean {
-  const known = quantities(memory).amounts;
-  return quantities(summary).amounts.some((n) => !known.includes(n));
+  const known = amounts(memory);
+  return amounts(summary).some((n) => !known.includes(n));
 }
 
 /** Parses one statement; `about` is the person's name (its words are not content terms). */

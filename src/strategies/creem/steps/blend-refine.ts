@@ -14,6 +14,7 @@
  */
 import nlp from "compromise";
 import { z } from "zod";
+import { amounts, statesNewAmount } from "../../../cognition/offline/frame.js";
 import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
@@ -186,20 +187,18 @@ const CHANGE_WORDS =
   /\b(?:now|anymore|any more|no longer|instead|used to|these days|switched|stopped|quit|finally)\b/i;
 
 const negated = (text: string) => nlp(text).has("#Negative") || /n't\b|\bno longer\b|\bnever\b/i.test(text);
-const numbersOf = (text: string) =>
-  new Set([...(text.match(/\d+(?:[.,]\d+)?/g) ?? []), ...(nlp(text).numbers().out("array") as string[])]);
 
 /**
  * Does the insight change the state the memory describes? CareCall's operator says so (REPLACE,
- * DELETE, FUSION), or one side is negated and the other not, or the insight names numbers the
- * memory does not, or it carries an adverb of change the memory lacks.
+ * DELETE, FUSION), or one side is negated and the other not, or both give amounts and the insight
+ * one the memory lacks (`statesNewAmount`, as CareCall's PASS guard reads them), or it carries an
+ * adverb of change the memory lacks.
  */
 function changes(memory: string, insight: string, label: string): boolean {
   if (label === "REPLACE" || label === "DELETE" || label === "FUSION") return true;
   if (negated(memory) !== negated(insight)) return true;
-  const before = numbersOf(memory);
-  const after = numbersOf(insight);
-  if (before.size && after.size && [...after].some((n) => !before.has(n))) return true;
+  // Amounts, not dates: an insight restating an old fact with the day it was told changes nothing.
+  if (amounts(memory).length && statesNewAmount(memory, insight)) return true;
   return CHANGE_WORDS.test(insight) && !CHANGE_WORDS.test(memory);
 }
 
