@@ -62,8 +62,14 @@ describe("offline perspective rewriting", () => {
       "Ben's wife and Ben love hiking.",
     );
     assert.equal(toThirdPerson("Dev and I'm off to Lisbon.", "Tom", "Kai"), "Dev and Tom are off to Lisbon.");
+    assert.equal(toThirdPerson("You and I are friends.", "Ben", "Kai"), "Kai and Ben are friends.");
     // "and I" that starts a clause of its own is still singular.
     assert.equal(toThirdPerson("I got home and I love it.", "Ben", "Kai"), "Ben got home and Ben loves it.");
+    assert.equal(toThirdPerson("Oh and I have a dog.", "Ben", "Kai"), "Oh and Ben has a dog.");
+    assert.equal(
+      toThirdPerson("I like hiking, swimming and I run daily.", "Ben", "Kai"),
+      "Ben likes hiking, swimming and Ben runs daily.",
+    );
   });
 
   it("reads a lower-case i as the speaker too", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseFrame } from "../../src/cognition/offline/frame.js";
+import { parseFrame, statesNewAmount } from "../../src/cognition/offline/frame.js";
 import { canHold, classifyPair, fuseOffline } from "../../src/cognition/offline/pair-operator.js";
 
 /** The offline operator with a fixed similarity, so each rule is tested on its own. */
@@ -70,6 +70,24 @@ describe("offline pair operator", () => {
     // A WordNet synonym counts as a shared word; a new amount rules PASS out however close.
     assert.equal(canHold(side("Ben's car broke down."), side("Ben's automobile is fixed."), 0.3), true);
     assert.equal(canHold(row, side("Claire and Ben spent 4000 on the kitchen extension."), 0.9), false);
+  });
+
+  it("reads as names the capitalised words of other people and places, not shouting or openers", () => {
+    const names = (text: string) => [...parseFrame(text, "Ben").names].sort();
+    assert.deepEqual(names("Claire and Ben went to Leeds."), ["clair", "leed"]);
+    assert.deepEqual(names("My sister Laura is a vet."), ["laura"]);
+    // A sentence's first word is a name only if the tagger knows it as one; capitals are shouting.
+    assert.deepEqual(names("We ate out. Dinner was lovely."), []);
+    assert.deepEqual(names("I GOT THE JOB."), []);
+  });
+
+  it("does not count the article of a rate as an amount", () => {
+    // "a week" is read as a number without a value; it is no new amount beside "weekly".
+    assert.equal(
+      statesNewAmount("Sam works 40 hours weekly.", "Sam works 40 hours a week since March 2021."),
+      false,
+    );
+    assert.equal(statesNewAmount("Sam works 40 hours weekly.", "Sam works 45 hours a week now."), true);
   });
 
   it("does not take emphasis, background or other people's names for a change", () => {

@@ -30,6 +30,16 @@ describe("strategy creem (offline)", () => {
       typeOffline({ about: "sam", text }, [{ n: 1, about: "sam", text: memory }], vectors);
     assert.equal(type(raised).type, "Updated");
     assert.equal(type(restated).type, "Redundant");
+    // An amount where the memory had none adds a detail; it does not change a state.
+    const walks = "Sam walks the dog along the river every morning.";
+    const distance = "Sam walks 5 km.";
+    const vectorsOfWalks = new Map([walks, distance].map((t) => [t, same]));
+    const detail = typeOffline(
+      { about: "sam", text: distance },
+      [{ n: 1, about: "sam", text: walks }],
+      vectorsOfWalks,
+    );
+    assert.equal(detail.type, "Redundant");
   });
 
   it("blends at every partner turn, types an update, supersedes the old memory and infuses the reply", async () => {

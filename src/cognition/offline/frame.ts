@@ -10,7 +10,11 @@ import { type Aspect, verbAspect } from "./lexicon.js";
 export interface Frame {
   /** Stemmed content terms, the person's name left out. */
   terms: Set<string>;
-  /** Those of `terms` that are words of proper names (other people, pets, places): "Claire", "Leeds". */
+  /**
+   * Those of `terms` written as names ("Claire", "Leeds", but also "Monday"): capitalised words the
+   * tagger calls proper nouns or that do not open their sentence. A name that opens a sentence and
+   * that the tagger does not know ("Biscuit barks") is missed.
+   */
   names: Set<string>;
   /** Infinitives of the verbs ("moved" -> "move"), auxiliaries left out. */
   verbs: string[];
@@ -97,7 +101,15 @@ function quantities(text: string): Quantities {
   let i = 0;
   numbers.forEach((n) => {
     const value = values[i++];
-    if (typeof value !== "number" || n.has("#Date") || n.has("#Year") || n.has("#Ordinal")) return;
+    // The tagger reads "a" ("a week") as a number without a value: not an amount.
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      n.has("#Date") ||
+      n.has("#Year") ||
+      n.has("#Ordinal")
+    )
+      return;
     // A bare four-digit year ("since 2021") is not always tagged as one.
     if (/^\d{4}$/.test(n.text("normal")) && value >= 1900 && value <= 2100) return;
     amounts.push(value);
@@ -172,9 +184,16 @@ export function parseFrame(text: string, about = ""): Frame {
   for (const [pattern, aspect] of ADVERB_ASPECT) if (pattern.test(lower)) aspects.add(aspect);
   const terms = new Set(contentTokens(plain).map(stem));
   // A name is written with a capital: the tagger alone also calls "sister" in "my sister Laura" one.
-  const capitalised = (doc.terms().json() as { terms: { text: string; tags: string[] }[] }[]).flatMap(
-    ({ terms: [t] }, i) =>
-      t && /^\p{Lu}/u.test(t.text) && (i > 0 || t.tags.includes("ProperNoun")) ? [t.text] : [],
+  // A name is a word written with a capital that the tagger calls a proper noun or that does not
+  // open its sentence; the tagger alone would also take "sister" in "my sister Laura". A word in
+  // capitals ("I GOT THE JOB") is shouting, not a name (an acronym such as "UCLA" is missed).
+  const sentences = doc.json() as { terms: { text: string; tags: string[] }[] }[];
+  const capitalised = sentences.flatMap((sentence) =>
+    sentence.terms.flatMap((t, i) => {
+      if (!/^\p{Lu}/u.test(t.text)) return [];
+      if (/^\p{Lu}{2,}\b/u.test(t.text)) return [];
+      return t.tags.includes("ProperNoun") || i > 0 ? [t.text] : [];
+    }),
   );
   const names = new Set(
     contentTokens(capitalised.join(" "))

@@ -121,14 +121,31 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
     s = s.replace(new RegExp(pattern, flags), replacement);
   };
   const n = who.name;
-  // "Claire and I have separated": a coordinated subject at the start of a clause is plural, so
-  // its verb keeps the plural form ("I got home and I love it" is two clauses, and is not this).
-  const pair = `((?:^|[,;:.]\\s*)(?:(?:[Mm]y|[Oo]ur|[Tt]he|[Hh]is|[Hh]er) )?[A-Za-z]+ (?:and|or) )${P}`;
-  rule(`${pair}(?:'m| am)\\b`, `$1${n} are`);
-  rule(`${pair}'ve\\b`, `$1${n} have`);
-  rule(`${pair}'ll\\b`, `$1${n} will`);
-  rule(`${pair}'d\\b`, `$1${n} would`);
-  rule(`${pair}\\b`, `$1${n}`);
+  // "Claire and I have separated": a person and the speaker, at the start of a clause, are a
+  // plural subject, so the verb keeps its plural form. The tagger tells a person ("Claire", "my
+  // wife") from "Oh and I…", "Exhausted and I…" or a list ("hiking, swimming and I run"), whose
+  // "I" starts a clause of its own and stays singular.
+  const pair = new RegExp(
+    `((?:^|[,;:.!?]\\s*)((?:[Mm]y|[Oo]ur|[Tt]he|[Hh]is|[Hh]er|[Yy]our) )?([A-Za-z]+) and )${P}('m| am|'ve|'ll|'d)?\\b`,
+    flags,
+  );
+  const PLURAL: Record<string, string> = {
+    "'m": " are",
+    " am": " are",
+    "'ve": " have",
+    "'ll": " will",
+    "'d": " would",
+  };
+  s = s.replace(
+    pair,
+    (all, lead: string, owner: string | undefined, word: string, verb: string | undefined) => {
+      const person = nlp(`${owner ?? ""}${word}`)
+        .terms()
+        .last();
+      if (!person.has("#Noun")) return all;
+      return `${lead}${n}${verb ? PLURAL[verb] : ""}`;
+    },
+  );
   rule(`\\b${P}'m not\\b|\\b${P} am not\\b|\\b${P} are not\\b|\\b${P} aren't\\b`, `${n} is not`);
   rule(`\\b${P}'m\\b|\\b${P} am\\b|\\b${P}'re\\b|\\b${P} are\\b`, `${n} is`);
   rule(`\\b${P} was\\b|\\b${P} were\\b`, `${n} was`);

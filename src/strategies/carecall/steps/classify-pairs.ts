@@ -111,7 +111,7 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     for (const k of open) {
       const memory = sides.get(i.pairs[k]!.memory)!;
       const summary = sides.get(i.pairs[k]!.summary)!;
-      // Closeness of the gists (names left out): two facts naming the same person are not alike for it.
+      // Closeness of the gists (the partner's name left out): naming them alone makes two facts alike.
       const pass = canHold(memory, summary, cosine(memory.vector, summary.vector));
       decisions[k] = decidePair(model, rows[k]!, fusion, pass);
     }
