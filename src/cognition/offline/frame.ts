@@ -183,7 +183,6 @@ export function parseFrame(text: string, about = ""): Frame {
   }
   for (const [pattern, aspect] of ADVERB_ASPECT) if (pattern.test(lower)) aspects.add(aspect);
   const terms = new Set(contentTokens(plain).map(stem));
-  // A name is written with a capital: the tagger alone also calls "sister" in "my sister Laura" one.
   // A name is a word written with a capital that the tagger calls a proper noun or that does not
   // open its sentence; the tagger alone would also take "sister" in "my sister Laura". A word in
   // capitals ("I GOT THE JOB") is shouting, not a name (an acronym such as "UCLA" is missed).

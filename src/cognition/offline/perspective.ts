@@ -113,6 +113,15 @@ export function toThirdPerson(sentence: string, speaker: string, listener: strin
   return s;
 }
 
+/** The plural forms of the verbs a coordinated subject ("Claire and I") contracts or says. */
+const PLURAL: Record<string, string> = {
+  "'m": " are",
+  " am": " are",
+  "'ve": " have",
+  "'ll": " will",
+  "'d": " would",
+};
+
 function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boolean, past: boolean): string {
   let s = text;
   const P = pronoun === "I" ? "I" : "you";
@@ -129,13 +138,6 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
     `((?:^|[,;:.!?]\\s*)((?:[Mm]y|[Oo]ur|[Tt]he|[Hh]is|[Hh]er|[Yy]our) )?([A-Za-z]+) and )${P}('m| am|'ve|'ll|'d)?\\b`,
     flags,
   );
-  const PLURAL: Record<string, string> = {
-    "'m": " are",
-    " am": " are",
-    "'ve": " have",
-    "'ll": " will",
-    "'d": " would",
-  };
   s = s.replace(
     pair,
     (all, lead: string, owner: string | undefined, word: string, verb: string | undefined) => {
