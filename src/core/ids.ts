@@ -40,3 +40,12 @@ function randomHex(bytes: number): string {
   globalThis.crypto.getRandomValues(buffer);
   return Array.from(buffer, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * One string key for several ids (a tenant, an agent, a session…), for in-process maps. It is
+ * the ids as a JSON array, so two different lists of ids never give the same key, whatever the
+ * ids hold: ids joined by a separator collide as soon as one id contains the separator.
+ */
+export function compositeKey(...ids: string[]): string {
+  return JSON.stringify(ids);
+}

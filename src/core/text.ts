@@ -69,9 +69,21 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** A name as a whole word, with or without a possessive "'s" ("Sam", "Sam's", not "Samuel"). */
+/**
+ * A name as a whole word, with or without a possessive "'s" ("Sam", "Sam's", not "Samuel").
+ * Word edges are letters and digits of any script ("José" is not found inside "Josée"). A name
+ * with no letter or digit ("", "-", "'") names no one, so its pattern matches nothing: a pattern
+ * built from it would otherwise match every text, or every apostrophe.
+ */
 export function namePattern(name: string, flags = "i"): RegExp {
-  return new RegExp(`\\b${escapeRegExp(name)}('s)?\\b`, flags);
+  const unicode = flags.includes("u") ? flags : `${flags}u`;
+  if (!hasWordCharacter(name)) return new RegExp("(?!)", unicode);
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}('s)?(?![\\p{L}\\p{N}_])`, unicode);
+}
+
+/** True when a text holds at least one letter or digit, in any script. */
+export function hasWordCharacter(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 /** FNV-1a, 32 bit: a fast, stable hash of a string (not for security). */

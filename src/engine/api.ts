@@ -6,14 +6,20 @@
  */
 import { z } from "zod";
 import { InvalidInputError, isMemlaneError } from "../core/errors.js";
+import { hasWordCharacter } from "../core/text.js";
 import { parseConversationTime } from "../core/time.js";
 
-/** An agent, partner or speaker id: not blank, no surrounding spaces ("sam " is not "sam"). */
+/**
+ * An agent, partner, speaker, tenant or session id: not blank, no surrounding spaces ("sam " is
+ * not "sam"), no control characters (a NUL or a newline in an id would print as another id, and
+ * could be read as a separator by whatever joins ids).
+ */
 export const idSchema = z
   .string()
   .min(1, "must not be empty")
   .max(200)
-  .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces");
+  .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces")
+  .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters");
 
 /**
  * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an
@@ -99,9 +105,12 @@ export type RecallInput = z.input<typeof recallInputSchema>;
 export const forgetInputSchema = z
   .object({
     agent: idSchema,
-    about: idSchema.optional(),
+    about: idSchema
+      .refine(hasWordCharacter, "names no one: a person's id needs a letter or a digit")
+      .optional()
+      .describe("forget everything about this person: their memories, their words, the replies to them"),
     memoryIds: z.array(z.string().min(1)).min(1).optional(),
-    sessionId: z.string().min(1).optional(),
+    sessionId: idSchema.optional(),
   })
   .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
     message: "forget needs `about`, `memoryIds` or `sessionId`",

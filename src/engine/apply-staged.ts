@@ -1,13 +1,14 @@
 /**
  * The one routine that lands a strategy hook's work, for the per-turn path and for session end
  * alike: the staged batches merged in order with the engine's own rows (the turn, the session's
- * new status), the new memories embedded, everything written in one transaction (several scopes'
+ * new status), held to conversation time (engine/time-guard.ts), the new memories embedded, everything written in one transaction (several scopes'
  * batches together for a conversation between agents), and the operations announced.
  */
 import type { Operation, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore, ScopedBatch, WriteBatch } from "../store/memory-store.js";
 import type { EventStream } from "./events.js";
+import { holdToConversationTime } from "./time-guard.js";
 
 export interface StagedWrite {
   scope: Scope;
@@ -46,6 +47,7 @@ export async function applyStaged(
   const entries: ScopedBatch[] = [];
   for (const w of writes) {
     const batch = mergeBatches([w.extra ?? {}, ...w.staged]);
+    await holdToConversationTime(parts.store, w.scope, batch);
     // Memories are made from turns: if a forget erased any of them meanwhile, nothing lands.
     const written = new Set(batch.turns.map((t) => t.id));
     batch.requireTurns = [

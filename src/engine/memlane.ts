@@ -7,6 +7,7 @@
  */
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
+import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session } from "../core/types.js";
@@ -447,20 +448,26 @@ export class Memlane {
   async forget(options: ForgetInput): Promise<ForgetReport> {
     const input = parseInput(forgetInputSchema, options, "forget");
     const scope = this.scope(input.agent);
-    const report = await this.parts.store.forget(scope, input);
-    const op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
-      type: "FORGET",
-      // The log says that a forget happened, never what or whom it erased (a hash of a name is
-      // reversed by a list of names): only which kind of request it was, and counts.
-      inputs: {
-        about: input.about !== undefined,
-        memories: input.memoryIds?.length ?? 0,
-        session: input.sessionId ?? null,
+    let op: Operation | undefined;
+    const report = await this.parts.store.forget(scope, {
+      ...input,
+      // Written in the erase's transaction: a forget is never done without its record, nor recorded undone.
+      record: (counts) => {
+        op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
+          type: "FORGET",
+          // The log says that a forget happened, never what or whom it erased (a hash of a name is
+          // reversed by a list of names): only which kind of request it was, and counts.
+          inputs: {
+            about: input.about !== undefined,
+            memories: input.memoryIds?.length ?? 0,
+            session: input.sessionId ?? null,
+          },
+          outputs: counts,
+        });
+        return op;
       },
-      outputs: report,
     });
-    await this.parts.store.write(scope, { operations: [op] });
-    this.parts.events.emit("operation", op);
+    if (op) this.parts.events.emit("operation", op);
     return report;
   }
 
@@ -523,7 +530,7 @@ export class Memlane {
     const seen = new Map<string, string>();
     for (const t of valid)
       for (const s of t.sessions) {
-        const key = `${t.agent}\u0000${s.id}`;
+        const key = compositeKey(t.agent, s.id);
         const content = JSON.stringify(s.turns.map((x) => [x.speaker, x.text]));
         if (seen.has(key) && seen.get(key) !== content)
           throw new ConflictError(`Session "${s.id}" of "${t.agent}" appears twice with different turns`, {

@@ -13,6 +13,7 @@
  * next one. Per-turn work of one session runs in turn order, retries included.
  */
 import { ConflictError, InvalidInputError } from "../core/errors.js";
+import { compositeKey } from "../core/ids.js";
 import type { Operation, Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord, WriteBatch } from "../store/memory-store.js";
@@ -55,7 +56,7 @@ interface Prepared {
 type HookResult = { ok: true; staged: WriteBatch[] } | { ok: false; error: unknown };
 
 export const sessionKey = (scope: Scope, sessionId: string) =>
-  `${scope.tenant}\u0000${scope.agent}\u0000${sessionId}`;
+  compositeKey(scope.tenant, scope.agent, sessionId);
 
 const keyOf = (t: TurnTarget) => sessionKey(t.scope, t.session.id);
 

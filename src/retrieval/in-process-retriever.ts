@@ -7,6 +7,8 @@
  * fusion.ts says. Every hit says what each signal scored. The per-scope memory and turn indexes
  * are cached and rebuilt when the store changes.
  */
+
+import { compositeKey } from "../core/ids.js";
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
@@ -108,7 +110,7 @@ export class InProcessRetriever implements Retriever {
   }
 
   private async cached<T>(cache: Cache<T>, scope: Scope, build: () => Promise<T>): Promise<T> {
-    const key = `${scope.tenant}\u0000${scope.agent}`;
+    const key = compositeKey(scope.tenant, scope.agent);
     const version = await this.store.changeVersion(scope);
     const hit = cache.get(key);
     if (hit && hit.version === version) return hit.index;

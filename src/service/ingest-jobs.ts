@@ -7,6 +7,7 @@
  * turns already stored, so a job killed half way stores the rest, each turn once.
  */
 import { randomUUID } from "node:crypto";
+import { compositeKey } from "../core/ids.js";
 import type { IngestReport } from "../engine/ingest.js";
 import { consoleLogger, type Logger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
@@ -230,7 +231,7 @@ export class IngestJobs {
 }
 
 function keyOf(job: { tenant: string; id: string }): string {
-  return `${job.tenant}\u0000${job.id}`;
+  return compositeKey(job.tenant, job.id);
 }
 
 /** A stored job as the service shows it: no transcripts, no empty fields. */

@@ -3,6 +3,7 @@
  * Nothing survives a restart; `memlane serve` keeps its jobs in the database instead.
  */
 import { ConflictError } from "../core/errors.js";
+import { compositeKey } from "../core/ids.js";
 import {
   type IngestJobChange,
   type IngestJobRecord,
@@ -88,7 +89,7 @@ export class MemoryIngestJobStore implements IngestJobStore {
 }
 
 function keyOf(tenant: string, id: string): string {
-  return `${tenant}\u0000${id}`;
+  return compositeKey(tenant, id);
 }
 
 function recordOf(job: PendingIngestJob): IngestJobRecord {

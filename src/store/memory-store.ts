@@ -76,6 +76,11 @@ export interface ForgetRequest {
   about?: string;
   memoryIds?: string[];
   sessionId?: string;
+  /**
+   * The operation that records the forget (counts, never content), made from its report and
+   * written in the same transaction as the erase.
+   */
+  record?: (report: ForgetReport) => Operation;
 }
 
 /** What a forget removed, row by row. */

@@ -311,12 +311,13 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
           ],
         });
         const report = await store.forget(scopeA, { about: "sam" });
+        // Ava's "Lovely" answered Sam: a reply to someone goes with their words.
         assert.deepEqual(report, {
           memories: 2,
           edges: 1,
           operations: 1,
           embeddings: 2,
-          turns: 1,
+          turns: 2,
           sessions: 0,
           redacted: 0,
         });
@@ -324,12 +325,61 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
           (await store.listMemories(scopeA, { status: "any" })).map((m) => m.id),
           [ava.id],
         );
-        assert.deepEqual(
-          (await store.listTurns(scopeA)).map((t) => t.speaker),
-          ["ava"],
-        );
+        assert.deepEqual(await store.listTurns(scopeA), []);
         assert.equal((await store.listOperations(scopeA)).length, 1);
         assert.equal((await store.getEmbeddings(scopeA, "turn", ["s1:1"], "x")).size, 0);
+      });
+    });
+
+    it("forgets a memory with its earlier forms, a person by their id only, and records it in the same transaction", async () => {
+      await using(factory, async (store) => {
+        const old = memory(scopeA, "Sam has a beagle called Biscuit.", { status: "superseded" });
+        const fused = memory(scopeA, "Sam has two dogs, Biscuit and Rover.", {
+          attributes: { fusedFrom: { memory: old.id, summary: "Sam adopted Rover in April." } },
+        });
+        const other = memory(scopeA, "Lea's cat, Ann's favourite, sleeps all day.", { about: "lea" });
+        await store.write(scopeA, {
+          memories: [old, fused, other],
+          edges: [
+            {
+              id: "f1",
+              ...scopeA,
+              from: old.id,
+              to: fused.id,
+              type: "FusedInto",
+              attributes: {},
+              recordedAt: "",
+            },
+          ],
+          operations: [
+            operation(scopeA, {
+              type: "SUMMARIZE",
+              outputs: { statements: ["Sam adopted Rover in April."] },
+            }),
+          ],
+        });
+        for (const nobody of ["-", "'", "_"])
+          await assert.rejects(store.forget(scopeA, { about: nobody }), InvalidInputError);
+        assert.equal(
+          (await store.listMemories(scopeA, { status: "any" })).length,
+          3,
+          "a refused forget erases nothing",
+        );
+        const report = await store.forget(scopeA, {
+          memoryIds: [fused.id],
+          record: (counts) => operation(scopeA, { type: "FORGET", outputs: counts }),
+        });
+        assert.equal(report.memories, 2, "the fused memory and the one fused into it");
+        assert.deepEqual(
+          (await store.listMemories(scopeA, { status: "any" })).map((m) => m.id),
+          [other.id],
+        );
+        const log = await store.listOperations(scopeA);
+        assert.doesNotMatch(JSON.stringify(log), /Rover/, "the statement it was fused from is redacted");
+        assert.deepEqual(
+          log.filter((o) => o.type === "FORGET").map((o) => o.outputs),
+          [report],
+        );
       });
     });
 

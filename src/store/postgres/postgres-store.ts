@@ -5,6 +5,8 @@
  * as SQLite's single writer does, while other scopes write in parallel. The schema is made or
  * upgraded on first use (migrations.ts), so opening is synchronous and cheap.
  */
+
+import { compositeKey } from "../../core/ids.js";
 import type {
   Edge,
   Memory,
@@ -28,8 +30,9 @@ import type {
   VectorHit,
   WriteBatch,
 } from "../memory-store.js";
+import { forgetProgram } from "../sql/forget.js";
+import { numberedPlaceholders, postgresDialect, runAsync } from "../sql/program.js";
 import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../sqlite/rows.js";
-import { forgetIn } from "./forget.js";
 import { memoryWhere, Params } from "./memory-filter.js";
 import { migrate } from "./migrations.js";
 import { storeError } from "./pg-errors.js";
@@ -289,7 +292,7 @@ export class PostgresStore implements MemoryStore {
   }
 
   private async vectorsOf(scope: Scope, model: string): Promise<Map<string, Float32Array>> {
-    const key = `${scope.tenant}\u0000${scope.agent}\u0000${model}`;
+    const key = compositeKey(scope.tenant, scope.agent, model);
     // The version is read first: vectors loaded after it are at least that new.
     const version = await this.changeVersion(scope);
     const cached = this.vectorCache.get(key);
@@ -304,10 +307,17 @@ export class PostgresStore implements MemoryStore {
   }
 
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
-    return this.run(() =>
+    return this.run((ready) =>
       this.client.transaction(async (tx) => {
         await bumpVersions(tx, [scope]);
-        return forgetIn(tx, scope, request);
+        const report = await runAsync(forgetProgram(postgresDialect, scope, request), async (statement) => {
+          const result = await tx.query(numberedPlaceholders(statement.sql), statement.params);
+          return { rows: result.rows, changes: result.rowCount };
+        });
+        // The request's record lands with the erase, or neither does.
+        if (request.record)
+          await applyBatch(tx, scope, { operations: [request.record(report)] }, ready.vectors);
+        return report;
       }),
     );
   }

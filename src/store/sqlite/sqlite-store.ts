@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { ConflictError, InvalidInputError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
+import { compositeKey } from "../../core/ids.js";
 import type {
   Edge,
   Memory,
@@ -28,7 +29,8 @@ import type {
   VectorHit,
   WriteBatch,
 } from "../memory-store.js";
-import { forgetIn } from "./forget.js";
+import { forgetProgram } from "../sql/forget.js";
+import { runSync, sqliteDialect } from "../sql/program.js";
 import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
 import {
   blobToVector,
@@ -581,7 +583,7 @@ export class SqliteStore implements MemoryStore {
   }
 
   private vectorsOf(scope: Scope, model: string): Map<string, Float32Array> {
-    const key = `${scope.tenant}\u0000${scope.agent}\u0000${model}`;
+    const key = compositeKey(scope.tenant, scope.agent, model);
     let cached = this.vectorCache.get(key);
     if (!cached) {
       cached = new Map();
@@ -597,8 +599,10 @@ export class SqliteStore implements MemoryStore {
   }
 
   private invalidate(scope: Scope): void {
-    const prefix = `${scope.tenant}\u0000${scope.agent}\u0000`;
-    for (const key of this.vectorCache.keys()) if (key.startsWith(prefix)) this.vectorCache.delete(key);
+    for (const key of this.vectorCache.keys()) {
+      const [tenant, agent] = JSON.parse(key) as string[];
+      if (tenant === scope.tenant && agent === scope.agent) this.vectorCache.delete(key);
+    }
   }
 
   async searchMemories(
@@ -628,7 +632,13 @@ export class SqliteStore implements MemoryStore {
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
     const db = this.db;
     const work = db.transaction((): ForgetReport => {
-      const report = forgetIn(db, scope, request);
+      const report = runSync(forgetProgram(sqliteDialect, scope, request), (statement) => {
+        const prepared = db.prepare(statement.sql);
+        if (prepared.reader) return { rows: prepared.all(...statement.params) as Row[], changes: 0 };
+        return { rows: [], changes: prepared.run(...statement.params).changes };
+      });
+      // The request's record lands with the erase, or neither does.
+      if (request.record) this.applyBatch(scope, { operations: [request.record(report)] });
       this.bumpVersion(scope);
       return report;
     });

@@ -1,0 +1,308 @@
+/**
+ * `forget`, written once for every SQL store (the only erasing path, and a thorough one). What
+ * each request erases (also in docs/storage.md):
+ *   - memoryIds: those memories and their earlier forms (what they superseded or fused), their
+ *     vectors, edges and the operations that touched them;
+ *   - sessionId: the session, its turns and their vectors, the memories made from it or citing
+ *     its turns, the session's operations;
+ *   - about X: the memories about X, the memories that carry X's words (citing X's turns) or name
+ *     X, X's turns, the replies that answered X (the agent's turns, and any generated turn, whose
+ *     latest earlier turn by someone else is X's), their vectors, and the operations of the
+ *     sessions X spoke in.
+ * Then every text so erased is looked for in what remains of the scope: verbatim copies are
+ * redacted in operations and turns (and a memory repeating one goes), and a reply's sentence that
+ * tells an erased fact back in other words, or names X, is redacted (`quoteFinder`). A redacted
+ * turn loses its vector until `reindex`. The request's FORGET record is written by the caller in
+ * the same transaction.
+ */
+import { InvalidInputError } from "../../core/errors.js";
+import { displayName } from "../../core/ids.js";
+import { hasWordCharacter, namePattern } from "../../core/text.js";
+import type { Scope } from "../../core/types.js";
+import type { ForgetReport, ForgetRequest } from "../memory-store.js";
+import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, scrub } from "../redaction.js";
+import { change, type SqlDialect, type SqlProgram, select } from "./program.js";
+
+type Row = Record<string, unknown>;
+
+/** JSON columns are text in both stores; a driver may hand back the parsed value. */
+const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
+
+export function* forgetProgram(
+  d: SqlDialect,
+  scope: Scope,
+  request: ForgetRequest,
+): SqlProgram<ForgetReport> {
+  if (!request.about && !request.memoryIds?.length && !request.sessionId)
+    throw new InvalidInputError("forget needs `about`, `memoryIds` or `sessionId`");
+  if (request.about !== undefined && !hasWordCharacter(displayName(request.about)))
+    throw new InvalidInputError(`Cannot forget "${request.about}": a person's id needs a letter or digit`, {
+      field: "about",
+    });
+  const s = [scope.tenant, scope.agent] as const;
+  const inScope = "tenant = ? AND agent = ?";
+  const memoryRows = yield* select(
+    `SELECT id, about, text, source_turns, attributes, session_id FROM memories WHERE ${inScope}`,
+    ...s,
+  );
+  const memoryIds = new Set<string>();
+  const turnIds = new Set<string>();
+  const sessionIds = new Set<string>();
+  const known = new Set(memoryRows.map((r) => String(r.id)));
+  for (const id of request.memoryIds ?? []) if (known.has(id)) memoryIds.add(id);
+
+  if (request.about) {
+    const about = request.about;
+    for (const r of memoryRows) if (r.about === about) memoryIds.add(String(r.id));
+    for (const r of yield* select(
+      `SELECT id, session_id FROM turns WHERE ${inScope} AND speaker = ?`,
+      ...s,
+      about,
+    )) {
+      turnIds.add(String(r.id));
+      sessionIds.add(String(r.session_id));
+    }
+    // The replies that answered them tell their facts back: they go with their words.
+    if (sessionIds.size) {
+      const spoken = yield* select(
+        `SELECT id, session_id, speaker, meta FROM turns WHERE ${inScope} AND session_id IN ${d.members} ORDER BY session_id, idx`,
+        ...s,
+        d.list([...sessionIds]),
+      );
+      // In a conversation between agents, every agent's words are replies.
+      const agentsOf = new Map<string, string[]>();
+      for (const r of yield* select(
+        `SELECT id, meta FROM sessions WHERE ${inScope} AND id IN ${d.members}`,
+        ...s,
+        d.list([...sessionIds]),
+      )) {
+        const agents = (json(r.meta) as { agents?: unknown }).agents;
+        agentsOf.set(String(r.id), Array.isArray(agents) ? agents.map(String) : []);
+      }
+      const bySession = new Map<string, Row[]>();
+      for (const r of spoken)
+        bySession.set(String(r.session_id), [...(bySession.get(String(r.session_id)) ?? []), r]);
+      for (const [sessionId, turns] of bySession)
+        for (const id of repliesTo(
+          turns.map((r) => ({
+            id: String(r.id),
+            speaker: String(r.speaker),
+            generated: (json(r.meta) as { generated?: unknown }).generated === true,
+          })),
+          [scope.agent, ...(agentsOf.get(sessionId) ?? [])],
+          about,
+        ))
+          turnIds.add(id);
+    }
+    // Memories filed about someone else that name the person carry their facts too. The name is
+    // matched as written (capitalised), and never when it is also a month or a weekday.
+    const name = displayName(about);
+    if (!isCalendarWord(name)) {
+      const named = namePattern(name, "");
+      for (const r of memoryRows) if (named.test(String(r.text))) memoryIds.add(String(r.id));
+    }
+  }
+  if (request.sessionId) {
+    const found = yield* select(
+      `SELECT 1 AS one FROM sessions WHERE ${inScope} AND id = ?`,
+      ...s,
+      request.sessionId,
+    );
+    if (found.length === 0)
+      throw new InvalidInputError(`No session "${request.sessionId}" to forget`, { field: "sessionId" });
+    for (const r of memoryRows) if (r.session_id === request.sessionId) memoryIds.add(String(r.id));
+    for (const r of yield* select(
+      `SELECT id FROM turns WHERE ${inScope} AND session_id = ?`,
+      ...s,
+      request.sessionId,
+    ))
+      turnIds.add(String(r.id));
+    sessionIds.add(request.sessionId);
+  }
+  // Memories made from erased turns carry their words, whoever they are filed about.
+  for (const r of memoryRows)
+    if ((json(r.source_turns) as string[]).some((t) => turnIds.has(t))) memoryIds.add(String(r.id));
+  // A memory's earlier forms (what it superseded, what was fused into it) state the same fact.
+  yield* addEarlierForms(s, memoryIds);
+
+  // What the erased rows said, to be found and redacted wherever else it was copied. A fused
+  // memory also carries the statement it was fused from.
+  const erasedMemories = memoryRows.filter((r) => memoryIds.has(String(r.id)));
+  const memoryTexts = erasedMemories.flatMap((r) => {
+    const from = (json(r.attributes) as { fusedFrom?: { summary?: unknown } }).fusedFrom;
+    return [String(r.text), ...(typeof from?.summary === "string" ? [from.summary] : [])];
+  });
+  const turnTexts = turnIds.size
+    ? (yield* select(
+        `SELECT text FROM turns WHERE ${inScope} AND id IN ${d.members}`,
+        ...s,
+        d.list([...turnIds]),
+      )).map((r) => String(r.text))
+    : [];
+  const verbatim = erasedTexts(memoryTexts, turnTexts);
+  const quotes = quoteFinder([...memoryTexts, ...turnTexts], request.about);
+
+  const memories = d.list([...memoryIds]);
+  const turns = d.list([...turnIds]);
+  // An operation is deleted if it touched an erased memory, or ran over a session whose erased
+  // turns its inputs may quote. Its refs go with it (ON DELETE CASCADE).
+  const operations = yield* change(
+    `DELETE FROM operations WHERE ${inScope} AND (session_id IN ${d.members}
+     OR id IN (SELECT op_id FROM operation_refs WHERE memory_id IN ${d.members}))`,
+    ...s,
+    d.list([...sessionIds]),
+    memories,
+  );
+  const erased = yield* eraseMemories(d, s, memories);
+  const turnVectors = yield* change(
+    `DELETE FROM embeddings WHERE ${inScope} AND owner_kind = 'turn' AND owner_id IN ${d.members}`,
+    ...s,
+    turns,
+  );
+  const deletedTurns = yield* change(
+    `DELETE FROM turns WHERE ${inScope} AND id IN ${d.members}`,
+    ...s,
+    turns,
+  );
+  const sessions = request.sessionId
+    ? yield* change(`DELETE FROM sessions WHERE ${inScope} AND id = ?`, ...s, request.sessionId)
+    : 0;
+  const redacted = yield* redactEverywhere(d, s, scope.agent, verbatim, quotes);
+  return {
+    memories: erased.memories + redacted.memories,
+    edges: erased.edges + redacted.edges,
+    operations,
+    embeddings: erased.embeddings + turnVectors + redacted.embeddings,
+    turns: deletedTurns,
+    sessions,
+    redacted: redacted.operations + redacted.turns,
+  };
+}
+
+/** Adds, transitively, the memories the given ones superseded or absorbed by fusion. */
+function* addEarlierForms(s: readonly [string, string], memoryIds: Set<string>): SqlProgram<void> {
+  if (memoryIds.size === 0) return;
+  const links = yield* select(
+    "SELECT src, dst, type FROM edges WHERE tenant = ? AND agent = ? AND type IN ('Supersedes', 'FusedInto')",
+    ...s,
+  );
+  // Supersedes points from the newer memory to the older; FusedInto from the older to the fused.
+  const earlier = new Map<string, string[]>();
+  for (const e of links) {
+    const newer = String(e.type === "Supersedes" ? e.src : e.dst);
+    const older = String(e.type === "Supersedes" ? e.dst : e.src);
+    earlier.set(newer, [...(earlier.get(newer) ?? []), older]);
+  }
+  const queue = [...memoryIds];
+  while (queue.length)
+    for (const older of earlier.get(queue.pop()!) ?? [])
+      if (!memoryIds.has(older)) {
+        memoryIds.add(older);
+        queue.push(older);
+      }
+}
+
+/** Deletes memories with their edges, vectors and operation refs. */
+function* eraseMemories(
+  d: SqlDialect,
+  s: readonly [string, string],
+  list: unknown,
+): SqlProgram<{ memories: number; edges: number; embeddings: number }> {
+  const inScope = "tenant = ? AND agent = ?";
+  const edges = yield* change(
+    `DELETE FROM edges WHERE ${inScope} AND (src IN ${d.members} OR dst IN ${d.members})`,
+    ...s,
+    list,
+    list,
+  );
+  const embeddings = yield* change(
+    `DELETE FROM embeddings WHERE ${inScope} AND owner_kind = 'memory' AND owner_id IN ${d.members}`,
+    ...s,
+    list,
+  );
+  yield* change(
+    `DELETE FROM operation_refs WHERE memory_id IN ${d.members} AND op_id IN (SELECT id FROM operations WHERE ${inScope})`,
+    list,
+    ...s,
+  );
+  const memories = yield* change(`DELETE FROM memories WHERE ${inScope} AND id IN ${d.members}`, ...s, list);
+  return { memories, edges, embeddings };
+}
+
+function* redactEverywhere(
+  d: SqlDialect,
+  s: readonly [string, string],
+  agent: string,
+  erased: string[],
+  quotes: ReturnType<typeof quoteFinder>,
+): SqlProgram<{ operations: number; turns: number; memories: number; edges: number; embeddings: number }> {
+  const counts = { operations: 0, turns: 0, memories: 0, edges: 0, embeddings: 0 };
+  const inScope = "tenant = ? AND agent = ?";
+  const texts = [...erased];
+  // Turns: verbatim copies anywhere; in the agent's own words and generated replies, facts told back.
+  const redactedTurns = new Set<string>();
+  for (const r of yield* select(`SELECT id, speaker, text, meta FROM turns WHERE ${inScope}`, ...s)) {
+    const meta = json(r.meta) as Record<string, unknown>;
+    let text = scrub(String(r.text), texts);
+    if (r.speaker === agent || meta.generated === true) {
+      const told = quotes(String(text.value));
+      if (told.changed) text = told;
+    }
+    if (!text.changed) continue;
+    yield* change(
+      `UPDATE turns SET text = ?, meta = ? WHERE ${inScope} AND id = ?`,
+      text.value,
+      JSON.stringify({ ...meta, redacted: true }),
+      ...s,
+      r.id,
+    );
+    counts.embeddings += yield* change(
+      `DELETE FROM embeddings WHERE ${inScope} AND owner_kind = 'turn' AND owner_id = ?`,
+      ...s,
+      r.id,
+    );
+    redactedTurns.add(String(r.id));
+    counts.turns++;
+  }
+  // Memories: one that repeats an erased text, or was made from a redacted turn and tells the
+  // same fact back, carries the erased fact: it goes too, and its text is looked for in the log.
+  const doomed = (yield* select(`SELECT id, text, source_turns FROM memories WHERE ${inScope}`, ...s)).filter(
+    (r) =>
+      scrub(String(r.text), texts).changed ||
+      ((json(r.source_turns) as string[]).some((t) => redactedTurns.has(t)) &&
+        quotes(String(r.text)).changed),
+  );
+  if (doomed.length) {
+    texts.push(
+      ...erasedTexts(
+        doomed.map((r) => String(r.text)),
+        [],
+      ),
+    );
+    const gone = yield* eraseMemories(d, s, d.list(doomed.map((r) => String(r.id))));
+    counts.memories += gone.memories;
+    counts.edges += gone.edges;
+    counts.embeddings += gone.embeddings;
+  }
+  // The log: inputs, outputs and rationales quoting anything erased.
+  if (texts.length)
+    for (const r of yield* select(
+      `SELECT id, inputs, outputs, rationale FROM operations WHERE ${inScope}`,
+      ...s,
+    )) {
+      const inputs = scrub(json(r.inputs), texts);
+      const outputs = scrub(json(r.outputs), texts);
+      const rationale = scrub(r.rationale ?? null, texts);
+      if (!inputs.changed && !outputs.changed && !rationale.changed) continue;
+      yield* change(
+        `UPDATE operations SET inputs = ?, outputs = ?, rationale = ? WHERE ${inScope} AND id = ?`,
+        JSON.stringify(inputs.value),
+        JSON.stringify(outputs.value),
+        rationale.value,
+        ...s,
+        r.id,
+      );
+      counts.operations++;
+    }
+  return counts;
+}
