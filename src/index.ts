@@ -2,6 +2,37 @@
  * memlane: long-term memory for conversational agents. The public entry points. Test doubles
  * (a scripted chat model, a hashing embedder, the store conformance suite) are in `memlane/testing`.
  */
+
+export { createMcpServer, MCP_TOOLS } from "./adapters/mcp/mcp-tools.js";
+export { openPostgresIngestJobStore, PostgresIngestJobStore } from "./adapters/postgres/ingest-job-store.js";
+export { openPostgresKeyStore, PostgresKeyStore } from "./adapters/postgres/key-store.js";
+export { isPostgresSpec, openPostgresStore } from "./adapters/postgres/open-store.js";
+export {
+  CONSOLIDATE_QUEUE,
+  type JobRun,
+  PostgresJobQueue,
+  type PostgresQueueOptions,
+} from "./adapters/postgres/postgres-queue.js";
+export { PostgresStore, type PostgresStoreOptions } from "./adapters/postgres/postgres-store.js";
+export type { SqlClient, SqlQueryable, SqlResult } from "./adapters/postgres/sql-client.js";
+export {
+  type CreatedKey,
+  createApiKey,
+  type KeySummary,
+  keySummary,
+  revokeApiKey,
+  tenantOfKey,
+} from "./adapters/server/api-keys.js";
+export {
+  createService,
+  DEFAULT_MAX_BODY_BYTES,
+  type Service,
+  type ServiceOptions,
+} from "./adapters/server/app.js";
+export { type ErrorBody, HTTP_STATUS } from "./adapters/server/http-errors.js";
+export type { IngestJob } from "./adapters/server/ingest-jobs.js";
+export { type ResumedSession, resumeInterrupted } from "./adapters/server/resume.js";
+export { isLoopback, type RunningServer, startServer } from "./adapters/server/server.js";
 export {
   type Cognition,
   type CognitionResult,
@@ -65,12 +96,7 @@ export {
   type RetryReport,
   type SessionOptions,
 } from "./engine/memlane.js";
-export {
-  CONSOLIDATE_QUEUE,
-  type JobRun,
-  PostgresJobQueue,
-  type PostgresQueueOptions,
-} from "./engine/queues/postgres-queue.js";
+export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
 export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session-handle.js";
 export type { TimelineView } from "./engine/timeline.js";
 export type { PerTurnMode } from "./engine/turn-path.js";
@@ -83,21 +109,6 @@ export { UniversalSentenceEncoder } from "./models/use-embedder.js";
 export { InProcessRetriever } from "./retrieval/in-process-retriever.js";
 export { PgvectorRetriever } from "./retrieval/pgvector-retriever.js";
 export type { MemorySearch, Retriever } from "./retrieval/retriever.js";
-export {
-  type CreatedKey,
-  createApiKey,
-  type KeySummary,
-  keySummary,
-  revokeApiKey,
-  tenantOfKey,
-} from "./service/api-keys.js";
-export { createService, DEFAULT_MAX_BODY_BYTES, type Service, type ServiceOptions } from "./service/app.js";
-export { type ErrorBody, HTTP_STATUS } from "./service/http-errors.js";
-export type { IngestJob } from "./service/ingest-jobs.js";
-export { createMcpServer, MCP_TOOLS } from "./service/mcp-tools.js";
-export { type RememberInput, type RememberResult, remember } from "./service/remember.js";
-export { type ResumedSession, resumeInterrupted } from "./service/resume.js";
-export { isLoopback, type RunningServer, startServer } from "./service/server.js";
 export type {
   IngestJobChange,
   IngestJobRecord,
@@ -110,11 +121,6 @@ export { MemoryIngestJobStore } from "./store/memory-ingest-job-store.js";
 export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
 export { openIngestJobStore } from "./store/open-ingest-job-store.js";
 export { openKeyStore } from "./store/open-key-store.js";
-export { openPostgresIngestJobStore, PostgresIngestJobStore } from "./store/postgres/ingest-job-store.js";
-export { openPostgresKeyStore, PostgresKeyStore } from "./store/postgres/key-store.js";
-export { isPostgresSpec, openPostgresStore } from "./store/postgres/open-store.js";
-export { PostgresStore, type PostgresStoreOptions } from "./store/postgres/postgres-store.js";
-export type { SqlClient, SqlQueryable, SqlResult } from "./store/postgres/sql-client.js";
 export { openSqliteIngestJobStore, SqliteIngestJobStore } from "./store/sqlite/ingest-job-store.js";
 export { openSqliteKeyStore, SqliteKeyStore } from "./store/sqlite/key-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";

@@ -3,10 +3,10 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { UnsupportedError } from "../core/errors.js";
 import { strategyNames } from "../strategies/registry.js";
 import { registerChat } from "./commands/chat.js";
 import { registerDemo } from "./commands/demo.js";
-import { registerEval } from "./commands/eval.js";
 import { registerForget } from "./commands/forget.js";
 import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
@@ -18,40 +18,15 @@ import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { registerWorker } from "./commands/worker.js";
+import { addGlobalOptions } from "./options.js";
 import { EXIT_CODES, reportError } from "./output.js";
 
 export function buildProgram(): Command {
-  const program = new Command("memlane")
-    .description(
+  const program = addGlobalOptions(
+    new Command("memlane").description(
       "long-term memory for conversational agents: remembers, keeps current, loses nothing, runs offline",
-    )
-    .version("0.1.0")
-    .option("--db <file>", "SQLite store file (env MEMLANE_DB; default ./memlane.db)")
-    .option("--tenant <tenant>", 'tenant to work in (env MEMLANE_TENANT; default "default")')
-    .option(
-      "--strategy <name>",
-      `strategy for new sessions: ${strategyNames().join(", ")} (env MEMLANE_STRATEGY)`,
-    )
-    .option("--embedder <name>", "use (bundled sentence encoder, default) | hash (fast, lexical)")
-    .option("--cognition <engine>", "offline | llm (default: llm when a chat model is set)")
-    .option(
-      "--chat-url <url>",
-      "OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (env MEMLANE_CHAT_URL)",
-    )
-    .option("--chat-model <model>", "model name at that endpoint (env MEMLANE_CHAT_MODEL)")
-    .option("--api-key <key>", "API key for the endpoint (env MEMLANE_API_KEY)")
-    .option("--gguf <file>", "a local GGUF model run with node-llama-cpp (env MEMLANE_GGUF)")
-    .option(
-      "--model-timeout <ms>",
-      "per-request timeout for the chat endpoint (env MEMLANE_MODEL_TIMEOUT; default 60000)",
-    )
-    .option(
-      "--model-retries <n>",
-      "retries of a failed request to the chat endpoint (env MEMLANE_MODEL_RETRIES; default 2)",
-    )
-    .option("--json", "machine-readable output")
-    .showHelpAfterError()
-    .exitOverride();
+    ),
+  );
   registerDemo(program);
   registerIngest(program);
   registerRecall(program);
@@ -60,7 +35,16 @@ export function buildProgram(): Command {
   registerInspect(program);
   registerForget(program);
   registerChat(program);
-  registerEval(program);
+  // The lab (evaluations, benchmarks, training) is its own wing, in the repository only.
+  program
+    .command("eval", { hidden: true })
+    .allowUnknownOption()
+    .argument("[args...]")
+    .action(() => {
+      throw new UnsupportedError(
+        "the lab is not part of the memlane command: from a clone of the repository, run `npm run lab -- eval …` (lab/README.md)",
+      );
+    });
   registerSimulate(program);
   registerServe(program);
   registerWorker(program);

@@ -10,9 +10,43 @@
  *   --cognition / MEMLANE_COGNITION offline | llm
  */
 import { existsSync } from "node:fs";
+import type { Command } from "commander";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
 import { type Memlane, openMemlane } from "../engine/memlane.js";
+import { strategyNames } from "../strategies/registry.js";
+
+/** The options every memlane command line takes (the product's `memlane`, the lab's `npm run lab`). */
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .version("0.1.0")
+    .option("--db <file>", "SQLite store file (env MEMLANE_DB; default ./memlane.db)")
+    .option("--tenant <tenant>", 'tenant to work in (env MEMLANE_TENANT; default "default")')
+    .option(
+      "--strategy <name>",
+      `strategy for new sessions: ${strategyNames().join(", ")} (env MEMLANE_STRATEGY)`,
+    )
+    .option("--embedder <name>", "use (bundled sentence encoder, default) | hash (fast, lexical)")
+    .option("--cognition <engine>", "offline | llm (default: llm when a chat model is set)")
+    .option(
+      "--chat-url <url>",
+      "OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (env MEMLANE_CHAT_URL)",
+    )
+    .option("--chat-model <model>", "model name at that endpoint (env MEMLANE_CHAT_MODEL)")
+    .option("--api-key <key>", "API key for the endpoint (env MEMLANE_API_KEY)")
+    .option("--gguf <file>", "a local GGUF model run with node-llama-cpp (env MEMLANE_GGUF)")
+    .option(
+      "--model-timeout <ms>",
+      "per-request timeout for the chat endpoint (env MEMLANE_MODEL_TIMEOUT; default 60000)",
+    )
+    .option(
+      "--model-retries <n>",
+      "retries of a failed request to the chat endpoint (env MEMLANE_MODEL_RETRIES; default 2)",
+    )
+    .option("--json", "machine-readable output")
+    .showHelpAfterError()
+    .exitOverride();
+}
 
 export interface GlobalOptions {
   db?: string;

@@ -2,6 +2,9 @@
  * What `openMemlane` accepts, and how strings in it become adapters. This is the one place that
  * knows adapters: strategies and cognition only ever see ports.
  */
+
+import { isPostgresSpec, openPostgresStore } from "../adapters/postgres/open-store.js";
+import { PostgresJobQueue, type PostgresQueueOptions } from "../adapters/postgres/postgres-queue.js";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
@@ -20,12 +23,10 @@ import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { isPostgresSpec, openPostgresStore } from "../store/postgres/open-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { checkJobQueue, type JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
-import { PostgresJobQueue, type PostgresQueueOptions } from "./queues/postgres-queue.js";
 import type { PerTurnMode } from "./turn-path.js";
 
 export type ChatConfig =

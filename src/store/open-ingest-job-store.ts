@@ -1,7 +1,8 @@
 /** The IngestJobStore a store spec names: ingest jobs live in the same database as the memories. */
+
+import { openPostgresIngestJobStore } from "../adapters/postgres/ingest-job-store.js";
+import { isPostgresSpec } from "../adapters/postgres/open-store.js";
 import type { IngestJobStore } from "./ingest-job-store.js";
-import { openPostgresIngestJobStore } from "./postgres/ingest-job-store.js";
-import { isPostgresSpec } from "./postgres/open-store.js";
 import { openSqliteIngestJobStore } from "./sqlite/ingest-job-store.js";
 
 /**

@@ -1,7 +1,8 @@
 /** The KeyStore a store spec names: API keys live in the same database as the memories. */
+
+import { openPostgresKeyStore } from "../adapters/postgres/key-store.js";
+import { isPostgresSpec } from "../adapters/postgres/open-store.js";
 import type { KeyStore } from "./key-store.js";
-import { openPostgresKeyStore } from "./postgres/key-store.js";
-import { isPostgresSpec } from "./postgres/open-store.js";
 import { openSqliteKeyStore } from "./sqlite/key-store.js";
 
 /**

@@ -182,7 +182,7 @@ describe("memlane CLI", () => {
 
 describe("memlane eval", () => {
   it("prints the carecall table with the baseline", () => {
-    const dev = new URL("../../data/carecall/dev.jsonl", import.meta.url).pathname;
+    const dev = new URL("../../lab/data/carecall/dev.jsonl", import.meta.url).pathname;
     const r = spawnSync(
       process.execPath,
       ["--import", "tsx", CLI, "eval", "carecall", dev, "--embedder", "hash", "--json"],

@@ -5,7 +5,7 @@ import { InvalidInputError } from "../../src/core/errors.js";
 import { isMisc, MISC_START, parseMiscText, readMisc } from "../../src/engine/formats/misc.js";
 import { testMemlane } from "../fixtures/engine.js";
 
-const sample = readFileSync(new URL("../../data/emma/misc-sample.jsonl", import.meta.url), "utf8");
+const sample = readFileSync(new URL("../../lab/data/emma/misc-sample.jsonl", import.meta.url), "utf8");
 
 describe("MiSC reader", () => {
   it("reads a MiSC-shaped JSONL episode: main speaker as agent, one partner a session, a week apart", () => {

@@ -11,16 +11,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import PgBoss from "pg-boss";
+import {
+  CONSOLIDATE_QUEUE,
+  PostgresJobQueue,
+  type PostgresQueueOptions,
+} from "../../src/adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { type MemlaneConfig, resolveQueue } from "../../src/engine/config.js";
 import type { JobHandler } from "../../src/engine/job-queue.js";
 import { silentLogger } from "../../src/engine/logger.js";
 import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
-import {
-  CONSOLIDATE_QUEUE,
-  PostgresJobQueue,
-  type PostgresQueueOptions,
-} from "../../src/engine/queues/postgres-queue.js";
 import {
   type PostgresCluster,
   postgresSkipReason,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chooseHeldOut, type GridRow, leaveOneOutMarkdown } from "../../src/eval/recall/leave-one-out.js";
+import { chooseHeldOut, type GridRow, leaveOneOutMarkdown } from "../../lab/eval/recall/leave-one-out.js";
 import { FUSION_WEIGHTS } from "../../src/retrieval/fusion.js";
 
 /** recall@[1,5,10,25] at two grid points. */

@@ -11,9 +11,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
+import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { resolveStore } from "../../src/engine/config.js";
 import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
-import { createApiKey } from "../../src/service/api-keys.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {

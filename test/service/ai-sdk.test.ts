@@ -3,8 +3,8 @@ import { after, before, describe, it } from "node:test";
 import { generateText, streamText } from "ai";
 import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import type { z } from "zod";
+import { memlaneTools, withMemlane } from "../../src/adapters/ai/ai-sdk.js";
 import type { Memlane } from "../../src/engine/memlane.js";
-import { memlaneTools, withMemlane } from "../../src/service/ai-sdk.js";
 import { testMemlane } from "../fixtures/engine.js";
 
 /** A model that answers `text` and keeps every prompt it was given. */

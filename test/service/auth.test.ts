@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createApiKey, revokeApiKey, tenantOfKey } from "../../src/service/api-keys.js";
+import { createApiKey, revokeApiKey, tenantOfKey } from "../../src/adapters/server/api-keys.js";
 import { type TestService, testService } from "./helpers.js";
 
 describe("service: API keys", () => {

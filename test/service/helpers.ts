@@ -1,7 +1,8 @@
 /** A service over an in-memory engine and key table, with a key per tenant, driven in process. */
+
+import { createApiKey } from "../../src/adapters/server/api-keys.js";
+import { createService, type Service } from "../../src/adapters/server/app.js";
 import type { Memlane } from "../../src/engine/memlane.js";
-import { createApiKey } from "../../src/service/api-keys.js";
-import { createService, type Service } from "../../src/service/app.js";
 import { openSqliteIngestJobStore } from "../../src/store/sqlite/ingest-job-store.js";
 import { openSqliteKeyStore, type SqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { testMemlane } from "../fixtures/engine.js";

@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { configFrom } from "../../src/cli/options.js";
 import { openMemlane } from "../../src/engine/memlane.js";
-import { createApiKey } from "../../src/service/api-keys.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {
   type PostgresCluster,

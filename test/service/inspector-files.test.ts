@@ -8,9 +8,9 @@ import {
   INSPECTOR_DIR,
   inspectorAssets,
   inspectorRoutes,
-} from "../../src/service/inspector.js";
-import type { ServiceEnv } from "../../src/service/route-kit.js";
-import { type RunningServer, startServer } from "../../src/service/server.js";
+} from "../../src/adapters/server/inspector.js";
+import type { ServiceEnv } from "../../src/adapters/server/route-kit.js";
+import { type RunningServer, startServer } from "../../src/adapters/server/server.js";
 import { type TestService, testService } from "./helpers.js";
 
 /** A raw HTTP/1.1 GET, so the path reaches the server exactly as written (no URL normalization). */

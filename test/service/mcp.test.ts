@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createMcpServer, MCP_TOOLS } from "../../src/adapters/mcp/mcp-tools.js";
 import type { Memlane } from "../../src/engine/memlane.js";
-import { createMcpServer, MCP_TOOLS } from "../../src/service/mcp-tools.js";
 import { type TestService, testService } from "./helpers.js";
 
 type ToolResult = { isError?: boolean; content: { type: string; text: string }[] };

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { createApiKey } from "../../src/service/api-keys.js";
+import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { servedUrl } from "../fixtures/served-url.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { resumeInterrupted } from "../../src/service/resume.js";
+import { resumeInterrupted } from "../../src/adapters/server/resume.js";
 import { type TestService, testService } from "./helpers.js";
 
 describe("service: a restarted server finishes what a killed one left", () => {

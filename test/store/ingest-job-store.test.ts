@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { openPostgresIngestJobStore } from "../../src/adapters/postgres/ingest-job-store.js";
 import { ConflictError } from "../../src/core/errors.js";
 import type { IngestJobStore, PendingIngestJob } from "../../src/store/ingest-job-store.js";
 import { MemoryIngestJobStore } from "../../src/store/memory-ingest-job-store.js";
 import { openIngestJobStore } from "../../src/store/open-ingest-job-store.js";
-import { openPostgresIngestJobStore } from "../../src/store/postgres/ingest-job-store.js";
 import { APPLICATION_ID, MIGRATIONS } from "../../src/store/sqlite/migrations.js";
 import {
   type PostgresCluster,

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
+import type { PostgresStore } from "../../src/adapters/postgres/postgres-store.js";
 import { seededRandom } from "../../src/core/memory-graph.js";
 import { normalize } from "../../src/core/vector.js";
 import { resolveRetriever } from "../../src/engine/config.js";
@@ -15,8 +17,6 @@ import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { HashEmbedder } from "../../src/models/test-doubles.js";
 import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";
-import { openPostgresStore } from "../../src/store/postgres/open-store.js";
-import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { runStoreConformance } from "../../src/testing/store-conformance.js";
 

@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { after, before, describe, it } from "node:test";
+import { POSTGRES_MIGRATIONS } from "../../src/adapters/postgres/migrations.js";
+import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { main } from "../../src/cli/main.js";
 import { ConflictError, StoreUnavailableError } from "../../src/core/errors.js";
 import { resolveStore } from "../../src/engine/config.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
-import { POSTGRES_MIGRATIONS } from "../../src/store/postgres/migrations.js";
-import { openPostgresStore } from "../../src/store/postgres/open-store.js";
 import {
   type PostgresCluster,
   postgresSkipReason,

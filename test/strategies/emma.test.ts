@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MemoryGraph } from "../../src/core/memory-graph.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
-import { emmaScriptedSteps } from "../../src/eval/emma/scripted.js";
 import { emmaStrategy, linkedAround } from "../../src/strategies/emma/emma.js";
 import { baseForm, toFirstPerson } from "../../src/strategies/emma/first-person.js";
+import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
 

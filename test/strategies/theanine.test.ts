@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { runTeafarm } from "../../lab/eval/teafarm/teafarm.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
-import { runTeafarm } from "../../src/eval/teafarm/teafarm.js";
 import { HashEmbedder, ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { loadGraph } from "../../src/retrieval/graph-cache.js";
 import { theanineStrategy } from "../../src/strategies/theanine/theanine.js";

@@ -1,7 +1,7 @@
 /** `memlane keys`: API keys of `memlane serve`, each bound to one tenant. */
 import type { Command } from "commander";
+import { createApiKey, keySummary, revokeApiKey } from "../../adapters/server/api-keys.js";
 import { InvalidInputError } from "../../core/errors.js";
-import { createApiKey, keySummary, revokeApiKey } from "../../service/api-keys.js";
 import { openKeyStore } from "../../store/open-key-store.js";
 import type { GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";

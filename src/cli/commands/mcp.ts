@@ -1,7 +1,7 @@
 /** `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE). */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
-import { createMcpServer, MCP_TOOLS } from "../../service/mcp-tools.js";
+import { createMcpServer, MCP_TOOLS } from "../../adapters/mcp/mcp-tools.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note } from "../output.js";
 

@@ -1,13 +1,13 @@
 /** `memlane serve`: the REST API (and its OpenAPI document) over the store, keyed per tenant. */
 import type { Command } from "commander";
+import { withoutPassword } from "../../adapters/postgres/pg-pool-client.js";
+import { createService, DEFAULT_MAX_BODY_BYTES } from "../../adapters/server/app.js";
+import { resumeInterrupted } from "../../adapters/server/resume.js";
+import { isLoopback, startServer } from "../../adapters/server/server.js";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
 import { openMemlane } from "../../engine/memlane.js";
-import { createService, DEFAULT_MAX_BODY_BYTES } from "../../service/app.js";
-import { resumeInterrupted } from "../../service/resume.js";
-import { isLoopback, startServer } from "../../service/server.js";
 import { openIngestJobStore } from "../../store/open-ingest-job-store.js";
 import { openKeyStore } from "../../store/open-key-store.js";
-import { withoutPassword } from "../../store/postgres/pg-pool-client.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 import { postgresQueueFor, type QueueFlags } from "./worker.js";

@@ -17,7 +17,7 @@ import { formatDay } from "../../core/time.js";
 import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
 import { idSchema } from "../../engine/api.js";
 import { openMemlane } from "../../engine/memlane.js";
-import { emmaScriptedSteps } from "../../eval/emma/scripted.js";
+import { emmaScriptedSteps } from "../../testing/emma-scripted.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, note, print, printJson, shown } from "../output.js";

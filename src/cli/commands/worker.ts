@@ -4,10 +4,10 @@
  * against one database, on one machine or many; each job goes to one of them at a time.
  */
 import type { Command } from "commander";
+import { withoutPassword } from "../../adapters/postgres/pg-pool-client.js";
+import { PostgresJobQueue, type PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { openMemlane } from "../../engine/memlane.js";
-import { PostgresJobQueue, type PostgresQueueOptions } from "../../engine/queues/postgres-queue.js";
-import { withoutPassword } from "../../store/postgres/pg-pool-client.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note } from "../output.js";
 

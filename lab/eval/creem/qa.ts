@@ -1,0 +1,148 @@
+/**
+ * `memlane eval creem-qa`: CREEM's multiple-choice probe (§4.3.3). For every session after the
+ * first, a chat model reads the session, lists how the partner changed (before -> after) and
+ * writes three questions whose right option comes from "after" and whose distractors come from
+ * "before". The exam is written once, from the dialogue alone, and shared by every strategy (no
+ * strategy ever sees questions built from its own memory). Each strategy then ingests the
+ * conversation up to that session and the model answers from that strategy's recalled memories
+ * alone, with "D) No answer" added. Accuracy per strategy.
+ */
+import { z } from "zod";
+import { displayName } from "../../../src/core/ids.js";
+import { formatDay } from "../../../src/core/time.js";
+import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
+import type { Transcript } from "../../../src/engine/formats/transcript.js";
+import { openMemlane } from "../../../src/engine/memlane.js";
+import type { ChatModel } from "../../../src/models/chat-model.js";
+import type { Embedder } from "../../../src/models/embedder.js";
+import { generateObject } from "../../../src/models/structured.js";
+
+const OPTIONS = ["A", "B", "C"] as const;
+
+const examSchema = z.object({
+  changes: z.array(z.object({ before: z.string(), after: z.string() })),
+  questions: z
+    .array(
+      z.object({
+        question: z.string().min(3),
+        options: z.object({ A: z.string().min(1), B: z.string().min(1), C: z.string().min(1) }),
+        answer: z.enum(OPTIONS),
+      }),
+    )
+    .max(3),
+});
+
+const answerSchema = z.object({ option: z.enum(["A", "B", "C", "D"]), why: z.string().max(300).optional() });
+
+export interface QaQuestion {
+  session: string;
+  question: string;
+  options: Record<(typeof OPTIONS)[number], string>;
+  answer: (typeof OPTIONS)[number];
+}
+
+export interface QaReport {
+  questions: number;
+  exam: QaQuestion[];
+  rows: { strategy: string; correct: number; noAnswer: number; accuracy: number }[];
+  usage: Usage;
+}
+
+/** Writes the exam of one session from its dialogue alone. */
+async function examFor(
+  chat: ChatModel,
+  t: Transcript,
+  index: number,
+): Promise<{ questions: QaQuestion[]; usage: Usage }> {
+  const s = t.sessions[index]!;
+  const partner = s.partners[0]!;
+  const dialogue = s.turns.map((x) => `${displayName(x.speaker)}: ${x.text}`).join("\n");
+  const result = await generateObject(chat, {
+    name: "creem_qa_exam",
+    schema: examSchema,
+    temperature: 0,
+    messages: [
+      {
+        role: "system",
+        content: [
+          `Read one conversation (${formatDay(s.at)}) and list how ${displayName(partner)}'s situation changed in it: each`,
+          "change as what was true before and what is true after. Then write up to three multiple-choice questions",
+          "about those changes, each with options A, B and C: the right answer comes from 'after', the wrong ones",
+          "from 'before' or other plausible states. No question may be answerable without the change.",
+          'Answer with JSON only: {"changes": [{"before": "...", "after": "..."}], "questions": [{"question": "...", "options": {"A": "...", "B": "...", "C": "..."}, "answer": "A"}]}',
+        ].join("\n"),
+      },
+      { role: "user", content: dialogue },
+    ],
+  });
+  return {
+    questions: result.object.questions.map((q) => ({ session: s.id, ...q })),
+    usage: result.usage,
+  };
+}
+
+export async function runCreemQa(options: {
+  transcript: Transcript;
+  strategies: string[];
+  chat: ChatModel;
+  embedder: Embedder;
+  /** Memories shown to the answering model. */
+  k?: number;
+  onProgress?: (line: string) => void;
+}): Promise<QaReport> {
+  const { transcript, chat } = options;
+  let usage = emptyUsage();
+  // The exam, once, before any strategy runs.
+  const exam: QaQuestion[] = [];
+  for (let i = 1; i < transcript.sessions.length; i++) {
+    options.onProgress?.(`writing questions for ${transcript.sessions[i]!.id}`);
+    const written = await examFor(chat, transcript, i);
+    exam.push(...written.questions);
+    usage = addUsage(usage, written.usage);
+  }
+  const rows: QaReport["rows"] = [];
+  for (const strategy of options.strategies) {
+    options.onProgress?.(`${strategy}: ingesting and answering`);
+    const mem = await openMemlane({
+      store: ":memory:",
+      chat,
+      embedder: options.embedder,
+      strategy,
+      tenant: "qa",
+    });
+    let correct = 0;
+    let noAnswer = 0;
+    try {
+      for (let i = 1; i < transcript.sessions.length; i++) {
+        await mem.ingest({ ...transcript, sessions: transcript.sessions.slice(0, i + 1) });
+        for (const q of exam.filter((x) => x.session === transcript.sessions[i]!.id)) {
+          const recall = await mem.recall({ agent: transcript.agent, query: q.question, k: options.k ?? 10 });
+          const memory = recall.hits.map((h) => `- ${h.text}`).join("\n") || "(nothing)";
+          const answered = await generateObject(chat, {
+            name: "creem_qa_answer",
+            schema: answerSchema,
+            temperature: 0,
+            messages: [
+              {
+                role: "system",
+                content:
+                  'Answer the question from the memory below alone. If the memory does not say, choose D. Answer with JSON only: {"option": "A", "why": "..."}',
+              },
+              {
+                role: "user",
+                content: `Memory:\n${memory}\n\nQuestion: ${q.question}\nA) ${q.options.A}\nB) ${q.options.B}\nC) ${q.options.C}\nD) No answer`,
+              },
+            ],
+          });
+          usage = addUsage(usage, answered.usage);
+          if (answered.object.option === q.answer) correct++;
+          if (answered.object.option === "D") noAnswer++;
+        }
+      }
+    } finally {
+      await mem.close();
+    }
+    rows.push({ strategy, correct, noAnswer, accuracy: exam.length ? correct / exam.length : 0 });
+  }
+  return { questions: exam.length, exam, rows, usage };
+}

@@ -1,0 +1,227 @@
+/**
+ * `memlane eval recall`: turn-level recall@k on LoCoMo. Each conversation is ingested, every
+ * question of categories 1-4 is asked, and recall@k is the share of its evidence turns found
+ * among the source turns of the top-k hits. Malformed or dangling evidence ids are counted.
+ */
+
+import type { Cognition } from "../../../src/cognition/cognition.js";
+import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
+import { InvalidInputError } from "../../../src/core/errors.js";
+import type { Scope } from "../../../src/core/types.js";
+import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
+import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
+import type { Embedder } from "../../../src/models/embedder.js";
+import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
+import { InProcessRetriever } from "../../../src/retrieval/in-process-retriever.js";
+import { TurnIndex, type TurnRanker } from "../../../src/retrieval/turn-search.js";
+
+export const CATEGORY_NAMES: Record<number, string> = {
+  1: "multi-hop",
+  2: "temporal",
+  3: "open-domain",
+  4: "single-hop",
+};
+
+/** A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …). */
+export type Ablation = keyof FusionWeights;
+export const ABLATIONS: Ablation[] = [
+  "dense",
+  "bm25",
+  "subject",
+  "time",
+  "dated",
+  "recency",
+  "source",
+  "neighbour",
+];
+
+export interface RecallReport {
+  ks: number[];
+  /** Row names: the rankers, then `hybrid-no-<signal>` for each ablation. */
+  rankers: string[];
+  questions: number;
+  /** recall[ranker][category or "all"][k] */
+  recall: Record<string, Record<string, Record<number, number>>>;
+  questionsByCategory: Record<string, number>;
+  evidence: { total: number; malformed: number; dangling: number };
+  elapsedMs: number;
+}
+
+export type RecallUnits = "turns" | "memories";
+
+export interface RecallOptions {
+  ks?: number[];
+  rankers?: TurnRanker[];
+  /** Rank raw turns (default) or a strategy's memories, scored through their source turns. */
+  units?: RecallUnits;
+  /** Strategy that writes the memories when units are memories (default carecall). */
+  strategy?: string;
+  /** Also run the hybrid without each of these signals. */
+  ablations?: Ablation[];
+  /** Who writes the memories (default: the offline engine with its shipped models). */
+  cognition?: Cognition;
+  onProgress?: (s: string) => void;
+}
+
+/** The rankers each kind of unit supports. */
+export const RANKERS_FOR: Record<RecallUnits, TurnRanker[]> = {
+  turns: ["bm25", "dense", "rrf", "hybrid"],
+  memories: ["bm25", "dense", "rrf", "hybrid"],
+};
+
+/** Source turns of the top-k units for a query, one list per hit. */
+type Searcher = (
+  query: string,
+  k: number,
+  ranker: TurnRanker,
+  weights?: FusionWeights,
+) => Promise<string[][]>;
+
+interface Row {
+  name: string;
+  ranker: TurnRanker;
+  weights?: FusionWeights;
+}
+
+export async function evaluateRecall(
+  samples: LocomoSample[],
+  embedder: Embedder,
+  options: RecallOptions = {},
+): Promise<RecallReport> {
+  const ks = options.ks ?? [1, 5, 10, 25];
+  const units = options.units ?? "turns";
+  const rankers = options.rankers ?? RANKERS_FOR[units];
+  if (ks.some((k) => !Number.isInteger(k) || k < 1))
+    throw new InvalidInputError("k values must be positive whole numbers");
+  const unsupported = rankers.filter((r) => !RANKERS_FOR[units].includes(r));
+  if (unsupported.length)
+    throw new InvalidInputError(
+      `Ranker(s) ${unsupported.join(", ")} do not apply to ${units}; use ${RANKERS_FOR[units].join(", ")}`,
+    );
+  const base = units === "turns" ? FUSION_WEIGHTS : MEMORY_WEIGHTS;
+  const rows: Row[] = [
+    ...rankers.map((ranker) => ({ name: ranker, ranker })),
+    ...(options.ablations ?? []).map((signal) => ({
+      name: `hybrid-no-${signal}`,
+      ranker: "hybrid" as const,
+      weights: { ...base, [signal]: 0 },
+    })),
+  ];
+  const started = performance.now();
+  const sums: Record<string, Record<string, Record<number, number>>> = {};
+  const counts: Record<string, number> = {};
+  const evidence = { total: 0, malformed: 0, dangling: 0 };
+  for (const r of rows) sums[r.name] = {};
+  for (const sample of samples) {
+    const strategy = units === "memories" ? (options.strategy ?? "carecall") : "none";
+    options.onProgress?.(
+      `${sample.sampleId}: ingesting ${sample.transcript.sessions.length} sessions (${strategy})`,
+    );
+    const mem = await openMemlane({
+      store: ":memory:",
+      cognition: options.cognition ?? new OfflineCognition(embedder),
+      embedder,
+      strategy,
+      tenant: "eval",
+    });
+    await mem.ingest(sample.transcript);
+    const scope = mem.scope(sample.transcript.agent);
+    const index = await TurnIndex.build(mem.store, scope, embedder);
+    const known = new Set(index.turns.map((t) => t.id));
+    const search: Searcher =
+      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder);
+    const questions = sample.qa.filter((q) => q.category >= 1 && q.category <= 4);
+    options.onProgress?.(`${sample.sampleId}: asking ${questions.length} questions`);
+    for (const q of questions) {
+      const ids: string[] = [];
+      for (const raw of Array.isArray(q.evidence) ? q.evidence : []) {
+        for (const part of String(raw)
+          .split(/[;,\s]+/)
+          .filter(Boolean)) {
+          evidence.total++;
+          if (!/^D\d+:\d+$/.test(part)) evidence.malformed++;
+          else if (!known.has(`${sample.sampleId}:${part}`)) evidence.dangling++;
+          else ids.push(`${sample.sampleId}:${part}`);
+        }
+      }
+      if (ids.length === 0) continue;
+      const category = String(q.category);
+      counts[category] = (counts[category] ?? 0) + 1;
+      counts.all = (counts.all ?? 0) + 1;
+      for (const row of rows) {
+        const hits = await search(q.question, Math.max(...ks), row.ranker, row.weights);
+        for (const k of ks) {
+          const found = new Set(hits.slice(0, k).flat());
+          const share = ids.filter((id) => found.has(id)).length / ids.length;
+          for (const key of [category, "all"]) {
+            sums[row.name]![key] ??= {};
+            sums[row.name]![key]![k] = (sums[row.name]![key]![k] ?? 0) + share;
+          }
+        }
+      }
+    }
+    await mem.close();
+  }
+  const recall: RecallReport["recall"] = {};
+  for (const { name: r } of rows) {
+    recall[r] = {};
+    for (const [key, byK] of Object.entries(sums[r]!))
+      recall[r]![key] = Object.fromEntries(
+        Object.entries(byK).map(([k, v]) => [Number(k), v / counts[key]!]),
+      );
+  }
+  return {
+    ks,
+    rankers: rows.map((r) => r.name),
+    questions: counts.all ?? 0,
+    recall,
+    questionsByCategory: counts,
+    evidence,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+function turnSearcher(index: TurnIndex): Searcher {
+  return async (query, k, ranker, weights) =>
+    (await index.search(query, { k, ranker, weights })).map((h) => h.sourceTurns);
+}
+
+/** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
+async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): Promise<Searcher> {
+  const retriever = new InProcessRetriever(mem.store, embedder, "rrf");
+  const hybrid = new InProcessRetriever(mem.store, embedder, "scaled");
+  const index = await retriever.index(scope);
+  const admitted = index.admitted();
+  return async (query, k, ranker, weights) => {
+    if (ranker === "rrf" || ranker === "hybrid")
+      return (await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k, weights })).map(
+        (h) => h.sourceTurns,
+      );
+    const docs =
+      ranker === "dense"
+        ? index.dense((await embedder.embed([query]))[0]!, admitted, k).map((h) => h.doc)
+        : [...index.bm25(query, admitted)]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, k)
+            .map(([doc]) => doc);
+    return docs.map((doc) => index.memories[doc]!.sourceTurns);
+  };
+}
+
+export function recallMarkdown(r: RecallReport): string {
+  const keys = ["all", "1", "2", "3", "4"].filter((k) => r.questionsByCategory[k]);
+  const lines = [
+    `| ranker | category | questions | ${r.ks.map((k) => `R@${k}`).join(" | ")} |`,
+    `| --- | --- | ---: |${r.ks.map(() => " ---: |").join("")}`,
+  ];
+  for (const key of keys)
+    for (const ranker of r.rankers)
+      lines.push(
+        `| ${ranker} | ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${r.ks.map((k) => (r.recall[ranker]![key]?.[k] ?? 0).toFixed(3)).join(" | ")} |`,
+      );
+  lines.push(
+    "",
+    `Evidence ids: ${r.evidence.total} read, ${r.evidence.malformed} malformed, ${r.evidence.dangling} dangling (not scored).`,
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,151 @@
+/**
+ * Leave-one-conversation-out for the hybrid turn ranker's fusion weights: for each conversation,
+ * the grid point that scores best on the others is chosen, and only the held-out conversation's
+ * questions score it. A weight chosen on every conversation at once and reported on the same ones
+ * says how well it fits them, not how it will do on the next one; this says the latter.
+ *
+ *   node --import tsx src/eval/recall/leave-one-out.ts <locomo.json> [dated|fusion]
+ */
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
+import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
+import { openMemlane } from "../../../src/engine/memlane.js";
+import type { Embedder } from "../../../src/models/embedder.js";
+import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
+import { TurnIndex } from "../../../src/retrieval/turn-search.js";
+import { CATEGORY_NAMES } from "./evaluate.js";
+
+export const LOO_KS = [1, 5, 10, 25];
+
+/** One question's recall@LOO_KS at every grid point. */
+export interface GridRow {
+  conv: string;
+  category: number;
+  recall: number[][];
+}
+
+/** What the search maximises: R@10, then R@25 and R@5 as lesser parts. */
+export function objective(rows: GridRow[], point: number): number {
+  if (rows.length === 0) return 0;
+  let score = 0;
+  for (const r of rows)
+    score += r.recall[point]![2]! + 0.5 * r.recall[point]![3]! + 0.25 * r.recall[point]![1]!;
+  return score / rows.length;
+}
+
+/** For each conversation, the grid point chosen on the other conversations' rows alone. */
+export function chooseHeldOut(rows: GridRow[], points: number): Map<string, number> {
+  const chosen = new Map<string, number>();
+  for (const conv of new Set(rows.map((r) => r.conv))) {
+    const others = rows.filter((r) => r.conv !== conv);
+    let best = 0;
+    for (let p = 1; p < points; p++) if (objective(others, p) > objective(others, best) + 1e-12) best = p;
+    chosen.set(conv, best);
+  }
+  return chosen;
+}
+
+/** The grids: `dated` moves the dated weight alone, `fusion` every fixed-bonus weight too. */
+export function grid(name: "dated" | "fusion"): FusionWeights[] {
+  const dated = [0, 0.2, 0.35, 0.5, 0.7, 1];
+  if (name === "dated") return dated.map((d) => ({ ...FUSION_WEIGHTS, dated: d }));
+  const out: FusionWeights[] = [];
+  for (const bm25 of [0.5, 1, 1.5])
+    for (const subject of [0.35, 0.7, 1])
+      for (const time of [0.35, 0.7, 1])
+        for (const neighbour of [0.3, 0.55, 0.8])
+          for (const d of [0, 0.35, 0.7])
+            out.push({ ...FUSION_WEIGHTS, bm25, subject, time, neighbour, dated: d });
+  return out;
+}
+
+/** Every question of categories 1-4 scored at every grid point (each conversation ingested once). */
+export async function gridRows(
+  samples: LocomoSample[],
+  embedder: Embedder,
+  points: FusionWeights[],
+  onProgress?: (s: string) => void,
+): Promise<GridRow[]> {
+  const rows: GridRow[] = [];
+  for (const sample of samples) {
+    onProgress?.(`${sample.sampleId}: ingesting`);
+    const mem = await openMemlane({
+      store: ":memory:",
+      cognition: new OfflineCognition(embedder),
+      embedder,
+      strategy: "none",
+      tenant: "eval",
+    });
+    await mem.ingest(sample.transcript);
+    const index = await TurnIndex.build(mem.store, mem.scope(sample.transcript.agent), embedder);
+    const known = new Set(index.turns.map((t) => t.id));
+    for (const q of sample.qa.filter((x) => x.category >= 1 && x.category <= 4)) {
+      const gold = (Array.isArray(q.evidence) ? q.evidence : [])
+        .flatMap((e) => String(e).split(/[;,\s]+/))
+        .map((e) => `${sample.sampleId}:${e}`)
+        .filter((id) => known.has(id));
+      if (gold.length === 0) continue;
+      const [vector] = await embedder.embed([q.question]);
+      const recall: number[][] = [];
+      for (const weights of points) {
+        const hits = await index.search(q.question, { k: 25, weights, vector });
+        recall.push(
+          LOO_KS.map((k) => {
+            const found = new Set(hits.slice(0, k).flatMap((h) => h.sourceTurns));
+            return gold.filter((g) => found.has(g)).length / gold.length;
+          }),
+        );
+      }
+      rows.push({ conv: sample.sampleId, category: q.category, recall });
+    }
+    await mem.close();
+  }
+  return rows;
+}
+
+/** Markdown: the point each held-out conversation got, and held-out recall per conversation and category. */
+export function leaveOneOutMarkdown(rows: GridRow[], points: FusionWeights[]): string {
+  const chosen = chooseHeldOut(rows, points.length);
+  const mean = (rs: GridRow[]) =>
+    LOO_KS.map((_, i) => rs.reduce((a, r) => a + r.recall[chosen.get(r.conv)!]![i]!, 0) / rs.length);
+  const lines = ["| held out | chosen on the others |", "| --- | --- |"];
+  for (const [conv, p] of chosen) {
+    const { dense, bm25, subject, time, dated, neighbour } = points[p]!;
+    lines.push(`| ${conv} | ${JSON.stringify({ dense, bm25, subject, time, dated, neighbour })} |`);
+  }
+  lines.push("", `| conversation | category | questions | ${LOO_KS.map((k) => `R@${k}`).join(" | ")} |`);
+  lines.push(`| --- | --- | ---: |${LOO_KS.map(() => " ---: |").join("")}`);
+  for (const conv of [undefined, ...chosen.keys()])
+    for (const category of [0, 1, 2, 3, 4]) {
+      const rs = rows.filter((r) => (!conv || r.conv === conv) && (!category || r.category === category));
+      if (rs.length === 0) continue;
+      const name = category ? `${category} ${CATEGORY_NAMES[category]}` : "all (1-4)";
+      lines.push(
+        `| ${conv ?? "pooled"} | ${name} | ${rs.length} | ${mean(rs)
+          .map((x) => x.toFixed(3))
+          .join(" | ")} |`,
+      );
+    }
+  return lines.join("\n");
+}
+
+async function main(file: string, name: "dated" | "fusion"): Promise<void> {
+  const { resolveEmbedder } = await import("../../../src/engine/config.js");
+  const { CachedEmbedder } = await import("../../../src/models/cached-embedder.js");
+  const embedder = new CachedEmbedder(resolveEmbedder(undefined));
+  const points = grid(name);
+  const rows = await gridRows(readLocomo(JSON.parse(await readFile(file, "utf8"))), embedder, points, (s) =>
+    process.stderr.write(`${s}\n`),
+  );
+  process.stdout.write(`${leaveOneOutMarkdown(rows, points)}\n`);
+  await embedder.close?.();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [file, name = "dated"] = process.argv.slice(2);
+  if (!file || (name !== "dated" && name !== "fusion")) {
+    process.stderr.write("usage: leave-one-out.ts <locomo.json> [dated|fusion]\n");
+    process.exitCode = 2;
+  } else await main(file, name);
+}

@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { runCreemQa } from "../eval/creem/qa.js";
+import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { partnerLines } from "../../test/fixtures/engine.js";
+
+const moved = validateTranscript(
+  partnerLines("ava", "sam", [
+    ["s1", "2024-03-01T10:00", "I live in Leeds."],
+    ["s2", "2024-04-01T10:00", "I moved to Bristol."],
+    ["s3", "2024-05-01T10:00", "Bristol is lovely in May."],
+  ]),
+);
+
+describe("eval creem-qa (scripted model)", () => {
+  it("writes the exam once from the dialogue and scores each strategy from its own memory", async () => {
+    const chat = scriptedLlm({ summary: (name, text) => `${name} said: ${text}` });
+    const report = await runCreemQa({
+      transcript: moved,
+      strategies: ["accumulate", "creem", "none"],
+      chat,
+      embedder: new HashEmbedder(),
+    });
+    const exams = chat.calls.filter((c) => c.options.jsonSchema?.name === "creem_qa_exam");
+    assert.equal(exams.length, 2, "one exam per session after the first, shared by every strategy");
+    assert.ok(!exams.some((c) => /said:/.test(c.messages.at(-1)!.content)), "the exam never sees a memory");
+    assert.equal(report.questions, 2);
+    const by = Object.fromEntries(report.rows.map((r) => [r.strategy, r]));
+    assert.equal(by.accumulate!.correct, 2);
+    assert.equal(by.creem!.correct, 2);
+    assert.equal(by.none!.noAnswer, 2, "no memory, no answer");
+  });
+});

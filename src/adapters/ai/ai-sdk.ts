@@ -1,0 +1,151 @@
+/**
+ * memlane in the Vercel AI SDK (`memlane/ai`; `ai` is an optional peer dependency, v6):
+ * `memlaneTools` hands an agent typed tools to recall and remember, and `withMemlane` wraps a
+ * language model so every call recalls before it and records the exchange after it.
+ * @example
+ * const model = withMemlane(openai("gpt-4o-mini"), { mem, agent: "ava", partner: "sam" });
+ * const { text } = await generateText({ model, prompt: "Any ideas for my dog's birthday?" });
+ */
+import { type LanguageModelMiddleware, tool, wrapLanguageModel } from "ai";
+import { z } from "zod";
+import type { Memlane } from "../../engine/memlane.js";
+import { remember } from "../../engine/remember.js";
+
+/** Whose memory the tools and the middleware use. */
+export interface MemlaneAiOptions {
+  /** The engine (or a tenant's view of it: `mem.tenant("acme")`). */
+  mem: Memlane;
+  /** Whose memory it is: the assistant. */
+  agent: string;
+  /** Who the assistant talks with: the user. */
+  partner: string;
+}
+
+/**
+ * Typed tools for an AI SDK agent: `recall` (what the agent remembers for a question) and
+ * `remember` (a fact the user told, stored and consolidated). Hand them to `generateText({ tools })`.
+ */
+export function memlaneTools(options: MemlaneAiOptions) {
+  const { mem, agent, partner } = options;
+  return {
+    recall: tool({
+      description: `Search what you remember about ${partner} and your past conversations, best first. Use before answering anything that depends on earlier talks.`,
+      inputSchema: z.object({
+        query: z.string().min(1).describe("the question, in words"),
+        k: z.number().int().min(1).max(20).optional().describe("how many memories (default the strategy's)"),
+      }),
+      execute: async ({ query, k }) => {
+        const found = await mem.recall({ agent, query, k });
+        return found.hits.map((h) => ({
+          id: h.id,
+          text: h.text,
+          about: h.about,
+          when: h.observedAt,
+          status: h.status,
+        }));
+      },
+    }),
+    remember: tool({
+      description: `Store one thing ${partner} told you (in their words) so you remember it in later conversations.`,
+      inputSchema: z.object({ fact: z.string().min(1).describe("e.g. 'I moved to Oslo in May'") }),
+      execute: async ({ fact }) => remember(mem, { agent, partner, fact }),
+    }),
+  };
+}
+
+/** What `withMemlane` does besides recalling and recording. */
+export interface WithMemlaneOptions extends MemlaneAiOptions {
+  /** How many memories to put before each call (default the strategy's own). */
+  k?: number;
+  /** Record each exchange as a session that is consolidated (default true). */
+  record?: boolean;
+}
+
+/**
+ * The model, wrapped: before each call the latest user message is recalled against memory and
+ * the hits are put first as a system message; after each `generateText` call the user message
+ * and the answer are stored as a session and consolidated; a streamed call is recorded once its
+ * stream has been read to the end.
+ */
+export function withMemlane(
+  model: Parameters<typeof wrapLanguageModel>[0]["model"],
+  options: WithMemlaneOptions,
+): ReturnType<typeof wrapLanguageModel> {
+  return wrapLanguageModel({ model, middleware: memlaneMiddleware(options) });
+}
+
+/** The middleware behind `withMemlane`, to combine with others in `wrapLanguageModel`. */
+export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMiddleware {
+  const { mem, agent, partner } = options;
+  /** Stores the user's message and the answer as a session, consolidated in the background. */
+  const record = async (asked: string, answer: string) => {
+    const answered = answer.trim();
+    if (options.record === false || !asked) return;
+    await remember(mem, {
+      agent,
+      partner,
+      turns: [
+        { speaker: partner, text: asked },
+        // The answer is the model's: marked generated, never a source of facts.
+        ...(answered ? [{ speaker: agent, text: answered, meta: { generated: true } }] : []),
+      ],
+    });
+  };
+  return {
+    specificationVersion: "v3",
+    transformParams: async ({ params }) => {
+      const query = lastUserText(params.prompt);
+      if (!query) return params;
+      const { hits } = await mem.recall({ agent, query, k: options.k });
+      if (hits.length === 0) return params;
+      const lines = hits.map(
+        (h) => `- ${h.text} (${h.observedAt.slice(0, 10)}${h.status === "past" ? ", no longer so" : ""})`,
+      );
+      const note = `What you remember about ${partner} from earlier conversations:\n${lines.join("\n")}`;
+      return { ...params, prompt: [{ role: "system", content: note }, ...params.prompt] };
+    },
+    wrapGenerate: async ({ doGenerate, params }) => {
+      const result = await doGenerate();
+      const answered = result.content
+        .filter((c) => c.type === "text")
+        .map((c) => c.text)
+        .join("");
+      await record(lastUserText(params.prompt), answered);
+      return result;
+    },
+    wrapStream: async ({ doStream, params }) => {
+      const { stream, ...rest } = await doStream();
+      const asked = lastUserText(params.prompt);
+      let answered = "";
+      // The exchange is recorded once the stream has been read to its end.
+      const recording = new TransformStream<StreamPart, StreamPart>({
+        transform(part, controller) {
+          if (part.type === "text-delta") answered += part.delta;
+          controller.enqueue(part);
+        },
+        flush: () => record(asked, answered),
+      });
+      return { stream: stream.pipeThrough(recording), ...rest };
+    },
+  };
+}
+
+type StreamPart =
+  Awaited<
+    ReturnType<Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["doStream"]>
+  >["stream"] extends ReadableStream<infer P>
+    ? P
+    : never;
+
+type Prompt = Parameters<NonNullable<LanguageModelMiddleware["transformParams"]>>[0]["params"]["prompt"];
+
+/** The text of the latest user message, or "" when there is none. */
+function lastUserText(prompt: Prompt): string {
+  const last = [...prompt].reverse().find((m) => m.role === "user");
+  if (last?.role !== "user") return "";
+  return last.content
+    .filter((p) => p.type === "text")
+    .map((p) => p.text)
+    .join(" ")
+    .trim();
+}

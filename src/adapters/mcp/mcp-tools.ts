@@ -1,0 +1,175 @@
+/**
+ * memlane as MCP tools (the official TypeScript SDK): remember, recall, timeline, history, forget
+ * and list_memories, over one tenant's view of the engine. Inputs are the engine's own schemas
+ * where it has them (recall, forget); answers are JSON text; a typed error is a tool error naming
+ * its code and field, so the calling agent can correct itself.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { isMemlaneError } from "../../core/errors.js";
+import { forgetInputSchema, idSchema, recallInputSchema, turnTextSchema } from "../../engine/api.js";
+import type { Memlane } from "../../engine/memlane.js";
+import { remember } from "../../engine/remember.js";
+
+/** The tools' names, in the snake_case MCP clients know. */
+export const MCP_TOOLS = ["remember", "recall", "timeline", "history", "forget", "list_memories"] as const;
+
+const rememberInput = z
+  .object({
+    agent: idSchema.describe("whose memory (the assistant's id, e.g. 'assistant')"),
+    partner: idSchema.describe("who the agent is talking with (the user's id)"),
+    turns: z
+      .array(
+        z.object({
+          speaker: idSchema.describe("the agent or the partner"),
+          text: turnTextSchema.min(1),
+          at: z.string().optional().describe("when it was said (ISO-8601); default now"),
+        }),
+      )
+      .min(1)
+      .optional()
+      .describe("utterances, oldest first"),
+    fact: turnTextSchema
+      .min(1)
+      .optional()
+      .describe("one thing the partner said or told about themselves, e.g. 'I moved to Oslo in May'"),
+    sessionId: idSchema
+      .optional()
+      .describe("an open session to add to (from an earlier call with close: false); default a new one"),
+    at: z.string().optional().describe("when the session took place (ISO-8601); default now"),
+    close: z
+      .boolean()
+      .optional()
+      .describe("close the session so it is consolidated into memories (default true)"),
+  })
+  .refine((r) => r.turns !== undefined || r.fact !== undefined, {
+    message: "remember needs `turns` or a `fact`",
+    path: ["turns"],
+  });
+
+const memoryRef = z.object({
+  agent: idSchema.describe("whose memory"),
+  memoryId: idSchema.describe("a memory id from recall or list_memories"),
+});
+
+const listInput = z.object({
+  agent: idSchema.describe("whose memory"),
+  about: idSchema.optional().describe("only memories about this subject (the agent itself or a partner)"),
+  status: z
+    .enum(["active", "superseded", "any"])
+    .optional()
+    .describe("active (default): what holds now; superseded: past versions; any: both"),
+  limit: z.number().int().min(1).max(500).optional().describe("at most this many, newest first (default 50)"),
+});
+
+/**
+ * An MCP server whose tools read and write `mem`'s tenant only. Connect it to a transport: stdio
+ * for `memlane mcp`, streamable HTTP at `/mcp` of `memlane serve`, or the SDK's in-memory pair.
+ * @example const server = createMcpServer(mem.tenant("acme")); await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(mem: Memlane): McpServer {
+  const server = new McpServer({ name: "memlane", version: "0.1.0" });
+
+  server.registerTool(
+    "remember",
+    {
+      title: "Remember",
+      description:
+        "Store what was said in a conversation (turns, or one fact the partner told) so it is remembered later. By default the session is closed and consolidated into memories in the background; pass close: false and the returned sessionId to keep adding turns.",
+      inputSchema: rememberInput,
+    },
+    (input) => run(() => remember(mem, input)),
+  );
+
+  server.registerTool(
+    "recall",
+    {
+      title: "Recall",
+      description:
+        "Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.",
+      inputSchema: recallInputSchema,
+    },
+    (input) =>
+      run(async () => {
+        const found = await mem.recall(input);
+        return {
+          ...found,
+          hits: found.hits.map(({ memory: _m, turn: _t, explanation: _e, ...hit }) => hit),
+        };
+      }),
+  );
+
+  server.registerTool(
+    "timeline",
+    {
+      title: "Timeline",
+      description:
+        "How a remembered fact changed over time: the memories linked to one, and the chain through it, oldest first.",
+      inputSchema: memoryRef,
+    },
+    ({ agent, memoryId }) => run(() => mem.timeline(agent, memoryId)),
+  );
+
+  server.registerTool(
+    "history",
+    {
+      title: "History",
+      description:
+        "Why a memory is as it is: every operation on it with its rationale, and what it replaced or was replaced by.",
+      inputSchema: memoryRef,
+    },
+    ({ agent, memoryId }) => run(() => mem.history(agent, memoryId)),
+  );
+
+  server.registerTool(
+    "forget",
+    {
+      title: "Forget",
+      description:
+        "Delete for real: memories by id, everything about a subject, or a whole session. Cannot be undone; use only when the user asks to be forgotten.",
+      inputSchema: forgetInputSchema,
+      annotations: { destructiveHint: true },
+    },
+    (input) => run(() => mem.forget(input)),
+  );
+
+  server.registerTool(
+    "list_memories",
+    {
+      title: "List memories",
+      description: "What the agent remembers, newest first: ids, subjects, texts and dates.",
+      inputSchema: listInput,
+      annotations: { readOnlyHint: true },
+    },
+    ({ agent, about, status, limit }) =>
+      run(async () => {
+        const memories = await mem.memories(agent, { about, status: status ?? "active" });
+        return memories
+          .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+          .slice(0, limit ?? 50)
+          .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
+            id,
+            about,
+            text,
+            kind,
+            observedAt,
+            status,
+            invalidAt,
+          }));
+      }),
+  );
+
+  return server;
+}
+
+/** Runs a tool: its value as JSON text, or a typed error as a tool error the agent can read. */
+async function run(fn: () => Promise<unknown>): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await fn(), null, 2) }] };
+  } catch (error) {
+    if (!isMemlaneError(error)) throw error;
+    const field = typeof error.details.field === "string" ? ` (field: ${error.details.field})` : "";
+    return { isError: true, content: [{ type: "text", text: `${error.code}${field}: ${error.message}` }] };
+  }
+}

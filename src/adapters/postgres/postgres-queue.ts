@@ -1,0 +1,537 @@
+/**
+ * A JobQueue (v1) in Postgres, on pg-boss: consolidation jobs outlive the process that queued
+ * them, and any number of processes run them. API replicas enqueue (`work: false`, what
+ * `memlane serve --no-worker` does); workers (`memlane worker`) fetch with `SELECT … FOR UPDATE
+ * SKIP LOCKED`, so each job goes to one of them at a time.
+ *
+ * What it relies on, and why it is safe:
+ * - A failed consolidation (the handler says false: the model was down, its answer never fitted)
+ *   or a handler that threw is failed in pg-boss and tried again after a growing, jittered delay,
+ *   up to `retryLimit` more times; every try's failure is recorded by the engine as a failed
+ *   CONSOLIDATE operation, so the failures view shows it, and a later success hides it.
+ * - A job whose worker died (SIGKILL, a lost machine) stays active until `jobTimeoutSeconds`
+ *   have passed; pg-boss's maintenance (run by one of the processes per interval) then puts it
+ *   back to be tried again.
+ * - Jobs of one scope (tenant and agent) run one at a time and in the order they were queued,
+ *   as on the in-process queue: a consolidation reads and supersedes the memories earlier ones
+ *   wrote, so two at once would trip over each other and a later session could land before an
+ *   earlier one. A worker holds a Postgres advisory lock on the scope while it runs a job, and a
+ *   job fetched while an earlier one of its scope is unfinished (queued, waiting to retry, or
+ *   running elsewhere) is put back to wait, without counting as a try. A dead worker's job
+ *   therefore holds its scope's later jobs back until it has timed out and run again.
+ * - A job can therefore run twice (a worker killed after its commit, a retry racing a worker, an
+ *   expired job still running). The store makes that harmless: a consolidated session refuses
+ *   another consolidation inside the write transaction (WriteBatch.sessionStatus), so memories
+ *   are written once.
+ */
+import pg from "pg";
+import PgBoss from "pg-boss";
+import { UnsupportedError } from "../../core/errors.js";
+import type { JobInfo, JobState } from "../../engine/events.js";
+import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js";
+import { consoleLogger, type Logger } from "../../engine/logger.js";
+
+/** The pg-boss queue consolidation jobs go to. */
+export const CONSOLIDATE_QUEUE = "memlane-consolidate";
+
+/** A session advisory lock on a text key (a scope, or queue setup), and its release. */
+const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
+const UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
+
+export interface PostgresQueueOptions {
+  /** The database holding the queue (`postgres://…`); pg-boss creates its tables there once. */
+  url: string;
+  /** Run jobs in this process too (default true); false only enqueues (API replicas). */
+  work?: boolean;
+  /** Jobs this process runs at once (default 1). */
+  concurrency?: number;
+  /**
+   * A job running longer than this is taken for lost (its worker died) and tried again; keep it
+   * well above the slowest consolidation. Default 900 s.
+   */
+  jobTimeoutSeconds?: number;
+  /** Tries after the first, for a failed consolidation or a lost worker. Default 2. */
+  retryLimit?: number;
+  /** Delay before the first retry in seconds; later ones double it, with jitter. Default 10. */
+  retryDelaySeconds?: number;
+  /** How often an idle worker looks for jobs and job states are read, in seconds. Default 1. */
+  pollSeconds?: number;
+  /** How often lost jobs are looked for, in seconds (one process per interval does it). Default 30. */
+  maintenanceSeconds?: number;
+  /** Postgres schema of pg-boss's tables. Default "memlane_jobs". */
+  schema?: string;
+  /** Connections this process opens at most (default 4). */
+  maxConnections?: number;
+  /** Where errors of the background loops go. Default stderr. */
+  logger?: Logger;
+}
+
+/** One job this process ran, for a worker's progress lines. */
+export interface JobRun {
+  job: JobInfo;
+  /** How long this try took. */
+  ms: number;
+  /** Which try this was (1 for the first). */
+  attempt: number;
+}
+
+interface JobRow {
+  id: string;
+  data: { tenant: string; agent: string; sessionId: string };
+  state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+  output: { message?: string; value?: { message?: string } } | null;
+  created_on: Date;
+  completed_on: Date | null;
+}
+
+const RECENT = 200;
+
+/**
+ * The Postgres job queue. `jobs()` lists what the database holds (every waiting or running job
+ * and the latest finished ones, whoever queued them), refreshed every `pollSeconds`; `done`
+ * settles when the job has finished for good, wherever it ran.
+ * @example new PostgresJobQueue({ url: "postgres://localhost/memlane", work: false })
+ */
+export class PostgresJobQueue implements JobQueue {
+  readonly specificationVersion = "v1" as const;
+  private readonly boss: PgBoss;
+  private readonly options: Required<Omit<PostgresQueueOptions, "logger">>;
+  private readonly logger: Logger;
+  private handler: JobHandler | null = null;
+  private onChange: (job: JobInfo) => void = () => undefined;
+  private starting: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+  /** What the database said at the last look, by id. */
+  private known = new Map<string, JobInfo>();
+  /** Jobs queued here whose end someone may await. */
+  private readonly waiters = new Map<
+    string,
+    { resolve: (job: JobInfo) => void; promise: Promise<JobInfo> }
+  >();
+  /** Sends and handlers in flight in this process. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly runListeners = new Set<(run: JobRun) => void>();
+  private loops: Promise<void>[] = [];
+  private stopping = false;
+  /** Idle worker loops waiting for their next look; a local enqueue wakes them. */
+  private readonly sleepers = new Set<() => void>();
+  private poller: NodeJS.Timeout | null = null;
+  /** Connections that hold the scope locks of the jobs running here. */
+  private readonly locks: pg.Pool;
+  private polling: Promise<void> | null = null;
+
+  constructor(options: PostgresQueueOptions) {
+    if (!/^postgres(ql)?:\/\//.test(options.url))
+      throw new UnsupportedError(`The Postgres job queue needs a postgres:// URL, not "${options.url}"`);
+    this.options = {
+      url: options.url,
+      work: options.work ?? true,
+      concurrency: Math.max(1, options.concurrency ?? 1),
+      jobTimeoutSeconds: options.jobTimeoutSeconds ?? 900,
+      retryLimit: options.retryLimit ?? 2,
+      retryDelaySeconds: options.retryDelaySeconds ?? 10,
+      pollSeconds: options.pollSeconds ?? 1,
+      maintenanceSeconds: options.maintenanceSeconds ?? 30,
+      schema: options.schema ?? "memlane_jobs",
+      maxConnections: options.maxConnections ?? 4,
+    };
+    this.logger = options.logger ?? consoleLogger;
+    this.boss = new PgBoss({
+      connectionString: this.options.url,
+      schema: this.options.schema,
+      max: this.options.maxConnections,
+      application_name: "memlane-queue",
+      // Maintenance fails jobs past their expiry so they are tried again; no cron, no monitor.
+      supervise: true,
+      maintenanceIntervalSeconds: this.options.maintenanceSeconds,
+      schedule: false,
+    });
+    this.boss.on("error", (error) => this.logger.error(`job queue: ${error.message}`, { error }));
+    this.locks = new pg.Pool({
+      connectionString: this.options.url,
+      max: this.options.work ? this.options.concurrency : 1,
+      // The pid tells an operator (and the multi-process test) which process holds a scope.
+      application_name: `memlane-queue-locks:${process.pid}`,
+    });
+    this.locks.on("error", (error) => this.logger.warn(`job queue lock connection: ${error.message}`));
+  }
+
+  /** Whether this process runs jobs (false: it only enqueues). */
+  get works(): boolean {
+    return this.options.work;
+  }
+
+  process(handler: JobHandler, onChange: (job: JobInfo) => void): void {
+    this.handler = handler;
+    this.onChange = onChange;
+    // Start at once so a worker begins fetching without waiting for an enqueue.
+    this.start().catch((error) =>
+      this.logger.error(`job queue could not start: ${(error as Error).message}`, { error }),
+    );
+  }
+
+  /** Connects, creates pg-boss's tables and the queue when missing, and starts the loops. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      await this.boss.start();
+      await this.ensureQueue();
+      await this.refresh();
+      this.poller = setInterval(() => void this.poll(), this.options.pollSeconds * 1000);
+      this.poller.unref();
+      if (this.options.work)
+        for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.workLoop());
+    })();
+    return this.starting;
+  }
+
+  /**
+   * Creates the queue once across processes. pg-boss's `createQueue` inserts the queue row and
+   * creates its partition in one statement; two processes starting together deadlock on it
+   * (seen in CI: Postgres 40P01), so setup is serialized by a session advisory lock.
+   */
+  private async ensureQueue(): Promise<void> {
+    if (await this.boss.getQueue(CONSOLIDATE_QUEUE)) return;
+    const setup = await this.locks.connect();
+    const key = `memlane-queue-setup:${this.options.schema}`;
+    let broken: Error | undefined;
+    try {
+      await setup.query(LOCK_SQL, [key]);
+      if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
+    } finally {
+      // Unlocking a lock never taken is a no-op; a broken connection is dropped, not reused.
+      await setup.query(UNLOCK_SQL, [key]).catch((error) => {
+        broken = error as Error;
+      });
+      setup.release(broken);
+    }
+  }
+
+  /** Subscribes to the jobs this process runs (one call per try); returns the unsubscribe. */
+  onRun(listener: (run: JobRun) => void): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
+  }
+
+  async enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+    if (!this.handler)
+      throw new UnsupportedError("The job queue has no handler: the engine did not start it");
+    if (this.stopping) throw new UnsupportedError("The job queue is closed");
+    const sending = (async () => {
+      await this.start();
+      const { tenant, agent, sessionId } = request;
+      const id = await this.boss.send(
+        CONSOLIDATE_QUEUE,
+        { tenant, agent, sessionId },
+        {
+          retryLimit: this.options.retryLimit,
+          retryDelay: this.options.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: this.options.jobTimeoutSeconds,
+        },
+      );
+      if (!id) throw new Error("pg-boss refused the job");
+      return id;
+    })();
+    const id = await this.track(sending);
+    const job: JobInfo = {
+      id,
+      tenant: request.tenant,
+      agent: request.agent,
+      sessionId: request.sessionId,
+      state: "queued",
+      queuedAt: new Date().toISOString(),
+    };
+    // A quick worker may have taken it already; keep what is newer.
+    if (!this.known.has(id)) this.note(job);
+    let resolve!: (job: JobInfo) => void;
+    const promise = new Promise<JobInfo>((r) => {
+      resolve = r;
+    });
+    this.waiters.set(id, { resolve, promise });
+    this.settleFinished();
+    this.wakeAll();
+    return { job: { ...(this.known.get(id) ?? job) }, done: promise };
+  }
+
+  jobs(): JobInfo[] {
+    return [...this.known.values()]
+      .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
+      .map((j) => ({ ...j }));
+  }
+
+  /**
+   * Resolves when what this process owes is done: its sends are stored and the jobs it runs have
+   * finished; in a process that works, also the jobs it queued (wherever they run). A process
+   * that only enqueues does not wait for workers: its jobs are safe in Postgres.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      else if (this.options.work && this.waiters.size > 0 && !this.stopping)
+        await Promise.race([...this.waiters.values()].map((w) => w.promise));
+      else return;
+    }
+  }
+
+  /**
+   * Stops fetching, lets the jobs running here finish (a SIGTERM'd worker ends its job), then
+   * disconnects. Jobs queued here that have not finished stay in Postgres; their `done`
+   * settles with the state last seen.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.stopping = true;
+      this.wakeAll();
+      await Promise.allSettled(this.loops);
+      await Promise.allSettled([...this.inFlight]);
+      if (this.poller) clearInterval(this.poller);
+      await this.polling;
+      for (const [id, w] of this.waiters) {
+        const job = this.known.get(id);
+        if (job) w.resolve({ ...job });
+      }
+      this.waiters.clear();
+      if (this.starting) {
+        await this.starting.catch(() => undefined);
+        await this.boss.stop({ graceful: false, close: true, wait: true });
+      }
+      await this.locks.end();
+    })();
+    return this.closing;
+  }
+
+  /** One worker loop: fetch a job, run it, complete or fail it; sleep when there is none. */
+  private async workLoop(): Promise<void> {
+    while (!this.stopping) {
+      let fetched: PgBoss.JobWithMetadata<JobRequest>[] = [];
+      try {
+        fetched = await this.boss.fetch<JobRequest>(CONSOLIDATE_QUEUE, {
+          batchSize: 1,
+          includeMetadata: true,
+        });
+      } catch (error) {
+        if (!this.stopping) this.logger.error(`job queue fetch: ${(error as Error).message}`, { error });
+      }
+      const row = fetched?.[0];
+      if (!row) {
+        await this.sleep(this.options.pollSeconds * 1000);
+        continue;
+      }
+      await this.track(this.runOne(row));
+    }
+  }
+
+  /**
+   * Runs one fetched job under its scope's lock, or puts it back when an earlier job of the
+   * scope is unfinished.
+   */
+  private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
+    const scope = JSON.stringify([row.data.tenant, row.data.agent]);
+    let lock: pg.PoolClient | null = null;
+    try {
+      lock = await this.locks.connect();
+      // Blocks while another worker runs a job of this scope; released with the connection if
+      // this process dies.
+      await lock.query(LOCK_SQL, [scope]);
+    } catch (error) {
+      lock?.release(error as Error);
+      this.logger.error(`job queue could not lock a scope: ${(error as Error).message}`);
+      await this.putBack(row.id);
+      return;
+    }
+    let broken: Error | undefined;
+    try {
+      if (await this.earlierUnfinished(lock, row)) await this.putBack(row.id);
+      else await this.runLocked(row);
+    } catch (error) {
+      broken = error as Error;
+      this.logger.error(`job queue: ${(error as Error).message}`);
+    } finally {
+      await lock.query(UNLOCK_SQL, [scope]).catch((error) => {
+        broken ??= error as Error;
+      });
+      lock.release(broken);
+    }
+  }
+
+  /** Whether a job of the same scope queued before this one has not finished yet. */
+  private async earlierUnfinished(
+    lock: pg.PoolClient,
+    row: PgBoss.JobWithMetadata<JobRequest>,
+  ): Promise<boolean> {
+    const schema = this.options.schema;
+    const { rows } = await lock.query(
+      `SELECT 1 FROM ${schema}.job j, ${schema}.job me
+       WHERE me.name = $1 AND me.id = $2 AND j.name = $1 AND j.id <> me.id
+         AND j.data->>'tenant' = $3 AND j.data->>'agent' = $4 AND j.state < 'completed'
+         AND (j.created_on, j.id) < (me.created_on, me.id)
+       LIMIT 1`,
+      [CONSOLIDATE_QUEUE, row.id, row.data.tenant, row.data.agent],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Back to waiting, shortly: not a try (pg-boss counts a try when it fetches a job that has
+   * started before, so `started_on` is cleared).
+   */
+  private async putBack(id: string): Promise<void> {
+    await this.boss.getDb().executeSql(
+      `UPDATE ${this.options.schema}.job SET state = 'created', started_on = NULL,
+           start_after = now() + $3 * interval '1 second'
+         WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [CONSOLIDATE_QUEUE, id, this.options.pollSeconds],
+    );
+  }
+
+  private async runLocked(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
+    const { tenant, agent, sessionId } = row.data;
+    const job: JobInfo = {
+      id: row.id,
+      tenant,
+      agent,
+      sessionId,
+      state: "running",
+      queuedAt: new Date(row.createdOn).toISOString(),
+    };
+    this.note(job);
+    const started = Date.now();
+    let error: string | null = null;
+    try {
+      const ok = await this.handler!({ kind: "consolidate", tenant, agent, sessionId });
+      if (!ok) error = "consolidation failed; see the failed CONSOLIDATE operation";
+    } catch (thrown) {
+      error = (thrown as Error)?.message ?? String(thrown);
+    }
+    // Completion is awaited (pg-boss's own work() does not), so a graceful stop never leaves a
+    // finished job active.
+    try {
+      if (error === null) await this.boss.complete(CONSOLIDATE_QUEUE, row.id);
+      else await this.boss.fail(CONSOLIDATE_QUEUE, row.id, { message: error });
+    } catch (failure) {
+      this.logger.error(`job queue could not record job ${row.id}: ${(failure as Error).message}`);
+    }
+    const last = row.retryCount >= row.retryLimit;
+    const finished: JobInfo = {
+      ...job,
+      state: error === null ? "done" : last ? "failed" : "queued",
+      ...(error === null ? {} : { error }),
+      ...(error === null || last ? { finishedAt: new Date().toISOString() } : {}),
+    };
+    this.note(finished);
+    for (const listener of this.runListeners)
+      listener({ job: { ...finished }, ms: Date.now() - started, attempt: row.retryCount + 1 });
+    this.settleFinished();
+  }
+
+  /** Records a job's latest state and tells the engine when it changed. */
+  private note(job: JobInfo): void {
+    const before = this.known.get(job.id);
+    this.known.set(job.id, job);
+    if (!before || before.state !== job.state || before.error !== job.error) this.onChange({ ...job });
+  }
+
+  /** Settles the waiters of jobs that finished for good. */
+  private settleFinished(): void {
+    for (const [id, w] of this.waiters) {
+      const job = this.known.get(id);
+      if (job?.finishedAt && (job.state === "done" || job.state === "failed")) {
+        this.waiters.delete(id);
+        w.resolve({ ...job });
+      }
+    }
+  }
+
+  private poll(): Promise<void> {
+    if (this.polling || this.stopping) return this.polling ?? Promise.resolve();
+    this.polling = this.refresh()
+      .catch((error) => this.logger.warn(`job queue poll: ${(error as Error).message}`))
+      .finally(() => {
+        this.polling = null;
+      });
+    return this.polling;
+  }
+
+  /** Reads every waiting or running job, the latest finished ones and those awaited here. */
+  private async refresh(): Promise<void> {
+    const schema = this.options.schema;
+    const columns = "id, data, state, output, created_on, completed_on";
+    const awaited = [...this.waiters.keys()];
+    const result = await this.boss.getDb().executeSql(
+      `(SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND state < 'completed')
+       UNION
+       (SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND state >= 'completed' ORDER BY completed_on DESC LIMIT ${RECENT})
+       UNION
+       (SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND id = ANY($2::uuid[]))
+       UNION
+       (SELECT ${columns} FROM ${schema}.archive WHERE name = $1 AND id = ANY($2::uuid[]))`,
+      [CONSOLIDATE_QUEUE, awaited],
+    );
+    if (!result) return;
+    const seen = new Set<string>();
+    for (const row of result.rows as JobRow[]) {
+      seen.add(row.id);
+      this.note(fromRow(row));
+    }
+    // Forget what fell out of the window, except jobs awaited or run here right now.
+    for (const [id, job] of this.known)
+      if (!seen.has(id) && !this.waiters.has(id) && job.state !== "running") this.known.delete(id);
+    this.settleFinished();
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const forget = () => this.inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.sleepers]) wake();
+  }
+}
+
+const STATES: Record<JobRow["state"], JobState> = {
+  created: "queued",
+  retry: "queued",
+  active: "running",
+  completed: "done",
+  cancelled: "failed",
+  failed: "failed",
+};
+
+function fromRow(row: JobRow): JobInfo {
+  const state = STATES[row.state];
+  const message = row.output?.message ?? row.output?.value?.message;
+  const error =
+    row.state === "cancelled"
+      ? "cancelled"
+      : row.state === "failed" || row.state === "retry"
+        ? message
+        : undefined;
+  return {
+    id: row.id,
+    tenant: row.data.tenant,
+    agent: row.data.agent,
+    sessionId: row.data.sessionId,
+    state,
+    ...(error ? { error } : {}),
+    queuedAt: new Date(row.created_on).toISOString(),
+    ...(row.completed_on && (state === "done" || state === "failed")
+      ? { finishedAt: new Date(row.completed_on).toISOString() }
+      : {}),
+  };
+}

@@ -1,0 +1,387 @@
+/**
+ * The Postgres store: the MemoryStore port over a real server (`pg`) or PGlite, for several
+ * processes on one database. Every write is one transaction that first bumps the change version
+ * of each scope it touches: that row lock makes writers of one scope (and a forget) take turns,
+ * as SQLite's single writer does, while other scopes write in parallel. The schema is made or
+ * upgraded on first use (migrations.ts), so opening is synchronous and cheap.
+ */
+
+import { compositeKey } from "../../core/ids.js";
+import type {
+  Edge,
+  Memory,
+  MemoryFilter,
+  Operation,
+  Scope,
+  Session,
+  SessionStatus,
+  Turn,
+} from "../../core/types.js";
+import { cosine } from "../../core/vector.js";
+import { checkBatchScope } from "../../store/batch-scope.js";
+import type {
+  ForgetReport,
+  ForgetRequest,
+  MemoryStore,
+  OperationFilter,
+  ScopedBatch,
+  StoreStats,
+  TurnFilter,
+  VectorHit,
+  WriteBatch,
+} from "../../store/memory-store.js";
+import { forgetProgram } from "../../store/sql/forget.js";
+import { numberedPlaceholders, postgresDialect, runAsync } from "../../store/sql/program.js";
+import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sqlite/rows.js";
+import { memoryWhere, Params } from "./memory-filter.js";
+import { migrate } from "./migrations.js";
+import { storeError } from "./pg-errors.js";
+import type { SqlClient, SqlQueryable, SqlRow } from "./sql-client.js";
+import { enableVectors, HnswIndexes } from "./vector-index.js";
+import { applyBatch } from "./write-batch.js";
+
+export interface PostgresStoreOptions {
+  /** The schema memlane's tables live in. Default "memlane". */
+  schema?: string;
+  /**
+   * "auto" (default): k-NN in SQL on an HNSW index when pgvector can be had; "exact": always the
+   * exact scan over the scope's vectors, held in this process.
+   */
+  vectorSearch?: "auto" | "exact";
+}
+
+type Ready = { vectors: boolean };
+
+const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+export class PostgresStore implements MemoryStore {
+  readonly specificationVersion = "v1" as const;
+  readonly schema: string;
+  private readonly vectorSearch: "auto" | "exact";
+  private readying: Promise<Ready> | null = null;
+  private readonly hnsw: HnswIndexes;
+  /** Exact search without pgvector: each scope's memory vectors, kept while its change version holds. */
+  private readonly vectorCache = new Map<string, { version: string; vectors: Map<string, Float32Array> }>();
+
+  /**
+   * A store over `client`, which it owns and closes (exposed for maintenance queries and
+   * benchmarks). Nothing is read before the first call.
+   */
+  constructor(
+    readonly client: SqlClient,
+    options: PostgresStoreOptions = {},
+  ) {
+    this.schema = options.schema ?? "memlane";
+    this.vectorSearch = options.vectorSearch ?? "auto";
+    this.hnsw = new HnswIndexes(client);
+  }
+
+  /** Migrates once, then finds out about pgvector; a failure is retried by the next call. */
+  private ready(): Promise<Ready> {
+    if (!this.readying) {
+      this.readying = (async () => {
+        await migrate(this.client, this.schema);
+        return { vectors: this.vectorSearch === "auto" && (await enableVectors(this.client)) };
+      })();
+      this.readying.catch(() => {
+        this.readying = null;
+      });
+    }
+    return this.readying;
+  }
+
+  /** Runs a read or write after the schema is ready, with connection failures typed. */
+  private async run<T>(work: (ready: Ready) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.ready());
+    } catch (error) {
+      throw storeError(error, this.client.label);
+    }
+  }
+
+  private async rows(sql: string, params: unknown[]): Promise<SqlRow[]> {
+    return this.run(async () => (await this.client.query(sql, params)).rows);
+  }
+
+  /** True when memory search runs in the database on an HNSW index (pgvector), not in this process. */
+  async searchesInDatabase(): Promise<boolean> {
+    return this.run(async (ready) => ready.vectors);
+  }
+
+  async write(scope: Scope, batch: WriteBatch): Promise<void> {
+    await this.writeMany([{ scope, batch }]);
+  }
+
+  async writeMany(entries: ScopedBatch[]): Promise<void> {
+    for (const { scope, batch } of entries) checkBatchScope(scope, batch);
+    await this.run((ready) =>
+      this.client.transaction(async (tx) => {
+        await bumpVersions(
+          tx,
+          entries.map((e) => e.scope),
+        );
+        for (const { scope, batch } of entries) await applyBatch(tx, scope, batch, ready.vectors);
+      }),
+    );
+  }
+
+  async getSession(scope: Scope, id: string): Promise<Session | null> {
+    const [row] = await this.rows("SELECT * FROM sessions WHERE tenant = $1 AND agent = $2 AND id = $3", [
+      scope.tenant,
+      scope.agent,
+      id,
+    ]);
+    return row ? toSession(row) : null;
+  }
+
+  async listSessions(
+    scope: Scope,
+    filter: { status?: SessionStatus | SessionStatus[]; partner?: string } = {},
+  ): Promise<Session[]> {
+    const p = new Params();
+    const where = [`tenant = ${p.add(scope.tenant)}`, `agent = ${p.add(scope.agent)}`];
+    const statuses = asList(filter.status);
+    if (statuses) where.push(`status = ANY(${p.add(statuses)}::text[])`);
+    if (filter.partner) where.push(`partners::jsonb ? ${p.add(filter.partner)}`);
+    const rows = await this.rows(
+      `SELECT * FROM sessions WHERE ${where.join(" AND ")} ORDER BY at, recorded_at, id`,
+      p.values,
+    );
+    return rows.map(toSession);
+  }
+
+  async listTurns(scope: Scope, filter: TurnFilter = {}): Promise<Turn[]> {
+    if (filter.ids?.length === 0) return [];
+    const p = new Params();
+    const where = [`t.tenant = ${p.add(scope.tenant)}`, `t.agent = ${p.add(scope.agent)}`];
+    if (filter.sessionId) where.push(`t.session_id = ${p.add(filter.sessionId)}`);
+    if (filter.speaker) where.push(`t.speaker = ${p.add(filter.speaker)}`);
+    if (filter.ids) where.push(`t.id = ANY(${p.add(filter.ids)}::text[])`);
+    const rows = await this.rows(
+      `SELECT t.* FROM turns t JOIN sessions s ON s.tenant = t.tenant AND s.agent = t.agent AND s.id = t.session_id
+       WHERE ${where.join(" AND ")} ORDER BY s.at, s.id, t.idx`,
+      p.values,
+    );
+    return rows.map(toTurn);
+  }
+
+  async getMemory(scope: Scope, id: string): Promise<Memory | null> {
+    const [row] = await this.rows("SELECT * FROM memories WHERE tenant = $1 AND agent = $2 AND id = $3", [
+      scope.tenant,
+      scope.agent,
+      id,
+    ]);
+    return row ? toMemory(row) : null;
+  }
+
+  /** Memories matching the filter; active ones only unless `status` says otherwise. */
+  async listMemories(scope: Scope, filter: MemoryFilter = {}): Promise<Memory[]> {
+    const p = new Params();
+    const where = memoryWhere(p, scope, filter);
+    const rows = await this.rows(
+      `SELECT * FROM memories WHERE ${where} ORDER BY observed_at, recorded_at, id`,
+      p.values,
+    );
+    return rows.map(toMemory);
+  }
+
+  async listEdges(scope: Scope, memoryIds?: string[]): Promise<Edge[]> {
+    const rows = memoryIds
+      ? await this.rows(
+          `SELECT * FROM edges WHERE tenant = $1 AND agent = $2 AND (src = ANY($3::text[]) OR dst = ANY($3::text[]))
+           ORDER BY recorded_at, id`,
+          [scope.tenant, scope.agent, memoryIds],
+        )
+      : await this.rows("SELECT * FROM edges WHERE tenant = $1 AND agent = $2 ORDER BY recorded_at, id", [
+          scope.tenant,
+          scope.agent,
+        ]);
+    return rows.map(toEdge);
+  }
+
+  /** Operations with the memories they touched, gathered in the same query. */
+  private operationsWhere(where: string, params: unknown[], tail = ""): Promise<SqlRow[]> {
+    return this.rows(
+      `SELECT o.*, coalesce((SELECT array_agg(r.memory_id ORDER BY r.memory_id) FROM operation_refs r
+         WHERE r.tenant = o.tenant AND r.agent = o.agent AND r.op_id = o.id), '{}') AS memory_ids
+       FROM operations o WHERE ${where}${tail}`,
+      params,
+    );
+  }
+
+  async listOperations(scope: Scope, filter: OperationFilter = {}): Promise<Operation[]> {
+    const p = new Params();
+    const where = [`o.tenant = ${p.add(scope.tenant)}`, `o.agent = ${p.add(scope.agent)}`];
+    if (filter.status) where.push(`o.status = ${p.add(filter.status)}`);
+    if (filter.sessionId) where.push(`o.session_id = ${p.add(filter.sessionId)}`);
+    if (filter.memoryId)
+      where.push(
+        `EXISTS (SELECT 1 FROM operation_refs r WHERE r.tenant = o.tenant AND r.agent = o.agent AND r.op_id = o.id AND r.memory_id = ${p.add(filter.memoryId)})`,
+      );
+    const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
+    const rows = await this.operationsWhere(
+      where.join(" AND "),
+      p.values,
+      ` ORDER BY o.at, o.recorded_at, o.id${limit}`,
+    );
+    return rows.map((r) => toOperation(r, (r.memory_ids as string[]).map(String)));
+  }
+
+  async getOperation(scope: Scope, id: string): Promise<Operation | null> {
+    const [row] = await this.operationsWhere("o.tenant = $1 AND o.agent = $2 AND o.id = $3", [
+      scope.tenant,
+      scope.agent,
+      id,
+    ]);
+    return row ? toOperation(row, (row.memory_ids as string[]).map(String)) : null;
+  }
+
+  async getEmbeddings(
+    scope: Scope,
+    ownerKind: "memory" | "turn",
+    ids: string[],
+    model: string,
+  ): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    if (ids.length === 0) return out;
+    const rows = await this.rows(
+      `SELECT owner_id, vector FROM embeddings WHERE tenant = $1 AND agent = $2 AND owner_kind = $3 AND model = $4
+       AND owner_id = ANY($5::text[])`,
+      [scope.tenant, scope.agent, ownerKind, model, ids],
+    );
+    for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Uint8Array));
+    return out;
+  }
+
+  /**
+   * Cosine search over the scope's memories that pass the filter: in SQL on the HNSW index when
+   * pgvector is there (approximate), else an exact scan over vectors cached in this process and
+   * reloaded when the scope's change version (kept in the database) moves.
+   */
+  async searchMemories(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter: MemoryFilter = {},
+  ): Promise<VectorHit[]> {
+    return this.run(async (ready) => {
+      if (ready.vectors) return this.hnsw.nearest(scope, vector, model, k, filter);
+      const vectors = await this.vectorsOf(scope, model);
+      const p = new Params();
+      const where = memoryWhere(p, scope, filter);
+      const ids = (
+        await this.client.query<{ id: string }>(`SELECT id FROM memories WHERE ${where}`, p.values)
+      ).rows;
+      const hits: VectorHit[] = [];
+      for (const { id } of ids) {
+        const v = vectors.get(id);
+        if (v) hits.push({ id, score: cosine(vector, v) });
+      }
+      hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      return hits.slice(0, Math.max(0, k));
+    });
+  }
+
+  /** Postgres's plan for the k-NN query of `searchMemories` (pgvector only): does the HNSW index serve it? */
+  async explainSearch(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
+    return this.run(async (ready) =>
+      ready.vectors ? this.hnsw.plan(scope, vector, model, k) : "exact scan in this process (no pgvector)",
+    );
+  }
+
+  private async vectorsOf(scope: Scope, model: string): Promise<Map<string, Float32Array>> {
+    const key = compositeKey(scope.tenant, scope.agent, model);
+    // The version is read first: vectors loaded after it are at least that new.
+    const version = await this.changeVersion(scope);
+    const cached = this.vectorCache.get(key);
+    if (cached?.version === version) return cached.vectors;
+    const rows = await this.client.query<{ owner_id: string; vector: Uint8Array }>(
+      "SELECT owner_id, vector FROM embeddings WHERE tenant = $1 AND agent = $2 AND owner_kind = 'memory' AND model = $3",
+      [scope.tenant, scope.agent, model],
+    );
+    const vectors = new Map(rows.rows.map((r) => [r.owner_id, blobToVector(r.vector)]));
+    this.vectorCache.set(key, { version, vectors });
+    return vectors;
+  }
+
+  async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
+    return this.run((ready) =>
+      this.client.transaction(async (tx) => {
+        await bumpVersions(tx, [scope]);
+        const report = await runAsync(forgetProgram(postgresDialect, scope, request), async (statement) => {
+          const result = await tx.query(numberedPlaceholders(statement.sql), statement.params);
+          return { rows: result.rows, changes: result.rowCount };
+        });
+        // The request's record lands with the erase, or neither does.
+        if (request.record)
+          await applyBatch(tx, scope, { operations: [request.record(report)] }, ready.vectors);
+        return report;
+      }),
+    );
+  }
+
+  async changeVersion(scope: Scope): Promise<string> {
+    const [row] = await this.rows("SELECT version FROM scope_versions WHERE tenant = $1 AND agent = $2", [
+      scope.tenant,
+      scope.agent,
+    ]);
+    return String(row?.version ?? 0);
+  }
+
+  async listAgents(tenant: string): Promise<string[]> {
+    const rows = await this.rows(
+      "SELECT agent FROM sessions WHERE tenant = $1 UNION SELECT agent FROM memories WHERE tenant = $1 ORDER BY agent",
+      [tenant],
+    );
+    return rows.map((r) => String(r.agent));
+  }
+
+  async stats(scope: Scope): Promise<StoreStats> {
+    const s = [scope.tenant, scope.agent];
+    const count = async (table: string) =>
+      Number(
+        (await this.rows(`SELECT count(*) AS n FROM ${table} WHERE tenant = $1 AND agent = $2`, s))[0]?.n,
+      );
+    const grouped = async (key: string, table: string) =>
+      Object.fromEntries(
+        (
+          await this.rows(
+            `SELECT ${key} AS k, count(*) AS n FROM ${table} WHERE tenant = $1 AND agent = $2 GROUP BY 1`,
+            s,
+          )
+        ).map((r) => [String(r.k), Number(r.n)]),
+      );
+    return {
+      sessions: await count("sessions"),
+      turns: await count("turns"),
+      memories: await grouped("status", "memories"),
+      edges: await count("edges"),
+      operations: await grouped("type || ':' || status", "operations"),
+      embeddings: await count("embeddings"),
+    };
+  }
+
+  /** Ends the connections (or closes this process's PGlite once no other store uses it). */
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/**
+ * Bumps each scope's change version, in a fixed order so two transactions over the same scopes
+ * never wait on each other in a cycle. The row stays locked until commit: writers of one scope
+ * take turns, and the version moves exactly when their rows become visible.
+ */
+async function bumpVersions(tx: SqlQueryable, scopes: Scope[]): Promise<void> {
+  const keys = [...new Set(scopes.map((s) => JSON.stringify([s.tenant, s.agent])))].sort();
+  for (const key of keys) {
+    const [tenant, agent] = JSON.parse(key) as [string, string];
+    await tx.query(
+      `INSERT INTO scope_versions (tenant, agent, version) VALUES ($1, $2, 1)
+       ON CONFLICT (tenant, agent) DO UPDATE SET version = scope_versions.version + 1`,
+      [tenant, agent],
+    );
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Routes that read an agent's whole scope at once, for the web inspector and other dashboards:
+ * a summary (partners and counts), the memory graph (memories and the edges between them), and
+ * the operation log. Everything is read through the key's tenant view, like every other route.
+ */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { NotFoundError } from "../../core/errors.js";
+import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
+import {
+  agentParams,
+  agentSummarySchema,
+  graphQuery,
+  graphSchema,
+  operationSchema,
+  operationsQuery,
+} from "./schemas.js";
+
+const tags = ["inspect"];
+
+/** How many operations the log returns when the request does not say. */
+const DEFAULT_LOG_LIMIT = 200;
+
+const summary = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}",
+  tags,
+  summary: "An agent's partners and how many sessions, turns, memories, edges and operations it holds",
+  security: secured,
+  request: { params: agentParams },
+  responses: { 200: answer(agentSummarySchema, "the agent's summary"), ...errorAnswers },
+});
+
+const graph = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/graph",
+  tags,
+  summary: "The memory graph: memories and the edges between them (relations, links, supersessions, fusions)",
+  security: secured,
+  request: { params: agentParams, query: graphQuery },
+  responses: { 200: answer(graphSchema, "the memories and their edges"), ...errorAnswers },
+});
+
+const operations = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/operations",
+  tags,
+  summary: "The operation log, newest first: every change and thinking step with its rationale",
+  security: secured,
+  request: { params: agentParams, query: operationsQuery },
+  responses: {
+    200: answer(z.object({ operations: z.array(operationSchema) }), "the operations, newest first"),
+    ...errorAnswers,
+  },
+});
+
+const countBy = <T>(items: T[], key: (item: T) => string): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+};
+
+/** Registers the scope-wide read routes. */
+export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(summary, async (c) => {
+    const { agent } = c.req.valid("param");
+    const mem = c.var.mem;
+    // An agent this tenant has never stored anything for does not exist here (another tenant's
+    // agent of the same name included): 404, as for any other id.
+    if (!(await mem.agents()).includes(agent))
+      throw new NotFoundError(`No agent "${agent}"`, { field: "agent" });
+    const scope = mem.scope(agent);
+    const stats = await mem.store.stats(scope);
+    const sessions = await mem.store.listSessions(scope);
+    const partners = [...new Set(sessions.flatMap((s) => s.partners))].sort();
+    // Sessions come oldest first; a strategy moves to the end each time it is seen again.
+    const strategies = new Set<string>();
+    for (const s of sessions) {
+      strategies.delete(s.strategy);
+      strategies.add(s.strategy);
+    }
+    return c.json(
+      {
+        agent,
+        partners,
+        strategies: [...strategies],
+        sessions: countBy(sessions, (s) => s.status),
+        turns: stats.turns,
+        memories: stats.memories,
+        edges: stats.edges,
+        operations: stats.operations,
+        failures: (await mem.failures(agent)).length,
+      },
+      200,
+    );
+  });
+
+  app.openapi(graph, async (c) => {
+    const { agent } = c.req.valid("param");
+    const { status } = c.req.valid("query");
+    const mem = c.var.mem;
+    const memories = await mem.memories(agent, { status: status ?? "any" });
+    const ids = new Set(memories.map((m) => m.id));
+    // Only edges between shown memories: a node-less edge would make a graph library throw.
+    const edges = (await mem.store.listEdges(mem.scope(agent))).filter(
+      (e) => ids.has(e.from) && ids.has(e.to),
+    );
+    return c.json({ memories, edges }, 200);
+  });
+
+  app.openapi(operations, async (c) => {
+    const { agent } = c.req.valid("param");
+    const { status, type, sessionId, limit } = c.req.valid("query");
+    const mem = c.var.mem;
+    // The store lists oldest first and has no type filter: filter, then keep the newest.
+    const all = await mem.store.listOperations(mem.scope(agent), { status, sessionId });
+    const chosen = type ? all.filter((o) => o.type === type) : all;
+    return c.json({ operations: chosen.slice(-(limit ?? DEFAULT_LOG_LIMIT)).reverse() }, 200);
+  });
+}

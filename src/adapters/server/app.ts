@@ -1,0 +1,140 @@
+/**
+ * The REST service over one memlane engine: hono with zod-openapi, so the schemas that validate
+ * each request (the engine's own, engine/api.ts) are the ones the OpenAPI 3.1 document at
+ * `/openapi.json` publishes. Every `/v1` route needs an API key (`Authorization: Bearer …`);
+ * the key alone says which tenant the request works in. The same key opens the MCP tools at `/mcp`
+ * (streamable HTTP). The web inspector's page is at `/inspect/`.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "../../engine/logger.js";
+import { consoleLogger } from "../../engine/logger.js";
+import type { Memlane } from "../../engine/memlane.js";
+import type { IngestJobStore } from "../../store/ingest-job-store.js";
+import type { KeyStore } from "../../store/key-store.js";
+import { MemoryIngestJobStore } from "../../store/memory-ingest-job-store.js";
+import { createMcpServer } from "../mcp/mcp-tools.js";
+import { agentRoutes } from "./agent-routes.js";
+import { requireApiKey } from "./auth.js";
+import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
+import { type IngestJob, IngestJobs } from "./ingest-jobs.js";
+import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
+import { jobRoutes } from "./job-routes.js";
+import { memoryRoutes } from "./memory-routes.js";
+import type { ServiceEnv } from "./route-kit.js";
+import { sessionRoutes } from "./session-routes.js";
+
+/** The default largest request body: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ServiceOptions {
+  /** The engine; each request works in `mem.tenant(<the key's tenant>)`. */
+  mem: Memlane;
+  /** Where API keys are checked. */
+  keys: KeyStore;
+  /**
+   * Where transcript uploads (ingest jobs) are kept, e.g. `openIngestJobStore(spec)` for the
+   * store's own database. @default this process's memory: a restart forgets the jobs
+   */
+  ingestJobs?: IngestJobStore;
+  /**
+   * How long an ingest job's server may go without renewing it before a server that `resume`d
+   * takes it over. @default 30000
+   */
+  ingestLeaseMs?: number;
+  /** Largest request body in bytes; larger ones get 413. @default 1 MiB */
+  maxBodyBytes?: number;
+  /** @default warnings and errors on stderr */
+  logger?: Logger;
+}
+
+/** The app and what it runs in the background. */
+export interface Service {
+  app: OpenAPIHono<ServiceEnv>;
+  /** Resolves when every ingest job started so far has finished (the engine's `idle()` covers consolidation). */
+  idle(): Promise<void>;
+  /**
+   * Takes over the ingest jobs (of every tenant) that a stopped server left queued or running,
+   * once their lease has run out: now, and from then on until `close`. Resolves with those taken
+   * now, once queued.
+   */
+  resume(): Promise<IngestJob[]>;
+  /** Takes over no more ingest jobs and resolves when those this service holds have finished. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the REST app: routes, key check, body limit, error mapping and the OpenAPI document.
+ * Test it in process with `app.request()`; serve it with `startServer` (server.ts).
+ * @example
+ * const { app } = createService({ mem, keys: await openSqliteKeyStore("memlane.db") });
+ * const res = await app.request("/v1/agents", { headers: { authorization: `Bearer ${key}` } });
+ */
+export function createService(options: ServiceOptions): Service {
+  const logger = options.logger ?? consoleLogger;
+  const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const app = new OpenAPIHono<ServiceEnv>({ defaultHook: validationHook });
+  const ingestJobs = new IngestJobs(options.ingestJobs ?? new MemoryIngestJobStore(), {
+    logger,
+    leaseMs: options.ingestLeaseMs,
+  });
+
+  app.onError(errorHandler(logger));
+  app.notFound((c) => errorResponse(c, 404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
+  // The key is checked before anything of the body is read.
+  app.use("/v1/*", requireApiKey(options.keys, options.mem));
+  app.use("/mcp", requireApiKey(options.keys, options.mem));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        errorResponse(c, 413, "PAYLOAD_TOO_LARGE", `The body is larger than ${maxSize} bytes`, {
+          limit: maxSize,
+        }),
+    }),
+  );
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "an API key from `memlane keys create --tenant T`; it decides the tenant",
+  });
+  app.get("/health", (c) => c.json({ ok: true }));
+  sessionRoutes(app);
+  memoryRoutes(app);
+  agentRoutes(app);
+  jobRoutes(app, ingestJobs);
+  // The web inspector's files are open: they hold no data, and every call the page makes needs a key.
+  inspectorRoutes(app, findInspectorAssets(logger));
+  // The MCP tools over streamable HTTP, stateless: a server per request, in the key's tenant.
+  app.all("/mcp", async (c) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    const server = createMcpServer(c.var.mem);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "memlane",
+      version: "0.1.0",
+      description:
+        "Long-term memory for conversational agents, as a service. Every /v1 route needs `Authorization: Bearer <key>`; the key alone decides the tenant.",
+    },
+  });
+  return {
+    app,
+    idle: () => ingestJobs.idle(),
+    resume: () => ingestJobs.resume(options.mem),
+    close: () => ingestJobs.close(),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Errors over HTTP: every typed MemlaneError code has one status, and every error answers a JSON
+ * body `{ error: { code, message, field?, details? } }` naming the field when one is to blame.
+ * Anything unexpected is a 500 that says nothing of the server's insides.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import { type ErrorCode, InvalidInputError, isMemlaneError } from "../../core/errors.js";
+import type { Logger } from "../../engine/logger.js";
+
+/** The HTTP status of each error code; documented in the README. */
+export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  INVALID_INPUT: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  STORE_UNAVAILABLE: 503,
+  MODEL_UNAVAILABLE: 503,
+  MODEL_TIMEOUT: 504,
+  SCHEMA_MISMATCH: 502,
+  UNSUPPORTED: 501,
+};
+
+/** The JSON body of an error answer. */
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string; details?: Record<string, unknown> };
+}
+
+/** An error answer with the given code, status and message. */
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+): Response {
+  const field = typeof details?.field === "string" ? details.field : undefined;
+  const body: ErrorBody = {
+    error: { code, message, ...(field ? { field } : {}), ...(details ? { details } : {}) },
+  };
+  return c.json(body, status);
+}
+
+/** `app.onError`: typed errors by their code, anything else as a bare 500 (logged). */
+export function errorHandler(logger: Logger) {
+  return (error: Error, c: Context): Response => {
+    if (isMemlaneError(error))
+      return errorResponse(c, HTTP_STATUS[error.code], error.code, error.message, error.details);
+    // hono's own refusals: a body that is not JSON (400), and the like.
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return errorResponse(c, status, status === 400 ? "INVALID_INPUT" : "HTTP_ERROR", error.message, {
+        field: "body",
+      });
+    }
+    logger.error(`unexpected error on ${c.req.method} ${c.req.path}: ${error?.message ?? String(error)}`, {
+      error,
+    });
+    return errorResponse(c, 500, "UNEXPECTED", "The server failed to answer; see its log");
+  };
+}
+
+/**
+ * The validation hook of every route: a request that does not fit its schema becomes an
+ * InvalidInputError naming the first offending field (as the engine's own `parseInput` does),
+ * prefixed by where it was (a path parameter, the query, the body).
+ */
+export function validationHook(
+  result: { success: true } | { success: false; error: z.ZodError; target: string },
+): void {
+  if (result.success) return;
+  const issues = result.error.issues.map((i) => ({
+    field: i.path.map(String).join("."),
+    message: i.message,
+  }));
+  const first = issues[0]!;
+  const where = result.target === "json" ? "body" : result.target;
+  throw new InvalidInputError(`Invalid ${where}: ${first.field ? `${first.field} ` : ""}${first.message}`, {
+    field: first.field || where,
+    in: where,
+    issues,
+  });
+}

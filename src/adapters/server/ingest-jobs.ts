@@ -1,0 +1,249 @@
+/**
+ * Transcript uploads run as jobs: the request is answered at once with a job id, and the job's
+ * state and reports are read from `/v1/jobs/{id}`. Each job is kept through the IngestJobStore
+ * port: the upload with its validated transcripts is recorded before it is acknowledged, and
+ * every change of state as it happens. A server that `resume`s takes over the jobs a stopped
+ * server left queued or running once their lease has run out; ingest skips the sessions and
+ * turns already stored, so a job killed half way stores the rest, each turn once.
+ */
+import { randomUUID } from "node:crypto";
+import { compositeKey } from "../../core/ids.js";
+import type { IngestReport } from "../../engine/ingest.js";
+import { consoleLogger, type Logger } from "../../engine/logger.js";
+import type { Memlane } from "../../engine/memlane.js";
+import type {
+  IngestJobChange,
+  IngestJobRecord,
+  IngestJobStore,
+  PendingIngestJob,
+} from "../../store/ingest-job-store.js";
+
+export interface IngestJob {
+  id: string;
+  kind: "ingest";
+  tenant: string;
+  state: "queued" | "running" | "done" | "failed";
+  error?: string;
+  queuedAt: string;
+  finishedAt?: string;
+  reports?: IngestReport[];
+}
+
+export interface IngestJobsOptions {
+  /** Each tenant's most recent jobs kept; older finished ones are deleted. @default 1000 */
+  keep?: number;
+  /** Where a job's state could not be recorded is said. @default stderr */
+  logger?: Logger;
+  /**
+   * A job whose server has not renewed its heartbeat for this long is taken over by a server
+   * that `resume`d; heartbeats go every third of it. @default 30000
+   */
+  leaseMs?: number;
+}
+
+/**
+ * The ingest jobs of one server, run one upload at a time in the order they were queued. The
+ * server owns the jobs it queued or took over and renews their heartbeat while it holds them.
+ */
+export class IngestJobs {
+  /** This server's name on the jobs it holds: new at every start, so a restart is another owner. */
+  readonly owner = `server-${randomUUID()}`;
+  private readonly running = new Set<Promise<void>>();
+  /** Jobs queued or running here, by tenant and id. */
+  private readonly held = new Set<string>();
+  private tail: Promise<void> = Promise.resolve();
+  private readonly keep: number;
+  private readonly logger: Logger;
+  private readonly leaseMs: number;
+  private ticker?: ReturnType<typeof setInterval>;
+  private ticking = false;
+  /** The engine jobs taken over run in; set by `resume`, cleared by `close`. */
+  private resumeInto?: Memlane;
+  private closed = false;
+
+  constructor(
+    private readonly store: IngestJobStore,
+    options: IngestJobsOptions = {},
+  ) {
+    this.keep = options.keep ?? 1000;
+    this.logger = options.logger ?? consoleLogger;
+    this.leaseMs = options.leaseMs ?? 30_000;
+  }
+
+  /**
+   * Records a job for already validated transcripts in the tenant of `mem` and queues it after
+   * those before it; resolves with the job once the record (transcripts included) is stored.
+   * @throws {StoreUnavailableError} the job could not be recorded: nothing was acknowledged
+   */
+  async start(mem: Memlane, transcripts: unknown[]): Promise<IngestJob> {
+    const now = new Date().toISOString();
+    const job: PendingIngestJob = {
+      tenant: mem.tenantId,
+      id: `ingest-${randomUUID()}`,
+      state: "queued",
+      error: null,
+      queuedAt: now,
+      startedAt: null,
+      finishedAt: null,
+      reports: null,
+      owner: this.owner,
+      heartbeatAt: now,
+      transcripts,
+    };
+    await this.store.add(job);
+    this.enqueue(mem, job);
+    this.store
+      .prune(job.tenant, this.keep)
+      .catch((error) => this.logger.warn(`pruning old ingest jobs failed: ${(error as Error).message}`));
+    return shown(job);
+  }
+
+  /**
+   * Takes over the unfinished jobs, of any tenant, whose server stopped renewing them for a lease
+   * (killed, or lost), now and then every third of a lease until `close`; resolves with those
+   * taken now, once queued. Each runs in its own tenant's view of `mem`, the engine the service
+   * serves. A job a killed server held is taken once its last heartbeat is a lease old.
+   */
+  async resume(mem: Memlane): Promise<IngestJob[]> {
+    if (this.closed) return [];
+    this.resumeInto = mem;
+    const taken = await this.takeOver();
+    this.schedule();
+    return taken;
+  }
+
+  /** The tenant's job with this id; undefined for another tenant's. */
+  async get(tenant: string, id: string): Promise<IngestJob | undefined> {
+    const record = await this.store.get(tenant, id);
+    return record ? shown(record) : undefined;
+  }
+
+  /** The tenant's jobs (its most recent `keep`), oldest first. */
+  async list(tenant: string): Promise<IngestJob[]> {
+    return (await this.store.list(tenant, this.keep)).map(shown);
+  }
+
+  /** Resolves when every job queued or taken over so far has finished. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Takes over nothing more, finishes the jobs held (renewing them meanwhile), then stops. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.resumeInto = undefined;
+    await this.idle();
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+
+  private async takeOver(): Promise<IngestJob[]> {
+    const mem = this.resumeInto;
+    if (!mem) return [];
+    const staleBefore = new Date(Date.now() - this.leaseMs).toISOString();
+    const taken: IngestJob[] = [];
+    for (const record of await this.store.stale(staleBefore)) {
+      if (this.held.has(keyOf(record))) continue;
+      const job = await this.store.claim(
+        record.tenant,
+        record.id,
+        this.owner,
+        staleBefore,
+        new Date().toISOString(),
+      );
+      // Claiming a job twice is harmless (it is ours either way); queueing it twice is not.
+      if (!job || this.held.has(keyOf(job))) continue;
+      this.enqueue(mem.tenant(job.tenant), job);
+      taken.push(shown(job));
+    }
+    return taken;
+  }
+
+  private enqueue(mem: Memlane, job: PendingIngestJob): void {
+    const key = keyOf(job);
+    this.held.add(key);
+    this.schedule();
+    // One upload at a time: two uploads of the same session must not interleave their checks.
+    const run = this.tail.then(async () => {
+      try {
+        // A job another server took over while it waited here is its to run now.
+        if (!(await this.record(job, { state: "running", startedAt: new Date().toISOString() }))) return;
+        let change: IngestJobChange;
+        try {
+          const reports = await mem.ingestAll(job.transcripts);
+          change = { state: "done", error: null, reports, finishedAt: new Date().toISOString() };
+        } catch (error) {
+          const message = (error as Error)?.message ?? String(error);
+          change = { state: "failed", error: message, finishedAt: new Date().toISOString() };
+        }
+        await this.record(job, change);
+      } finally {
+        this.held.delete(key);
+      }
+    });
+    this.tail = run;
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  /**
+   * Stores a change of state; false only when another server holds the job now. A store that
+   * fails here costs the record alone: the job is left unfinished for a later takeover, and
+   * ingest skips what it stored.
+   */
+  private async record(job: PendingIngestJob, change: IngestJobChange): Promise<boolean> {
+    try {
+      if (await this.store.update(job.tenant, job.id, this.owner, change)) return true;
+      this.logger.warn(`ingest job ${job.id} was taken over by another server; leaving it to that one`);
+      return false;
+    } catch (error) {
+      this.logger.warn(`ingest job ${job.id}: its state "${change.state}" was not recorded`, {
+        error: (error as Error).message,
+      });
+      return true;
+    }
+  }
+
+  /** Heartbeats (and takeovers, once resumed) every third of a lease while there is anything to do. */
+  private schedule(): void {
+    if (this.ticker || (this.held.size === 0 && !this.resumeInto)) return;
+    this.ticker = setInterval(() => void this.tick(), Math.max(1, Math.floor(this.leaseMs / 3)));
+    // A server stays up for its own reasons; this timer alone keeps no process alive.
+    this.ticker.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      if (this.held.size > 0) await this.store.heartbeat(this.owner, new Date().toISOString());
+      if (!this.closed) await this.takeOver();
+    } catch (error) {
+      this.logger.warn(`ingest jobs: heartbeat or takeover failed: ${(error as Error).message}`);
+    } finally {
+      this.ticking = false;
+      if (this.held.size === 0 && !this.resumeInto) {
+        clearInterval(this.ticker);
+        this.ticker = undefined;
+      }
+    }
+  }
+}
+
+function keyOf(job: { tenant: string; id: string }): string {
+  return compositeKey(job.tenant, job.id);
+}
+
+/** A stored job as the service shows it: no transcripts, no empty fields. */
+function shown(record: IngestJobRecord): IngestJob {
+  return {
+    id: record.id,
+    kind: "ingest",
+    tenant: record.tenant,
+    state: record.state,
+    ...(record.error === null ? {} : { error: record.error }),
+    queuedAt: record.queuedAt,
+    ...(record.finishedAt === null ? {} : { finishedAt: record.finishedAt }),
+    ...(record.reports === null ? {} : { reports: record.reports as IngestReport[] }),
+  };
+}

@@ -1,0 +1,120 @@
+/** Routes of background work: transcript ingest as a job, jobs, failures and retry. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { NotFoundError } from "../../core/errors.js";
+import { transcriptSchema } from "../../engine/formats/transcript.js";
+import type { IngestJob, IngestJobs } from "./ingest-jobs.js";
+import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
+import {
+  agentParams,
+  jobParams,
+  jobSchema,
+  operationSchema,
+  retryBody,
+  retryReportSchema,
+} from "./schemas.js";
+import { consolidationJob } from "./session-routes.js";
+
+const tags = ["jobs"];
+
+const ingest = createRoute({
+  method: "post",
+  path: "/v1/ingest",
+  tags,
+  summary: "Upload a transcript (or several); stored and consolidated as a background job",
+  description:
+    "The memlane transcript format (README: data formats). Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left.",
+  security: secured,
+  request: jsonBody(
+    z.union([transcriptSchema, z.array(transcriptSchema).min(1)]),
+    "a transcript, or an array of them",
+  ),
+  responses: { 202: answer(z.object({ job: jobSchema }), "the queued ingest job"), ...errorAnswers },
+});
+
+const listJobs = createRoute({
+  method: "get",
+  path: "/v1/jobs",
+  tags,
+  summary: "The tenant's ingest and consolidation jobs",
+  security: secured,
+  responses: {
+    200: answer(z.object({ jobs: z.array(jobSchema) }), "the jobs, oldest first"),
+    ...errorAnswers,
+  },
+});
+
+const readJob = createRoute({
+  method: "get",
+  path: "/v1/jobs/{jobId}",
+  tags,
+  summary: "One job: its state and, for a finished ingest, its reports",
+  security: secured,
+  request: { params: jobParams },
+  responses: { 200: answer(jobSchema, "the job"), ...errorAnswers },
+});
+
+const failures = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/failures",
+  tags,
+  summary: "Failed consolidations and per-turn work waiting for a retry",
+  security: secured,
+  request: { params: agentParams },
+  responses: {
+    200: answer(z.object({ failures: z.array(operationSchema) }), "the failed operations"),
+    ...errorAnswers,
+  },
+});
+
+const retry = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/retry",
+  tags,
+  summary: "Run failed work again (all of the agent's, or one session's)",
+  security: secured,
+  request: { params: agentParams, ...jsonBody(retryBody, "which session, and whether to finish open ones") },
+  responses: { 200: answer(retryReportSchema, "what ran again and how it went"), ...errorAnswers },
+});
+
+function shown(job: IngestJob): z.infer<typeof jobSchema> {
+  const { tenant: _tenant, ...rest } = job;
+  return rest;
+}
+
+/** Registers the job routes over the server's ingest jobs. */
+export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs): void {
+  app.openapi(ingest, async (c) => {
+    const body = c.req.valid("json");
+    const job = await ingestJobs.start(c.var.mem, Array.isArray(body) ? body : [body]);
+    return c.json({ job: shown(job) }, 202);
+  });
+
+  app.openapi(listJobs, async (c) => {
+    const mem = c.var.mem;
+    const jobs = [...(await ingestJobs.list(mem.tenantId)).map(shown), ...mem.jobs().map(consolidationJob)];
+    jobs.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+    return c.json({ jobs }, 200);
+  });
+
+  app.openapi(readJob, async (c) => {
+    const { jobId } = c.req.valid("param");
+    const mem = c.var.mem;
+    const ingestJob = await ingestJobs.get(mem.tenantId, jobId);
+    if (ingestJob) return c.json(shown(ingestJob), 200);
+    const job = mem.jobs().find((j) => j.id === jobId);
+    if (!job) throw new NotFoundError(`No job "${jobId}"`, { field: "jobId" });
+    return c.json(consolidationJob(job), 200);
+  });
+
+  app.openapi(failures, async (c) => {
+    const { agent } = c.req.valid("param");
+    return c.json({ failures: await c.var.mem.failures(agent) }, 200);
+  });
+
+  app.openapi(retry, async (c) => {
+    const { agent } = c.req.valid("param");
+    const { sessionId, open } = c.req.valid("json");
+    const report = await c.var.mem.retry(agent, sessionId, { open });
+    return c.json({ turns: report.turns, jobs: report.jobs.map(consolidationJob) }, 200);
+  });
+}

@@ -1,0 +1,127 @@
+/** Routes of what an agent remembers: agents, recall, memories, history, timeline, forget. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { NotFoundError } from "../../core/errors.js";
+import { forgetInputSchema, recallInputSchema } from "../../engine/api.js";
+import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
+import {
+  agentParams,
+  forgetReportSchema,
+  historySchema,
+  memoriesQuery,
+  memoryParams,
+  memorySchema,
+  recallSchema,
+  timelineSchema,
+} from "./schemas.js";
+
+const tags = ["memory"];
+
+const listAgents = createRoute({
+  method: "get",
+  path: "/v1/agents",
+  tags,
+  summary: "Agents of the key's tenant with stored sessions or memories",
+  security: secured,
+  responses: { 200: answer(z.object({ agents: z.array(z.string()) }), "the agents"), ...errorAnswers },
+});
+
+const recall = createRoute({
+  method: "post",
+  path: "/v1/recall",
+  tags,
+  summary: "What an agent remembers for a query (units: memories or turns), each hit scored per signal",
+  security: secured,
+  request: jsonBody(recallInputSchema, "the query (the engine's RecallInput)"),
+  responses: { 200: answer(recallSchema, "the hits, best first"), ...errorAnswers },
+});
+
+const listMemories = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/memories",
+  tags,
+  summary: "An agent's memories (active unless `status` says otherwise)",
+  security: secured,
+  request: { params: agentParams, query: memoriesQuery },
+  responses: { 200: answer(z.object({ memories: z.array(memorySchema) }), "the memories"), ...errorAnswers },
+});
+
+const history = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/memories/{memoryId}/history",
+  tags,
+  summary: "A memory with every operation on it and what it replaced or was replaced by",
+  security: secured,
+  request: { params: memoryParams },
+  responses: { 200: answer(historySchema, "the memory's history"), ...errorAnswers },
+});
+
+const timeline = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/memories/{memoryId}/timeline",
+  tags,
+  summary: "The memories linked to one and the chain through it, oldest first",
+  security: secured,
+  request: { params: memoryParams },
+  responses: { 200: answer(timelineSchema, "the memory's timeline"), ...errorAnswers },
+});
+
+const forget = createRoute({
+  method: "post",
+  path: "/v1/forget",
+  tags,
+  summary: "Delete for real: memories by id, everything about a subject, or a session",
+  description:
+    "Every named memory and session must exist in the key's tenant (else 404 and nothing is deleted). The operation log records that a forget happened, never what it erased.",
+  security: secured,
+  request: jsonBody(forgetInputSchema, "what to forget (the engine's ForgetInput)"),
+  responses: { 200: answer(forgetReportSchema, "how much was erased"), ...errorAnswers },
+});
+
+/** Registers the memory routes. */
+export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(listAgents, async (c) => c.json({ agents: await c.var.mem.agents() }, 200));
+
+  app.openapi(recall, async (c) => {
+    const found = await c.var.mem.recall(c.req.valid("json"));
+    // The hits' full rows stay out: id, text and scores are the answer; history has the rest.
+    const hits = found.hits.map(({ memory: _m, turn: _t, ...hit }) => hit);
+    return c.json({ ...found, hits }, 200);
+  });
+
+  app.openapi(listMemories, async (c) => {
+    const { agent } = c.req.valid("param");
+    const { status, about, sessionId } = c.req.valid("query");
+    const memories = await c.var.mem.memories(agent, { status, about, sessionId });
+    return c.json({ memories }, 200);
+  });
+
+  app.openapi(history, async (c) => {
+    const { agent, memoryId } = c.req.valid("param");
+    return c.json(await c.var.mem.history(agent, memoryId), 200);
+  });
+
+  app.openapi(timeline, async (c) => {
+    const { agent, memoryId } = c.req.valid("param");
+    return c.json(await c.var.mem.timeline(agent, memoryId), 200);
+  });
+
+  app.openapi(forget, async (c) => {
+    const input = c.req.valid("json");
+    const mem = c.var.mem;
+    const scope = mem.scope(input.agent);
+    // A name from another tenant (or a typo) is a 404, not a silent "forgot nothing".
+    if (input.memoryIds) {
+      const found = new Set(
+        (await mem.memories(input.agent, { ids: input.memoryIds, status: "any" })).map((m) => m.id),
+      );
+      const missing = input.memoryIds.find((id) => !found.has(id));
+      if (missing !== undefined)
+        throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
+    }
+    if (input.sessionId !== undefined && !(await mem.store.getSession(scope, input.sessionId)))
+      throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
+        field: "sessionId",
+      });
+    return c.json(await mem.forget(input), 200);
+  });
+}

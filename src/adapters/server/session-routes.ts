@@ -1,0 +1,140 @@
+/** Routes of live sessions: start, list, read, add turns, reply, close. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { NotFoundError } from "../../core/errors.js";
+import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
+import type { JobInfo } from "../../engine/events.js";
+import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
+import {
+  agentParams,
+  jobSchema,
+  replyBody,
+  replySchema,
+  sessionParams,
+  sessionSchema,
+  turnSchema,
+} from "./schemas.js";
+
+const tags = ["sessions"];
+
+const startSession = createRoute({
+  method: "post",
+  path: "/v1/sessions",
+  tags,
+  summary: "Start a session of an agent with one partner or several",
+  security: secured,
+  request: jsonBody(sessionInputSchema, "the session (the engine's SessionInput)"),
+  responses: { 201: answer(sessionSchema, "the stored session, open"), ...errorAnswers },
+});
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/sessions",
+  tags,
+  summary: "An agent's sessions, oldest first",
+  security: secured,
+  request: { params: agentParams },
+  responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
+});
+
+const readSession = createRoute({
+  method: "get",
+  path: "/v1/agents/{agent}/sessions/{sessionId}",
+  tags,
+  summary: "A session with its turns",
+  security: secured,
+  request: { params: sessionParams },
+  responses: {
+    200: answer(
+      z.object({ session: sessionSchema, turns: z.array(turnSchema) }),
+      "the session and its turns",
+    ),
+    ...errorAnswers,
+  },
+});
+
+const addTurn = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/sessions/{sessionId}/turns",
+  tags,
+  summary: "Record one utterance of an open session",
+  description:
+    "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn.",
+  security: secured,
+  request: { params: sessionParams, ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)") },
+  responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
+});
+
+const reply = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/sessions/{sessionId}/reply",
+  tags,
+  summary: "The agent's next utterance, grounded in what it recalls",
+  security: secured,
+  request: { params: sessionParams, ...jsonBody(replyBody, "what to recall for, and whether to record") },
+  responses: { 200: answer(replySchema, "the reply, its recall and the stored turn"), ...errorAnswers },
+});
+
+const closeSession = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/sessions/{sessionId}/close",
+  tags,
+  summary: "End a session and queue its consolidation",
+  description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
+  security: secured,
+  request: { params: sessionParams },
+  responses: { 202: answer(z.object({ job: jobSchema }), "the queued consolidation job"), ...errorAnswers },
+});
+
+/** A consolidation job as the service shows it (no tenant: the key says whose it is). */
+export function consolidationJob(job: JobInfo): z.infer<typeof jobSchema> {
+  const { tenant: _tenant, ...rest } = job;
+  return { ...rest, kind: "consolidate" };
+}
+
+/** Registers the session routes. */
+export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(startSession, async (c) => {
+    const handle = await c.var.mem.session(c.req.valid("json"));
+    return c.json(handle.session, 201);
+  });
+
+  app.openapi(listSessions, async (c) => {
+    const { agent } = c.req.valid("param");
+    const mem = c.var.mem;
+    return c.json({ sessions: await mem.store.listSessions(mem.scope(agent)) }, 200);
+  });
+
+  app.openapi(readSession, async (c) => {
+    const { agent, sessionId } = c.req.valid("param");
+    const mem = c.var.mem;
+    const scope = mem.scope(agent);
+    const session = await mem.store.getSession(scope, sessionId);
+    if (!session)
+      throw new NotFoundError(`No session "${sessionId}" for agent "${agent}"`, { field: "sessionId" });
+    return c.json({ session, turns: await mem.store.listTurns(scope, { sessionId }) }, 200);
+  });
+
+  app.openapi(addTurn, async (c) => {
+    const { agent, sessionId } = c.req.valid("param");
+    const { speaker, text, ...options } = c.req.valid("json");
+    const handle = await c.var.mem.resume(agent, sessionId);
+    return c.json(await handle.turn(speaker, text, options), 201);
+  });
+
+  app.openapi(reply, async (c) => {
+    const { agent, sessionId } = c.req.valid("param");
+    const handle = await c.var.mem.resume(agent, sessionId);
+    const { text, recall, turn } = await handle.reply(c.req.valid("json"));
+    const hits = recall.hits.map(({ memory: _m, turn: _t, ...hit }) => hit);
+    return c.json({ text, recall: { ...recall, hits }, turn }, 200);
+  });
+
+  app.openapi(closeSession, async (c) => {
+    const { agent, sessionId } = c.req.valid("param");
+    const handle = await c.var.mem.resume(agent, sessionId);
+    const { job, done } = await handle.close();
+    // The outcome is read from the job; a failed consolidation is recorded for retry, not thrown here.
+    done.catch(() => {});
+    return c.json({ job: consolidationJob(job) }, 202);
+  });
+}
