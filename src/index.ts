@@ -1,38 +1,12 @@
 /**
- * memlane: long-term memory for conversational agents. The public entry points. Test doubles
- * (a scripted chat model, a hashing embedder, the store conformance suite) are in `memlane/testing`.
+ * memlane: long-term memory for conversational agents. The public entry points of the product:
+ * the facade, every strategy and step, the SQLite store, the model adapters, the offline engine.
+ * Importing it loads no adapter and no parser: Postgres (`memlane/postgres`), the HTTP server
+ * (`memlane/server`), MCP (`memlane/mcp`) and the AI SDK (`memlane/ai`) are subpath exports,
+ * loaded when used. Test doubles (a scripted chat model, the store conformance suite) are in
+ * `memlane/testing`.
  */
 
-export { createMcpServer, MCP_TOOLS } from "./adapters/mcp/mcp-tools.js";
-export { openPostgresIngestJobStore, PostgresIngestJobStore } from "./adapters/postgres/ingest-job-store.js";
-export { openPostgresKeyStore, PostgresKeyStore } from "./adapters/postgres/key-store.js";
-export { isPostgresSpec, openPostgresStore } from "./adapters/postgres/open-store.js";
-export {
-  CONSOLIDATE_QUEUE,
-  type JobRun,
-  PostgresJobQueue,
-  type PostgresQueueOptions,
-} from "./adapters/postgres/postgres-queue.js";
-export { PostgresStore, type PostgresStoreOptions } from "./adapters/postgres/postgres-store.js";
-export type { SqlClient, SqlQueryable, SqlResult } from "./adapters/postgres/sql-client.js";
-export {
-  type CreatedKey,
-  createApiKey,
-  type KeySummary,
-  keySummary,
-  revokeApiKey,
-  tenantOfKey,
-} from "./adapters/server/api-keys.js";
-export {
-  createService,
-  DEFAULT_MAX_BODY_BYTES,
-  type Service,
-  type ServiceOptions,
-} from "./adapters/server/app.js";
-export { type ErrorBody, HTTP_STATUS } from "./adapters/server/http-errors.js";
-export type { IngestJob } from "./adapters/server/ingest-jobs.js";
-export { type ResumedSession, resumeInterrupted } from "./adapters/server/resume.js";
-export { isLoopback, type RunningServer, startServer } from "./adapters/server/server.js";
 export {
   type Cognition,
   type CognitionResult,
@@ -102,6 +76,7 @@ export type { TimelineView } from "./engine/timeline.js";
 export type { PerTurnMode } from "./engine/turn-path.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";
 export type { Embedder } from "./models/embedder.js";
+export { HashEmbedder } from "./models/hash-embedder.js";
 export { GgufChatModel } from "./models/llama-cpp.js";
 export { OpenAICompatibleChatModel, OpenAICompatibleEmbedder } from "./models/openai-compatible.js";
 export { generateObject } from "./models/structured.js";
@@ -124,8 +99,17 @@ export { openKeyStore } from "./store/open-key-store.js";
 export { openSqliteIngestJobStore, SqliteIngestJobStore } from "./store/sqlite/ingest-job-store.js";
 export { openSqliteKeyStore, SqliteKeyStore } from "./store/sqlite/key-store.js";
 export { openSqliteStore, SqliteStore } from "./store/sqlite/sqlite-store.js";
+export { accumulateStrategy } from "./strategies/baselines/accumulate.js";
+export { historyStrategy } from "./strategies/baselines/history.js";
+export { noneStrategy } from "./strategies/baselines/none.js";
+export {
+  type CarecallCandidates,
+  type CarecallOptions,
+  carecallStrategy,
+} from "./strategies/carecall/carecall.js";
 export { classifyPairsStep } from "./strategies/carecall/steps/classify-pairs.js";
 export { fuseStep } from "./strategies/carecall/steps/fuse.js";
+export { type CreemOptions, creemStrategy } from "./strategies/creem/creem.js";
 export { type EmmaOptions, type EmmaQuery, emmaStrategy } from "./strategies/emma/emma.js";
 export { emmaLinkStep, type LinkJudge } from "./strategies/emma/steps/link.js";
 export { type EgocentricInput, emmaSummarizeStep } from "./strategies/emma/steps/summarize.js";
@@ -152,3 +136,8 @@ export type {
 } from "./strategies/strategy.js";
 export { linkRelationsStep } from "./strategies/theanine/steps/link-relations.js";
 export { refineTimelineStep } from "./strategies/theanine/steps/refine-timeline.js";
+export {
+  type TheanineOptions,
+  type TheanineQuery,
+  theanineStrategy,
+} from "./strategies/theanine/theanine.js";

@@ -4,7 +4,7 @@ import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";
 import { evaluateTyping, parseTypingJsonl, splitOf, typingMarkdown } from "../eval/creem/typing.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { partnerLines } from "../../test/fixtures/engine.js";
 
 const story = validateTranscript(

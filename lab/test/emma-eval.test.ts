@@ -8,7 +8,7 @@ import { emmaPart, loadEmmaEpisodes, parseEmmaEpisodes } from "../eval/emma/data
 import { emmaShares, evaluateEmma } from "../eval/emma/evaluate.js";
 import { agreementAt, bestThreshold, emmaPairsPart, parseEmmaLinks } from "../eval/emma/links.js";
 import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 
 const EPISODES = new URL("../data/emma/episodes.json", import.meta.url).pathname;

@@ -4,7 +4,7 @@ import { RELATEDNESS_LABELS } from "../../src/cognition/offline/learned/pair-mod
 import type { CarecallExample } from "../eval/carecall/dataset.js";
 import { withForeignMemories } from "../eval/memory-ops/foreign-memories.js";
 import { fitPairModel, pairTrainingRows } from "../eval/memory-ops/train.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 
 function episode(
   id: string,

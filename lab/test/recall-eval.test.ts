@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { readLocomo } from "../../src/engine/formats/locomo.js";
 import { recallChart } from "../eval/recall/chart.js";
 import { evaluateRecall, recallMarkdown } from "../eval/recall/evaluate.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 
 /** A tiny LoCoMo-format conversation written here, with good, malformed and dangling evidence. */
 const sample = {

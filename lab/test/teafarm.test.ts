@@ -13,7 +13,7 @@ import { readExams, transcriptFingerprint, writeExam, writeExams } from "../eval
 import { goldHits } from "../eval/teafarm/gold.js";
 import { judgeOffline, offlineQuestions } from "../eval/teafarm/offline-exam.js";
 import { runTeafarm, teafarmCognition } from "../eval/teafarm/teafarm.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 

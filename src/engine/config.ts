@@ -3,8 +3,7 @@
  * knows adapters: strategies and cognition only ever see ports.
  */
 
-import { isPostgresSpec, openPostgresStore } from "../adapters/postgres/open-store.js";
-import { PostgresJobQueue, type PostgresQueueOptions } from "../adapters/postgres/postgres-queue.js";
+import type { PostgresQueueOptions } from "../adapters/postgres/postgres-queue.js";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
@@ -12,18 +11,20 @@ import { InvalidInputError } from "../core/errors.js";
 import { checkSpecification } from "../core/specification.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
+import { HashEmbedder } from "../models/hash-embedder.js";
 import { GgufChatModel } from "../models/llama-cpp.js";
 import {
   OpenAICompatibleChatModel,
   type OpenAICompatibleConfig,
   OpenAICompatibleEmbedder,
 } from "../models/openai-compatible.js";
-import { HashEmbedder } from "../models/test-doubles.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { loadPostgresAdapter } from "../store/postgres-adapter.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { checkJobQueue, type JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
@@ -85,12 +86,13 @@ export interface MemlaneConfig {
   queue?: QueueConfig;
 }
 
-const isPostgresUrl = (spec: string) => /^postgres(ql)?:\/\//.test(spec);
-
-/** The queue the config asks for; undefined means the engine's in-process default. */
-export function resolveQueue(
+/**
+ * The queue the config asks for; undefined means the engine's in-process default. The Postgres
+ * queue's adapter is loaded only when asked for.
+ */
+export async function resolveQueue(
   config: Pick<MemlaneConfig, "queue" | "store" | "logger">,
-): JobQueue | undefined {
+): Promise<JobQueue | undefined> {
   const { queue, store } = config;
   if (queue === undefined || queue === "in-process") return undefined;
   if (typeof queue === "object" && !("postgres" in queue)) return checkJobQueue(queue);
@@ -111,15 +113,17 @@ export function resolveQueue(
         field: "queue",
       },
     );
+  const { PostgresJobQueue } = await loadPostgresAdapter();
   return new PostgresJobQueue({ logger: config.logger, ...options, url });
 }
 
-export function resolveStore(store: string | MemoryStore | undefined): MemoryStore {
+/** The store a spec names; the Postgres adapter is loaded only for a Postgres spec. */
+export async function resolveStore(store: string | MemoryStore | undefined): Promise<MemoryStore> {
   if (store && typeof store === "object")
     return checkSpecification(store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
   const spec = store ?? "./memlane.db";
   // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
-  if (isPostgresSpec(spec)) return openPostgresStore(spec);
+  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresStore(spec);
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);

@@ -641,7 +641,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
   const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
   const chat = resolveChat(config.chat);
   const cognition = resolveCognition(config, chat, embedder);
-  const store = resolveStore(config.store);
+  const store = await resolveStore(config.store);
   return new Memlane({
     tenant: config.tenant,
     store,
@@ -652,7 +652,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     strategies: registered,
     logger: config.logger,
     retriever: resolveRetriever(config.retriever, store, embedder),
-    queue: resolveQueue(config),
+    queue: await resolveQueue(config),
     perTurn: config.perTurn,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],

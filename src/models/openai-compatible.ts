@@ -3,7 +3,8 @@
  * the official `openai` client. Structured output is asked for as a JSON schema; a server that
  * refuses the schema parameter is asked again without it and remembered as unable.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { createRequire } from "node:module";
+import type OpenAI from "openai";
 import { MemlaneError, ModelTimeoutError, ModelUnavailableError } from "../core/errors.js";
 import { normalize } from "../core/vector.js";
 import {
@@ -27,8 +28,20 @@ export interface OpenAICompatibleConfig {
   maxRetries?: number;
 }
 
+type Sdk = typeof import("openai");
+let loaded: Sdk | undefined;
+/**
+ * The OpenAI SDK, loaded when the first client is made: importing memlane, or running offline,
+ * does not pay for it. Its CommonJS build is required synchronously, so the errors it throws and
+ * the classes `modelError` tests them against come from the same copy.
+ */
+function sdk(): Sdk {
+  loaded ??= createRequire(import.meta.url)("openai") as Sdk;
+  return loaded;
+}
+
 function client(config: OpenAICompatibleConfig): OpenAI {
-  return new OpenAI({
+  return new (sdk().OpenAI)({
     baseURL: config.baseURL,
     apiKey: config.apiKey || "not-needed",
     timeout: config.timeoutMs ?? 60_000,
@@ -39,6 +52,8 @@ function client(config: OpenAICompatibleConfig): OpenAI {
 /** Maps the client's errors onto memlane's typed ones. */
 function modelError(error: unknown, where: string): Error {
   if (error instanceof MemlaneError) return error;
+  if (!loaded) return error as Error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = loaded;
   if (error instanceof APIUserAbortError) return error;
   if (error instanceof APIConnectionTimeoutError)
     return new ModelTimeoutError(`The model server at ${where} did not answer in time`, { where }, error);
@@ -86,7 +101,7 @@ export class OpenAICompatibleChatModel implements ChatModel {
       response = await this.client.chat.completions.create(body, { signal: options.signal });
     } catch (error) {
       // Some servers reject response_format; retry once without it and let repair do the rest.
-      if (error instanceof APIError && error.status === 400 && body.response_format) {
+      if (error instanceof sdk().APIError && error.status === 400 && body.response_format) {
         this.schemaSupported = false;
         delete body.response_format;
         try {

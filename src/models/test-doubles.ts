@@ -1,10 +1,8 @@
 /**
- * Deterministic stand-ins for tests and for machines with no model: a chat model that answers
- * from a script, and an embedder that hashes words into a vector. Both count usage like real
- * adapters so accounting can be tested.
+ * A deterministic stand-in for tests: a chat model that answers from a script. It counts usage
+ * like a real adapter so accounting can be tested. (The hashing embedder, a real option for
+ * machines with no encoder, is models/hash-embedder.ts.)
  */
-import { fnv1a, terms } from "../core/text.js";
-import { normalize } from "../core/vector.js";
 import {
   type ChatMessage,
   type ChatModel,
@@ -13,7 +11,6 @@ import {
   type GenerateOptions,
   type GenerateResult,
 } from "./chat-model.js";
-import type { Embedder } from "./embedder.js";
 
 export type ScriptedAnswer =
   | string
@@ -49,31 +46,5 @@ export class ScriptedChatModel implements ChatModel {
         latencyMs: 0,
       },
     };
-  }
-}
-
-/**
- * Bag of stemmed words and word pairs, hashed into `dimensions` signed buckets. Texts that share
- * words are close; it knows no synonyms. Deterministic across runs and machines.
- */
-export class HashEmbedder implements Embedder {
-  readonly specificationVersion = "v1" as const;
-  readonly name: string;
-
-  constructor(readonly dimensions = 256) {
-    this.name = `hash-${dimensions}`;
-  }
-
-  async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((text) => {
-      const v = new Float32Array(this.dimensions);
-      const words = terms(text);
-      const features = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
-      for (const f of features) {
-        const h = fnv1a(f);
-        v[h % this.dimensions]! += h & 0x80000000 ? -1 : 1;
-      }
-      return normalize(v);
-    });
   }
 }

@@ -26,7 +26,7 @@
  * tags come from compromise; the closed classes (auxiliaries, subordinators) are spelled out
  * because its tagger reads a sentence-initial "Will" as a name.
  */
-import nlp from "compromise";
+import { nlp } from "../cognition/offline/nlp.js";
 
 export type TemporalIntentKind = "past" | "still" | "none";
 

@@ -4,7 +4,8 @@
  * in-memory store, row builders, and the conformance suite every MemoryStore must pass
  * (`runStoreConformance`, on node:test).
  */
-export { HashEmbedder, type ScriptedAnswer, ScriptedChatModel } from "../models/test-doubles.js";
+export { HashEmbedder } from "../models/hash-embedder.js";
+export { type ScriptedAnswer, ScriptedChatModel } from "../models/test-doubles.js";
 export {
   findPostgresBinaries,
   freePort,

@@ -47,7 +47,7 @@ export function runProcessCases(factory: StoreFactory): void {
       await w.ready;
       // Kill it once it has written something (a fixed delay flakes on a loaded machine), then a
       // little later, so the kill lands among writes.
-      const probe = resolveStore(spec);
+      const probe = await resolveStore(spec);
       try {
         const deadline = Date.now() + 60_000;
         while ((await probe.listSessions(scope)).length === 0 && Date.now() < deadline)
@@ -59,7 +59,7 @@ export function runProcessCases(factory: StoreFactory): void {
       w.child.kill("SIGKILL");
       await w.exited;
       await verify?.();
-      const again = resolveStore(spec);
+      const again = await resolveStore(spec);
       const sessions = await again.listSessions(scope);
       assert.ok(sessions.length > 0, "the writer wrote before it was killed");
       const turns = await again.listTurns(scope);
@@ -104,7 +104,7 @@ export function runProcessCases(factory: StoreFactory): void {
       });
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.on("exit", resolve)));
       await verify?.();
-      const opened = resolveStore(spec);
+      const opened = await resolveStore(spec);
       const stored = await opened.listSessions(scope);
       const turns = await opened.listTurns(scope);
       await opened.close();

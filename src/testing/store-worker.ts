@@ -10,7 +10,7 @@ import { memory, session, turn } from "./rows.js";
 
 const [spec, writer, count] = process.argv.slice(2);
 const scope = { tenant: "conformance", agent: "ava" };
-const store = resolveStore(spec);
+const store = await resolveStore(spec);
 process.stdout.write("ready\n");
 // With "wait", the writers start together: each waits for a line on stdin after saying ready.
 if (process.argv[5] === "wait")

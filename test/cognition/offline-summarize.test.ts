@@ -4,7 +4,7 @@ import { atomicClauses } from "../../src/cognition/offline/atomic.js";
 import { toSecondPerson, toThirdPerson } from "../../src/cognition/offline/perspective.js";
 import { type OfflineSummarizerOptions, summarizeOffline } from "../../src/cognition/offline/summarize.js";
 import type { Turn } from "../../src/core/types.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 
 const at = "2024-03-02T18:00:00.000Z";
 const turns = (lines: [string, string][]): Turn[] =>

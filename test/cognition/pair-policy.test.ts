@@ -8,7 +8,7 @@ import {
 } from "../../src/cognition/offline/learned/pair-model.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { PAIR_LABELS_WITH_FUSION } from "../../src/core/memory-update.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { classifyPairsStep } from "../../src/strategies/carecall/steps/classify-pairs.js";
 
 const embedder = new HashEmbedder();

@@ -5,7 +5,8 @@ import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { batchItems, defineStep } from "../../src/cognition/step.js";
 import { InvalidInputError, type MemlaneError, SchemaMismatchError } from "../../src/core/errors.js";
-import { HashEmbedder, ScriptedChatModel } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { replyStep } from "../../src/strategies/kit/steps/reply.js";
 
 interface Input {

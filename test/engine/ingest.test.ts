@@ -8,7 +8,7 @@ import { loadTranscripts } from "../../src/engine/formats/load.js";
 import { readLocomo } from "../../src/engine/formats/locomo.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 
 const LOCOMO = new URL("../../../shared/data/locomo-dev/locomo-dev.json", import.meta.url).pathname;

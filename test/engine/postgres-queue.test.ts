@@ -96,7 +96,7 @@ describe("Postgres job queue", { skip }, () => {
       openMemlane({ store: ":memory:", embedder: "hash", queue: { postgres: "mysql://x" } }),
       InvalidInputError,
     );
-    const queue = resolveQueue({ store: ":memory:", queue: { postgres: url, work: false } });
+    const queue = await resolveQueue({ store: ":memory:", queue: { postgres: url, work: false } });
     assert.ok(queue instanceof PostgresJobQueue);
     assert.equal(queue.works, false);
     const mem = await openMemlane({

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Memory } from "../../src/core/types.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
 import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Embedder } from "../../src/models/embedder.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { turnVectors } from "../../src/retrieval/turn-embedding-text.js";
 import { TurnIndex } from "../../src/retrieval/turn-search.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";

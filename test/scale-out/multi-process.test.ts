@@ -185,7 +185,7 @@ describe("scale-out: two API replicas and two workers on one Postgres", { skip }
     assert.equal(await w1!.exited, null, "the first worker was killed");
 
     // Wait for the queue to drain: the killed worker's job times out and runs again.
-    const store: MemoryStore = resolveStore(url);
+    const store: MemoryStore = await resolveStore(url);
     const pending = async () =>
       Number(
         (

@@ -24,7 +24,7 @@ import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.
 import { SchemaMismatchError } from "../../src/core/errors.js";
 import type { Memlane } from "../../src/engine/memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
 import { openSqliteKeyStore, type SqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { testMemlane } from "../fixtures/engine.js";

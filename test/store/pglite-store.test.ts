@@ -15,7 +15,7 @@ import { normalize } from "../../src/core/vector.js";
 import { resolveRetriever } from "../../src/engine/config.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";
 import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { runStoreConformance } from "../../src/testing/store-conformance.js";

@@ -62,7 +62,7 @@ describe("postgres store (real server)", { skip }, () => {
 
   runStoreConformance("postgres (server)", async () => {
     const url = await cluster!.createDatabase();
-    return { store: resolveStore(url), spec: url };
+    return { store: await resolveStore(url), spec: url };
   });
 
   it("migrates once when several processes' stores start together, and records the steps", async () => {
@@ -160,7 +160,7 @@ describe("postgres store (real server)", { skip }, () => {
       child.kill("SIGTERM");
       assert.equal(await exited, 0);
     }
-    const store = resolveStore(url);
+    const store = await resolveStore(url);
     assert.ok(await store.getSession({ tenant: "acme", agent: "ava" }, "s1"));
     await store.close();
   });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import type { Memory } from "../../src/core/types.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { bufferOf, isDue, PAPER_LIMITS } from "../../src/strategies/memochat/buffer.js";
 import { memochatStrategy, memoOf, nonePlace, optionsFor } from "../../src/strategies/memochat/memochat.js";
 import { chooseByScore } from "../../src/strategies/memochat/offline-chooser.js";

@@ -1,16 +1,12 @@
 /** Store specs that name Postgres: `postgres://…` / `postgresql://…` (a server), `pglite:<dir>` / `pglite:memory`. */
 import { InvalidInputError } from "../../core/errors.js";
+import { isPostgresSpec } from "../../store/store-spec.js";
 import { migrate } from "./migrations.js";
 import { storeError } from "./pg-errors.js";
 import { PgPoolClient } from "./pg-pool-client.js";
 import { PgliteClient } from "./pglite-client.js";
 import { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
 import type { SqlClient } from "./sql-client.js";
-
-/** True for a spec this module opens. */
-export function isPostgresSpec(spec: string): boolean {
-  return /^(postgres|postgresql):\/\//.test(spec) || spec.startsWith("pglite:");
-}
 
 /** A connection for a spec (no I/O yet). */
 export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {

@@ -9,7 +9,7 @@
  * - a companion named inside another fact ("with my dog Biscuit", "with her husband Tom"), which
  *   becomes its own sentence ("I have a dog called Biscuit").
  */
-import nlp from "compromise";
+import { nlp } from "./nlp.js";
 
 const JOINT = /\s*(?:;|,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?)\s*/g;
 const COMPANION =

@@ -3,9 +3,10 @@
  * its verbs, tense, polarity, modality (a plan or wish rather than a fact) and numbers. The
  * learned pair operator and relation linker read frames instead of matching cue phrases.
  */
-import nlp from "compromise";
+
 import { contentTokens, namePattern, stem } from "../../core/text.js";
 import { type Aspect, verbAspect } from "./lexicon.js";
+import { nlp } from "./nlp.js";
 
 export interface Frame {
   /** Stemmed content terms, the person's name left out. */

@@ -3,8 +3,9 @@
  * point of view: "I'm moving to Bristol" said by Sam becomes "Sam is moving to Bristol".
  * Second person ("you") becomes the addressee. Verb agreement follows the new subject.
  */
-import nlp from "compromise";
+
 import { escapeRegExp } from "../../core/text.js";
+import { nlp } from "./nlp.js";
 
 const conjugated = new Map<string, string>();
 

@@ -4,7 +4,7 @@
  * (compound ones into atomic clauses, atomic.ts) and tagged with compromise; the memorable ones are chosen by salience cues, rewritten into the
  * third person with relative times made absolute, and near-duplicates merged with the embedder.
  */
-import nlp from "compromise";
+
 import { displayName } from "../../core/ids.js";
 import { contentTokens } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
@@ -13,6 +13,7 @@ import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { SummarizeInput } from "../inputs.js";
 import { atomicClauses } from "./atomic.js";
+import { nlp } from "./nlp.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 

@@ -4,7 +4,7 @@
  * offline summarizer writes third-person statements with names; this turns the agent's name into
  * the first person, undoing the verb agreement ("Ava loves" -> "I love", "Ava is" -> "I am").
  */
-import nlp from "compromise";
+import { nlp } from "../../cognition/offline/nlp.js";
 import { escapeRegExp } from "../../core/text.js";
 
 /** Auxiliaries after the name, and their first-person forms. */

@@ -11,7 +11,7 @@
  *   - Lines memlane wrote itself (meta.generated) belong to the ranges but never feed the vectors,
  *     the topic or the summary: the offline engine's own replies only repeat memory.
  */
-import nlp from "compromise";
+import { nlp } from "../../cognition/offline/nlp.js";
 import { displayName } from "../../core/ids.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";

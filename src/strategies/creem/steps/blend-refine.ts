@@ -12,9 +12,10 @@
  * CareCall's pair operator, then by signals of a changed state (see `typeOffline`; measured with
  * `memlane eval creem-typing`).
  */
-import nlp from "compromise";
+
 import { z } from "zod";
 import { amounts, statesNewAmount } from "../../../cognition/offline/frame.js";
+import { nlp } from "../../../cognition/offline/nlp.js";
 import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";

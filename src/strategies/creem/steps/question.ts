@@ -4,8 +4,9 @@
  * beside the last two utterances. Offline: a template over the last partner utterance's subject
  * and its noun phrases (an approximation: it names what was talked about, it does not reason).
  */
-import nlp from "compromise";
+
 import { z } from "zod";
+import { nlp } from "../../../cognition/offline/nlp.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 

@@ -1,0 +1,14 @@
+/**
+ * What a store spec names, read without opening anything: the product decides from the spec
+ * alone whether it needs the Postgres adapter, and loads it only then (store/postgres-adapter.ts).
+ */
+
+/** True for `postgres://…` / `postgresql://…` (a server) and `pglite:<dir>` / `pglite:memory`. */
+export function isPostgresSpec(spec: string): boolean {
+  return /^(postgres|postgresql):\/\//.test(spec) || spec.startsWith("pglite:");
+}
+
+/** True for a `postgres://` or `postgresql://` URL (a server, not PGlite). */
+export function isPostgresUrl(spec: string): boolean {
+  return /^postgres(ql)?:\/\//.test(spec);
+}
