@@ -3,7 +3,6 @@
  * knows adapters: strategies and cognition only ever see ports.
  */
 
-import type { PostgresQueueOptions } from "../adapters/postgres/postgres-queue.js";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
@@ -28,6 +27,7 @@ import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { checkJobQueue, type JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
+import type { PostgresQueueOptions } from "./queue-options.js";
 import type { PerTurnMode } from "./turn-path.js";
 
 export type ChatConfig =

@@ -7,22 +7,10 @@ import { describe, it } from "node:test";
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
+import type { StoreFactory } from "./store-factory.js";
 import { runProcessCases } from "./store-process-cases.js";
 
-export type StoreFactory = () => Promise<{
-  store: MemoryStore;
-  cleanup?: () => Promise<void> | void;
-  /**
-   * How another process opens the same store (anything `openMemlane`'s `store` accepts, such as
-   * "sqlite:/tmp/x.db"). Without it, the crash and concurrency cases are skipped, saying why.
-   */
-  spec?: string;
-  /**
-   * The store's own consistency check after a process was killed writing to it (SQLite:
-   * integrity and foreign keys); throws when broken.
-   */
-  verify?: () => Promise<void> | void;
-}>;
+export type { StoreFactory };
 
 async function using(factory: StoreFactory, body: (store: MemoryStore) => Promise<void>): Promise<void> {
   const { store, cleanup } = await factory();

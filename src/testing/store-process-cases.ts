@@ -14,7 +14,7 @@ import { resolveStore } from "../engine/config.js";
 import { validateTranscript } from "../engine/formats/transcript.js";
 import { openMemlane } from "../engine/memlane.js";
 import { session } from "./rows.js";
-import type { StoreFactory } from "./store-conformance.js";
+import type { StoreFactory } from "./store-factory.js";
 
 const scope = { tenant: "conformance", agent: "ava" };
 

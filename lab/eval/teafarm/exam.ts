@@ -25,37 +25,10 @@ import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";
 import { summarizeStep } from "../../../src/strategies/kit/steps/summarize.js";
 import { offlineQuestions } from "./offline-exam.js";
+import type { ExamQuestion, SessionSummary, SummaryLine } from "./exam-shapes.js";
 import { questionMessages, questionsSchema } from "./prompts.js";
 
-/** One statement of a session summary, with the transcript turns it rests on. */
-export interface SummaryLine {
-  about: string;
-  text: string;
-  turns: string[];
-}
-
-export interface SessionSummary {
-  session: string;
-  at: string;
-  lines: SummaryLine[];
-}
-
-export interface ExamQuestion {
-  id: string;
-  /** Whose past it is about: the agent's or the partner's id. */
-  about: string;
-  question: string;
-  /** The untrue assumption in the question. */
-  premise: string;
-  fact: string;
-  answer: string;
-  /** What the partner says before the question, in the same new session. */
-  leadIn: string[];
-  /** Transcript turn ids the true fact rests on. */
-  evidence: string[];
-  /** Transcript turn ids of the outdated state the question assumes, when the writer knows them. */
-  stale: string[];
-}
+export type { ExamQuestion, SessionSummary, SummaryLine };
 
 export interface TeafarmExam {
   format: "memlane-teafarm-exam";

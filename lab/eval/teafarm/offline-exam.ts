@@ -12,7 +12,7 @@ import { displayName } from "../../../src/core/ids.js";
 import { terms } from "../../../src/core/text.js";
 import { cosine } from "../../../src/core/vector.js";
 import type { Embedder } from "../../../src/models/embedder.js";
-import type { ExamQuestion, SessionSummary, SummaryLine } from "./exam.js";
+import type { ExamQuestion, SessionSummary, SummaryLine } from "./exam-shapes.js";
 
 /** Similarity band of an earlier and a later statement of one developing state. */
 const MIN_COSINE = 0.55;

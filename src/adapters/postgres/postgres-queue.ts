@@ -30,6 +30,7 @@ import { UnsupportedError } from "../../core/errors.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
 import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
+import type { PostgresQueueOptions } from "../../engine/queue-options.js";
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
@@ -38,33 +39,7 @@ export const CONSOLIDATE_QUEUE = "memlane-consolidate";
 const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
 const UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
 
-export interface PostgresQueueOptions {
-  /** The database holding the queue (`postgres://…`); pg-boss creates its tables there once. */
-  url: string;
-  /** Run jobs in this process too (default true); false only enqueues (API replicas). */
-  work?: boolean;
-  /** Jobs this process runs at once (default 1). */
-  concurrency?: number;
-  /**
-   * A job running longer than this is taken for lost (its worker died) and tried again; keep it
-   * well above the slowest consolidation. Default 900 s.
-   */
-  jobTimeoutSeconds?: number;
-  /** Tries after the first, for a failed consolidation or a lost worker. Default 2. */
-  retryLimit?: number;
-  /** Delay before the first retry in seconds; later ones double it, with jitter. Default 10. */
-  retryDelaySeconds?: number;
-  /** How often an idle worker looks for jobs and job states are read, in seconds. Default 1. */
-  pollSeconds?: number;
-  /** How often lost jobs are looked for, in seconds (one process per interval does it). Default 30. */
-  maintenanceSeconds?: number;
-  /** Postgres schema of pg-boss's tables. Default "memlane_jobs". */
-  schema?: string;
-  /** Connections this process opens at most (default 4). */
-  maxConnections?: number;
-  /** Where errors of the background loops go. Default stderr. */
-  logger?: Logger;
-}
+export type { PostgresQueueOptions };
 
 /** One job this process ran, for a worker's progress lines. */
 export interface JobRun {

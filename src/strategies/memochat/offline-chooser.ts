@@ -11,7 +11,7 @@
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
 import { bm25Terms } from "../../retrieval/bm25-terms.js";
-import type { ChooseTopicsValue, TopicOption } from "./steps/choose-topics.js";
+import type { ChooseTopicsValue, TopicOption } from "./memo-shapes.js";
 
 export interface ChooserOptions {
   /** Least hybrid score an entry needs: below it for every entry means none of the others. */

@@ -16,7 +16,7 @@ import { displayName } from "../../core/ids.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
 import { bm25Terms } from "../../retrieval/bm25-terms.js";
-import type { MemoEntry, MemoLine } from "./steps/write-memo.js";
+import type { MemoEntry, MemoLine } from "./memo-shapes.js";
 
 export interface OfflineWriterOptions {
   /** Cosine to the current segment below which an exchange starts a new topic. */

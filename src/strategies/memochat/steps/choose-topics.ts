@@ -11,16 +11,10 @@
  */
 import { z } from "zod";
 import { defineStep } from "../../../cognition/step.js";
+import type { ChooseTopicsValue, TopicOption } from "../memo-shapes.js";
 import { type ChooserOptions, chooseOffline } from "../offline-chooser.js";
 
-export interface TopicOption {
-  /** Its number in the list, from 1. */
-  n: number;
-  topic: string;
-  summary: string;
-  /** The none-of-the-others option. */
-  none?: boolean;
-}
+export type { ChooseTopicsValue, TopicOption };
 
 export interface ChooseTopicsInput {
   /** The partner's utterance the reply answers. */
@@ -28,15 +22,6 @@ export interface ChooseTopicsInput {
   options: TopicOption[];
   /** Offline engine only: its threshold, gate and cap. */
   offline?: ChooserOptions;
-}
-
-export interface ChooseTopicsValue {
-  /** Numbers of the chosen entries (none-of-the-others and invalid numbers left out), in order. */
-  chosen: number[];
-  /** What the answer named that chose nothing: none-of-the-others, or numbers not in the list. */
-  ignored: number[];
-  /** Offline only: each option's score, by option number. */
-  scores?: Record<number, number>;
 }
 
 const answer = z.object({ options: z.array(z.number().int()).max(50) });

@@ -13,15 +13,10 @@
 import { z } from "zod";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import type { MemoEntry, MemoLine } from "../memo-shapes.js";
 import { writeMemoOffline } from "../offline-writer.js";
 
-/** One buffer line as the step sees it. */
-export interface MemoLine {
-  speaker: string;
-  text: string;
-  /** Text memlane wrote itself (a reply): part of the range, never the offline summary's source. */
-  generated?: boolean;
-}
+export type { MemoEntry, MemoLine };
 
 export interface WriteMemoInput {
   agent: string;
@@ -29,14 +24,6 @@ export interface WriteMemoInput {
   lines: MemoLine[];
   /** Offline only: the cosine below which a new exchange starts a new topic. */
   cut?: number;
-}
-
-export interface MemoEntry {
-  topic: string;
-  summary: string;
-  /** First and last line of the entry's range, 1-based and inclusive. */
-  start: number;
-  end: number;
 }
 
 const line = z.object({ speaker: z.string().min(1), text: z.string(), generated: z.boolean().optional() });
