@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from 
 import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
-import type { Edge, Memory, MemoryFilter, Operation, Scope, Session } from "../core/types.js";
+import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
@@ -18,7 +18,13 @@ import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recal
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
-import type { ForgetReport, MemoryStore, StoreStats } from "../store/memory-store.js";
+import type {
+  ForgetReport,
+  MemoryStore,
+  OperationFilter,
+  StoreStats,
+  TurnFilter,
+} from "../store/memory-store.js";
 import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
@@ -402,6 +408,41 @@ export class Memlane {
   /** Active memories of an agent (all with `status: "any"`). */
   memories(agent: string, filter: MemoryFilter = {}): Promise<Memory[]> {
     return this.parts.store.listMemories(this.scope(agent), filter);
+  }
+
+  /** One memory of an agent, whatever its status; null when the agent has none with that id. */
+  getMemory(agent: string, memoryId: string): Promise<Memory | null> {
+    return this.parts.store.getMemory(this.scope(agent), memoryId);
+  }
+
+  /** The agent's sessions, oldest first. */
+  sessions(agent: string): Promise<Session[]> {
+    return this.parts.store.listSessions(this.scope(agent));
+  }
+
+  /** One session of an agent; null when the agent has none with that id. */
+  getSession(agent: string, sessionId: string): Promise<Session | null> {
+    return this.parts.store.getSession(this.scope(agent), sessionId);
+  }
+
+  /** The agent's turns, in order: one session's (`sessionId`), one speaker's, or all. */
+  turns(agent: string, filter: TurnFilter = {}): Promise<Turn[]> {
+    return this.parts.store.listTurns(this.scope(agent), filter);
+  }
+
+  /** Every edge between the agent's memories (versions, relations, links). */
+  edges(agent: string): Promise<Edge[]> {
+    return this.parts.store.listEdges(this.scope(agent));
+  }
+
+  /** The agent's operation log, newest first, narrowed by memory, session or status. */
+  operations(agent: string, filter: OperationFilter = {}): Promise<Operation[]> {
+    return this.parts.store.listOperations(this.scope(agent), filter);
+  }
+
+  /** Row counts of one agent's scope. */
+  stats(agent: string): Promise<StoreStats> {
+    return this.parts.store.stats(this.scope(agent));
   }
 
   /** A memory with every operation on it and what it replaced or was replaced by. @throws {NotFoundError} */

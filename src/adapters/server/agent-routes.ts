@@ -68,9 +68,8 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
     // agent of the same name included): 404, as for any other id.
     if (!(await mem.agents()).includes(agent))
       throw new NotFoundError(`No agent "${agent}"`, { field: "agent" });
-    const scope = mem.scope(agent);
-    const stats = await mem.store.stats(scope);
-    const sessions = await mem.store.listSessions(scope);
+    const stats = await mem.stats(agent);
+    const sessions = await mem.sessions(agent);
     const partners = [...new Set(sessions.flatMap((s) => s.partners))].sort();
     // Sessions come oldest first; a strategy moves to the end each time it is seen again.
     const strategies = new Set<string>();
@@ -101,9 +100,7 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const memories = await mem.memories(agent, { status: status ?? "any" });
     const ids = new Set(memories.map((m) => m.id));
     // Only edges between shown memories: a node-less edge would make a graph library throw.
-    const edges = (await mem.store.listEdges(mem.scope(agent))).filter(
-      (e) => ids.has(e.from) && ids.has(e.to),
-    );
+    const edges = (await mem.edges(agent)).filter((e) => ids.has(e.from) && ids.has(e.to));
     return c.json({ memories, edges }, 200);
   });
 
@@ -112,7 +109,7 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { status, type, sessionId, limit } = c.req.valid("query");
     const mem = c.var.mem;
     // The store lists oldest first and has no type filter: filter, then keep the newest.
-    const all = await mem.store.listOperations(mem.scope(agent), { status, sessionId });
+    const all = await mem.operations(agent, { status, sessionId });
     const chosen = type ? all.filter((o) => o.type === type) : all;
     return c.json({ operations: chosen.slice(-(limit ?? DEFAULT_LOG_LIMIT)).reverse() }, 200);
   });

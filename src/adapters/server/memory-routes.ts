@@ -108,7 +108,6 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(forget, async (c) => {
     const input = c.req.valid("json");
     const mem = c.var.mem;
-    const scope = mem.scope(input.agent);
     // A name from another tenant (or a typo) is a 404, not a silent "forgot nothing".
     if (input.memoryIds) {
       const found = new Set(
@@ -118,7 +117,7 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
       if (missing !== undefined)
         throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
     }
-    if (input.sessionId !== undefined && !(await mem.store.getSession(scope, input.sessionId)))
+    if (input.sessionId !== undefined && !(await mem.getSession(input.agent, input.sessionId)))
       throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
         field: "sessionId",
       });

@@ -101,17 +101,16 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listSessions, async (c) => {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
-    return c.json({ sessions: await mem.store.listSessions(mem.scope(agent)) }, 200);
+    return c.json({ sessions: await mem.sessions(agent) }, 200);
   });
 
   app.openapi(readSession, async (c) => {
     const { agent, sessionId } = c.req.valid("param");
     const mem = c.var.mem;
-    const scope = mem.scope(agent);
-    const session = await mem.store.getSession(scope, sessionId);
+    const session = await mem.getSession(agent, sessionId);
     if (!session)
       throw new NotFoundError(`No session "${sessionId}" for agent "${agent}"`, { field: "sessionId" });
-    return c.json({ session, turns: await mem.store.listTurns(scope, { sessionId }) }, 200);
+    return c.json({ session, turns: await mem.turns(agent, { sessionId }) }, 200);
   });
 
   app.openapi(addTurn, async (c) => {
