@@ -6,7 +6,7 @@
  * that names the step, so the engine can record the failed operation and retry it later.
  */
 import { InvalidInputError } from "../core/errors.js";
-import { checkSpecification } from "../core/specification.js";
+import { checkSpecification, definePort } from "../core/specification.js";
 import { addUsage, type Usage } from "../core/types.js";
 import type { Step } from "./step.js";
 
@@ -24,7 +24,7 @@ export interface RunOptions {
 
 export interface Cognition {
   /** The port's version; `checkCognition` refuses any other. */
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof COGNITION_SPECIFICATION.version;
   /** "offline" or the chat model's name. */
   readonly name: string;
   /**
@@ -37,7 +37,7 @@ export interface Cognition {
 
 /** Refuses a Cognition written for another version of the port (vercel/ai's check). */
 export function checkCognition(cognition: Cognition): Cognition {
-  return checkSpecification(cognition, "Cognition", ["run"]);
+  return checkSpecification(cognition, COGNITION_SPECIFICATION);
 }
 
 /**
@@ -68,3 +68,6 @@ export function tagStepError<I, O, A>(error: unknown, step: Step<I, O, A>, spent
   if (spent) e.details.usage = e.details.usage ? addUsage(spent, e.details.usage as Usage) : spent;
   return error;
 }
+
+/** The Cognition port's specification: the version its implementations declare, the methods they have. */
+export const COGNITION_SPECIFICATION = definePort("Cognition", "v1", ["run"]);

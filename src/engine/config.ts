@@ -9,7 +9,9 @@ import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../core/errors.js";
 import { checkSpecification } from "../core/specification.js";
 import type { ChatModel } from "../models/chat-model.js";
+import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
+import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
 import { HashEmbedder } from "../models/hash-embedder.js";
 import { GgufChatModel } from "../models/llama-cpp.js";
 import {
@@ -21,6 +23,7 @@ import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
 import { loadPostgresAdapter } from "../store/postgres-adapter.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
@@ -119,8 +122,7 @@ export async function resolveQueue(
 
 /** The store a spec names; the Postgres adapter is loaded only for a Postgres spec. */
 export async function resolveStore(store: string | MemoryStore | undefined): Promise<MemoryStore> {
-  if (store && typeof store === "object")
-    return checkSpecification(store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
+  if (store && typeof store === "object") return checkSpecification(store, MEMORY_STORE_SPECIFICATION);
   const spec = store ?? "./memlane.db";
   // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
   if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresStore(spec);
@@ -145,7 +147,7 @@ export function resolveRetriever(
 
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
-  if ("generate" in chat) return checkSpecification(chat, "ChatModel", ["generate"]);
+  if ("generate" in chat) return checkSpecification(chat, CHAT_MODEL_SPECIFICATION);
   if ("gguf" in chat)
     return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
@@ -156,7 +158,7 @@ export function resolveEmbedder(embedder: EmbedderConfig | undefined): Embedder 
   if (embedder === undefined || embedder === "use") return new UniversalSentenceEncoder();
   if (embedder === "hash") return new HashEmbedder();
   if (typeof embedder === "object" && "embed" in embedder)
-    return checkSpecification(embedder, "Embedder", ["embed"]);
+    return checkSpecification(embedder, EMBEDDER_SPECIFICATION);
   if (typeof embedder === "object" && embedder.baseURL && embedder.model)
     return new OpenAICompatibleEmbedder(embedder);
   throw new InvalidInputError(

@@ -8,7 +8,7 @@
  */
 import { UnsupportedError } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { checkSpecification } from "../core/specification.js";
+import { checkSpecification, definePort } from "../core/specification.js";
 import type { JobInfo } from "./events.js";
 
 export interface JobRequest {
@@ -22,7 +22,7 @@ export interface JobRequest {
 export type JobHandler = (request: JobRequest) => Promise<boolean>;
 
 export interface JobQueue {
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof JOB_QUEUE_SPECIFICATION.version;
   /** Called once by the engine, before any enqueue: how to run a job, and whom to tell of changes. */
   process(handler: JobHandler, onChange: (job: JobInfo) => void): void;
   /** Records a job; `done` settles with the job when it has run. */
@@ -40,7 +40,7 @@ export interface JobQueue {
 
 /** Refuses a JobQueue written for another version of the port. */
 export function checkJobQueue(queue: JobQueue): JobQueue {
-  return checkSpecification(queue, "JobQueue", ["process", "enqueue", "idle", "jobs"]);
+  return checkSpecification(queue, JOB_QUEUE_SPECIFICATION);
 }
 
 /** One job at a time, in the order enqueued, in this process; the last 200 jobs are listed. */
@@ -100,3 +100,6 @@ export class InProcessJobQueue implements JobQueue {
     while (this.pending > 0) await this.chain;
   }
 }
+
+/** The JobQueue port's specification: the version its implementations declare, the methods they have. */
+export const JOB_QUEUE_SPECIFICATION = definePort("JobQueue", "v1", ["process", "enqueue", "idle", "jobs"]);

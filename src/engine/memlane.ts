@@ -13,7 +13,9 @@ import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
+import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
+import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
 import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recall.js";
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
@@ -25,6 +27,7 @@ import type {
   StoreStats,
   TurnFilter,
 } from "../store/memory-store.js";
+import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
 import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
@@ -163,14 +166,14 @@ export class Memlane {
     this.tenantId = parseInput(tenantSchema, options.tenant ?? "default", "tenant");
     const strategies = new StrategyRegistry(options.strategies ?? []);
     const logger = options.logger ?? consoleLogger;
-    const store = checkSpecification(options.store, "MemoryStore", ["write", "writeMany", "changeVersion"]);
-    const embedder = checkSpecification(options.embedder, "Embedder", ["embed"]);
+    const store = checkSpecification(options.store, MEMORY_STORE_SPECIFICATION);
+    const embedder = checkSpecification(options.embedder, EMBEDDER_SPECIFICATION);
     this.shared = {
       engine: new Engine({
         store,
         embedder,
         cognition: checkCognition(options.cognition),
-        chat: options.chat ? checkSpecification(options.chat, "ChatModel", ["generate"]) : null,
+        chat: options.chat ? checkSpecification(options.chat, CHAT_MODEL_SPECIFICATION) : null,
         strategy: strategies.register(options.strategy),
         strategies,
         logger,

@@ -3,6 +3,8 @@
  * it cost. Structured output is asked for with a JSON schema; adapters that cannot enforce it
  * still return text, and `generateObject` (structured.ts) repairs, validates and retries.
  */
+
+import { definePort } from "../core/specification.js";
 import type { Usage } from "../core/types.js";
 
 export interface ChatMessage {
@@ -37,7 +39,7 @@ export interface GenerateResult {
 }
 
 export interface ChatModel {
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof CHAT_MODEL_SPECIFICATION.version;
   /** Provider and model, e.g. "openai:gpt-4o-mini" or "gguf:tiny.gguf". */
   readonly name: string;
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<GenerateResult>;
@@ -51,3 +53,6 @@ export function estimateTokens(text: string): number {
 export function estimateMessageTokens(messages: ChatMessage[]): number {
   return messages.reduce((sum, m) => sum + estimateTokens(m.content) + 4, 0);
 }
+
+/** The ChatModel port's specification: the version its implementations declare, the methods they have. */
+export const CHAT_MODEL_SPECIFICATION = definePort("ChatModel", "v1", ["generate"]);

@@ -1,6 +1,7 @@
 /** The Embedder port, version 1: texts in, one vector per text out, in order. */
+import { definePort } from "../core/specification.js";
 export interface Embedder {
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof EMBEDDER_SPECIFICATION.version;
   /** Stable name of the model; stored beside every vector so models never mix. */
   readonly name: string;
   readonly dimensions: number;
@@ -8,3 +9,6 @@ export interface Embedder {
   /** Releases threads or connections the embedder holds, if any. */
   close?(): Promise<void>;
 }
+
+/** The Embedder port's specification: the version its implementations declare, the methods they have. */
+export const EMBEDDER_SPECIFICATION = definePort("Embedder", "v1", ["embed"]);

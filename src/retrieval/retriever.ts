@@ -6,7 +6,7 @@
  */
 
 import type { RecallHit } from "../core/recall.js";
-import { checkSpecification } from "../core/specification.js";
+import { checkSpecification, definePort } from "../core/specification.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type { FusionWeights } from "./fusion.js";
 import type { TurnSearch } from "./turn-search.js";
@@ -22,7 +22,7 @@ export interface MemorySearch {
 }
 
 export interface Retriever {
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof RETRIEVER_SPECIFICATION.version;
   /** The k best memories of the scope that pass the filter, best first. */
   searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]>;
   /** The k best raw turns of the scope, best first. */
@@ -31,5 +31,8 @@ export interface Retriever {
 
 /** Refuses a Retriever written for another version of the port. */
 export function checkRetriever(retriever: Retriever): Retriever {
-  return checkSpecification(retriever, "Retriever", ["searchMemories", "searchTurns"]);
+  return checkSpecification(retriever, RETRIEVER_SPECIFICATION);
 }
+
+/** The Retriever port's specification: the version its implementations declare, the methods they have. */
+export const RETRIEVER_SPECIFICATION = definePort("Retriever", "v1", ["searchMemories", "searchTurns"]);

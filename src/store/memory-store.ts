@@ -3,6 +3,8 @@
  * read path. Every change that touches several rows goes through `write`, which applies a whole
  * WriteBatch in one transaction or nothing at all.
  */
+
+import { definePort } from "../core/specification.js";
 import type {
   Edge,
   Memory,
@@ -130,7 +132,7 @@ export interface ScopedBatch {
 
 export interface MemoryStore {
   /** The port's version; the engine refuses any other. */
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof MEMORY_STORE_SPECIFICATION.version;
   /**
    * Applies every part of the batch in one transaction; on any error nothing is written.
    * Every row must belong to `scope`; a row of another tenant or agent is refused.
@@ -197,3 +199,10 @@ export interface MemoryStore {
   stats(scope: Scope): Promise<StoreStats>;
   close(): Promise<void>;
 }
+
+/** The MemoryStore port's specification: the version its implementations declare, the methods they have. */
+export const MEMORY_STORE_SPECIFICATION = definePort("MemoryStore", "v1", [
+  "write",
+  "writeMany",
+  "changeVersion",
+]);

@@ -9,7 +9,7 @@ import type { Cognition } from "../cognition/cognition.js";
 import type { Prompt } from "../cognition/inputs.js";
 import { UnsupportedError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
-import { checkSpecification } from "../core/specification.js";
+import { checkSpecification, definePort } from "../core/specification.js";
 import type { MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { Retriever } from "../retrieval/retriever.js";
@@ -73,7 +73,7 @@ export interface ReplyContext {
 
 export interface Strategy {
   /** The port's version; the engine refuses any other. */
-  readonly specificationVersion: "v1";
+  readonly specificationVersion: typeof STRATEGY_SPECIFICATION.version;
   readonly name: string;
   /** One line on what this strategy does, for --help and reports. */
   readonly description: string;
@@ -86,7 +86,10 @@ export interface Strategy {
 }
 
 export function checkStrategy(strategy: Strategy): Strategy {
-  checkSpecification(strategy, `Strategy "${strategy?.name}"`, ["recall", "compose"]);
+  checkSpecification(strategy, STRATEGY_SPECIFICATION, `Strategy "${strategy?.name}"`);
   if (!strategy.name?.trim()) throw new UnsupportedError("A strategy needs a name", { port: "Strategy" });
   return strategy;
 }
+
+/** The Strategy port's specification: the version its implementations declare, the methods they have. */
+export const STRATEGY_SPECIFICATION = definePort("Strategy", "v1", ["recall", "compose"]);
