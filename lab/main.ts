@@ -4,10 +4,12 @@
  * and outside the published package; they take the same global options as `memlane` (store,
  * strategy, embedder, chat model) and use the product through its own modules.
  * `npm run bench <name>` (lab/bench/) and `npm run train` (lab/train/) are the lab's other doors.
+ * Like memlane's `main`, the lab's takes the streams to use (tests run it in their own process)
+ * and resolves to the exit code without exiting.
  */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { exitAfterFlush, isEntryPoint } from "../src/cli/entry.js";
+import { type CliIo, withIo } from "../src/cli/io.js";
 import { addGlobalOptions } from "../src/cli/options.js";
 import { EXIT_CODES, reportError } from "../src/cli/output.js";
 import { registerEval } from "./cli/eval.js";
@@ -20,20 +22,21 @@ export function buildLabProgram(): Command {
   return program;
 }
 
-/** Runs the lab's command line; resolves to the exit code. */
-export async function main(argv: string[]): Promise<number> {
-  try {
-    await buildLabProgram().parseAsync(argv);
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError)
-      return error.exitCode === 0 || error.code === "commander.helpDisplayed" ? 0 : EXIT_CODES.USAGE;
-    return reportError(error, argv.includes("--json"));
-  }
+/**
+ * Runs the lab's command line `argv` (node's shape) and resolves to the exit code; what `io`
+ * leaves out is the process's own.
+ */
+export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
+  return withIo(io, async () => {
+    try {
+      await buildLabProgram().parseAsync(argv);
+      return 0;
+    } catch (error) {
+      if (error instanceof CommanderError)
+        return error.exitCode === 0 || error.code === "commander.helpDisplayed" ? 0 : EXIT_CODES.USAGE;
+      return reportError(error, argv.includes("--json"));
+    }
+  });
 }
 
-const script = process.argv[1];
-if (script && realpathSync(script) === realpathSync(fileURLToPath(import.meta.url)))
-  main(process.argv).then((code) => {
-    process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
-  });
+if (isEntryPoint(import.meta.url)) main(process.argv).then(exitAfterFlush);

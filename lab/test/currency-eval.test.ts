@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,9 +8,9 @@ import { InvalidInputError } from "../../src/core/errors.js";
 import { loadCurrencySet, parseCurrencySet } from "../eval/currency/dataset.js";
 import { evaluateCurrency, scoreHits } from "../eval/currency/evaluate.js";
 import { currencyMarkdown } from "../eval/currency/markdown.js";
-import { HashEmbedder } from "../../src/models/test-doubles.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { runLab } from "../../test/fixtures/run-cli.js";
 
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-currency-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -192,19 +191,19 @@ describe("eval currency", () => {
     writeFileSync(join(dir, "conversations.json"), JSON.stringify(conversations));
     writeFileSync(join(dir, "questions.jsonl"), jsonl(questions));
     assert.equal((await loadCurrencySet(dir)).questions.length, 4);
+    // The lab's command line (`npm run lab -- eval currency …`), run in this process.
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", CLI, "eval", "currency", ...args], {
-        encoding: "utf8",
+      runLab(["eval", "currency", ...args], {
         env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
       });
-    const help = run("--help");
-    assert.equal(help.status, 0);
+    const help = await run("--help");
+    assert.equal(help.code, 0);
     assert.match(help.stdout, /--strategies/);
-    const missing = run(join(dir, "nowhere"));
-    assert.equal(missing.status, 4);
+    const missing = await run(join(dir, "nowhere"));
+    assert.equal(missing.code, 4);
     assert.match(missing.stderr, /No conversations\.json in .*nowhere/);
-    const unknown = run(dir, "--strategies", "none,telepathy");
-    assert.equal(unknown.status, 3);
+    const unknown = await run(dir, "--strategies", "none,telepathy");
+    assert.equal(unknown.code, 3);
     assert.match(unknown.stderr, /Unknown strategy "telepathy"/);
   });
 });

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-/** The `memlane` command. Every subcommand has --help; read commands take --json. */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+/**
+ * The `memlane` command line. Every subcommand has --help; read commands take --json.
+ * `main(argv, io)` runs one command and resolves to its exit code, never exiting the process:
+ * the published binary (bin.ts) exits with it, tests call it in their own process with their own
+ * streams. Building the program loads no engine: each command loads what it needs when it runs.
+ */
 import { Command, CommanderError } from "commander";
 import { UnsupportedError } from "../core/errors.js";
-import { strategyNames } from "../strategies/registry.js";
 import { registerChat } from "./commands/chat.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerForget } from "./commands/forget.js";
@@ -18,9 +20,12 @@ import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { registerWorker } from "./commands/worker.js";
+import { exitAfterFlush, isEntryPoint } from "./entry.js";
+import { type CliIo, withIo } from "./io.js";
 import { addGlobalOptions } from "./options.js";
-import { EXIT_CODES, reportError } from "./output.js";
+import { EXIT_CODES, print, reportError } from "./output.js";
 
+/** The `memlane` program with all its commands, none of them loaded beyond its options. */
 export function buildProgram(): Command {
   const program = addGlobalOptions(
     new Command("memlane").description(
@@ -53,45 +58,37 @@ export function buildProgram(): Command {
   program
     .command("strategies")
     .description("list the memory strategies")
-    .action(() => {
-      for (const name of strategyNames()) process.stdout.write(`${name}\n`);
+    .action(async () => {
+      const { strategyNames } = await import("../strategies/registry.js");
+      for (const name of strategyNames()) print(name);
     });
   return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv);
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (
-        error.code === "commander.helpDisplayed" ||
-        error.code === "commander.version" ||
-        error.exitCode === 0
-      )
-        return 0;
-      return EXIT_CODES.USAGE;
+/**
+ * Runs the command line `argv` (node's shape: the first two entries are skipped) and resolves to
+ * the exit code. What `io` leaves out is the process's own: stdout, stderr, stdin, environment.
+ */
+export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
+  return withIo(io, async () => {
+    const program = buildProgram();
+    try {
+      await program.parseAsync(argv);
+      return 0;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        if (
+          error.code === "commander.helpDisplayed" ||
+          error.code === "commander.version" ||
+          error.exitCode === 0
+        )
+          return 0;
+        return EXIT_CODES.USAGE;
+      }
+      return reportError(error, argv.includes("--json"));
     }
-    return reportError(error, argv.includes("--json"));
-  }
+  });
 }
 
-/** True when this file is the program being run, also through a symlink (npx, npm bin links). */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-const invoked = isEntryPoint();
-/** Exits once stdout and stderr have flushed: exiting at once cuts output piped to another program. */
-function exitAfterFlush(code: number): void {
-  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
-}
-
-if (invoked) main(process.argv).then(exitAfterFlush);
+// Run directly (`node dist/cli/main.js`, tests that start it as a process); bin.ts is the binary.
+if (isEntryPoint(import.meta.url)) main(process.argv).then(exitAfterFlush);

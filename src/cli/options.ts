@@ -8,23 +8,44 @@
  *   --gguf / MEMLANE_GGUF           a local GGUF model file
  *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
  *   --cognition / MEMLANE_COGNITION offline | llm
+ * The environment is the run's (io.ts). Nothing here loads the engine until a command opens it.
  */
 import { existsSync } from "node:fs";
-import type { Command } from "commander";
+import { format } from "node:util";
+import type { Command, OutputConfiguration } from "commander";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
-import { type Memlane, openMemlane } from "../engine/memlane.js";
-import { strategyNames } from "../strategies/registry.js";
+import type { Logger } from "../engine/logger.js";
+import type { Memlane } from "../engine/memlane.js";
+import { type CliIo, io, processIo } from "./io.js";
+import { STRATEGY_NAMES } from "./names.js";
+import { colorsOn } from "./output.js";
+import { VERSION } from "./version.js";
 
-/** The options every memlane command line takes (the product's `memlane`, the lab's `npm run lab`). */
+/**
+ * The options every memlane command line takes (the product's `memlane`, the lab's `npm run lab`),
+ * and commander's own output (help, usage errors, the version) routed to the run's io. Call it
+ * before adding subcommands: they inherit the output settings when they are made.
+ */
 export function addGlobalOptions(program: Command): Command {
+  const given = program.configureOutput() as OutputConfiguration;
+  // No width off a terminal, as commander's own default: its typings say number, it takes undefined.
+  const width = (stream: CliIo["stdout"]) => (stream.isTTY ? stream.columns : undefined) as number;
   return program
-    .version("0.1.0")
+    .configureOutput({
+      writeOut: (text) => io().stdout.write(text),
+      writeErr: (text) => io().stderr.write(text),
+      getOutHelpWidth: () => width(io().stdout),
+      getErrHelpWidth: () => width(io().stderr),
+      getOutHasColors: () => (io() === processIo ? Boolean(given.getOutHasColors?.()) : colorsOn(io())),
+      getErrHasColors: () => (io() === processIo ? Boolean(given.getErrHasColors?.()) : colorsOn(io())),
+    })
+    .version(VERSION)
     .option("--db <file>", "SQLite store file (env MEMLANE_DB; default ./memlane.db)")
     .option("--tenant <tenant>", 'tenant to work in (env MEMLANE_TENANT; default "default")')
     .option(
       "--strategy <name>",
-      `strategy for new sessions: ${strategyNames().join(", ")} (env MEMLANE_STRATEGY)`,
+      `strategy for new sessions: ${STRATEGY_NAMES.join(", ")} (env MEMLANE_STRATEGY)`,
     )
     .option("--embedder <name>", "use (bundled sentence encoder, default) | hash (fast, lexical)")
     .option("--cognition <engine>", "offline | llm (default: llm when a chat model is set)")
@@ -63,7 +84,8 @@ export interface GlobalOptions {
   json?: boolean;
 }
 
-export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): MemlaneConfig {
+/** The engine's configuration from the options, then the environment, then the defaults. */
+export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io().env): MemlaneConfig {
   const chatUrl = options.chatUrl ?? env.MEMLANE_CHAT_URL;
   const chatModel = options.chatModel ?? env.MEMLANE_CHAT_MODEL;
   const gguf = options.gguf ?? env.MEMLANE_GGUF;
@@ -92,14 +114,25 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = proc
           }
         : undefined,
     cognition: cognition as MemlaneConfig["cognition"],
+    logger: logTo(io().stderr),
   };
+}
+
+/**
+ * The engine's warnings and errors on the run's stderr, as its console logger prints them on the
+ * process's: a run in a test's process keeps them with the rest of what it printed.
+ */
+function logTo(stderr: CliIo["stderr"]): Logger {
+  const line = (message: string, data?: Record<string, unknown>) =>
+    stderr.write(`${format(`memlane: ${message}`, ...(data ? [data] : []))}\n`);
+  return { debug: () => undefined, warn: line, error: line };
 }
 
 /**
  * Opens memlane as the options say. Commands that only read (or change what is there) pass
  * `existing: true`: a mistyped --db is then an error, not a new empty database.
  */
-export function open(options: GlobalOptions, how: { existing?: boolean } = {}): Promise<Memlane> {
+export async function open(options: GlobalOptions, how: { existing?: boolean } = {}): Promise<Memlane> {
   const config = configFrom(options);
   // A Postgres server's database is not ours to check; a file or a PGlite directory is.
   if (how.existing && typeof config.store === "string" && !/^postgres(ql)?:\/\//.test(config.store)) {
@@ -109,6 +142,8 @@ export function open(options: GlobalOptions, how: { existing?: boolean } = {}): 
         path,
       });
   }
+  // The engine is loaded here, when a command needs it, not when the command line starts.
+  const { openMemlane } = await import("../engine/memlane.js");
   return openMemlane(config);
 }
 

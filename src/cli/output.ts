@@ -1,6 +1,10 @@
-/** Printing for the CLI: JSON when asked, plain text otherwise, and errors as exit codes. */
+/**
+ * Printing for the CLI: JSON when asked, plain text otherwise, and errors as exit codes. Every
+ * line goes to the run's io (io.ts): the process's streams, or the ones `main(argv, io)` was given.
+ */
 import pc from "picocolors";
 import { type ErrorCode, isMemlaneError } from "../core/errors.js";
+import { type CliIo, io, processIo } from "./io.js";
 
 /** Exit codes by error code; documented in the README. */
 export const EXIT_CODES: Record<ErrorCode | "USAGE" | "UNEXPECTED", number> = {
@@ -17,37 +21,69 @@ export const EXIT_CODES: Record<ErrorCode | "USAGE" | "UNEXPECTED", number> = {
 };
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  io().stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function print(line = ""): void {
-  process.stdout.write(`${line}\n`);
+  io().stdout.write(`${line}\n`);
 }
 
 export function note(line: string): void {
-  process.stderr.write(`${pc.dim(line)}\n`);
+  io().stderr.write(`${color.dim(line)}\n`);
 }
 
 /** Reports an error on stderr (as JSON with --json) and returns the exit code. */
 export function reportError(error: unknown, json: boolean): number {
+  const { stderr } = io();
   if (isMemlaneError(error)) {
     if (json)
-      process.stderr.write(
+      stderr.write(
         `${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`,
       );
-    else process.stderr.write(`${pc.red(`error [${error.code}]`)} ${shown(error.message)}\n`);
+    else stderr.write(`${color.red(`error [${error.code}]`)} ${shown(error.message)}\n`);
     return EXIT_CODES[error.code];
   }
   const message = (error as Error)?.stack ?? String(error);
   if (json)
-    process.stderr.write(
+    stderr.write(
       `${JSON.stringify({ error: { code: "UNEXPECTED", message: String((error as Error)?.message ?? error) } })}\n`,
     );
-  else process.stderr.write(`${pc.red("unexpected error")} ${message}\n`);
+  else stderr.write(`${color.red("unexpected error")} ${message}\n`);
   return EXIT_CODES.UNEXPECTED;
 }
 
-export const color = pc;
+type Colors = ReturnType<typeof pc.createColors>;
+
+/**
+ * Whether a run's output is coloured, by picocolors' own rule read from the run's environment
+ * and stdout: NO_COLOR says no; FORCE_COLOR, CI or a terminal (not TERM=dumb) say yes.
+ */
+export function colorsOn(run: CliIo): boolean {
+  const { env } = run;
+  if (env.NO_COLOR) return false;
+  return Boolean(
+    env.FORCE_COLOR || process.platform === "win32" || (run.stdout.isTTY && env.TERM !== "dumb") || env.CI,
+  );
+}
+
+const palettes = new WeakMap<CliIo, Colors>();
+
+/** The run's palette: picocolors as it decided for the process, or one made for the given io. */
+function palette(): Colors {
+  const run = io();
+  if (run === processIo) return pc;
+  let colors = palettes.get(run);
+  if (!colors) {
+    colors = pc.createColors(colorsOn(run));
+    palettes.set(run, colors);
+  }
+  return colors;
+}
+
+/** picocolors' functions (`color.bold(…)`), coloured or plain as the run in progress is. */
+export const color = {} as Colors;
+for (const name of Object.keys(pc.createColors(false)) as (keyof Colors)[])
+  Object.defineProperty(color, name, { enumerable: true, get: () => palette()[name] });
 
 /**
  * Text as it may be shown on a terminal: control characters (escape sequences that move the

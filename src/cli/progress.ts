@@ -1,8 +1,9 @@
 /**
  * Progress on long work, on stderr so stdout stays clean for --json: a bar on a terminal,
- * a line every tenth of the way otherwise (CI logs, pipes).
+ * a line every tenth of the way otherwise (CI logs, pipes). Written to the run's stderr (io.ts).
  */
-import cliProgress from "cli-progress";
+import { createRequire } from "node:module";
+import { io } from "./io.js";
 
 export interface Progress {
   update(done: number, total: number, label?: string): void;
@@ -11,11 +12,14 @@ export interface Progress {
 
 export function progress(title: string, enabled = true): Progress {
   if (!enabled) return { update() {}, stop() {} };
-  if (process.stderr.isTTY) {
+  const { stderr } = io();
+  if (stderr.isTTY) {
+    // Loaded only for a terminal: pipes, logs and tests never draw a bar.
+    const cliProgress = createRequire(import.meta.url)("cli-progress") as typeof import("cli-progress");
     const bar = new cliProgress.SingleBar(
       {
         format: `${title} [{bar}] {value}/{total} {label}`,
-        stream: process.stderr,
+        stream: stderr,
         hideCursor: true,
         clearOnComplete: false,
       },
@@ -41,7 +45,7 @@ export function progress(title: string, enabled = true): Progress {
       const tenth = Math.floor((done / Math.max(1, total)) * 10);
       if (tenth !== lastTenth || done === total) {
         lastTenth = tenth;
-        process.stderr.write(`${title} ${done}/${total} ${label}\n`);
+        stderr.write(`${title} ${done}/${total} ${label}\n`);
       }
     },
     stop() {},

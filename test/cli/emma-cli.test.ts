@@ -1,31 +1,27 @@
+/**
+ * EMMA at the memlane command line, run in this process (test/fixtures/run-cli.ts). The EMMA
+ * evaluations (`eval emma`, `eval emma-links`) are the lab's: lab/test/lab-cli.test.ts.
+ */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { describe, it } from "node:test";
-
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+import { runCli } from "../fixtures/run-cli.js";
 
 function memlane(...args: string[]) {
   // The demo runs on the bundled encoder: the offline link judge's threshold was chosen for it.
   const embedder = args.includes("demo") ? "use" : "hash";
-  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], {
-    encoding: "utf8",
-    env: { ...process.env, MEMLANE_EMBEDDER: embedder, NO_COLOR: "1" },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, { env: { ...process.env, MEMLANE_EMBEDDER: embedder, NO_COLOR: "1" } });
 }
 
 describe("memlane CLI: emma", () => {
-  it("has --help on every EMMA command", () => {
-    for (const cmd of [["simulate"], ["eval", "emma"], ["eval", "emma-links"]]) {
-      const r = memlane(...cmd, "--help");
-      assert.equal(r.code, 0, cmd.join(" "));
-      assert.match(r.stdout, /Usage: memlane/);
-    }
-    assert.match(memlane("ingest", "--help").stdout, /misc/);
+  it("has --help on every EMMA command", async () => {
+    const r = await memlane("simulate", "--help");
+    assert.equal(r.code, 0, "simulate");
+    assert.match(r.stdout, /Usage: memlane/);
+    assert.match((await memlane("ingest", "--help")).stdout, /misc/);
   });
 
-  it("refuses --agent with --format misc instead of ignoring it (exit 3, nothing read)", () => {
-    const r = memlane(
+  it("refuses --agent with --format misc instead of ignoring it (exit 3, nothing read)", async () => {
+    const r = await memlane(
       "--db",
       ":memory:",
       "ingest",
@@ -39,8 +35,8 @@ describe("memlane CLI: emma", () => {
     assert.match(r.stderr, /--agent applies to LoCoMo/);
   });
 
-  it("runs the mixed-session demo: memories about herself and each partner, links, cross-partner answers", () => {
-    const r = memlane("demo", "--strategy", "emma", "--json");
+  it("runs the mixed-session demo: memories about herself and each partner, links, cross-partner answers", async () => {
+    const r = await memlane("demo", "--strategy", "emma", "--json");
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as {
       sessions: unknown[];
@@ -53,12 +49,5 @@ describe("memlane CLI: emma", () => {
     for (const who of ["nadia", "tomas", "greta", "oskar"]) assert.ok(about.has(who), who);
     assert.ok(out.links.length > 0);
     assert.equal(out.answers.length, 4);
-  });
-
-  it("refuses bad lab options with exit code 3", () => {
-    const r = memlane("eval", "emma", "--part", "middle");
-    assert.equal(r.code, 3);
-    assert.match(r.stderr, /--part must be all, tune or test/);
-    assert.equal(memlane("eval", "emma-links", "--judge", "vibes").code, 3);
   });
 });

@@ -1,21 +1,17 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { bindScript } from "../../src/cli/commands/simulate.js";
+import { bindScript } from "../../src/cli/commands/simulate-script.js";
+import { runCli } from "../fixtures/run-cli.js";
 
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-simulate-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `memlane simulate …` in this process, as the command line would run it. */
 function memlane(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], {
-    encoding: "utf8",
-    env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, { env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" } });
 }
 
 describe("memlane simulate", () => {
@@ -37,7 +33,7 @@ describe("memlane simulate", () => {
     );
   });
 
-  it("plays scripted and agent-driven sessions; each agent keeps its own egocentric memory", () => {
+  it("plays scripted and agent-driven sessions; each agent keeps its own egocentric memory", async () => {
     const script = join(dir, "script.json");
     writeFileSync(
       script,
@@ -59,7 +55,7 @@ describe("memlane simulate", () => {
         ],
       }),
     );
-    const r = memlane(
+    const r = await memlane(
       "simulate",
       "--agents",
       "ava,ben,cy",
@@ -103,19 +99,19 @@ describe("memlane simulate", () => {
     assert.ok(of("ava").usage.calls > 0);
   });
 
-  it("refuses fewer than two agents", () => {
-    const r = memlane("simulate", "--agents", "ava");
+  it("refuses fewer than two agents", async () => {
+    const r = await memlane("simulate", "--agents", "ava");
     assert.equal(r.code, 3);
     assert.match(r.stderr, /at least two agents/);
   });
 
-  it("refuses a script that is not JSON, and an unknown engine, with a typed error", () => {
+  it("refuses a script that is not JSON, and an unknown engine, with a typed error", async () => {
     const bad = join(dir, "bad-script.json");
     writeFileSync(bad, "{ sessions: [");
-    const r = memlane("simulate", "--agents", "ava,ben", "--script", bad);
+    const r = await memlane("simulate", "--agents", "ava,ben", "--script", bad);
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /bad-script\.json is not valid JSON/);
-    const e = memlane("simulate", "--agents", "ava,ben", "--engine", "gpt");
+    const e = await memlane("simulate", "--agents", "ava,ben", "--engine", "gpt");
     assert.equal(e.code, 3, e.stderr);
     assert.match(e.stderr, /--engine must be offline, scripted or llm/);
   });

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +8,8 @@ import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import { parseConversationTime } from "../../src/core/time.js";
 import { MAX_TURN_CHARS } from "../../src/engine/api.js";
 import { partnerLines, testMemlane } from "../fixtures/engine.js";
+import { runCli } from "../fixtures/run-cli.js";
 
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-bad-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -89,7 +88,7 @@ describe("reliability: input the engine refuses", () => {
     await mem.close();
   });
 
-  it("prints stored text without terminal escape sequences", () => {
+  it("prints stored text without terminal escape sequences", async () => {
     const evil = "hi\u001b]0;owned\u0007\u001b[2J\u009b31m there";
     assert.equal(shown(evil), "hi\\x1b]0;owned\\x07\\x1b[2J\\x9b31m there");
     const path = join(dir, "evil.db");
@@ -101,17 +100,12 @@ describe("reliability: input the engine refuses", () => {
       ),
     );
     const env = { ...process.env, NO_COLOR: "1", MEMLANE_EMBEDDER: "hash" };
-    const ingest = spawnSync(process.execPath, ["--import", "tsx", CLI, "ingest", file, "--db", path], {
-      encoding: "utf8",
+    const ingest = await runCli(["ingest", file, "--db", path], { env });
+    assert.equal(ingest.code, 0, ingest.stderr);
+    const recall = await runCli(["recall", "--db", path, "--agent", "ava", "--units", "turns", "beagle"], {
       env,
     });
-    assert.equal(ingest.status, 0, ingest.stderr);
-    const recall = spawnSync(
-      process.execPath,
-      ["--import", "tsx", CLI, "recall", "--db", path, "--agent", "ava", "--units", "turns", "beagle"],
-      { encoding: "utf8", env },
-    );
-    assert.equal(recall.status, 0, recall.stderr);
+    assert.equal(recall.code, 0, recall.stderr);
     assert.match(recall.stdout, /\\x1b\[31mBiscuit/);
     assert.ok(
       !recall.stdout.includes("\u001b") && !recall.stdout.includes("\u0007"),

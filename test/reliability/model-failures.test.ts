@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { type FakeServerOptions, startFakeOpenAI } from "../fixtures/fake-openai-server.js";
+import { runCli } from "../fixtures/run-cli.js";
 
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-model-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,34 +24,15 @@ writeFileSync(
   }),
 );
 
-/** Runs the CLI against a fake model server; the server answers while the CLI runs. */
+/** Runs the CLI (in this process) against a fake model server; the server answers while the CLI runs. */
 async function cli(args: string[], server: FakeServerOptions, db: string) {
   const fake = await startFakeOpenAI(server);
   try {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        CLI,
-        ...args,
-        "--db",
-        db,
-        "--embedder",
-        "hash",
-        "--chat-url",
-        fake.url,
-        "--chat-model",
-        "m",
-      ],
+    const r = await runCli(
+      [...args, "--db", db, "--embedder", "hash", "--chat-url", fake.url, "--chat-model", "m"],
       { env: { ...process.env, NO_COLOR: "1" } },
     );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    return { status, stdout, stderr, requests: fake.requests.length };
+    return { status: r.code, stdout: r.stdout, stderr: r.stderr, requests: fake.requests.length };
   } finally {
     await fake.close();
   }

@@ -1,34 +1,27 @@
+/**
+ * `memlane keys`, `memlane serve` and `memlane mcp`, run in this process (test/fixtures/run-cli.ts):
+ * serve is stopped through its run's abort signal, which it takes as it takes SIGTERM (a real
+ * SIGTERM to a served process: restart.test.ts); mcp speaks over streams in place of pipes.
+ */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { after, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { main } from "../../src/cli/main.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { servedUrl } from "../fixtures/served-url.js";
+import { runCli, startCli } from "../fixtures/run-cli.js";
+import { StreamClientTransport } from "../fixtures/stream-client-transport.js";
 
-const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-serve-"));
 const db = join(dir, "serve.db");
 const env = { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" };
 
 /** Runs the CLI in this process (a spawn costs seconds of start-up), capturing what it prints. */
-async function memlane(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-  try {
-    const code = await main(["node", "memlane", "--db", db, ...args]);
-    return { code, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-  }
+function memlane(...args: string[]) {
+  return runCli(["--db", db, ...args]);
 }
 
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,19 +53,14 @@ describe("memlane keys and memlane serve", () => {
     assert.equal((await memlane("keys", "create")).code, 3, "--tenant is required");
   });
 
-  it("serves on loopback: a key's request works, none gets 401, and SIGTERM stops it cleanly", async () => {
+  it("serves on loopback: a key's request works, none gets 401, and stopping it (as SIGTERM does) ends it cleanly", async () => {
     const { key } = JSON.parse((await memlane("keys", "create", "--tenant", "acme", "--json")).stdout) as {
       key: string;
     };
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", CLI, "--db", db, "--json", "serve", "--port", "0"],
-      {
-        env,
-      },
-    );
+    const served = startCli(["--db", db, "--json", "serve", "--port", "0"], { env });
     try {
-      const url = await servedUrl(child);
+      // The JSON start line, once it has come in whole.
+      const url = (JSON.parse(await served.waitForStdout(/"url"[\s\S]*\}/)) as { url: string }).url;
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
       const none = await fetch(`${url}/v1/agents`);
       assert.equal(none.status, 401);
@@ -85,21 +73,24 @@ describe("memlane keys and memlane serve", () => {
       const doc = (await (await fetch(`${url}/openapi.json`)).json()) as { openapi: string };
       assert.equal(doc.openapi, "3.1.0");
     } finally {
-      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      assert.equal(await exited, 0);
+      served.stop();
+      const { code, stderr } = await served.done;
+      assert.equal(code, 0, stderr);
     }
   });
 
   it("memlane mcp serves the tools over stdio in the --tenant given", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ["--import", "tsx", CLI, "--db", db, "--tenant", "initech", "mcp"],
-      env: env as Record<string, string>,
-      stderr: "ignore",
+    // The command's stdin and stdout, as a client's pipes to a spawned `memlane mcp` would be.
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const ran = main(["node", "memlane", "--db", db, "--tenant", "initech", "mcp"], {
+      stdin,
+      stdout,
+      stderr: new PassThrough().resume(),
+      env,
     });
     const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
+    await client.connect(new StreamClientTransport(stdout, stdin));
     try {
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === "remember"));
@@ -116,6 +107,8 @@ describe("memlane keys and memlane serve", () => {
       await store.close();
     } finally {
       await client.close();
+      // The client gone (its end of stdin closed), the command ends by itself.
+      assert.equal(await ran, 0);
     }
   });
 });

@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { formatDay } from "../../core/time.js";
 import { shown } from "../format.js";
+import { io } from "../io.js";
 import { type GlobalOptions, open } from "../options.js";
 import { color, note, print } from "../output.js";
 
@@ -20,7 +21,8 @@ export function registerChat(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent: string; partner: string; at?: string }>();
       const mem = await open(opts);
-      const rl = createInterface({ input: process.stdin, terminal: false });
+      const { stdin, stdout } = io();
+      const rl = createInterface({ input: stdin, terminal: false });
       let session = await mem.session({ agent: opts.agent, partner: opts.partner, at: opts.at });
       note(
         `session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`,
@@ -34,7 +36,7 @@ export function registerChat(program: Command): void {
         }
       };
       try {
-        const prompt = () => process.stdout.write(color.bold(`${opts.partner}> `));
+        const prompt = () => stdout.write(color.bold(`${opts.partner}> `));
         prompt();
         // Iterating lines (not rl.question) keeps piped input that arrives all at once.
         for await (const raw of rl) {

@@ -1,7 +1,7 @@
 /**
  * `memlane demo`: the offline tour. Ingests the bundled conversation (we wrote it; facts change
  * between sessions), prints each session's new and superseded memories, asks a few questions
- * in a new session, and writes an HTML report.
+ * in a new session, and writes an HTML report. The engine loads when the demo runs.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,13 +9,9 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { formatDay } from "../../core/time.js";
 import type { Memory } from "../../core/types.js";
-import { validateTranscript } from "../../engine/formats/transcript.js";
-import { openMemlane } from "../../engine/memlane.js";
 import { type DemoQuestionView, type DemoSessionView, demoReport } from "../demo-report.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";
-import { emmaDemo } from "./demo-emma.js";
-import { memochatDemo } from "./demo-memochat.js";
 
 const DEMO_FILE = new URL("../../../data/demo-conversation.json", import.meta.url);
 
@@ -30,8 +26,13 @@ export function registerDemo(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { out: string; keep?: boolean }>();
       // EMMA's demo has its own conversation (mixed sessions, three partners).
-      if (configFrom(opts).strategy === "emma") return emmaDemo(opts);
+      if (configFrom(opts).strategy === "emma") return (await import("./demo-emma.js")).emmaDemo(opts);
       const started = performance.now();
+      const [{ validateTranscript }, { openMemlane }, { memochatDemo }] = await Promise.all([
+        import("../../engine/formats/transcript.js"),
+        import("../../engine/memlane.js"),
+        import("./demo-memochat.js"),
+      ]);
       const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as {
         questions: { ask: string; about: string }[];
         /** Questions about an earlier state: recall brings back superseded versions, marked. */

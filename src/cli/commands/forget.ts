@@ -1,3 +1,4 @@
+/** `memlane forget` (deletes for real) and `memlane retry` (runs failed work again). */
 import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
 import { shown } from "../format.js";

@@ -1,3 +1,4 @@
+/** `memlane history` and `memlane timeline`: one memory's operations, versions and relations. */
 import type { Command } from "commander";
 import { historyText, timelineText } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";

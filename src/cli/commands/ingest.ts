@@ -1,7 +1,7 @@
+/** `memlane ingest`: store and consolidate transcript files; the readers load when it runs. */
 import type { Command } from "commander";
 import { type ErrorCode, InvalidInputError, MemlaneError } from "../../core/errors.js";
-import { loadTranscripts, type TranscriptFormat } from "../../engine/formats/load.js";
-import { parseMiscText } from "../../engine/formats/misc.js";
+import type { TranscriptFormat } from "../../engine/formats/load.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { progress } from "../progress.js";
@@ -35,8 +35,11 @@ export function registerIngest(program: Command): void {
       // MiSC is JSONL, not one JSON document: its reader takes the file's text (engine/formats/misc.ts).
       const transcripts =
         (opts.format as string) === "misc"
-          ? parseMiscText(await readText(file), file)
-          : await loadTranscripts(file, { format: opts.format, agent: opts.agent });
+          ? (await import("../../engine/formats/misc.js")).parseMiscText(await readText(file), file)
+          : await (await import("../../engine/formats/load.js")).loadTranscripts(file, {
+              format: opts.format,
+              agent: opts.agent,
+            });
       const mem = await open(opts);
       try {
         const total = transcripts.reduce((n, t) => n + t.sessions.length, 0);

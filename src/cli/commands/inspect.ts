@@ -1,3 +1,4 @@
+/** `memlane inspect`: what the store holds, per agent. */
 import type { Command } from "commander";
 import { NotFoundError } from "../../core/errors.js";
 import { formatDay } from "../../core/time.js";

@@ -1,11 +1,21 @@
-/** `memlane keys`: API keys of `memlane serve`, each bound to one tenant. */
+/**
+ * `memlane keys`: API keys of `memlane serve`, each bound to one tenant. The key store and the
+ * key functions load when a keys command runs.
+ */
 import type { Command } from "commander";
-import { createApiKey, keySummary, revokeApiKey } from "../../adapters/server/api-keys.js";
 import { InvalidInputError } from "../../core/errors.js";
-import { openKeyStore } from "../../store/open-key-store.js";
 import type { GlobalOptions } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { storePath } from "./serve.js";
+
+/** The key functions and the key store's opener, loaded on first use. */
+async function keyModules() {
+  const [keys, store] = await Promise.all([
+    import("../../adapters/server/api-keys.js"),
+    import("../../store/open-key-store.js"),
+  ]);
+  return { ...keys, openKeyStore: store.openKeyStore };
+}
 
 export function registerKeys(program: Command): void {
   const keys = program
@@ -22,6 +32,7 @@ export function registerKeys(program: Command): void {
       const opts = cmd.optsWithGlobals<GlobalOptions & { name?: string }>();
       if (opts.tenant === undefined)
         throw new InvalidInputError("keys create needs --tenant <tenant>", { field: "tenant" });
+      const { createApiKey, keySummary, openKeyStore } = await keyModules();
       const store = await openKeyStore(storePath(opts));
       try {
         const { key, record } = await createApiKey(store, { tenant: opts.tenant, name: opts.name });
@@ -39,6 +50,7 @@ export function registerKeys(program: Command): void {
     .option("--tenant <tenant>", "only this tenant's keys")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { tenant?: string }>();
+      const { keySummary, openKeyStore } = await keyModules();
       const store = await openKeyStore(storePath(opts));
       try {
         const list = (await store.list(opts.tenant)).map(keySummary);
@@ -58,6 +70,7 @@ export function registerKeys(program: Command): void {
     .description("revoke a key by its id (or the whole key): requests with it get 401 from then on")
     .action(async (id: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const { revokeApiKey, openKeyStore } = await keyModules();
       const store = await openKeyStore(storePath(opts));
       try {
         await revokeApiKey(store, id);

@@ -1,7 +1,10 @@
-/** `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE). */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+/**
+ * `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE).
+ * The stdio is the run's (io.ts); the MCP SDK loads when the command runs.
+ */
 import type { Command } from "commander";
-import { createMcpServer, MCP_TOOLS } from "../../adapters/mcp/mcp-tools.js";
+import { io, untilStopped } from "../io.js";
+import { MCP_TOOL_NAMES } from "../names.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note } from "../output.js";
 
@@ -9,26 +12,25 @@ export function registerMcp(program: Command): void {
   program
     .command("mcp")
     .description(
-      `serve the MCP tools (${MCP_TOOLS.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
+      `serve the MCP tools (${MCP_TOOL_NAMES.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
     )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+        import("@modelcontextprotocol/sdk/server/stdio.js"),
+        import("../../adapters/mcp/mcp-tools.js"),
+      ]);
+      const { stdin, stdout } = io();
       const mem = await open(opts);
       const server = createMcpServer(mem);
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
       });
-      await server.connect(new StdioServerTransport());
+      await server.connect(new StdioServerTransport(stdin, stdout));
       // stdout carries the protocol: anything for people goes to stderr.
       note(`memlane MCP tools on stdio, tenant "${mem.tenantId}"`);
-      await Promise.race([
-        closed,
-        new Promise<void>((resolve) => {
-          process.once("SIGINT", resolve);
-          process.once("SIGTERM", resolve);
-          process.stdin.once("end", resolve);
-        }),
-      ]);
+      const ended = new Promise<void>((resolve) => stdin.once("end", resolve));
+      await untilStopped(closed, ended);
       await server.close();
       await mem.close();
     });

@@ -1,5 +1,5 @@
+/** `memlane recall`: what an agent remembers for a question, with each signal's score. */
 import type { Command } from "commander";
-import { parseInput, recallInputSchema } from "../../engine/api.js";
 import { recallText } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { print, printJson } from "../output.js";
@@ -31,6 +31,7 @@ export function registerRecall(program: Command): void {
         GlobalOptions & { agent: string; about?: string; k?: string; units: string; now?: string }
       >();
       // The library's own schema checks the options before the database is opened.
+      const { parseInput, recallInputSchema } = await import("../../engine/api.js");
       const input = parseInput(
         recallInputSchema,
         {

@@ -1,13 +1,12 @@
-/** `memlane serve`: the REST API (and its OpenAPI document) over the store, keyed per tenant. */
+/**
+ * `memlane serve`: the REST API (and its OpenAPI document) over the store, keyed per tenant.
+ * The server (hono), the stores and the Postgres queue load when the command runs; it stops on
+ * SIGINT, SIGTERM or the run's abort signal (io.ts).
+ */
 import type { Command } from "commander";
-import { withoutPassword } from "../../adapters/postgres/pg-pool-client.js";
-import { createService, DEFAULT_MAX_BODY_BYTES } from "../../adapters/server/app.js";
-import { resumeInterrupted } from "../../adapters/server/resume.js";
-import { isLoopback, startServer } from "../../adapters/server/server.js";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
-import { openMemlane } from "../../engine/memlane.js";
-import { openIngestJobStore } from "../../store/open-ingest-job-store.js";
-import { openKeyStore } from "../../store/open-key-store.js";
+import { untilStopped } from "../io.js";
+import { DEFAULT_MAX_BODY } from "../names.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 import { postgresQueueFor, type QueueFlags } from "./worker.js";
@@ -24,11 +23,7 @@ export function registerServe(program: Command): void {
       "address to bind; anything but loopback is reachable from other machines",
       "127.0.0.1",
     )
-    .option(
-      "--max-body <bytes>",
-      "largest request body in bytes (larger: 413)",
-      String(DEFAULT_MAX_BODY_BYTES),
-    )
+    .option("--max-body <bytes>", "largest request body in bytes (larger: 413)", String(DEFAULT_MAX_BODY))
     .option(
       "--no-worker",
       "only enqueue consolidation in the Postgres queue (--db postgres://…); memlane worker processes run it",
@@ -51,7 +46,7 @@ export function registerServe(program: Command): void {
       const path = storePath(opts);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
       // --no-worker leaves it to `memlane worker` processes.
-      const queue = postgresQueueFor(path, opts, opts.worker);
+      const queue = await postgresQueueFor(path, opts, opts.worker);
       if (!opts.worker && !queue)
         throw new InvalidInputError(
           "--no-worker needs a Postgres store (--db postgres://…) for memlane worker to read",
@@ -59,6 +54,23 @@ export function registerServe(program: Command): void {
             field: "worker",
           },
         );
+      const [
+        { withoutPassword },
+        { createService },
+        { resumeInterrupted },
+        { isLoopback, startServer },
+        { openMemlane },
+        { openIngestJobStore },
+        { openKeyStore },
+      ] = await Promise.all([
+        import("../../adapters/postgres/pg-pool-client.js"),
+        import("../../adapters/server/app.js"),
+        import("../../adapters/server/resume.js"),
+        import("../../adapters/server/server.js"),
+        import("../../engine/memlane.js"),
+        import("../../store/open-ingest-job-store.js"),
+        import("../../store/open-key-store.js"),
+      ]);
       const mem = queue ? await openMemlane({ ...configFrom(opts), queue }) : await open(opts);
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();
@@ -102,11 +114,7 @@ export function registerServe(program: Command): void {
         },
         (error) => note(`resuming interrupted consolidations failed: ${(error as Error).message}`),
       );
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
+      await untilStopped();
       note("stopping: finishing requests, ingest and consolidation in flight");
       await server.close();
       // An enqueue-only server does not wait for workers to run what it resumed: it is queued.

@@ -4,67 +4,25 @@
  * its own session of it and remembers it egocentrically, by its own strategy (default emma).
  * Scripted sessions are played as written; a session with only an opener is played by the
  * agents' own replies, in turn. After each session, and at the end, each agent's memory is
- * printed, with the model calls and tokens its sessions cost.
+ * printed, with the model calls and tokens its sessions cost. The script's reader (zod), the
+ * engine and the scripted model load when the command runs.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { formatDay } from "../../core/time.js";
 import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
-import { idSchema } from "../../engine/api.js";
-import { openMemlane } from "../../engine/memlane.js";
-import { emmaScriptedSteps } from "../../testing/emma-scripted.js";
-import { scriptedLlm } from "../../testing/scripted-llm.js";
+import type { ChatModel } from "../../models/chat-model.js";
+import { io } from "../io.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, note, print, printJson, shown } from "../output.js";
 import { progress } from "../progress.js";
 import { readText } from "../read-text.js";
 
 const SCRIPT = new URL("../../../data/emma/simulate-script.json", import.meta.url).pathname;
-
-const line = z.object({ speaker: z.string().min(1), text: z.string().min(1) });
-const scriptSchema = z.object({
-  roles: z.record(z.string(), z.string()).default({}),
-  sessions: z
-    .array(
-      z
-        .object({
-          agents: z.array(z.string().min(1)).min(2),
-          at: z.string().min(1).optional(),
-          turns: z.array(line).optional(),
-          opener: line.optional(),
-        })
-        .refine((s) => (s.turns?.length ?? 0) > 0 || s.opener, "a session needs turns or an opener"),
-    )
-    .min(1),
-});
-
-/** A self-play script, its `$1`, `$2`… placeholders bound to the given agents. */
-export type SimulationScript = z.infer<typeof scriptSchema>;
-
-export function bindScript(raw: unknown, agents: string[], source = "script"): SimulationScript {
-  const bound = JSON.parse(JSON.stringify(raw), (_k, v) =>
-    typeof v === "string" ? v.replace(/\$(\d+)/g, (m, n: string) => agents[Number(n) - 1] ?? m) : v,
-  );
-  const parsed = scriptSchema.safeParse(bound);
-  if (!parsed.success)
-    throw new InvalidInputError(`${source} is not a simulation script:\n${z.prettifyError(parsed.error)}`);
-  const problems: string[] = [];
-  parsed.data.sessions.forEach((s, i) => {
-    for (const a of s.agents)
-      if (!agents.includes(a))
-        problems.push(`sessions[${i}]: "${a}" is not one of --agents (${agents.join(", ")})`);
-    for (const t of [...(s.turns ?? []), ...(s.opener ? [s.opener] : [])])
-      if (!s.agents.includes(t.speaker))
-        problems.push(`sessions[${i}]: speaker "${t.speaker}" is not in the session`);
-  });
-  if (problems.length) throw new InvalidInputError(`${source}: ${problems.join("; ")}`, { problems });
-  return parsed.data;
-}
 
 interface SimulateOptions extends GlobalOptions {
   agents: string;
@@ -99,6 +57,11 @@ export function registerSimulate(program: Command): void {
         .filter(Boolean);
       if (agents.length < 2)
         throw new InvalidInputError("--agents needs at least two agents", { field: "agents" });
+      const [{ idSchema }, { openMemlane }, { bindScript }] = await Promise.all([
+        import("../../engine/api.js"),
+        import("../../engine/memlane.js"),
+        import("./simulate-script.js"),
+      ]);
       for (const a of agents) {
         const ok = idSchema.safeParse(a);
         if (!ok.success)
@@ -112,7 +75,7 @@ export function registerSimulate(program: Command): void {
           field: "turns",
         });
       const path = opts.script ?? SCRIPT;
-      const engine = engineConfig(opts.engine);
+      const engine = await engineConfig(opts.engine);
       let raw: unknown;
       try {
         raw = JSON.parse(await readText(path));
@@ -132,7 +95,7 @@ export function registerSimulate(program: Command): void {
       const db = opts.db ?? join(dir!, "simulate.db");
       const config = configFrom({ ...opts, db });
       const mem = await openMemlane({ ...config, ...engine, strategy: config.strategy ?? "emma" });
-      const bar = progress("simulate", opts.json !== true && process.stderr.isTTY === true);
+      const bar = progress("simulate", opts.json !== true && io().stderr.isTTY === true);
       const played: { session: string; agents: string[]; turns: { speaker: string; text: string }[] }[] = [];
       try {
         if (!opts.json)
@@ -223,13 +186,14 @@ export function registerSimulate(program: Command): void {
 }
 
 /** The engine choice as config: offline, the LLM engine over the scripted model, or the configured model. */
-function engineConfig(engine: string): {
-  cognition?: "offline" | "llm";
-  chat?: ReturnType<typeof scriptedLlm>;
-} {
+async function engineConfig(engine: string): Promise<{ cognition?: "offline" | "llm"; chat?: ChatModel }> {
   if (engine === "offline") return { cognition: "offline" };
   if (engine === "llm") return { cognition: "llm" };
-  if (engine === "scripted")
+  if (engine === "scripted") {
+    const [{ emmaScriptedSteps }, { scriptedLlm }] = await Promise.all([
+      import("../../testing/emma-scripted.js"),
+      import("../../testing/scripted-llm.js"),
+    ]);
     return {
       cognition: "llm",
       chat: scriptedLlm({
@@ -244,6 +208,7 @@ function engineConfig(engine: string): {
         },
       }),
     };
+  }
   throw new InvalidInputError(`--engine must be offline, scripted or llm, not "${engine}"`, {
     field: "engine",
   });

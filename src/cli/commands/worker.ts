@@ -4,12 +4,11 @@
  * against one database, on one machine or many; each job goes to one of them at a time.
  */
 import type { Command } from "commander";
-import { withoutPassword } from "../../adapters/postgres/pg-pool-client.js";
-import { PostgresJobQueue, type PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
+import type { PostgresJobQueue, PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../core/errors.js";
-import { openMemlane } from "../../engine/memlane.js";
+import { io, untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions } from "../options.js";
-import { note } from "../output.js";
+import { note, print } from "../output.js";
 
 /** Queue settings both `worker` and `serve` take from the command line or the environment. */
 export interface QueueFlags {
@@ -21,15 +20,15 @@ const isPostgres = (db: string) => /^postgres(ql)?:\/\//.test(db);
 
 /**
  * The Postgres queue for a `--db postgres://…` (null for any other store): `work` says whether
- * this process runs jobs too.
+ * this process runs jobs too. pg-boss loads only for a Postgres store.
  */
-export function postgresQueueFor(
+export async function postgresQueueFor(
   db: string,
   flags: QueueFlags & { concurrency?: string },
   work: boolean,
-): PostgresJobQueue | null {
+): Promise<PostgresJobQueue | null> {
   if (!isPostgres(db)) return null;
-  const env = process.env;
+  const { env } = io();
   const options: PostgresQueueOptions = {
     url: db,
     work,
@@ -41,6 +40,7 @@ export function postgresQueueFor(
   if (env.MEMLANE_QUEUE_POLL) options.pollSeconds = Number(env.MEMLANE_QUEUE_POLL);
   if (env.MEMLANE_QUEUE_MAINTENANCE) options.maintenanceSeconds = Number(env.MEMLANE_QUEUE_MAINTENANCE);
   if (env.MEMLANE_JOB_RETRY_DELAY) options.retryDelaySeconds = Number(env.MEMLANE_JOB_RETRY_DELAY);
+  const { PostgresJobQueue } = await import("../../adapters/postgres/postgres-queue.js");
   return new PostgresJobQueue(options);
 }
 
@@ -69,7 +69,7 @@ export function registerWorker(program: Command): void {
       const opts = cmd.optsWithGlobals<GlobalOptions & QueueFlags & { concurrency: string }>();
       const config = configFrom(opts);
       const db = typeof config.store === "string" ? config.store : "";
-      const queue = postgresQueueFor(db, opts, true);
+      const queue = await postgresQueueFor(db, opts, true);
       if (!queue)
         throw new InvalidInputError(
           "memlane worker needs a Postgres store (--db postgres://…): with SQLite, serve runs consolidation itself",
@@ -87,7 +87,7 @@ export function registerWorker(program: Command): void {
           ms,
           ...(job.error ? { error: job.error } : {}),
         };
-        if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
+        if (json) print(JSON.stringify(line));
         else
           note(
             `job ${job.id.slice(0, 8)} ${job.tenant}/${job.agent}/${job.sessionId}: ${
@@ -95,6 +95,10 @@ export function registerWorker(program: Command): void {
             } in ${ms} ms (try ${attempt})${job.error ? `: ${job.error}` : ""}`,
           );
       });
+      const [{ withoutPassword }, { openMemlane }] = await Promise.all([
+        import("../../adapters/postgres/pg-pool-client.js"),
+        import("../../engine/memlane.js"),
+      ]);
       const mem = await openMemlane({ ...config, queue });
       await queue.start();
       const started = {
@@ -102,15 +106,12 @@ export function registerWorker(program: Command): void {
         concurrency: Number(opts.concurrency),
         cognition: mem.cognition.name,
       };
-      if (json) process.stdout.write(`${JSON.stringify({ worker: started })}\n`);
+      if (json) print(JSON.stringify({ worker: started }));
       else
         note(
           `memlane worker on ${started.db}: ${started.concurrency} job(s) at once, cognition ${started.cognition}; waiting for jobs`,
         );
-      await new Promise<void>((resolve) => {
-        process.once("SIGINT", resolve);
-        process.once("SIGTERM", resolve);
-      });
+      await untilStopped();
       note("stopping: finishing the jobs in flight");
       // Stop taking jobs first, so the engine's shutdown waits for the running ones only.
       await queue.close();
