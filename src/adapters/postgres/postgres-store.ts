@@ -31,8 +31,9 @@ import type {
   WriteBatch,
 } from "../../store/memory-store.js";
 import { forgetProgram } from "../../store/sql/forget.js";
-import { numberedPlaceholders, postgresDialect, runAsync } from "../../store/sql/program.js";
-import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sqlite/rows.js";
+import { runAsync } from "../../store/sql/program.js";
+import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sql/rows.js";
+import { postgresDialect, postgresRunner } from "./dialect.js";
 import { memoryWhere, Params } from "./memory-filter.js";
 import { migrate } from "./migrations.js";
 import { storeError } from "./pg-errors.js";
@@ -310,10 +311,7 @@ export class PostgresStore implements MemoryStore {
     return this.run((ready) =>
       this.client.transaction(async (tx) => {
         await bumpVersions(tx, [scope]);
-        const report = await runAsync(forgetProgram(postgresDialect, scope, request), async (statement) => {
-          const result = await tx.query(numberedPlaceholders(statement.sql), statement.params);
-          return { rows: result.rows, changes: result.rowCount };
-        });
+        const report = await runAsync(forgetProgram(postgresDialect, scope, request), postgresRunner(tx));
         // The request's record lands with the erase, or neither does.
         if (request.record)
           await applyBatch(tx, scope, { operations: [request.record(report)] }, ready.vectors);

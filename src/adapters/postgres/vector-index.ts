@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { MemoryFilter, Scope } from "../../core/types.js";
 import type { VectorHit } from "../../store/memory-store.js";
-import { blobToVector } from "../../store/sqlite/rows.js";
+import { blobToVector } from "../../store/sql/rows.js";
 import { memoryWhere, Params } from "./memory-filter.js";
 import type { SqlClient, SqlQueryable, SqlRow } from "./sql-client.js";
 

@@ -2,8 +2,9 @@
  * The SQL core's way to write a store operation once for both drivers: a program is a generator
  * that yields statements and receives their results. SQLite (better-sqlite3) runs a program
  * synchronously inside its transaction; Postgres (pg, PGlite) runs the same program with `await`.
- * The few places where the two SQL dialects differ are asked of a `SqlDialect`, so a statement is
- * written with `?` placeholders and `${d.members}` for "the members of a list parameter".
+ * The few places where the SQL dialects differ are asked of a `SqlDialect` that each driver gives
+ * (sqlite/dialect.ts, adapters/postgres/dialect.ts), so a statement is written with `?`
+ * placeholders and `${d.members}` for "the members of a list parameter".
  */
 
 /** One statement: `?` placeholders, parameters in order. */
@@ -21,7 +22,10 @@ export interface StatementResult {
 /** A store operation written once: yields statements, returns its value. */
 export type SqlProgram<T> = Generator<SqlStatement, T, StatementResult>;
 
-/** Where the two SQL dialects differ, as far as the shared programs need. */
+/** A column to insert: its name, its Postgres type, and how a row gives its value. */
+export type Column<T> = readonly [name: string, type: string, value: (row: T) => unknown];
+
+/** Where the SQL dialects differ, as far as the shared programs need; each driver gives its own. */
 export interface SqlDialect {
   /** "sqlite" or "postgres", for messages. */
   readonly name: string;
@@ -32,21 +36,18 @@ export interface SqlDialect {
   readonly members: string;
   /** A list of ids as the parameter `members` expects. */
   list(values: readonly string[]): unknown;
+  /** Statements that insert rows into a table; `ignoreConflicts` keeps what is stored instead. */
+  insert<T>(
+    table: string,
+    columns: readonly Column<T>[],
+    rows: T[],
+    ignoreConflicts: boolean,
+  ): SqlStatement[];
+  /** A ConflictError for a constraint violation (a duplicate, a missing parent), or the error unchanged. */
+  conflictOr(error: unknown, message: string, details: Record<string, unknown>): Error;
+  /** The columns of `operation_refs` (Postgres keeps the scope on every row, SQLite on the operation). */
+  refColumns(scope: { tenant: string; agent: string }): Column<{ op: string; memory: string }>[];
 }
-
-/** SQLite: a list parameter is a JSON array read with json_each. */
-export const sqliteDialect: SqlDialect = {
-  name: "sqlite",
-  members: "(SELECT value FROM json_each(?))",
-  list: (values) => JSON.stringify(values),
-};
-
-/** Postgres: a list parameter is a text[] unnested. */
-export const postgresDialect: SqlDialect = {
-  name: "postgres",
-  members: "(SELECT unnest(?::text[]))",
-  list: (values) => [...values],
-};
 
 /** Yields one SELECT and returns its rows. */
 export function* select(sql: string, ...params: unknown[]): SqlProgram<Record<string, unknown>[]> {
@@ -58,10 +59,22 @@ export function* change(sql: string, ...params: unknown[]): SqlProgram<number> {
   return (yield { sql, params }).changes;
 }
 
-/** Runs a program on a synchronous driver (better-sqlite3, inside its transaction). */
+/**
+ * Runs a program on a synchronous driver (better-sqlite3, inside its transaction). A statement's
+ * error is thrown into the program at its `yield`, so the program can turn it into its own.
+ */
 export function runSync<T>(program: SqlProgram<T>, run: (s: SqlStatement) => StatementResult): T {
   let step = program.next();
-  while (!step.done) step = program.next(run(step.value));
+  while (!step.done) {
+    let result: StatementResult;
+    try {
+      result = run(step.value);
+    } catch (error) {
+      step = program.throw(error);
+      continue;
+    }
+    step = program.next(result);
+  }
   return step.value;
 }
 
@@ -71,7 +84,16 @@ export async function runAsync<T>(
   run: (s: SqlStatement) => Promise<StatementResult>,
 ): Promise<T> {
   let step = program.next();
-  while (!step.done) step = program.next(await run(step.value));
+  while (!step.done) {
+    let result: StatementResult;
+    try {
+      result = await run(step.value);
+    } catch (error) {
+      step = program.throw(error);
+      continue;
+    }
+    step = program.next(result);
+  }
   return step.value;
 }
 

@@ -18,8 +18,8 @@ import type {
   IngestJobStore,
   PendingIngestJob,
 } from "../ingest-job-store.js";
+import type { Row } from "../sql/rows.js";
 import { MIGRATIONS } from "./migrations.js";
-import type { Row } from "./rows.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 /** The schema step (migrations.ts) that made the ingest_jobs table. */

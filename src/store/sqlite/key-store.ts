@@ -6,8 +6,8 @@ import Database from "better-sqlite3";
 import { ConflictError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
 import { apiKeyRecordOf } from "../api-key-rows.js";
 import type { ApiKeyRecord, KeyStore } from "../key-store.js";
+import type { Row } from "../sql/rows.js";
 import { MIGRATIONS } from "./migrations.js";
-import type { Row } from "./rows.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 /** The schema step (migrations.ts) that made the api_keys table. */

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { ConflictError, InvalidInputError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
+import { MemlaneError, StoreUnavailableError } from "../../core/errors.js";
 import { compositeKey } from "../../core/ids.js";
 import type {
   Edge,
@@ -30,18 +30,11 @@ import type {
   WriteBatch,
 } from "../memory-store.js";
 import { forgetProgram } from "../sql/forget.js";
-import { runSync, sqliteDialect } from "../sql/program.js";
+import { runSync } from "../sql/program.js";
+import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "../sql/rows.js";
+import { writeBatch } from "../sql/write-batch.js";
+import { sqliteDialect, sqliteRunner } from "./dialect.js";
 import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
-import {
-  blobToVector,
-  type Row,
-  toEdge,
-  toMemory,
-  toOperation,
-  toSession,
-  toTurn,
-  vectorToBlob,
-} from "./rows.js";
 
 export interface SqliteStoreOptions {
   /** How long to wait for another process's write lock before failing, in ms. */
@@ -64,6 +57,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 export class SqliteStore implements MemoryStore {
   readonly path: string;
   private readonly db: Db;
+  /** Runs the SQL core's programs on this connection, its statements prepared once. */
+  private readonly runner: ReturnType<typeof sqliteRunner>;
   /** Decoded memory vectors per scope and model, so a search does not re-read every blob. */
   private readonly vectorCache = new Map<string, Map<string, Float32Array>>();
 
@@ -73,6 +68,7 @@ export class SqliteStore implements MemoryStore {
       throw new StoreUnavailableError(`No memlane database at ${path}`, { path });
     try {
       this.db = new Database(path, { readonly: options.readonly ?? false });
+      this.runner = sqliteRunner(this.db);
       this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       if (!options.readonly) {
         this.db.pragma("journal_mode = WAL");
@@ -159,236 +155,9 @@ export class SqliteStore implements MemoryStore {
       .run(scope.tenant, scope.agent);
   }
 
+  /** The SQL core's write plan, on this connection (store/sql/write-batch.ts). */
   private applyBatch(scope: Scope, b: WriteBatch): void {
-    const db = this.db;
-    if (b.requireTurns?.length) {
-      const present = Number(
-        db
-          .prepare(
-            "SELECT count(*) FROM turns WHERE tenant = ? AND agent = ? AND id IN (SELECT value FROM json_each(?))",
-          )
-          .pluck()
-          .get(scope.tenant, scope.agent, JSON.stringify([...new Set(b.requireTurns)])),
-      );
-      if (present !== new Set(b.requireTurns).size)
-        throw new ConflictError(
-          "Turns this write was made from are gone (forgotten meanwhile); nothing was written",
-          {
-            reason: "turns-forgotten",
-          },
-        );
-    }
-    const now = new Date().toISOString();
-    const insertSession = db.prepare(
-      "INSERT INTO sessions (tenant, agent, id, partners, at, status, strategy, meta, recorded_at) VALUES (?,?,?,?,?,?,?,?,?)",
-    );
-    for (const s of b.sessions ?? []) {
-      if (this.sessionExists(scope, s.id))
-        throw new ConflictError(`Session "${s.id}" already exists for agent "${scope.agent}"`, {
-          session: s.id,
-        });
-      insertSession.run(
-        s.tenant,
-        s.agent,
-        s.id,
-        JSON.stringify(s.partners),
-        s.at,
-        s.status,
-        s.strategy,
-        JSON.stringify(s.meta),
-        s.recordedAt || now,
-      );
-    }
-    const setPartners = db.prepare(
-      "UPDATE sessions SET partners = ? WHERE tenant = ? AND agent = ? AND id = ?",
-    );
-    const setMeta = db.prepare("UPDATE sessions SET meta = ? WHERE tenant = ? AND agent = ? AND id = ?");
-    for (const u of b.sessionUpdates ?? []) {
-      if (!this.sessionExists(scope, u.id))
-        throw new ConflictError(`No session "${u.id}" to update`, { session: u.id });
-      if (u.partners) setPartners.run(JSON.stringify(u.partners), scope.tenant, scope.agent, u.id);
-      if (u.meta) setMeta.run(JSON.stringify(u.meta), scope.tenant, scope.agent, u.id);
-    }
-    // A consolidated session stays consolidated: a second consolidation (two workers, a retry
-    // racing the queue) is refused whole, so its memories are never written twice.
-    const setStatus = db.prepare(
-      "UPDATE sessions SET status = ? WHERE tenant = ? AND agent = ? AND id = ? AND status != 'consolidated'",
-    );
-    for (const s of b.sessionStatus ?? []) {
-      if (setStatus.run(s.status, scope.tenant, scope.agent, s.id).changes === 0)
-        throw this.sessionExists(scope, s.id)
-          ? new ConflictError(`Session "${s.id}" is consolidated already`, {
-              session: s.id,
-              reason: "already-consolidated",
-            })
-          : new ConflictError(`No session "${s.id}" to mark ${s.status}`, {
-              session: s.id,
-              reason: "no-session",
-            });
-    }
-    const insertTurn = db.prepare(
-      "INSERT INTO turns (tenant, agent, id, session_id, idx, speaker, text, at, meta) VALUES (?,?,?,?,?,?,?,?,?)",
-    );
-    for (const t of b.turns ?? []) {
-      try {
-        insertTurn.run(
-          t.tenant,
-          t.agent,
-          t.id,
-          t.sessionId,
-          t.index,
-          t.speaker,
-          t.text,
-          t.at,
-          JSON.stringify(t.meta),
-        );
-      } catch (error) {
-        throw conflictOr(error, `Turn "${t.id}" already exists or its session is missing`, { turn: t.id });
-      }
-    }
-    const insertMemory = db.prepare(
-      `INSERT INTO memories (id, tenant, agent, about, text, kind, strategy, observed_at, recorded_at, status,
-       invalid_at, session_id, source_turns, attributes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    );
-    for (const m of b.memories ?? []) {
-      try {
-        insertMemory.run(
-          m.id,
-          m.tenant,
-          m.agent,
-          m.about,
-          m.text,
-          m.kind,
-          m.strategy,
-          m.observedAt,
-          m.recordedAt || now,
-          m.status,
-          m.invalidAt,
-          m.sessionId,
-          JSON.stringify(m.sourceTurns),
-          JSON.stringify(m.attributes),
-        );
-      } catch (error) {
-        throw conflictOr(error, `Memory "${m.id}" already exists`, { memory: m.id });
-      }
-    }
-    const supersede = db.prepare(
-      "UPDATE memories SET status = 'superseded', invalid_at = ? WHERE id = ? AND tenant = ? AND agent = ? AND status = 'active'",
-    );
-    const insertEdge = db.prepare(
-      "INSERT INTO edges (id, tenant, agent, src, dst, type, attributes, recorded_at) VALUES (?,?,?,?,?,?,?,?)",
-    );
-    for (const s of b.supersede ?? []) {
-      if (supersede.run(s.at, s.oldId, scope.tenant, scope.agent).changes === 0)
-        throw new ConflictError(`Memory "${s.oldId}" is not an active memory of this scope`, {
-          memory: s.oldId,
-        });
-      if (s.byId) {
-        // Supersedes runs new -> old; FusedInto runs old -> fused.
-        const fused = s.edge === "FusedInto";
-        const [from, to] = fused ? [s.oldId, s.byId] : [s.byId, s.oldId];
-        insertEdge.run(
-          `edge_${from}_${to}`,
-          scope.tenant,
-          scope.agent,
-          from,
-          to,
-          fused ? "FusedInto" : "Supersedes",
-          JSON.stringify(s.reason ? { reason: s.reason } : {}),
-          now,
-        );
-      }
-    }
-    for (const e of b.edges ?? []) {
-      if (e.from === e.to) throw new InvalidInputError(`Edge "${e.id}" links memory ${e.from} to itself`);
-      try {
-        insertEdge.run(
-          e.id,
-          e.tenant,
-          e.agent,
-          e.from,
-          e.to,
-          e.type,
-          JSON.stringify(e.attributes),
-          e.recordedAt || now,
-        );
-      } catch (error) {
-        throw conflictOr(error, `Edge "${e.id}" is a duplicate or names a missing memory`, { edge: e.id });
-      }
-    }
-    const insertVector = db.prepare(
-      "INSERT OR IGNORE INTO embeddings (tenant, agent, owner_kind, owner_id, model, dims, vector) VALUES (?,?,?,?,?,?,?)",
-    );
-    for (const v of b.embeddings ?? [])
-      insertVector.run(
-        scope.tenant,
-        scope.agent,
-        v.ownerKind,
-        v.ownerId,
-        v.model,
-        v.vector.length,
-        vectorToBlob(v.vector),
-      );
-    const insertOp = db.prepare(
-      `INSERT INTO operations (id, tenant, agent, type, status, strategy, model, session_id, inputs, outputs, rationale,
-       error, calls, prompt_tokens, completion_tokens, latency_ms, at, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    );
-    const insertRef = db.prepare("INSERT OR IGNORE INTO operation_refs (op_id, memory_id) VALUES (?, ?)");
-    for (const o of b.operations ?? []) {
-      try {
-        insertOp.run(
-          o.id,
-          o.tenant,
-          o.agent,
-          o.type,
-          o.status,
-          o.strategy,
-          o.model,
-          o.sessionId,
-          JSON.stringify(o.inputs ?? null),
-          JSON.stringify(o.outputs ?? null),
-          o.rationale,
-          o.error,
-          o.usage.calls,
-          o.usage.promptTokens,
-          o.usage.completionTokens,
-          o.usage.latencyMs,
-          o.at,
-          o.recordedAt || now,
-        );
-      } catch (error) {
-        throw conflictOr(error, `Operation "${o.id}" already exists`, { operation: o.id });
-      }
-      for (const id of new Set(o.memoryIds)) insertRef.run(o.id, id);
-    }
-    const setOp = db.prepare(
-      "UPDATE operations SET status = ?, error = ? WHERE id = ? AND tenant = ? AND agent = ?",
-    );
-    const setOutcome = db.prepare(
-      `UPDATE operations SET outputs = ?, calls = ?, prompt_tokens = ?, completion_tokens = ?, latency_ms = ?
-       WHERE id = ? AND tenant = ? AND agent = ?`,
-    );
-    for (const o of b.operationStatus ?? []) {
-      if (setOp.run(o.status, o.error ?? null, o.id, scope.tenant, scope.agent).changes === 0)
-        throw new ConflictError(`No operation "${o.id}" in this scope`, { operation: o.id });
-      if (o.outputs !== undefined || o.usage)
-        setOutcome.run(
-          JSON.stringify(o.outputs ?? null),
-          o.usage?.calls ?? 0,
-          o.usage?.promptTokens ?? 0,
-          o.usage?.completionTokens ?? 0,
-          o.usage?.latencyMs ?? 0,
-          o.id,
-          scope.tenant,
-          scope.agent,
-        );
-    }
-  }
-
-  private sessionExists(scope: Scope, id: string): boolean {
-    return !!this.db
-      .prepare("SELECT 1 FROM sessions WHERE tenant = ? AND agent = ? AND id = ?")
-      .get(scope.tenant, scope.agent, id);
+    runSync(writeBatch(sqliteDialect, scope, b), this.runner);
   }
 
   async getSession(scope: Scope, id: string): Promise<Session | null> {
@@ -632,11 +401,7 @@ export class SqliteStore implements MemoryStore {
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
     const db = this.db;
     const work = db.transaction((): ForgetReport => {
-      const report = runSync(forgetProgram(sqliteDialect, scope, request), (statement) => {
-        const prepared = db.prepare(statement.sql);
-        if (prepared.reader) return { rows: prepared.all(...statement.params) as Row[], changes: 0 };
-        return { rows: [], changes: prepared.run(...statement.params).changes };
-      });
+      const report = runSync(forgetProgram(sqliteDialect, scope, request), this.runner);
       // The request's record lands with the erase, or neither does.
       if (request.record) this.applyBatch(scope, { operations: [request.record(report)] });
       this.bumpVersion(scope);
@@ -701,12 +466,6 @@ export class SqliteStore implements MemoryStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
-}
-
-function conflictOr(error: unknown, message: string, details: Record<string, unknown>): Error {
-  const code = (error as { code?: string }).code ?? "";
-  if (code.startsWith("SQLITE_CONSTRAINT")) return new ConflictError(message, details);
-  return error as Error;
 }
 
 function storeError(error: unknown, path: string): Error {

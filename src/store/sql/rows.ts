@@ -1,4 +1,4 @@
-/** Mapping between SQLite rows and domain objects. */
+/** Mapping between stored rows (SQLite and Postgres alike) and domain objects, and vectors as bytes. */
 import type { Edge, Memory, Operation, Session, Turn } from "../../core/types.js";
 
 export type Row = Record<string, unknown>;
