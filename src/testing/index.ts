@@ -6,6 +6,8 @@
  */
 export { HashEmbedder } from "../models/hash-embedder.js";
 export { type ScriptedAnswer, ScriptedChatModel } from "../models/test-doubles.js";
+export { type IngestJobStoreSubject, runIngestJobStoreConformance } from "./ingest-job-store-conformance.js";
+export { type KeyStoreFactory, runKeyStoreConformance } from "./key-store-conformance.js";
 export {
   findPostgresBinaries,
   freePort,
