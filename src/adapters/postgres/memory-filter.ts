@@ -1,5 +1,7 @@
-/** SQL for a MemoryFilter in one scope, with numbered parameters. */
+/** Numbered parameters for Postgres statements, and the SQL core's memory filter in them. */
 import type { MemoryFilter, Scope } from "../../core/types.js";
+import { memoryWhere as sharedMemoryWhere } from "../../store/sql/memory-filter.js";
+import { postgresDialect } from "./dialect.js";
 
 /** Collects parameter values and hands out their `$n` placeholders. */
 export class Params {
@@ -10,23 +12,12 @@ export class Params {
   }
 }
 
-const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
-  value === undefined ? undefined : Array.isArray(value) ? value : [value];
-
 /**
- * The WHERE clause (without the keyword) admitting the scope's memories that pass the filter:
- * active ones only unless `status` says otherwise. `alias` prefixes the columns ("m.").
+ * The WHERE clause (without the keyword) of store/sql/memory-filter.ts, its `?` placeholders
+ * numbered after the parameters `p` holds. `alias` prefixes the columns ("m.").
  */
 export function memoryWhere(p: Params, scope: Scope, filter: MemoryFilter = {}, alias = ""): string {
-  const where = [`${alias}tenant = ${p.add(scope.tenant)}`, `${alias}agent = ${p.add(scope.agent)}`];
-  const inList = (column: string, values: string[] | undefined) => {
-    if (values) where.push(`${alias}${column} = ANY(${p.add(values)}::text[])`);
-  };
-  inList("status", filter.status === "any" ? undefined : (asList(filter.status) ?? ["active"]));
-  inList("about", asList(filter.about));
-  inList("kind", asList(filter.kind));
-  if (filter.strategy) where.push(`${alias}strategy = ${p.add(filter.strategy)}`);
-  if (filter.sessionId) where.push(`${alias}session_id = ${p.add(filter.sessionId)}`);
-  inList("id", filter.ids);
-  return where.join(" AND ");
+  const { sql, params } = sharedMemoryWhere(postgresDialect, scope, filter, alias);
+  let i = 0;
+  return sql.replace(/\?/g, () => p.add(params[i++]));
 }

@@ -36,6 +36,8 @@ export interface SqlDialect {
   readonly members: string;
   /** A list of ids as the parameter `members` expects. */
   list(values: readonly string[]): unknown;
+  /** `column` is one of a list parameter's members (the list passed through `list()`). */
+  inList(column: string): string;
   /** Statements that insert rows into a table; `ignoreConflicts` keeps what is stored instead. */
   insert<T>(
     table: string,

@@ -11,6 +11,7 @@ export const sqliteDialect: SqlDialect = {
   name: "sqlite",
   members: "(SELECT value FROM json_each(?))",
   list: (values) => JSON.stringify(values),
+  inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   insert<T>(
     table: string,
     columns: readonly Column<T>[],

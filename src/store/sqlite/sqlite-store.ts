@@ -1,10 +1,11 @@
 /**
- * The default store: one SQLite file, WAL, foreign keys on, every batch in one transaction.
- * better-sqlite3 is synchronous; the async port lets other stores (Postgres) do real I/O.
+ * The default store: one SQLite file, every batch in one transaction. The file is opened and
+ * migrated by open-database.ts; writes and forget are the SQL core's programs (store/sql/), run
+ * synchronously on this connection; reads and the vector cache are here. better-sqlite3 is
+ * synchronous; the async port lets other stores (Postgres) do real I/O.
  */
-import { existsSync } from "node:fs";
-import Database from "better-sqlite3";
-import { MemlaneError, StoreUnavailableError } from "../../core/errors.js";
+import type Database from "better-sqlite3";
+import { MemlaneError } from "../../core/errors.js";
 import { compositeKey } from "../../core/ids.js";
 import type {
   Edge,
@@ -30,17 +31,15 @@ import type {
   WriteBatch,
 } from "../memory-store.js";
 import { forgetProgram } from "../sql/forget.js";
+import { memoryWhere } from "../sql/memory-filter.js";
 import { runSync } from "../sql/program.js";
 import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "../sql/rows.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
-import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
+import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
 
-export interface SqliteStoreOptions {
-  /** How long to wait for another process's write lock before failing, in ms. */
-  busyTimeoutMs?: number;
-  readonly?: boolean;
-}
+/** How the file is opened (store/sqlite/open-database.ts). */
+export type SqliteStoreOptions = OpenOptions;
 
 type Db = Database.Database;
 
@@ -64,59 +63,8 @@ export class SqliteStore implements MemoryStore {
 
   constructor(path: string, options: SqliteStoreOptions = {}) {
     this.path = path;
-    if (options.readonly && path !== ":memory:" && !existsSync(path))
-      throw new StoreUnavailableError(`No memlane database at ${path}`, { path });
-    try {
-      this.db = new Database(path, { readonly: options.readonly ?? false });
-      this.runner = sqliteRunner(this.db);
-      this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-      if (!options.readonly) {
-        this.db.pragma("journal_mode = WAL");
-        this.db.pragma("synchronous = NORMAL");
-      }
-      this.db.pragma("foreign_keys = ON");
-      // Deleted content is overwritten, so forget() leaves nothing behind in the file.
-      this.db.pragma("secure_delete = ON");
-      this.migrate(options.readonly ?? false);
-    } catch (error) {
-      if (error instanceof MemlaneError) throw error;
-      const mapped = storeError(error, path);
-      // Any failure to open is the store being unavailable, whatever the driver called it.
-      throw mapped instanceof MemlaneError
-        ? mapped
-        : new StoreUnavailableError(`Cannot open ${path}: ${(error as Error).message}`, { path }, error);
-    }
-  }
-
-  private migrate(readonly: boolean): void {
-    const appId = Number(this.db.pragma("application_id", { simple: true }));
-    const version = Number(this.db.pragma("user_version", { simple: true }));
-    if (appId !== 0 && appId !== APPLICATION_ID)
-      throw new StoreUnavailableError(`${this.path} is a SQLite database of another program, not memlane`, {
-        path: this.path,
-      });
-    if (appId === 0 && version === 0) {
-      const tables = this.db
-        .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")
-        .get() as Row;
-      if (Number(tables.n) > 0)
-        throw new StoreUnavailableError(`${this.path} already holds tables that are not memlane's`, {
-          path: this.path,
-        });
-    }
-    if (version > MIGRATIONS.length)
-      throw new StoreUnavailableError(
-        `${this.path} was written by a newer memlane (schema ${version}; this one knows ${MIGRATIONS.length})`,
-        { path: this.path },
-      );
-    if (version === MIGRATIONS.length) return;
-    if (readonly) throw new StoreUnavailableError(`${this.path} needs a schema upgrade; open it writable`);
-    const step = this.db.transaction(() => {
-      for (let v = version; v < MIGRATIONS.length; v++) this.db.exec(MIGRATIONS[v]!);
-      this.db.pragma(`application_id = ${APPLICATION_ID}`);
-      this.db.pragma(`user_version = ${MIGRATIONS.length}`);
-    });
-    step.immediate();
+    this.db = openDatabase(path, options);
+    this.runner = sqliteRunner(this.db);
   }
 
   private run<T>(fn: () => T): T {
@@ -229,36 +177,8 @@ export class SqliteStore implements MemoryStore {
   }
 
   private memoryWhere(scope: Scope, filter: MemoryFilter): { sql: string; args: unknown[] } {
-    const where = ["tenant = ?", "agent = ?"];
-    const args: unknown[] = [scope.tenant, scope.agent];
-    const statuses = filter.status === "any" ? undefined : (asList(filter.status) ?? ["active"]);
-    if (statuses) {
-      where.push(`status IN (${placeholders(statuses.length)})`);
-      args.push(...statuses);
-    }
-    const abouts = asList(filter.about);
-    if (abouts) {
-      where.push(`about IN (${placeholders(abouts.length)})`);
-      args.push(...abouts);
-    }
-    const kinds = asList(filter.kind);
-    if (kinds) {
-      where.push(`kind IN (${placeholders(kinds.length)})`);
-      args.push(...kinds);
-    }
-    if (filter.strategy) {
-      where.push("strategy = ?");
-      args.push(filter.strategy);
-    }
-    if (filter.sessionId) {
-      where.push("session_id = ?");
-      args.push(filter.sessionId);
-    }
-    if (filter.ids) {
-      where.push("id IN (SELECT value FROM json_each(?))");
-      args.push(JSON.stringify(filter.ids));
-    }
-    return { sql: where.join(" AND "), args };
+    const { sql, params } = memoryWhere(sqliteDialect, scope, filter);
+    return { sql, args: params };
   }
 
   /** Memories matching the filter; active ones only unless `status` says otherwise. */
@@ -466,29 +386,4 @@ export class SqliteStore implements MemoryStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
-}
-
-function storeError(error: unknown, path: string): Error {
-  const code = (error as { code?: string }).code ?? "";
-  const message = (error as Error).message ?? String(error);
-  if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED")
-    return new StoreUnavailableError(
-      `The database ${path} is locked by another process`,
-      { path, code },
-      error,
-    );
-  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
-    return new StoreUnavailableError(
-      `${path} is not a readable memlane database (${message})`,
-      { path, code },
-      error,
-    );
-  if (
-    code === "SQLITE_CANTOPEN" ||
-    code === "SQLITE_READONLY" ||
-    code === "SQLITE_IOERR" ||
-    code === "SQLITE_PERM"
-  )
-    return new StoreUnavailableError(`Cannot open or write ${path}: ${message}`, { path, code }, error);
-  return error as Error;
 }

@@ -1,0 +1,39 @@
+/**
+ * A MemoryFilter as SQL, written once for every SQL store: the WHERE clause (without the keyword)
+ * that admits the scope's memories passing the filter — active ones only unless `status` says
+ * otherwise — with `?` placeholders and its parameters in order.
+ */
+import type { MemoryFilter, Scope } from "../../core/types.js";
+import type { SqlDialect } from "./program.js";
+
+const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+/** `alias` prefixes the columns ("m."). */
+export function memoryWhere(
+  d: SqlDialect,
+  scope: Scope,
+  filter: MemoryFilter = {},
+  alias = "",
+): { sql: string; params: unknown[] } {
+  const where = [`${alias}tenant = ?`, `${alias}agent = ?`];
+  const params: unknown[] = [scope.tenant, scope.agent];
+  const inList = (column: string, values: string[] | undefined) => {
+    if (!values) return;
+    where.push(d.inList(`${alias}${column}`));
+    params.push(d.list(values));
+  };
+  inList("status", filter.status === "any" ? undefined : (asList(filter.status) ?? ["active"]));
+  inList("about", asList(filter.about));
+  inList("kind", asList(filter.kind));
+  if (filter.strategy) {
+    where.push(`${alias}strategy = ?`);
+    params.push(filter.strategy);
+  }
+  if (filter.sessionId) {
+    where.push(`${alias}session_id = ?`);
+    params.push(filter.sessionId);
+  }
+  inList("id", filter.ids);
+  return { sql: where.join(" AND "), params };
+}
