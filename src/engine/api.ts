@@ -92,25 +92,39 @@ export const conversationInputSchema = z.object({
 export type ConversationInput = z.input<typeof conversationInputSchema>;
 
 export const recallInputSchema = z.object({
-  agent: idSchema,
-  query: z.string().refine((q) => q.trim().length > 0, "recall needs a non-empty query"),
+  agent: idSchema.describe("whose memory to search (the agent's id)"),
+  query: z
+    .string()
+    .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
+    .describe("what to find: a question or the partner's latest words"),
   about: idSchema.optional().describe("only memories about this subject (turns: this speaker)"),
   k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
-  strategy: z.string().min(1).optional(),
-  units: z.enum(["memories", "turns"]).optional(),
+  strategy: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("recall as this strategy does (a registered strategy's name); default the engine's"),
+  units: z
+    .enum(["memories", "turns"])
+    .optional()
+    .describe("memories (default): what was remembered; turns: the raw utterances"),
   now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
 });
 export type RecallInput = z.input<typeof recallInputSchema>;
 
 export const forgetInputSchema = z
   .object({
-    agent: idSchema,
+    agent: idSchema.describe("whose memory to erase from (the agent's id)"),
     about: idSchema
       .refine(hasWordCharacter, "names no one: a person's id needs a letter or a digit")
       .optional()
       .describe("forget everything about this person: their memories, their words, the replies to them"),
-    memoryIds: z.array(z.string().min(1)).min(1).optional(),
-    sessionId: idSchema.optional(),
+    memoryIds: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe("forget these memories (ids from recall or list_memories) and their earlier versions"),
+    sessionId: idSchema.optional().describe("forget this session: its turns and what was remembered from it"),
   })
   .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
     message: "forget needs `about`, `memoryIds` or `sessionId`",

@@ -341,7 +341,7 @@ export class Memlane {
   /**
    * Picks up an open session (after a restart, or in another request of a server).
    * @throws {NotFoundError} no such session for the agent
-   * @throws {InvalidInputError} the session is not open any more
+   * @throws {ConflictError} the session is not open any more
    */
   async resume(
     agent: string,
@@ -359,9 +359,11 @@ export class Memlane {
     const sessionId = parseInput(idSchema, id, "sessionId");
     const session = await this.parts.store.getSession(scope, sessionId);
     if (!session) throw new NotFoundError(`No session "${sessionId}" for agent "${agent}"`);
+    // A closed session exists but cannot take turns or be closed again: a conflict with its state.
     if (session.status !== "open")
-      throw new InvalidInputError(`Session "${sessionId}" is ${session.status}, not open`, {
+      throw new ConflictError(`Session "${sessionId}" is ${session.status}, not open`, {
         field: "sessionId",
+        status: session.status,
       });
     return session;
   }
@@ -487,11 +489,27 @@ export class Memlane {
 
   /**
    * Deletes for real (the only erasing path) and records that it happened, without content.
+   * @throws {NotFoundError} a memory id or session id the agent does not have
    * @example await mem.forget({ agent: "ava", about: "sam" });
    */
   async forget(options: ForgetInput): Promise<ForgetReport> {
     const input = parseInput(forgetInputSchema, options, "forget");
     const scope = this.scope(input.agent);
+    // A name from another tenant, or a typo, is not found: never a silent "forgot nothing".
+    if (input.memoryIds) {
+      const found = new Set(
+        (await this.parts.store.listMemories(scope, { ids: input.memoryIds, status: "any" })).map(
+          (m) => m.id,
+        ),
+      );
+      const missing = input.memoryIds.find((id) => !found.has(id));
+      if (missing !== undefined)
+        throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
+    }
+    if (input.sessionId !== undefined && !(await this.parts.store.getSession(scope, input.sessionId)))
+      throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
+        field: "sessionId",
+      });
     let op: Operation | undefined;
     const report = await this.parts.store.forget(scope, {
       ...input,

@@ -96,7 +96,7 @@ describe("reliability: every stored turn reaches memory or is shown as waiting",
     await s.turn("sam", "I moved to Bristol.");
     await (await s.close()).done;
     await assert.rejects(other.turn("sam", "one more thing"), ConflictError);
-    await assert.rejects(mem.resume("ava", "s1"), InvalidInputError);
+    await assert.rejects(mem.resume("ava", "s1"), ConflictError);
     assert.equal((await mem.store.listTurns(mem.scope("ava"), { sessionId: "s1" })).length, 1);
     await mem.close();
   });

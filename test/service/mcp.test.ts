@@ -44,6 +44,17 @@ describe("service: MCP tools", () => {
     assert.ok(
       ["agent", "query", "about", "k", "units"].every((k) => k in (recallTool.inputSchema.properties ?? {})),
     );
+    // Every input field says what it is, and the tools that only read say so.
+    for (const t of tools)
+      for (const [field, schema] of Object.entries(t.inputSchema.properties ?? {}))
+        assert.ok(((schema as { description?: string }).description ?? "").length > 5, `${t.name}.${field}`);
+    assert.deepEqual(
+      tools
+        .filter((t) => t.annotations?.readOnlyHint)
+        .map((t) => t.name)
+        .sort(),
+      ["history", "list_memories", "recall", "timeline"],
+    );
 
     const stored = await acme.json("remember", {
       agent: "ava",
@@ -92,7 +103,13 @@ describe("service: MCP tools", () => {
     }
     assert.deepEqual(await globex.json("list_memories", { agent: "ava", status: "any" }), []);
     assert.deepEqual((await globex.json("recall", { agent: "ava", query: "beagle" })).hits, []);
-    assert.equal((await globex.json("forget", { agent: "ava", memoryIds: [beagle.id] })).memories, 0);
+    // Another tenant's memory is not found there, as REST's 404: a tool error, not "forgot 0".
+    const elsewhere = await globex.call("forget", { agent: "ava", memoryIds: [beagle.id] });
+    assert.equal(elsewhere.isError, true);
+    assert.match(elsewhere.content[0]!.text, /^NOT_FOUND \(field: memoryIds\)/);
+    const noSession = await acme.call("forget", { agent: "ava", sessionId: "no-such-session" });
+    assert.equal(noSession.isError, true);
+    assert.match(noSession.content[0]!.text, /^NOT_FOUND \(field: sessionId\)/);
     assert.equal((await acme.json("history", { agent: "ava", memoryId: beagle.id })).memory.id, beagle.id);
 
     // A bad input is a tool error naming the field; forget really deletes.

@@ -74,8 +74,27 @@ describe("service: the routes over one tenant", () => {
       speaker: "sam",
       text: "hi",
     });
-    assert.equal(again.status, 400, "a closed session takes no more turns");
+    assert.equal(again.status, 409, "a closed session takes no more turns: a conflict with its state");
     assert.equal(((await again.json()) as { error: { field: string } }).error.field, "sessionId");
+    const closeAgain = await s.call(s.acme, "POST", "/v1/agents/ava/sessions/live/close");
+    assert.equal(closeAgain.status, 409, "nor is it closed twice");
+  });
+
+  it("answers 405 with Allow for a known path under another method, and 404 for an unknown path", async () => {
+    const get = await s.call(s.acme, "GET", "/v1/recall");
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get("allow"), "POST");
+    assert.equal(((await get.json()) as { error: { code: string } }).error.code, "METHOD_NOT_ALLOWED");
+    const put = await s.call(s.acme, "PUT", "/v1/agents/ava/sessions/live");
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get("allow"), "GET, HEAD");
+    // The MCP endpoint is stateless: POST only, no event stream to GET, no session to DELETE.
+    for (const method of ["GET", "DELETE"]) {
+      const mcp = await s.call(s.acme, method, "/mcp");
+      assert.equal(mcp.status, 405, `${method} /mcp`);
+      assert.equal(mcp.headers.get("allow"), "POST");
+    }
+    assert.equal((await s.call(s.acme, "GET", "/v1/nothing-here")).status, 404);
   });
 
   it("ingests a transcript as a job, then lists, explains and forgets its memories", async () => {

@@ -1,8 +1,9 @@
 /**
  * memlane as MCP tools (the official TypeScript SDK): remember, recall, timeline, history, forget
  * and list_memories, over one tenant's view of the engine. Inputs are the engine's own schemas
- * where it has them (recall, forget); answers are JSON text; a typed error is a tool error naming
- * its code and field, so the calling agent can correct itself.
+ * where it has them (recall, forget), every field described; read-only tools say so; answers are
+ * JSON text; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool error
+ * naming its code and field, so the calling agent can correct itself.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -89,6 +90,7 @@ export function createMcpServer(mem: Memlane): McpServer {
       description:
         "Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.",
       inputSchema: recallInputSchema,
+      annotations: { readOnlyHint: true },
     },
     (input) =>
       run(async () => {
@@ -107,6 +109,7 @@ export function createMcpServer(mem: Memlane): McpServer {
       description:
         "How a remembered fact changed over time: the memories linked to one, and the chain through it, oldest first.",
       inputSchema: memoryRef,
+      annotations: { readOnlyHint: true },
     },
     ({ agent, memoryId }) => run(() => mem.timeline(agent, memoryId)),
   );
@@ -118,6 +121,7 @@ export function createMcpServer(mem: Memlane): McpServer {
       description:
         "Why a memory is as it is: every operation on it with its rationale, and what it replaced or was replaced by.",
       inputSchema: memoryRef,
+      annotations: { readOnlyHint: true },
     },
     ({ agent, memoryId }) => run(() => mem.history(agent, memoryId)),
   );
@@ -129,7 +133,7 @@ export function createMcpServer(mem: Memlane): McpServer {
       description:
         "Delete for real: memories by id, everything about a subject, or a whole session. Cannot be undone; use only when the user asks to be forgotten.",
       inputSchema: forgetInputSchema,
-      annotations: { destructiveHint: true },
+      annotations: { destructiveHint: true, idempotentHint: true },
     },
     (input) => run(() => mem.forget(input)),
   );

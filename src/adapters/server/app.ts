@@ -16,6 +16,7 @@ import type { KeyStore } from "../../store/key-store.js";
 import { MemoryIngestJobStore } from "../../store/memory-ingest-job-store.js";
 import { createMcpServer } from "../mcp/mcp-tools.js";
 import { agentRoutes } from "./agent-routes.js";
+import { notFoundOrNotAllowed } from "./allowed-methods.js";
 import { requireApiKey } from "./auth.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { type IngestJob, IngestJobs } from "./ingest-jobs.js";
@@ -81,7 +82,7 @@ export function createService(options: ServiceOptions): Service {
   });
 
   app.onError(errorHandler(logger));
-  app.notFound((c) => errorResponse(c, 404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
+  app.notFound(notFoundOrNotAllowed(() => app.routes));
   // The key is checked before anything of the body is read.
   app.use("/v1/*", requireApiKey(options.keys, options.mem));
   app.use("/mcp", requireApiKey(options.keys, options.mem));
@@ -109,7 +110,8 @@ export function createService(options: ServiceOptions): Service {
   // The web inspector's files are open: they hold no data, and every call the page makes needs a key.
   inspectorRoutes(app, findInspectorAssets(logger));
   // The MCP tools over streamable HTTP, stateless: a server per request, in the key's tenant.
-  app.all("/mcp", async (c) => {
+  // Stateless means POST only: no event stream to GET, no session to DELETE (405 with Allow).
+  app.post("/mcp", async (c) => {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,6 +1,5 @@
 /** Routes of what an agent remembers: agents, recall, memories, history, timeline, forget. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { NotFoundError } from "../../core/errors.js";
 import { forgetInputSchema, recallInputSchema } from "../../engine/api.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
@@ -105,22 +104,6 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
     return c.json(await c.var.mem.timeline(agent, memoryId), 200);
   });
 
-  app.openapi(forget, async (c) => {
-    const input = c.req.valid("json");
-    const mem = c.var.mem;
-    // A name from another tenant (or a typo) is a 404, not a silent "forgot nothing".
-    if (input.memoryIds) {
-      const found = new Set(
-        (await mem.memories(input.agent, { ids: input.memoryIds, status: "any" })).map((m) => m.id),
-      );
-      const missing = input.memoryIds.find((id) => !found.has(id));
-      if (missing !== undefined)
-        throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
-    }
-    if (input.sessionId !== undefined && !(await mem.getSession(input.agent, input.sessionId)))
-      throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
-        field: "sessionId",
-      });
-    return c.json(await mem.forget(input), 200);
-  });
+  // An unknown memory or session (another tenant's included) is the facade's NotFoundError: 404.
+  app.openapi(forget, async (c) => c.json(await c.var.mem.forget(c.req.valid("json")), 200));
 }
