@@ -129,4 +129,63 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
       ],
     );
   });
+
+  it("remembers a multi-step exchange with tools once, with the final answer", async () => {
+    const view = mem.tenant("hooli");
+    const usage = {
+      inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 2, text: 2, reasoning: undefined },
+    };
+    let step = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () =>
+        step++ === 0
+          ? {
+              content: [
+                {
+                  type: "tool-call",
+                  toolCallId: "c1",
+                  toolName: "weather",
+                  input: JSON.stringify({ city: "Leeds" }),
+                },
+              ],
+              finishReason: { unified: "tool-calls", raw: "tool_calls" },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: "text", text: "It is sunny in Leeds, enjoy the walk!" }],
+              finishReason: { unified: "stop", raw: "stop" },
+              usage,
+              warnings: [],
+            },
+    });
+    const { tool, jsonSchema, stepCountIs } = await import("ai");
+    const result = await generateText({
+      model: withMemlane(model, { mem: view, agent: "ava", partner: "sam" }),
+      prompt: "I walk my beagle in Leeds every morning. What is the weather there?",
+      tools: {
+        weather: tool({
+          description: "the weather in a city",
+          inputSchema: jsonSchema<{ city: string }>({
+            type: "object",
+            properties: { city: { type: "string" } },
+          }),
+          execute: async () => "sunny",
+        }),
+      },
+      stopWhen: stepCountIs(3),
+    });
+    assert.equal(result.steps.length, 2, "the model called a tool, then answered");
+    await mem.idle();
+    const sessions = await view.sessions("ava");
+    assert.equal(sessions.length, 1, "one exchange, one session");
+    assert.deepEqual(
+      (await view.turns("ava")).map((t) => [t.speaker, t.text]),
+      [
+        ["sam", "I walk my beagle in Leeds every morning. What is the weather there?"],
+        ["ava", "It is sunny in Leeds, enjoy the walk!"],
+      ],
+    );
+  });
 });

@@ -63,9 +63,10 @@ export interface WithMemlaneOptions extends MemlaneAiOptions {
 
 /**
  * The model, wrapped: before each call the latest user message is recalled against memory and
- * the hits are put first as a system message; after each `generateText` call the user message
- * and the answer are stored as a session and consolidated; a streamed call is recorded once its
- * stream has been read to the end.
+ * the hits are put first as a system message; after the model answers, the user message and the
+ * answer are stored as one session and consolidated — once per exchange, however many tool-call
+ * steps it took (an exchange stopped while the model still calls tools is not recorded); a
+ * streamed call is recorded once its stream has been read to the end.
  */
 export function withMemlane(
   model: Parameters<typeof wrapLanguageModel>[0]["model"],
@@ -106,6 +107,10 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
     },
     wrapGenerate: async ({ doGenerate, params }) => {
       const result = await doGenerate();
+      // A step that ends in tool calls is not the end of the exchange: the SDK calls the model
+      // again with the same user message and the tools' results. Only the step that answers
+      // records, so one exchange is one session however many steps it takes.
+      if (result.finishReason.unified === "tool-calls") return result;
       const answered = result.content
         .filter((c) => c.type === "text")
         .map((c) => c.text)
@@ -117,13 +122,16 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
       const { stream, ...rest } = await doStream();
       const asked = lastUserText(params.prompt);
       let answered = "";
-      // The exchange is recorded once the stream has been read to its end.
+      let toolCalls = false;
+      // The exchange is recorded once the stream has been read to its end, unless the step ended
+      // in tool calls (the next step answers, and records).
       const recording = new TransformStream<StreamPart, StreamPart>({
         transform(part, controller) {
           if (part.type === "text-delta") answered += part.delta;
+          if (part.type === "finish") toolCalls = part.finishReason.unified === "tool-calls";
           controller.enqueue(part);
         },
-        flush: () => record(asked, answered),
+        flush: () => (toolCalls ? undefined : record(asked, answered)),
       });
       return { stream: stream.pipeThrough(recording), ...rest };
     },
