@@ -16,7 +16,9 @@ import { registerEval } from "./cli/eval.js";
 
 export function buildLabProgram(): Command {
   const program = addGlobalOptions(
-    new Command("lab").description("memlane's lab: evaluations of the strategies on labelled and public data"),
+    new Command("lab").description(
+      "memlane's lab: evaluations of the strategies on labelled and public data",
+    ),
   );
   registerEval(program);
   return program;

@@ -30,7 +30,9 @@ interface DemoSession {
   turns: { speaker: string; text: string }[];
 }
 
-const demo = JSON.parse(readFileSync(new URL("../../data/demo-conversation.json", import.meta.url), "utf8")) as {
+const demo = JSON.parse(
+  readFileSync(new URL("../../data/demo-conversation.json", import.meta.url), "utf8"),
+) as {
   sessions: DemoSession[];
 };
 const quiet = { debug() {}, warn() {}, error() {} };

@@ -11,12 +11,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import type { Scope } from "../../src/core/types.js";
 import { resolveRetriever } from "../../src/engine/config.js";
 import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import type { Retriever } from "../../src/retrieval/retriever.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
-import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { flag } from "./args.js";

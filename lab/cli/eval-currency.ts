@@ -1,16 +1,16 @@
 /** `memlane eval currency <dir>`: is memory kept current without losing the past? (the currency set) */
 import type { Command } from "commander";
-import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
-import { InvalidInputError } from "../../src/core/errors.js";
-import { resolveEmbedder } from "../../src/engine/config.js";
-import { loadCurrencySet } from "../eval/currency/dataset.js";
-import { evaluateCurrency } from "../eval/currency/evaluate.js";
-import { currencyMarkdown } from "../eval/currency/markdown.js";
-import { CachedEmbedder } from "../../src/models/cached-embedder.js";
-import { createStrategy, strategyNames } from "../../src/strategies/registry.js";
 import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
 import { note, print, printJson } from "../../src/cli/output.js";
 import { progress } from "../../src/cli/progress.js";
+import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
+import { InvalidInputError } from "../../src/core/errors.js";
+import { resolveEmbedder } from "../../src/engine/config.js";
+import { CachedEmbedder } from "../../src/models/cached-embedder.js";
+import { createStrategy, strategyNames } from "../../src/strategies/registry.js";
+import { loadCurrencySet } from "../eval/currency/dataset.js";
+import { evaluateCurrency } from "../eval/currency/evaluate.js";
+import { currencyMarkdown } from "../eval/currency/markdown.js";
 
 /**
  * Strategies compared by default: every built-in one except `history`, whose recall ignores the

@@ -4,10 +4,24 @@
  * judgement against labelled pairs).
  */
 import type { Command } from "commander";
+import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
+import { note, print, printJson } from "../../src/cli/output.js";
+import { progress } from "../../src/cli/progress.js";
+import { readText } from "../../src/cli/read-text.js";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveChat, resolveEmbedder } from "../../src/engine/config.js";
+import { CachedEmbedder } from "../../src/models/cached-embedder.js";
+import { EMMA_SALIENCE } from "../../src/strategies/emma/emma.js";
+import {
+  DEFAULT_JUDGE,
+  LINK_JUDGES,
+  type LinkJudge,
+  RELATED_THRESHOLDS,
+} from "../../src/strategies/emma/steps/link.js";
+import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { loadEmmaEpisodes } from "../eval/emma/dataset.js";
 import { EMMA_COMPARED, emmaMarkdown, evaluateEmma } from "../eval/emma/evaluate.js";
 import {
@@ -19,20 +33,6 @@ import {
   memoryOpsPairs,
   parseEmmaLinks,
 } from "../eval/emma/links.js";
-import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
-import { CachedEmbedder } from "../../src/models/cached-embedder.js";
-import { EMMA_SALIENCE } from "../../src/strategies/emma/emma.js";
-import {
-  DEFAULT_JUDGE,
-  LINK_JUDGES,
-  type LinkJudge,
-  RELATED_THRESHOLDS,
-} from "../../src/strategies/emma/steps/link.js";
-import { scriptedLlm } from "../../src/testing/scripted-llm.js";
-import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
-import { note, print, printJson } from "../../src/cli/output.js";
-import { progress } from "../../src/cli/progress.js";
-import { readText } from "../../src/cli/read-text.js";
 
 const DATA = (file: string) => new URL(`../data/emma/${file}`, import.meta.url).pathname;
 

@@ -6,10 +6,14 @@
  */
 
 import type { Command } from "commander";
+import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
+import { note, print, printJson } from "../../src/cli/output.js";
+import { readText } from "../../src/cli/read-text.js";
 import type { Cognition } from "../../src/cognition/cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveEmbedder } from "../../src/engine/config.js";
+import { CachedEmbedder } from "../../src/models/cached-embedder.js";
 import { parseCarecallJsonl } from "../eval/carecall/dataset.js";
 import { carecallMarkdown, evaluateCarecall } from "../eval/carecall/evaluate.js";
 import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../eval/links/evaluate.js";
@@ -22,10 +26,6 @@ import {
   selectPart,
 } from "../eval/memory-ops/cross-validate.js";
 import { foreignCount, pairPolicyNamed } from "../eval/memory-ops/train.js";
-import { CachedEmbedder } from "../../src/models/cached-embedder.js";
-import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
-import { note, print, printJson } from "../../src/cli/output.js";
-import { readText } from "../../src/cli/read-text.js";
 
 interface LabelledOptions extends GlobalOptions {
   engine: string;

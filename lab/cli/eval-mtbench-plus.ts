@@ -5,23 +5,23 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
+import { note, print, printJson } from "../../src/cli/output.js";
+import { progress } from "../../src/cli/progress.js";
+import { readText } from "../../src/cli/read-text.js";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveChat, resolveEmbedder } from "../../src/engine/config.js";
-import { MTBENCH_TYPES, type MtbenchConversation, readMtbench } from "../eval/mtbench-plus/dataset.js";
-import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
-import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
-import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
 import { memochatStrategy } from "../../src/strategies/memochat/memochat.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import type { Strategy } from "../../src/strategies/strategy.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
-import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
-import { note, print, printJson } from "../../src/cli/output.js";
-import { progress } from "../../src/cli/progress.js";
-import { readText } from "../../src/cli/read-text.js";
+import { MTBENCH_TYPES, type MtbenchConversation, readMtbench } from "../eval/mtbench-plus/dataset.js";
+import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
+import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
+import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 
 const DEFAULT_FILE = "../shared/data/mtbenchplus/mtbenchplus.json";
 

@@ -1,11 +1,20 @@
 /** `memlane eval …`: the lab's commands. */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
+import { note, print, printJson } from "../../src/cli/output.js";
+import { readText } from "../../src/cli/read-text.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveChat, resolveCognition, resolveEmbedder } from "../../src/engine/config.js";
 import { loadTranscripts, type TranscriptFormat } from "../../src/engine/formats/load.js";
 import { readLocomo } from "../../src/engine/formats/locomo.js";
+import { CachedEmbedder } from "../../src/models/cached-embedder.js";
+import { TURN_RANKERS, type TurnRanker } from "../../src/retrieval/turn-search.js";
+import { type CarecallCandidates, carecallStrategy } from "../../src/strategies/carecall/carecall.js";
+import { createStrategy } from "../../src/strategies/registry.js";
+import type { Strategy } from "../../src/strategies/strategy.js";
+import { type TheanineQuery, theanineStrategy } from "../../src/strategies/theanine/theanine.js";
 import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";
 import { runCreemQa } from "../eval/creem/qa.js";
 import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../eval/creem/typing.js";
@@ -19,15 +28,6 @@ import {
 } from "../eval/recall/evaluate.js";
 import { readExams, transcriptFingerprint, writeExam, writeExams } from "../eval/teafarm/exam.js";
 import { runTeafarm } from "../eval/teafarm/teafarm.js";
-import { CachedEmbedder } from "../../src/models/cached-embedder.js";
-import { TURN_RANKERS, type TurnRanker } from "../../src/retrieval/turn-search.js";
-import { type CarecallCandidates, carecallStrategy } from "../../src/strategies/carecall/carecall.js";
-import { createStrategy } from "../../src/strategies/registry.js";
-import type { Strategy } from "../../src/strategies/strategy.js";
-import { type TheanineQuery, theanineStrategy } from "../../src/strategies/theanine/theanine.js";
-import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
-import { note, print, printJson } from "../../src/cli/output.js";
-import { readText } from "../../src/cli/read-text.js";
 import { registerEvalCurrency } from "./eval-currency.js";
 import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";

@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
-import { parseCarecallJsonl } from "../eval/carecall/dataset.js";
-import { carecallMarkdown, evaluateCarecall } from "../eval/carecall/evaluate.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
 import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
+import { parseCarecallJsonl } from "../eval/carecall/dataset.js";
+import { carecallMarkdown, evaluateCarecall } from "../eval/carecall/evaluate.js";
 
 const DEV = readFileSync(new URL("../data/carecall/dev.jsonl", import.meta.url), "utf8");
 

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
-import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";
-import { evaluateTyping, parseTypingJsonl, splitOf, typingMarkdown } from "../eval/creem/typing.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { partnerLines } from "../../test/fixtures/engine.js";
+import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";
+import { evaluateTyping, parseTypingJsonl, splitOf, typingMarkdown } from "../eval/creem/typing.js";
 
 const story = validateTranscript(
   partnerLines("ava", "sam", [

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
-import { runCreemQa } from "../eval/creem/qa.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { partnerLines } from "../../test/fixtures/engine.js";
+import { runCreemQa } from "../eval/creem/qa.js";
 
 const moved = validateTranscript(
   partnerLines("ava", "sam", [

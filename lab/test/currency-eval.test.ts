@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { runLab } from "../../test/fixtures/run-cli.js";
 import { loadCurrencySet, parseCurrencySet } from "../eval/currency/dataset.js";
 import { evaluateCurrency, scoreHits } from "../eval/currency/evaluate.js";
 import { currencyMarkdown } from "../eval/currency/markdown.js";
-import { HashEmbedder } from "../../src/models/hash-embedder.js";
-import { runLab } from "../../test/fixtures/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "memlane-currency-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,12 +4,12 @@ import { describe, it } from "node:test";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { emmaPart, loadEmmaEpisodes, parseEmmaEpisodes } from "../eval/emma/dataset.js";
 import { emmaShares, evaluateEmma } from "../eval/emma/evaluate.js";
 import { agreementAt, bestThreshold, emmaPairsPart, parseEmmaLinks } from "../eval/emma/links.js";
-import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
-import { HashEmbedder } from "../../src/models/hash-embedder.js";
-import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 
 const EPISODES = new URL("../data/emma/episodes.json", import.meta.url).pathname;
 
@@ -50,9 +50,7 @@ describe("EMMA lab data", () => {
   });
 
   it("splits the labelled pairs the same way and picks the threshold with the best accuracy", () => {
-    const pairs = parseEmmaLinks(
-      readFileSync(new URL("../data/emma/links.jsonl", import.meta.url), "utf8"),
-    );
+    const pairs = parseEmmaLinks(readFileSync(new URL("../data/emma/links.jsonl", import.meta.url), "utf8"));
     const tune = emmaPairsPart(pairs, "tune");
     const test = emmaPairsPart(pairs, "test");
     assert.equal(tune.length + test.length, pairs.length);

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { RELATEDNESS_LABELS } from "../../src/cognition/offline/learned/pair-model.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import type { CarecallExample } from "../eval/carecall/dataset.js";
 import { withForeignMemories } from "../eval/memory-ops/foreign-memories.js";
 import { fitPairModel, pairTrainingRows } from "../eval/memory-ops/train.js";
-import { HashEmbedder } from "../../src/models/hash-embedder.js";
 
 function episode(
   id: string,

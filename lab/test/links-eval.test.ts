@@ -4,9 +4,9 @@ import { describe, it } from "node:test";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { RELATIONS_OR_NONE } from "../../src/core/relations.js";
-import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../eval/links/evaluate.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
 import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
+import { evaluateLinks, linksMarkdown, parseLinksJsonl } from "../eval/links/evaluate.js";
 
 const DEV = readFileSync(new URL("../data/theanine/links-dev.jsonl", import.meta.url), "utf8");
 

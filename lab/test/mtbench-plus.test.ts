@@ -3,15 +3,15 @@ import { describe, it } from "node:test";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../src/core/errors.js";
-import { readMtbench } from "../eval/mtbench-plus/dataset.js";
-import { evaluateMtbench, scoreRecall } from "../eval/mtbench-plus/evaluate.js";
-import { JUDGE_TASK, parseRating } from "../eval/mtbench-plus/judge.js";
-import { mtbenchChart, mtbenchMarkdown } from "../eval/mtbench-plus/report.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { memochatStrategy } from "../../src/strategies/memochat/memochat.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { readMtbench } from "../eval/mtbench-plus/dataset.js";
+import { evaluateMtbench, scoreRecall } from "../eval/mtbench-plus/evaluate.js";
+import { JUDGE_TASK, parseRating } from "../eval/mtbench-plus/judge.js";
+import { mtbenchChart, mtbenchMarkdown } from "../eval/mtbench-plus/report.js";
 
 /** A conversation in MT-Bench+'s shape: human turns with turn-info, empty chatbot turns. */
 function conversation(id: string, type: string, human: [string, string][]) {

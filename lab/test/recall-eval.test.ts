@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readLocomo } from "../../src/engine/formats/locomo.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { recallChart } from "../eval/recall/chart.js";
 import { evaluateRecall, recallMarkdown } from "../eval/recall/evaluate.js";
-import { HashEmbedder } from "../../src/models/hash-embedder.js";
 
 /** A tiny LoCoMo-format conversation written here, with good, malformed and dangling evidence. */
 const sample = {

@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { PairDecisionPolicy } from "../../src/cognition/offline/learned/pair-model.js";
+import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
 import { parseCarecallJsonl } from "../eval/carecall/dataset.js";
 import { parseLinksJsonl } from "../eval/links/evaluate.js";
 import { episodeKey, linkKey, selectPart } from "../eval/memory-ops/cross-validate.js";
@@ -26,7 +27,6 @@ import {
   pairPolicyNamed,
   pairTrainingRows,
 } from "../eval/memory-ops/train.js";
-import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
 import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);

@@ -17,8 +17,8 @@ import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
 import type { Logger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
+import { STRATEGY_NAMES } from "../strategies/names.js";
 import { type CliIo, io, processIo } from "./io.js";
-import { STRATEGY_NAMES } from "./names.js";
 import { colorsOn } from "./output.js";
 import { VERSION } from "./version.js";
 

@@ -10,10 +10,11 @@ import { carecallStrategy } from "./carecall/carecall.js";
 import { creemStrategy } from "./creem/creem.js";
 import { emmaStrategy } from "./emma/emma.js";
 import { memochatStrategy } from "./memochat/memochat.js";
+import { STRATEGY_NAMES, type StrategyName } from "./names.js";
 import { checkStrategy, type Strategy } from "./strategy.js";
 import { theanineStrategy } from "./theanine/theanine.js";
 
-const BUILT_IN: Record<string, () => Strategy> = {
+const BUILT_IN: Record<StrategyName, () => Strategy> = {
   none: noneStrategy,
   history: historyStrategy,
   accumulate: accumulateStrategy,
@@ -29,12 +30,12 @@ export const DEFAULT_STRATEGY = "carecall";
 
 /** Names of the built-in strategies. */
 export function strategyNames(): string[] {
-  return Object.keys(BUILT_IN);
+  return [...STRATEGY_NAMES];
 }
 
 /** A built-in strategy, freshly made with its paper's defaults. */
 export function createStrategy(name: string): Strategy {
-  const factory = BUILT_IN[name];
+  const factory = (BUILT_IN as Record<string, () => Strategy>)[name];
   if (!factory)
     throw new InvalidInputError(`Unknown strategy "${name}"; choose one of: ${strategyNames().join(", ")}`, {
       field: "strategy",

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
+import { ConflictError } from "../../src/core/errors.js";
 import { testMemlane } from "../fixtures/engine.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "memlane-stranded-"));

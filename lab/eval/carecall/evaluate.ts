@@ -5,7 +5,11 @@
  */
 
 import type { Cognition } from "../../../src/cognition/cognition.js";
-import { PAIR_LABELS_WITH_FUSION, type PairLabelWithFusion, updateMemory } from "../../../src/core/memory-update.js";
+import {
+  PAIR_LABELS_WITH_FUSION,
+  type PairLabelWithFusion,
+  updateMemory,
+} from "../../../src/core/memory-update.js";
 import { setF1 } from "../../../src/core/set-f1.js";
 import { termOverlap } from "../../../src/core/text.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";

@@ -5,7 +5,11 @@
  */
 
 import { LINK_FEATURES_VERSION } from "../../../src/cognition/offline/learned/link-features.js";
-import { type LearnedLinkModel, LINK_LABELS, linkRow } from "../../../src/cognition/offline/learned/link-model.js";
+import {
+  type LearnedLinkModel,
+  LINK_LABELS,
+  linkRow,
+} from "../../../src/cognition/offline/learned/link-model.js";
 import { trainLogistic } from "../../../src/cognition/offline/learned/logistic.js";
 import { PAIR_FEATURES_VERSION } from "../../../src/cognition/offline/learned/pair-features.js";
 import {

@@ -10,7 +10,11 @@
  */
 import type { Memory } from "../../../src/core/types.js";
 import { memochatStrategy, memoOf } from "../../../src/strategies/memochat/memochat.js";
-import { CHOOSER_DEFAULTS, chooseByScore, scoreOptions } from "../../../src/strategies/memochat/offline-chooser.js";
+import {
+  CHOOSER_DEFAULTS,
+  chooseByScore,
+  scoreOptions,
+} from "../../../src/strategies/memochat/offline-chooser.js";
 import type { TopicOption } from "../../../src/strategies/memochat/steps/choose-topics.js";
 import type { MtbenchConversation } from "./dataset.js";
 import { type MtbenchPorts, type MtbenchProgress, playConversation, scoreRecall } from "./evaluate.js";

@@ -24,8 +24,8 @@ import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";
 import { summarizeStep } from "../../../src/strategies/kit/steps/summarize.js";
-import { offlineQuestions } from "./offline-exam.js";
 import type { ExamQuestion, SessionSummary, SummaryLine } from "./exam-shapes.js";
+import { offlineQuestions } from "./offline-exam.js";
 import { questionMessages, questionsSchema } from "./prompts.js";
 
 export type { ExamQuestion, SessionSummary, SummaryLine };

@@ -12,9 +12,9 @@ import { isMemlaneError } from "../../core/errors.js";
 import { forgetInputSchema, idSchema, recallInputSchema, turnTextSchema } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
+import { MCP_TOOLS } from "./tool-names.js";
 
-/** The tools' names, in the snake_case MCP clients know. */
-export const MCP_TOOLS = ["remember", "recall", "timeline", "history", "forget", "list_memories"] as const;
+export { MCP_TOOLS };
 
 const rememberInput = z
   .object({

@@ -22,12 +22,13 @@ import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { type IngestJob, IngestJobs } from "./ingest-jobs.js";
 import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
+import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
 import { memoryRoutes } from "./memory-routes.js";
 import type { ServiceEnv } from "./route-kit.js";
 import { sessionRoutes } from "./session-routes.js";
 
 /** The default largest request body: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_BODY_BYTES };
 
 export interface ServiceOptions {
   /** The engine; each request works in `mem.tenant(<the key's tenant>)`. */

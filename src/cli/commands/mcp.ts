@@ -3,8 +3,8 @@
  * The stdio is the run's (io.ts); the MCP SDK loads when the command runs.
  */
 import type { Command } from "commander";
+import { MCP_TOOLS } from "../../adapters/mcp/tool-names.js";
 import { io, untilStopped } from "../io.js";
-import { MCP_TOOL_NAMES } from "../names.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note } from "../output.js";
 
@@ -12,7 +12,7 @@ export function registerMcp(program: Command): void {
   program
     .command("mcp")
     .description(
-      `serve the MCP tools (${MCP_TOOL_NAMES.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
+      `serve the MCP tools (${MCP_TOOLS.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
     )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();

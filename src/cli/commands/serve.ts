@@ -4,9 +4,9 @@
  * SIGINT, SIGTERM or the run's abort signal (io.ts).
  */
 import type { Command } from "commander";
+import { DEFAULT_MAX_BODY_BYTES } from "../../adapters/server/limits.js";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
 import { untilStopped } from "../io.js";
-import { DEFAULT_MAX_BODY } from "../names.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 import { postgresQueueFor, type QueueFlags } from "./worker.js";
@@ -23,7 +23,11 @@ export function registerServe(program: Command): void {
       "address to bind; anything but loopback is reachable from other machines",
       "127.0.0.1",
     )
-    .option("--max-body <bytes>", "largest request body in bytes (larger: 413)", String(DEFAULT_MAX_BODY))
+    .option(
+      "--max-body <bytes>",
+      "largest request body in bytes (larger: 413)",
+      String(DEFAULT_MAX_BODY_BYTES),
+    )
     .option(
       "--no-worker",
       "only enqueue consolidation in the Postgres queue (--db postgres://…); memlane worker processes run it",

@@ -1,0 +1,2 @@
+/** The MCP tools' names, in the snake_case MCP clients know; apart so naming them loads no SDK. */
+export const MCP_TOOLS = ["remember", "recall", "timeline", "history", "forget", "list_memories"] as const;
