@@ -22,27 +22,34 @@ export function replyOffline(input: ReplyInput): string {
     const told = timeline.refined ?? timeline.entries.map((e) => `${formatDay(e.at)}: ${e.text}`);
     return `${mention(top, partner, input.agent)}\nHow it developed, as I remember it:\n${told.map((l) => `- ${l}`).join("\n")}`;
   }
-  const hits = pickHits(input.recall.hits, last?.text ?? input.recall.query);
-  if (hits.length === 0) {
+  const lines = pickLines(input.recall.hits, last?.text ?? input.recall.query, (hit) =>
+    mention(hit, partner, input.agent),
+  );
+  if (lines.length === 0) {
     if (last && !last.text.trim().endsWith("?")) return "Thanks for telling me — I'll keep that in mind.";
     return "I don't have anything about that in my memory yet.";
   }
-  const lines = hits.map((hit) => mention(hit, partner, input.agent));
   return lines.length === 1
     ? lines[0]!
     : `Here is what I remember:\n${lines.map((l) => `- ${l}`).join("\n")}`;
 }
 
-function pickHits(hits: RecallHit[], query: string): RecallHit[] {
+/**
+ * The lines to say, best hit first: one per distinct line, so two memories drawn from the same
+ * sentence (quoted the same way) are told once, and the next memory takes the freed place.
+ */
+function pickLines(hits: RecallHit[], query: string, line: (hit: RecallHit) => string): string[] {
   const seen = new Set<string>();
-  const out: RecallHit[] = [];
+  const out: string[] = [];
   for (const hit of hits) {
     const key = hit.text.toLowerCase();
     if (seen.has(key)) continue;
     // A hit that shares nothing with the question and ranked low is noise, not memory.
     if (out.length > 0 && termOverlap(hit.text, query) === 0 && hit.score < hits[0]!.score * 0.5) continue;
     seen.add(key);
-    out.push(hit);
+    const said = line(hit);
+    if (out.includes(said)) continue;
+    out.push(said);
     if (out.length === MAX_MENTIONS) break;
   }
   return out;
