@@ -52,9 +52,10 @@ describe("memlane starts light", () => {
 
   it("main.ts builds every command from src/cli and src/core, commander and picocolors", () => {
     const { files, packages } = loadedAtStart("src/cli/main.ts");
+    // The names the help shows live with what they name, in modules that import nothing.
     assert.deepEqual(
       files.filter((f) => !f.startsWith("src/cli/") && !f.startsWith("src/core/")),
-      [],
+      ["src/adapters/mcp/tool-names.ts", "src/adapters/server/limits.ts", "src/strategies/names.ts"],
     );
     assert.deepEqual(packages, ["commander", "picocolors"]);
   });
