@@ -74,5 +74,9 @@ describe("reliability: model failures are loud", () => {
     assert.match(r.stdout, /5 failed/);
     const again = await cli(["retry", "--agent", "ava"], { answer: () => "still not JSON" }, db);
     assert.equal(again.status, 8, again.stderr);
+    // Each session now holds two failed records; the count is of what this retry ran.
+    assert.match(again.stderr, /5 of 5 retried operations failed/);
+    const third = await cli(["retry", "--agent", "ava", "--session", "s0"], { answer: () => "no" }, db);
+    assert.match(third.stderr, /1 of 1 retried operations failed/);
   });
 });

@@ -55,11 +55,21 @@ export function registerForget(program: Command): void {
         // The exit code speaks of what this retry ran, not of other failures still waiting.
         const failedJobs = new Set(report.jobs.filter((j) => j.state === "failed").map((j) => j.sessionId));
         const failedTurns = new Set(report.turns.filter((t) => !t.ok).map((t) => t.op));
-        const codes = (await mem.failures(opts.agent))
-          .filter(
-            (o) => failedTurns.has(o.id) || (o.type === "CONSOLIDATE" && failedJobs.has(o.sessionId ?? "")),
-          )
-          .map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
+        // One code per thing that failed again: a session may hold several failed CONSOLIDATE
+        // records (this retry's and earlier ones), which must not count twice.
+        const codeOf = new Map<string, string>();
+        for (const o of await mem.failures(opts.agent)) {
+          const key = failedTurns.has(o.id)
+            ? `turn ${o.id}`
+            : o.type === "CONSOLIDATE" && failedJobs.has(o.sessionId ?? "")
+              ? `session ${o.sessionId}`
+              : null;
+          if (key && !codeOf.has(key)) codeOf.set(key, (o.error ?? "").split(":")[0]!);
+        }
+        const codes = [
+          ...[...failedJobs].map((s) => `session ${s}`),
+          ...[...failedTurns].map((t) => `turn ${t}`),
+        ].map((key) => ({ code: codeOf.get(key) ?? "" }));
         const tried = report.jobs.length + report.turns.length;
         const problem =
           failedJobs.size + failedTurns.size ? failure(codes, undefined, tried, "retried operations") : null;
