@@ -115,4 +115,30 @@ describe("memlane simulate", () => {
     assert.equal(e.code, 3, e.stderr);
     assert.match(e.stderr, /--engine must be offline, scripted or llm/);
   });
+
+  it("exits with the failure's code, not 0, when the agents' consolidations failed", async () => {
+    const { startFakeOpenAI } = await import("../fixtures/fake-openai-server.js");
+    const fake = await startFakeOpenAI({ answer: () => "not JSON at all" });
+    try {
+      const r = await memlane(
+        "simulate",
+        "--agents",
+        "ava,ben,cy",
+        "--sessions",
+        "1",
+        "--engine",
+        "llm",
+        "--chat-url",
+        fake.url,
+        "--chat-model",
+        "m",
+        "--model-retries",
+        "0",
+      );
+      assert.equal(r.code, 8, r.stderr);
+      assert.match(r.stderr, /of \d+ agents' consolidations and steps failed/);
+    } finally {
+      await fake.close();
+    }
+  });
 });

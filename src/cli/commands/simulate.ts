@@ -21,6 +21,7 @@ import { configFrom, type GlobalOptions } from "../options.js";
 import { color, note, print, printJson, shown } from "../output.js";
 import { progress } from "../progress.js";
 import { readText } from "../read-text.js";
+import { failure } from "./ingest.js";
 
 const SCRIPT = new URL("../../../data/emma/simulate-script.json", import.meta.url).pathname;
 
@@ -158,7 +159,22 @@ export function registerSimulate(program: Command): void {
           const inSessions = new Set(ops.map((o) => o.sessionId).filter(Boolean)).size;
           report.push({ agent: a, memories, links, usage, sessions: inSessions });
         }
-        if (opts.json) return printJson({ sessions: played, agents: report });
+        // Work that failed (a consolidation, an agent's per-turn step) is stored and waits for
+        // `memlane retry`; the run says so and exits with its code instead of 0.
+        const ran = new Set(played.map((p) => p.session));
+        const failed = [];
+        for (const a of agents)
+          for (const o of await mem.failures(a))
+            if (ran.has(o.sessionId ?? "")) failed.push({ code: (o.error ?? "").split(":")[0]! });
+        const work = played.reduce((n, p) => n + p.agents.length, 0);
+        const problem = failed.length
+          ? failure(failed, undefined, work, "agents' consolidations and steps")
+          : null;
+        if (opts.json) {
+          printJson({ sessions: played, agents: report });
+          if (problem) throw problem;
+          return;
+        }
         print(color.bold("\neach agent's own memory"));
         for (const r of report) {
           const per = r.sessions ? (n: number) => (n / r.sessions).toFixed(1) : () => "0";
@@ -176,6 +192,7 @@ export function registerSimulate(program: Command): void {
           }
         }
         if (opts.keep || opts.db) print(`database: ${db}`);
+        if (problem) throw problem;
       } finally {
         bar.stop();
         await mem.close();
