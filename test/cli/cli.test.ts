@@ -155,6 +155,48 @@ describe("memlane CLI", () => {
     assert.equal(r.stdout.match(/ava> /g)?.length, 2, "both lines were answered");
   });
 
+  it("keeps chatting after a refused line and /memory, and ends with the failure's code when steps failed", async () => {
+    const long = "word ".repeat(5000);
+    const db = join(dir, "chat-refused.db");
+    const r = await runCli(["chat", "--agent", "ava", "--partner", "sam", "--db", db], {
+      stdin: `I adopted a beagle called Biscuit yesterday.\n${long}\n/memory\nI moved to Bristol too.\n/quit\n`,
+      env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /INVALID_INPUT: .*at most 20000 characters.*the chat goes on/);
+    assert.equal(
+      r.stdout.match(/ava> /g)?.length,
+      2,
+      "the lines before and after the refused one were answered",
+    );
+    const inspect = await runCli(["inspect", "--db", db, "--json"], { env: { ...process.env, NO_COLOR: "1" } });
+    const [ava] = (JSON.parse(inspect.stdout) as { agents: { turns: number }[] }).agents;
+    assert.equal(ava?.turns, 4, "two lines and their replies: /memory is a command, not a turn");
+
+    const { startFakeOpenAI } = await import("../fixtures/fake-openai-server.js");
+    const fake = await startFakeOpenAI({ answer: () => "not JSON" });
+    try {
+      const failing = await runCli(
+        ["chat", "--agent", "ava", "--partner", "sam", "--db", join(dir, "chat-failing.db")],
+        {
+          stdin: "I adopted a beagle called Biscuit yesterday.\n/quit\n",
+          env: {
+            ...process.env,
+            MEMLANE_EMBEDDER: "hash",
+            NO_COLOR: "1",
+            MEMLANE_CHAT_URL: fake.url,
+            MEMLANE_CHAT_MODEL: "m",
+            MEMLANE_MODEL_RETRIES: "0",
+          },
+        },
+      );
+      assert.notEqual(failing.code, 0, failing.stderr);
+      assert.match(failing.stderr, /consolidation failed/);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it("refuses to read a database that is not there instead of creating it", async () => {
     const path = join(dir, "typo.db");
     const r = await runCli(["inspect", "--db", path], { env: { ...process.env, NO_COLOR: "1" } });

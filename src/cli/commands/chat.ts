@@ -5,11 +5,13 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
+import { isMemlaneError } from "../../core/errors.js";
 import { formatDay } from "../../core/time.js";
 import { shown } from "../format.js";
 import { io } from "../io.js";
 import { type GlobalOptions, open } from "../options.js";
 import { color, note, print } from "../output.js";
+import { failure } from "./ingest.js";
 
 export function registerChat(program: Command): void {
   program
@@ -27,6 +29,19 @@ export function registerChat(program: Command): void {
       note(
         `session ${session.id} with ${mem.cognition.name} cognition and strategy ${mem.strategy.name}; /quit to end`,
       );
+      const say = async (line: string) => {
+        await session.turn(opts.partner, line);
+        const { text, recall } = await session.reply();
+        print(`${color.green(`${opts.agent}>`)} ${shown(text)}`);
+        const panel = recall.hits
+          .slice(0, 5)
+          .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${shown(h.text)}`);
+        print(
+          color.dim(
+            `  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`,
+          ),
+        );
+      };
       const finish = async () => {
         if ((await session.turns()).length > 0) {
           const { done } = await session.close();
@@ -35,6 +50,7 @@ export function registerChat(program: Command): void {
           note(`consolidation ${job.state}`);
         }
       };
+      const talked = [session.id];
       try {
         const prompt = () => stdout.write(color.bold(`${opts.partner}> `));
         prompt();
@@ -47,30 +63,33 @@ export function registerChat(program: Command): void {
             continue;
           }
           if (line === "/quit" || line === "/exit") break;
-          if (line === "/memory") {
-            const memories = await mem.memories(opts.agent);
-            for (const m of memories)
-              print(`  ${color.cyan(formatDay(m.observedAt))} [${shown(m.about)}] ${shown(m.text)}`);
-            if (memories.length === 0) print(color.dim("  (no memories yet)"));
-          } else if (line === "/close") {
-            await finish();
-            session = await mem.session({ agent: opts.agent, partner: opts.partner });
-            note(`new session ${session.id}`);
-            continue;
+          try {
+            if (line === "/memory") {
+              const memories = await mem.memories(opts.agent);
+              for (const m of memories)
+                print(`  ${color.cyan(formatDay(m.observedAt))} [${shown(m.about)}] ${shown(m.text)}`);
+              if (memories.length === 0) print(color.dim("  (no memories yet)"));
+            } else if (line === "/close") {
+              await finish();
+              session = await mem.session({ agent: opts.agent, partner: opts.partner });
+              talked.push(session.id);
+              note(`new session ${session.id}`);
+            } else await say(line);
+          } catch (error) {
+            // One bad line (too long, refused) or a model that failed once does not end the talk:
+            // the turn was stored or refused whole, and the failure is on record for `retry`.
+            if (!isMemlaneError(error)) throw error;
+            note(`${error.code}: ${shown(error.message)} (the chat goes on; /quit to end)`);
           }
-          await session.turn(opts.partner, line);
-          const { text, recall } = await session.reply();
-          print(`${color.green(`${opts.agent}>`)} ${shown(text)}`);
-          const panel = recall.hits
-            .slice(0, 5)
-            .map((h) => `  │ ${h.score.toFixed(3)} ${formatDay(h.observedAt)} ${shown(h.text)}`);
-          print(
-            color.dim(
-              `  ┌ memory (${recall.strategy})\n${panel.length ? panel.join("\n") : "  │ nothing recalled"}\n  └`,
-            ),
-          );
+          prompt();
         }
         await finish();
+        // Per-turn work or a consolidation that failed is stored and waits for `memlane retry`:
+        // the chat ends with its code, not 0.
+        const failed = (await mem.failures(opts.agent))
+          .filter((o) => talked.includes(o.sessionId ?? ""))
+          .map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
+        if (failed.length) throw failure(failed, undefined, failed.length, "turns' and sessions' steps");
       } finally {
         rl.close();
         await mem.close();
