@@ -77,8 +77,21 @@ export const turnInputSchema = z.object({
 });
 export type TurnInput = z.input<typeof turnInputSchema>;
 
+/**
+ * Most memlane agents in one conversation: every utterance is written once per agent, and each
+ * agent's per-turn work runs on it, so the cost of a turn grows with the count.
+ */
+export const MAX_CONVERSATION_AGENTS = 16;
+
 export const conversationInputSchema = z.object({
-  agents: z.array(idSchema).min(2, "a conversation between agents needs at least two"),
+  agents: z
+    .array(idSchema)
+    .min(2, "a conversation between agents needs at least two")
+    .max(
+      MAX_CONVERSATION_AGENTS,
+      `a conversation takes at most ${MAX_CONVERSATION_AGENTS} agents (each turn is written once per agent)`,
+    )
+    .describe("the memlane agents taking part; each keeps its own session"),
   partners: z.array(idSchema).optional().describe("people (not memlane agents) who also take part"),
   at: z.string().min(1).optional(),
   id: idSchema.optional(),

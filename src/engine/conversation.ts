@@ -91,14 +91,19 @@ export class Conversation {
     await this.update(partner, options.at, leaving);
   }
 
-  /** Closes every agent's session and queues each one's consolidation. */
+  /**
+   * Closes every agent's session and queues each one's consolidation. A conversation in which
+   * nobody spoke ends with nothing to remember: its sessions are marked consolidated, no job.
+   */
   async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }[]> {
     this.assertOpen();
     this.closed = true;
     try {
       await this.settled();
-      if ((await this.turns()).length === 0)
-        throw new InvalidInputError(`Conversation "${this.id}" has no turns to remember`);
+      if ((await this.turns()).length === 0) {
+        await this.engine.closeEmpty([...this.targets.values()]);
+        return [];
+      }
       return await this.engine.close([...this.targets.values()]);
     } catch (error) {
       this.closed = false;

@@ -118,6 +118,22 @@ export class Engine {
     return jobs;
   }
 
+  /**
+   * Ends sessions that hold no turns: there is nothing to consolidate, so they are marked
+   * consolidated at once (no job), not left open or queued for work that would find nothing.
+   */
+  async closeEmpty(targets: TurnTarget[]): Promise<void> {
+    this.assertOpen();
+    await this.turns.inOrder(targets, async () => {
+      await this.parts.store.writeMany(
+        targets.map((t) => ({
+          scope: t.scope,
+          batch: { sessionStatus: [{ id: t.session.id, status: "consolidated" }] },
+        })),
+      );
+    });
+  }
+
   private enqueue(scope: Scope, sessionId: string) {
     return this.parts.queue.enqueue({
       kind: "consolidate",

@@ -285,7 +285,8 @@ export class Memlane {
   /**
    * A conversation between two or more agents of this tenant (and optionally people): each agent
    * keeps its own session, consolidated by its own strategy, and each utterance is added once.
-   * @throws {InvalidInputError} fewer than two agents, a strategy for someone who is not an agent
+   * @throws {InvalidInputError} fewer than two agents or more than MAX_CONVERSATION_AGENTS, a
+   * partner who is also an agent, a strategy for someone who is not an agent
    */
   async conversation(options: ConversationInput): Promise<Conversation> {
     this.engine.assertOpen();
@@ -298,7 +299,13 @@ export class Memlane {
         throw new InvalidInputError(`"${named}" is not an agent of this conversation`, {
           field: `strategies.${named}`,
         });
-    const people = [...new Set(input.partners ?? [])].filter((p) => !agents.includes(p));
+    // An agent takes part as an agent; named again as a person it would be two speakers in one.
+    const both = (input.partners ?? []).find((p) => agents.includes(p));
+    if (both !== undefined)
+      throw new InvalidInputError(`"${both}" is an agent of this conversation, not a partner`, {
+        field: "partners",
+      });
+    const people = [...new Set(input.partners ?? [])];
     const at = input.at ? conversationTime(input.at, "at") : new Date().toISOString();
     const id = input.id ?? sessionId("c", at);
     const targets = agents.map((agent) => {
