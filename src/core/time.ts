@@ -62,18 +62,27 @@ export function parseConversationTime(value: string): string {
     if (month >= 0) {
       let hour = Number(locomo[1]) % 12;
       if (locomo[3]!.toLowerCase() === "pm") hour += 12;
-      return new Date(
-        Date.UTC(Number(locomo[6]), month, Number(locomo[4]), hour, Number(locomo[2])),
-      ).toISOString();
+      return utcDate(Number(locomo[6]), month, Number(locomo[4]), hour, Number(locomo[2])).toISOString();
     }
   }
   throw new InvalidInputError(`Cannot read "${value}" as a conversation time`, { value });
 }
 
+/**
+ * A UTC time for any year: `Date.UTC` reads years 0 to 99 as 1900 to 1999, so the year is set on
+ * its own (a file dated "0042" means the year 42).
+ */
+function utcDate(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  date.setUTCHours(hour, minute, 0, 0);
+  return date;
+}
+
 /** True when the day exists in that month (no 30 February, no 32nd); `month` is 0-11. */
 function realDay(year: number, month: number, day: number): boolean {
   if (month < 0 || month > 11 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return day <= utcDate(year, month + 1, 0).getUTCDate();
 }
 
 /** "8 May 2023" */

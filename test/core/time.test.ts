@@ -48,3 +48,12 @@ describe("conversation time", () => {
     assert.equal(formatDay(at), "8 May 2023");
   });
 });
+
+describe("conversation times of any year", () => {
+  it("keeps a LoCoMo year below 100 as written, not 19xx", () => {
+    assert.equal(parseConversationTime("1:56 pm on 8 May, 0042"), "0042-05-08T13:56:00.000Z");
+    assert.equal(parseConversationTime("9:00 am on 29 February, 0004"), "0004-02-29T09:00:00.000Z");
+    assert.throws(() => parseConversationTime("9:00 am on 29 February, 0100"), /not a real date/);
+    assert.equal(parseConversationTime("1:56 pm on 8 May, 2023"), "2023-05-08T13:56:00.000Z");
+  });
+});
