@@ -595,18 +595,21 @@ export class Memlane {
       scope: (a: string) => this.scope(a),
       strategy: this.parts.strategy.name,
     };
-    // Two transcripts of one file naming the same session must agree too, before anything is written.
+    // Two transcripts of one file naming the same session must agree too, before anything is
+    // written; a session that appears again with the same turns is the same session, ingested once.
     const seen = new Map<string, string>();
     for (const t of valid)
-      for (const s of t.sessions) {
+      t.sessions = t.sessions.filter((s) => {
         const key = compositeKey(t.agent, s.id);
         const content = JSON.stringify(s.turns.map((x) => [x.speaker, x.text]));
         if (seen.has(key) && seen.get(key) !== content)
           throw new ConflictError(`Session "${s.id}" of "${t.agent}" appears twice with different turns`, {
             session: s.id,
           });
+        const again = seen.has(key);
         seen.set(key, content);
-      }
+        return !again;
+      });
     const checked = [];
     for (const t of valid) checked.push(await checkStored(ports, t));
     const reports: IngestReport[] = [];

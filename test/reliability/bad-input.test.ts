@@ -79,6 +79,17 @@ describe("reliability: input the engine refuses", () => {
     await mem.close();
   });
 
+  it("ingests a session that a file names twice with the same turns once, on every run", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    const file = [one("ava", "a1", "I adopted a beagle."), one("ava", "a1", "I adopted a beagle.")];
+    for (const run of [1, 2]) {
+      await mem.ingestAll(file);
+      assert.equal((await mem.sessions("ava")).length, 1, `run ${run}`);
+      assert.equal((await mem.turns("ava")).length, 1, `run ${run}`);
+    }
+    await mem.close();
+  });
+
   it("keeps a tenant view's store inside its tenant", async () => {
     const mem = await testMemlane();
     const acme = mem.tenant("acme");
