@@ -93,9 +93,10 @@ for (const name of Object.keys(pc.createColors(false)) as (keyof Colors)[])
 export function shown(text: string): string {
   return text
     .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
-    .replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    .replace(BIDI, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/** Invisible characters (direction marks, zero-width spaces and joiners, BOM) and line separators. */
+const BIDI = /[\p{Cf}\u2028\u2029]/gu;

@@ -12,14 +12,19 @@ import { parseConversationTime } from "../core/time.js";
 /**
  * An agent, partner, speaker, tenant or session id: not blank, no surrounding spaces ("sam " is
  * not "sam"), no control characters (a NUL or a newline in an id would print as another id, and
- * could be read as a separator by whatever joins ids).
+ * could be read as a separator by whatever joins ids), no invisible characters, and in NFC, so
+ * two ids that print alike are the same id.
  */
 export const idSchema = z
   .string()
   .min(1, "must not be empty")
   .max(200)
   .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces")
-  .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters");
+  .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters")
+  // Ids that print alike must be alike: no invisible characters (zero-width, direction marks),
+  // and one way to write each letter (Unicode NFC: "é" is one character, not "e" and an accent).
+  .refine((s) => !/\p{Cf}/u.test(s), "must not hold invisible characters (zero-width spaces, direction marks)")
+  .refine((s) => s === s.normalize("NFC"), "must be in Unicode NFC form (compose accents: s.normalize('NFC'))");
 
 /**
  * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an

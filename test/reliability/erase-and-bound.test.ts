@@ -268,6 +268,23 @@ describe("14: ids cannot make two scopes meet", () => {
     await mem.close();
   });
 
+  it("refuses ids that print like another: invisible characters, letters not in NFC (item 17)", async () => {
+    const mem = await testMemlane({ strategy: "accumulate" });
+    for (const bad of ["sa\u200bm", "\u200esam", "sam\ufeff", "Jose\u0301"]) {
+      await assert.rejects(
+        mem.session({ agent: "ava", partner: bad }),
+        InvalidInputError,
+        JSON.stringify(bad),
+      );
+      await assert.rejects(mem.forget({ agent: "ava", about: bad }), InvalidInputError, JSON.stringify(bad));
+    }
+    const composed = await mem.session({ agent: "ava", partner: "Jos\u00e9" });
+    assert.deepEqual(composed.session.partners, ["José"]);
+    await mem.close();
+    const { shown } = await import("../../src/cli/output.js");
+    assert.equal(shown("sa\u200bm"), "sa\\u200bm", "printed, an invisible character is seen");
+  });
+
   it("keys no two different id lists alike", () => {
     assert.notEqual(compositeKey("T1", "b\u0000c"), compositeKey("T1\u0000b", "c"));
     assert.notEqual(compositeKey("a", "b,c"), compositeKey("a,b", "c"));
