@@ -136,11 +136,11 @@ export async function ingestTranscript(
     }
     const stored = existing.get(s.id);
     let outcome: IngestProgress["outcome"];
-    let result: Awaited<ReturnType<typeof consolidate>> = { ok: true };
+    let result: Awaited<ReturnType<typeof feedTurns>> = { ok: true };
     if (stored?.status === "consolidated") {
       outcome = "skipped";
     } else if (perTurn) {
-      result = await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0);
+      result = await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0, stopAfter);
       outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
     } else {
       if (stored?.status === "open") {
@@ -167,7 +167,8 @@ export async function ingestTranscript(
     if (!result.ok) {
       report.failures.push({ sessionId: s.id, code: result.code, error: result.error });
       unreachableInARow = UNREACHABLE.has(result.code) ? unreachableInARow + 1 : 0;
-      if (stopAfter > 0 && unreachableInARow >= stopAfter)
+      if (result.stopped) report.stopped = result.stopped;
+      else if (stopAfter > 0 && unreachableInARow >= stopAfter)
         report.stopped = `the model was unreachable for ${unreachableInARow} sessions in a row (${result.error})`;
     } else unreachableInARow = 0;
     report[outcome === "ingested" ? "ingested" : outcome]++;
@@ -187,7 +188,10 @@ export async function ingestTranscript(
 
 /**
  * One session fed turn by turn through the per-turn path ("wait": each turn lands with the
- * strategy's writes), from the first turn not stored yet, then consolidated.
+ * strategy's writes), from the first turn not stored yet, then consolidated. When the model could
+ * not be reached for `stopAfter` turns in a row, feeding stops there: the session stays open with
+ * the turns stored so far (each with its failed step, for `retry`), and a later ingest goes on
+ * from the first turn it lacks — a dead model costs a few timeouts, not one per turn of the file.
  */
 async function feedTurns(
   ports: IngestPorts,
@@ -195,19 +199,32 @@ async function feedTurns(
   s: TranscriptSession,
   stored: Session | undefined,
   have: number,
-): Promise<Awaited<ReturnType<typeof consolidate>>> {
+  stopAfter: number,
+): Promise<Awaited<ReturnType<typeof consolidate>> & { stopped?: string }> {
   let session = stored;
   if (!session) {
     session = newSessionRow(scope, s, "open", ports.strategy);
     await ports.parts.store.write(scope, { sessions: [session] });
   }
   if (session.status === "open") {
-    for (const t of s.turns.slice(have))
-      await ports.turns.add(
+    let unreachable = 0;
+    for (const t of s.turns.slice(have)) {
+      const [turn] = await ports.turns.add(
         [{ scope, session }],
         { speaker: t.speaker, text: t.text, at: t.at, id: t.id, meta: t.meta },
         "wait",
       );
+      const failed = turn ? await failedTurnStep(ports, scope, s.id, turn.id) : undefined;
+      const code = (failed?.error ?? "").split(":")[0]!;
+      unreachable = failed ? (UNREACHABLE.has(code) ? unreachable + 1 : 0) : 0;
+      if (stopAfter > 0 && unreachable >= stopAfter)
+        return {
+          ok: false,
+          code,
+          error: failed!.error ?? "",
+          stopped: `the model was unreachable for ${unreachable} turns in a row (${failed!.error})`,
+        };
+    }
     await ports.parts.store.write(scope, { sessionStatus: [{ id: s.id, status: "closed" }] });
   }
   const result = await consolidate(ports.parts, scope, s.id);
@@ -219,6 +236,13 @@ async function feedTurns(
   return failed
     ? { ok: false, code: (failed.error ?? "").split(":")[0] || "UNEXPECTED", error: failed.error ?? "" }
     : result;
+}
+
+/** The failed TURN operation of one turn, if its per-turn work failed. */
+async function failedTurnStep(ports: IngestPorts, scope: Scope, sessionId: string, turnId: string) {
+  return (await ports.parts.store.listOperations(scope, { sessionId, status: "failed" })).find(
+    (o) => o.type === "TURN" && (o.inputs as { turn?: unknown } | null)?.turn === turnId,
+  );
 }
 
 function newSessionRow(

@@ -51,6 +51,40 @@ describe("reliability: model failures are loud", () => {
     assert.ok(performance.now() - started < 15_000, "three timeouts, not five times three minutes");
   });
 
+  it("stops a per-turn strategy's ingest after a few unreachable turns, not one timeout per turn", async () => {
+    const chatty = join(dir, "chatty.json");
+    writeFileSync(
+      chatty,
+      JSON.stringify({
+        agent: "ava",
+        sessions: Array.from({ length: 3 }, (_, i) => ({
+          id: `c${i}`,
+          at: `2024-03-0${i + 1}T10:00`,
+          partner: "sam",
+          turns: Array.from({ length: 6 }, (_, n) => ({
+            speaker: "sam",
+            text: `Line ${n} of day ${i}: I walked Biscuit.`,
+          })),
+        })),
+      }),
+    );
+    const db = join(dir, "creem-hang.db");
+    const r = await cli(
+      ["ingest", chatty, "--strategy", "creem", "--model-timeout", "150", "--model-retries", "0"],
+      { delayMs: 5000 },
+      db,
+    );
+    assert.equal(r.status, 7, r.stderr);
+    assert.match(r.stderr, /unreachable for 3 turns in a row/);
+    assert.ok(r.requests <= 6, `${r.requests} model requests: three turns' worth, not eighteen`);
+    // The session stays open with the turns fed so far; nothing of the file is lost.
+    const inspect = await runCli(["inspect", "--db", db, "--json"], {
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const [ava] = (JSON.parse(inspect.stdout) as { agents: { turns: number }[] }).agents;
+    assert.equal(ava?.turns, 3);
+  });
+
   it("exits 7 for a server that errors, and for a 200 that is not a completion", async () => {
     const failing = await cli(
       ["ingest", transcript, "--model-retries", "0"],
