@@ -25,11 +25,14 @@ runKeyStoreConformance("sqlite (file)", async () => {
   return { store: await openSqliteKeyStore(path), reopen: () => openSqliteKeyStore(path) };
 });
 runKeyStoreConformance("sqlite (in memory)", async () => ({ store: await openSqliteKeyStore(":memory:") }));
+// PGlite: one instance for these cases, a schema per store (starting one takes seconds).
+const pgliteDir = join(root, "pglite");
+let schemas = 0;
 runKeyStoreConformance("pglite", async () => {
-  const dir = join(root, `p${n++}`);
+  const schema = `keys_${++schemas}`;
   return {
-    store: await openPostgresKeyStore(`pglite:${dir}`),
-    reopen: () => openPostgresKeyStore(`pglite:${dir}`),
+    store: await openPostgresKeyStore(`pglite:${pgliteDir}`, schema),
+    reopen: () => openPostgresKeyStore(`pglite:${pgliteDir}`, schema),
   };
 });
 
