@@ -23,8 +23,14 @@ export const idSchema = z
   .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters")
   // Ids that print alike must be alike: no invisible characters (zero-width, direction marks),
   // and one way to write each letter (Unicode NFC: "é" is one character, not "e" and an accent).
-  .refine((s) => !/\p{Cf}/u.test(s), "must not hold invisible characters (zero-width spaces, direction marks)")
-  .refine((s) => s === s.normalize("NFC"), "must be in Unicode NFC form (compose accents: s.normalize('NFC'))");
+  .refine(
+    (s) => !/\p{Cf}/u.test(s),
+    "must not hold invisible characters (zero-width spaces, direction marks)",
+  )
+  .refine(
+    (s) => s === s.normalize("NFC"),
+    "must be in Unicode NFC form (compose accents: s.normalize('NFC'))",
+  );
 
 /**
  * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an

@@ -43,11 +43,19 @@ export function checkJobQueue(queue: JobQueue): JobQueue {
   return checkSpecification(queue, JOB_QUEUE_SPECIFICATION);
 }
 
-/** One job at a time, in the order enqueued, in this process; the last 200 jobs are listed. */
+/** Finished jobs each tenant keeps listed; one tenant's jobs never push out another's. */
+const FINISHED_PER_TENANT = 200;
+
+/**
+ * One job at a time, in the order enqueued, in this process. Unfinished jobs are always listed,
+ * and each tenant's last 200 finished ones (the store keeps the lasting record: the session's
+ * status and its operations).
+ */
 export class InProcessJobQueue implements JobQueue {
   readonly specificationVersion = "v1" as const;
   private chain: Promise<void> = Promise.resolve();
-  private readonly jobList: JobInfo[] = [];
+  /** Each tenant's jobs, oldest first. */
+  private readonly byTenant = new Map<string, JobInfo[]>();
   private pending = 0;
   private handler: JobHandler | null = null;
   private onChange: (job: JobInfo) => void = () => undefined;
@@ -58,7 +66,10 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   jobs(): JobInfo[] {
-    return this.jobList.map((j) => ({ ...j }));
+    return [...this.byTenant.values()]
+      .flat()
+      .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
+      .map((j) => ({ ...j }));
   }
 
   async enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
@@ -72,8 +83,9 @@ export class InProcessJobQueue implements JobQueue {
       state: "queued",
       queuedAt: new Date().toISOString(),
     };
-    this.jobList.push(job);
-    if (this.jobList.length > 200) this.jobList.shift();
+    const mine = this.byTenant.get(job.tenant) ?? [];
+    mine.push(job);
+    this.byTenant.set(job.tenant, mine);
     this.pending++;
     this.onChange({ ...job });
     const done = this.chain.then(async () => {
@@ -89,6 +101,7 @@ export class InProcessJobQueue implements JobQueue {
       }
       job.finishedAt = new Date().toISOString();
       this.pending--;
+      this.prune(job.tenant);
       this.onChange({ ...job });
       return { ...job };
     });
@@ -98,6 +111,17 @@ export class InProcessJobQueue implements JobQueue {
 
   async idle(): Promise<void> {
     while (this.pending > 0) await this.chain;
+  }
+
+  /** Drops the tenant's oldest finished jobs beyond its bound. */
+  private prune(tenant: string): void {
+    const mine = this.byTenant.get(tenant) ?? [];
+    let extra = mine.filter((j) => j.state === "done" || j.state === "failed").length - FINISHED_PER_TENANT;
+    if (extra <= 0) return;
+    this.byTenant.set(
+      tenant,
+      mine.filter((j) => !((j.state === "done" || j.state === "failed") && extra-- > 0)),
+    );
   }
 }
 

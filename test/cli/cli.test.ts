@@ -169,7 +169,9 @@ describe("memlane CLI", () => {
       2,
       "the lines before and after the refused one were answered",
     );
-    const inspect = await runCli(["inspect", "--db", db, "--json"], { env: { ...process.env, NO_COLOR: "1" } });
+    const inspect = await runCli(["inspect", "--db", db, "--json"], {
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     const [ava] = (JSON.parse(inspect.stdout) as { agents: { turns: number }[] }).agents;
     assert.equal(ava?.turns, 4, "two lines and their replies: /memory is a command, not a turn");
 

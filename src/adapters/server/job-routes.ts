@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { transcriptSchema } from "../../engine/formats/transcript.js";
+import { consolidationJob, consolidationJobNow, sessionOfJob } from "./consolidation-jobs.js";
 import type { IngestJob, IngestJobs } from "./ingest-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
@@ -12,7 +13,6 @@ import {
   retryBody,
   retryReportSchema,
 } from "./schemas.js";
-import { consolidationJob } from "./session-routes.js";
 
 const tags = ["jobs"];
 
@@ -91,7 +91,9 @@ export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs):
 
   app.openapi(listJobs, async (c) => {
     const mem = c.var.mem;
-    const jobs = [...(await ingestJobs.list(mem.tenantId)).map(shown), ...mem.jobs().map(consolidationJob)];
+    // A session consolidated again (a retry) is one job: its latest record.
+    const consolidations = new Map(mem.jobs().map((j) => [consolidationJob(j).id, consolidationJob(j)]));
+    const jobs = [...(await ingestJobs.list(mem.tenantId)).map(shown), ...consolidations.values()];
     jobs.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
     return c.json({ jobs }, 200);
   });
@@ -99,11 +101,12 @@ export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs):
   app.openapi(readJob, async (c) => {
     const { jobId } = c.req.valid("param");
     const mem = c.var.mem;
-    const ingestJob = await ingestJobs.get(mem.tenantId, jobId);
-    if (ingestJob) return c.json(shown(ingestJob), 200);
-    const job = mem.jobs().find((j) => j.id === jobId);
+    const session = sessionOfJob(jobId);
+    const job = session
+      ? await consolidationJobNow(mem, session.agent, session.sessionId)
+      : await ingestJobs.get(mem.tenantId, jobId).then((j) => (j ? shown(j) : null));
     if (!job) throw new NotFoundError(`No job "${jobId}"`, { field: "jobId" });
-    return c.json(consolidationJob(job), 200);
+    return c.json(job, 200);
   });
 
   app.openapi(failures, async (c) => {

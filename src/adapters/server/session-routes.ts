@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
-import type { JobInfo } from "../../engine/events.js";
+import { consolidationJob } from "./consolidation-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -84,12 +84,6 @@ const closeSession = createRoute({
   request: { params: sessionParams },
   responses: { 202: answer(z.object({ job: jobSchema }), "the queued consolidation job"), ...errorAnswers },
 });
-
-/** A consolidation job as the service shows it (no tenant: the key says whose it is). */
-export function consolidationJob(job: JobInfo): z.infer<typeof jobSchema> {
-  const { tenant: _tenant, ...rest } = job;
-  return { ...rest, kind: "consolidate" };
-}
 
 /** Registers the session routes. */
 export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
