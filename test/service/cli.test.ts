@@ -79,6 +79,24 @@ describe("memlane keys and memlane serve", () => {
     }
   });
 
+  it("says a Postgres database cannot be reached, naming it without its password, with no stack (exit 6)", async () => {
+    for (const command of [
+      ["serve", "--port", "0"],
+      ["ingest", "data/demo-conversation.json"],
+      ["recall", "--agent", "ava", "pets"],
+    ]) {
+      const r = await runCli(
+        [...command, "--db", "postgres://u:secret@127.0.0.1:1/db", "--embedder", "hash"],
+        {
+          env: { ...process.env, NO_COLOR: "1" },
+        },
+      );
+      assert.equal(r.code, 6, `${command[0]}: ${r.stderr}`);
+      assert.match(r.stderr, /STORE_UNAVAILABLE.*postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db.*ECONNREFUSED/);
+      assert.doesNotMatch(r.stderr, /secret|\n\s+at /, `${command[0]}: no password, no stack`);
+    }
+  });
+
   it("memlane mcp serves the tools over stdio in the --tenant given", async () => {
     // The command's stdin and stdout, as a client's pipes to a spawned `memlane mcp` would be.
     const stdin = new PassThrough();

@@ -26,11 +26,13 @@
  */
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { UnsupportedError } from "../../core/errors.js";
+import { isMemlaneError, UnsupportedError } from "../../core/errors.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
 import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
 import type { PostgresQueueOptions } from "../../engine/queue-options.js";
+import { storeError } from "./pg-errors.js";
+import { withoutPassword } from "./pg-pool-client.js";
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
@@ -140,17 +142,25 @@ export class PostgresJobQueue implements JobQueue {
     this.handler = handler;
     this.onChange = onChange;
     // Start at once so a worker begins fetching without waiting for an enqueue.
-    this.start().catch((error) =>
-      this.logger.error(`job queue could not start: ${(error as Error).message}`, { error }),
-    );
+    this.start().catch((error) => {
+      const said = `job queue could not start: ${(error as Error).message}`;
+      // A typed error says all there is; anything else keeps its stack for the operator.
+      if (isMemlaneError(error)) this.logger.error(said);
+      else this.logger.error(said, { error });
+    });
   }
 
   /** Connects, creates pg-boss's tables and the queue when missing, and starts the loops. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      await this.boss.start();
-      await this.ensureQueue();
-      await this.refresh();
+      try {
+        await this.boss.start();
+        await this.ensureQueue();
+        await this.refresh();
+      } catch (error) {
+        // A database that cannot be reached is StoreUnavailableError (exit 6), naming where.
+        throw storeError(error, withoutPassword(this.options.url));
+      }
       this.poller = setInterval(() => void this.poll(), this.options.pollSeconds * 1000);
       this.poller.unref();
       if (this.options.work)
