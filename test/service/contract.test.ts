@@ -95,21 +95,28 @@ describe("service: validation, body limit and the OpenAPI document", () => {
     const verdict = await new Validator().validate(doc as never);
     assert.deepEqual(verdict, { valid: true });
 
-    // Every route the app answers is in the document, and nothing else.
+    // Every route the app answers is in the document, /health and /mcp included, and nothing else.
     const served = new Set(
       s.app.routes
-        .filter((r) => r.method !== "ALL" && r.path.startsWith("/v1/"))
+        .filter(
+          (r) =>
+            r.method !== "ALL" && (r.path.startsWith("/v1/") || r.path === "/health" || r.path === "/mcp"),
+        )
         .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, "{$1}")}`),
     );
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)),
     );
     assert.deepEqual([...documented].sort(), [...served].sort());
-    assert.ok(served.size >= 17, `${served.size} routes`);
+    assert.ok(served.size >= 19, `${served.size} routes`);
     for (const [path, ops] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(ops)) {
+        if (path === "/health") continue;
         assert.deepEqual(op.security, [{ apiKey: [] }], `${method} ${path} is key-protected`);
-        assert.ok("401" in op.responses && "400" in op.responses, `${method} ${path} documents its errors`);
+        if (path === "/mcp") continue;
+        // Every status the server can answer is declared.
+        for (const status of ["400", "401", "404", "405", "409", "413", "415", "500", "503", "504"])
+          assert.ok(status in op.responses, `${method} ${path} documents ${status}`);
       }
 
     // The request bodies are the engine's input schemas: their fields, limits and descriptions.

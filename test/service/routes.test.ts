@@ -95,6 +95,14 @@ describe("service: the routes over one tenant", () => {
       assert.equal(mcp.headers.get("allow"), "POST");
     }
     assert.equal((await s.call(s.acme, "GET", "/v1/nothing-here")).status, 404);
+    // A body that is not JSON: 415 with its own code (it was HTTP_ERROR, a code no page listed).
+    const text = await s.app.request("/v1/recall", {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.acme}`, "content-type": "text/plain" },
+      body: "pets?",
+    });
+    assert.equal(text.status, 415);
+    assert.equal(((await text.json()) as { error: { code: string } }).error.code, "UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("ingests a transcript as a job, then lists, explains and forgets its memories", async () => {

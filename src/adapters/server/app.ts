@@ -5,7 +5,7 @@
  * the key alone says which tenant the request works in. The same key opens the MCP tools at `/mcp`
  * (streamable HTTP). The web inspector's page is at `/inspect/`.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "../../engine/logger.js";
@@ -24,7 +24,7 @@ import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
 import { memoryRoutes } from "./memory-routes.js";
-import type { ServiceEnv } from "./route-kit.js";
+import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import { sessionRoutes } from "./session-routes.js";
 
 /** The default largest request body: 1 MiB. */
@@ -104,6 +104,7 @@ export function createService(options: ServiceOptions): Service {
     description: "an API key from `memlane keys create --tenant T`; it decides the tenant",
   });
   app.get("/health", (c) => c.json({ ok: true }));
+  documentUnversionedRoutes(app);
   sessionRoutes(app);
   memoryRoutes(app);
   agentRoutes(app);
@@ -140,4 +141,34 @@ export function createService(options: ServiceOptions): Service {
     resume: () => ingestJobs.resume(options.mem),
     close: () => ingestJobs.close(),
   };
+}
+
+/**
+ * /health and /mcp in the OpenAPI document. They are plain hono routes (the MCP transport answers
+ * with its own Response), so they are described here rather than declared with `app.openapi`.
+ */
+function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/health",
+    summary: "Whether the server answers (no key needed)",
+    responses: {
+      200: answer(z.object({ ok: z.literal(true) }), "the server is up"),
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: "post",
+    path: "/mcp",
+    summary: "memlane's MCP tools over streamable HTTP, stateless (POST only), in the key's tenant",
+    security: secured,
+    request: jsonBody(
+      z.object({ jsonrpc: z.literal("2.0") }).passthrough(),
+      "one MCP JSON-RPC message (initialize, tools/list, tools/call)",
+    ),
+    responses: {
+      200: answer(z.object({ jsonrpc: z.literal("2.0") }).passthrough(), "the JSON-RPC answer"),
+      401: errorAnswers[401],
+      405: errorAnswers[405],
+    },
+  });
 }

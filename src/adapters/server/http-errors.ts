@@ -50,9 +50,11 @@ export function errorHandler(logger: Logger) {
     // hono's own refusals: a body that is not JSON (400), and the like.
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
-      return errorResponse(c, status, status === 400 ? "INVALID_INPUT" : "HTTP_ERROR", error.message, {
-        field: "body",
-      });
+      const code =
+        status === 400 ? "INVALID_INPUT" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "HTTP_ERROR";
+      const message =
+        status === 415 ? "The body must be JSON (Content-Type: application/json)" : error.message;
+      return errorResponse(c, status, code, message, { field: "body" });
     }
     logger.error(`unexpected error on ${c.req.method} ${c.req.path}: ${error?.message ?? String(error)}`, {
       error,

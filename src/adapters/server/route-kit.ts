@@ -23,11 +23,18 @@ export function answer<T extends z.ZodType>(schema: T, description: string) {
 
 const failure = (description: string) => answer(errorSchema, description);
 
-/** The error answers every key-protected route may give. */
+/** The error answers every key-protected route may give (the error codes are in docs/errors.md). */
 export const errorAnswers = {
-  400: failure("the request does not fit its schema; `error.field` names the field"),
-  401: failure("no API key, or one that is unknown, wrong or revoked"),
-  404: failure("nothing with that id in the key's tenant"),
-  409: failure("the write collides with what is stored (a taken id, a closed session)"),
-  413: failure("the body is larger than the server's limit"),
+  400: failure("INVALID_INPUT: the request does not fit its schema; `error.field` names the field"),
+  401: failure("UNAUTHORIZED: no API key, or one that is unknown, wrong or revoked"),
+  404: failure("NOT_FOUND: nothing with that id in the key's tenant"),
+  405: failure("METHOD_NOT_ALLOWED: the path answers other methods; `Allow` lists them"),
+  409: failure("CONFLICT: the write collides with what is stored (a taken id, a closed session)"),
+  413: failure("PAYLOAD_TOO_LARGE: the body is larger than the server's limit"),
+  415: failure("UNSUPPORTED_MEDIA_TYPE: a body that is not JSON"),
+  500: failure("UNEXPECTED: the server failed; its log says why"),
+  501: failure("UNSUPPORTED: the deployment cannot do this (a port of another version)"),
+  502: failure("SCHEMA_MISMATCH: the model's answers never fit their schema"),
+  503: failure("STORE_UNAVAILABLE or MODEL_UNAVAILABLE: the database or the model cannot be reached"),
+  504: failure("MODEL_TIMEOUT: the model did not answer in time"),
 };
