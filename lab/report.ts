@@ -869,7 +869,7 @@ async function main(argv: string[]): Promise<number> {
     for (const s of SECTIONS) process.stdout.write(`${s.id}${s.needs ? " (shared data)" : ""}: ${s.title}\n`);
     return 0;
   }
-  const sharedFlag = flag("shared-data");
+  const sharedFlag = flag("shared-data") ?? process.env.MEMLANE_SHARED_DATA;
   const shared = sharedFlag ? resolve(sharedFlag) : null;
   if (sharedFlag !== undefined && !(shared && existsSync(shared))) {
     process.stderr.write(`lab:report: --shared-data ${sharedFlag}: no such folder\n`);

@@ -1,4 +1,6 @@
 /** Tiny flag reader for the bench scripts. */
+import { sharedDataPath } from "../shared-data.js";
+
 export function flag(args: string[], name: string, fallback: string): string {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
@@ -9,4 +11,6 @@ export function positional(args: string[], fallback: string): string {
   return first ?? fallback;
 }
 
-export const LOCOMO = new URL("../../../shared/data/locomo-dev/locomo-dev.json", import.meta.url).pathname;
+/** LoCoMo's dev conversations in MEMLANE_SHARED_DATA, the default file of the benches that read one. */
+export const LOCOMO =
+  sharedDataPath("locomo-dev/locomo-dev.json") ?? "locomo-dev.json (set MEMLANE_SHARED_DATA, or give a file)";

@@ -33,6 +33,7 @@ import {
   memoryOpsPairs,
   parseEmmaLinks,
 } from "../eval/emma/links.js";
+import { requireSharedData } from "../shared-data.js";
 
 const DATA = (file: string) => new URL(`../data/emma/${file}`, import.meta.url).pathname;
 
@@ -180,7 +181,9 @@ export function registerEvalEmma(evalCmd: Command): void {
         });
       const path =
         file ??
-        (opts.source === "emma" ? DATA("links.jsonl") : "../shared/data/memory-ops/links-train.jsonl");
+        (opts.source === "emma"
+          ? DATA("links.jsonl")
+          : requireSharedData("memory-ops/links-train.jsonl", "the memory-ops link file"));
       const text = await readText(path);
       const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
       try {

@@ -22,8 +22,7 @@ import { MTBENCH_TYPES, type MtbenchConversation, readMtbench } from "../eval/mt
 import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
 import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
 import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
-
-const DEFAULT_FILE = "../shared/data/mtbenchplus/mtbenchplus.json";
+import { requireSharedData } from "../shared-data.js";
 
 interface Options extends GlobalOptions {
   strategies: string;
@@ -56,7 +55,7 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
-      const path = file ?? DEFAULT_FILE;
+      const path = file ?? requireSharedData("mtbenchplus/mtbenchplus.json", "the MT-Bench+ file");
       if (!["test", "tune", "all"].includes(opts.split))
         throw new InvalidInputError(`--split must be test, tune or all, not "${opts.split}"`);
       if (!["offline", "llm", "scripted"].includes(opts.engine))

@@ -4,7 +4,7 @@
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
  * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
- *   DIR defaults to ../shared/data/memory-ops; --policy says how the pair operator is used
+ *   DIR defaults to memory-ops/ in MEMLANE_SHARED_DATA; --policy says how the pair operator is used
  *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
  *   foreign memories for the relatedness gate to learn strangers from (foreign-memories.ts;
  *   FOREIGN_MEMORIES ships; 0 trains no gate).
@@ -27,6 +27,7 @@ import {
   pairPolicyNamed,
   pairTrainingRows,
 } from "../eval/memory-ops/train.js";
+import { requireSharedData } from "../shared-data.js";
 import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);
@@ -56,8 +57,7 @@ if (!["lexicon", "models", "all"].includes(what)) {
   console.error(`unknown target "${what}": lexicon, models or all`);
   process.exit(2);
 }
-const data =
-  dataAt >= 0 ? args[dataAt + 1]! : new URL("../../../shared/data/memory-ops", import.meta.url).pathname;
+const data = dataAt >= 0 ? args[dataAt + 1]! : requireSharedData("memory-ops", "--data DIR");
 const out = (file: string) => new URL(`../../data/${file}`, import.meta.url);
 
 if (what === "lexicon" || what === "all") {

@@ -6,7 +6,7 @@
  * `gold` is the next memory; `pairs` (optional) are gold pairwise labels; `about` is the person
  * (null or absent when the sentences do not name them: "the partner" is used); `style` and
  * `domain` group the scores; `fused` gives the gold text of FUSION pairs. This is the format of
- * ../shared/data/memory-ops/train.jsonl and of data/carecall/dev.jsonl.
+ * memory-ops/train.jsonl (MEMLANE_SHARED_DATA) and of data/carecall/dev.jsonl.
  */
 import { z } from "zod";
 import { PAIR_LABELS_WITH_FUSION } from "../../../src/core/memory-update.js";

@@ -25,7 +25,7 @@ const lineSchema = z.object({
 
 /**
  * One labelled pair: `{older, newer, relation}`, optionally `about`, `id`, `style`, `domain` and
- * the dates `older_at` / `newer_at` (the format of ../shared/data/memory-ops/links-train.jsonl).
+ * the dates `older_at` / `newer_at` (the format of memory-ops/links-train.jsonl in MEMLANE_SHARED_DATA).
  * Without dates the older event is placed a month before the newer one.
  */
 export type LinkExample = Omit<z.infer<typeof lineSchema>, "relation" | "about"> & {
