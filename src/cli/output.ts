@@ -6,7 +6,7 @@ import pc from "picocolors";
 import { type ErrorCode, isMemlaneError } from "../core/errors.js";
 import { type CliIo, io, processIo } from "./io.js";
 
-/** Exit codes by error code; documented in the README. */
+/** Exit codes by error code; documented in docs/errors.md. */
 export const EXIT_CODES: Record<ErrorCode | "USAGE" | "UNEXPECTED", number> = {
   UNEXPECTED: 1,
   USAGE: 2,

@@ -62,7 +62,7 @@ export type Explanation = Record<string, number>;
 
 /**
  * Weights of the scaled fusion, from a grid search on locomo-dev turns, categories 1-4 (see
- * `memlane eval recall`): recall@10 0.801 and @25 0.894; without the time signal 0.780 / 0.886.
+ * `npm run lab -- eval recall`): recall@10 0.801 and @25 0.894; without the time signal 0.780 / 0.886.
  * Those are in-sample: chosen on all three conversations, the grid's other points win when one
  * conversation is held out (bm25 0.5-1.5, subject 0.35-1, neighbour 0.55-0.8), and the held-out
  * R@10 is 0.791. `dated` (0.35) is the one weight judged held out: chosen on two conversations,

@@ -1,7 +1,7 @@
 /**
  * What `forget` looks for after erasing rows, shared by every store: the erased texts worth
  * finding elsewhere, and their replacement in any stored value. The thresholds keep everyone's
- * small talk out of it; the README lists them.
+ * small talk out of it; docs/storage.md lists them.
  */
 import { displayName } from "../core/ids.js";
 import { namePattern, STOPWORDS, tokenize } from "../core/text.js";

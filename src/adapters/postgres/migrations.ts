@@ -2,7 +2,7 @@
  * Schema steps of the Postgres store, applied in order and recorded in `schema_migrations`; never
  * edit a released step, add one. Every table lives in the store's schema (default `memlane`) and
  * every primary key, unique constraint, foreign key and index starts with the tenant, so Citus can
- * distribute each table by tenant (`create_distributed_table(…, 'tenant')`, README "Storage").
+ * distribute each table by tenant (`create_distributed_table(…, 'tenant')`, docs/postgres.md).
  * Identifiers and times are text in the "C" collation: they sort byte by byte, as in SQLite.
  */
 import { StoreUnavailableError } from "../../core/errors.js";

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { type ErrorCode, InvalidInputError, isMemlaneError } from "../../core/errors.js";
 import type { Logger } from "../../engine/logger.js";
 
-/** The HTTP status of each error code; documented in the README. */
+/** The HTTP status of each error code; documented in docs/errors.md. */
 export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INVALID_INPUT: 400,
   NOT_FOUND: 404,

@@ -22,7 +22,7 @@ const ingest = createRoute({
   tags,
   summary: "Upload a transcript (or several); stored and consolidated as a background job",
   description:
-    "The memlane transcript format (README: data formats). Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left.",
+    "The memlane transcript format (docs/formats.md). Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left.",
   security: secured,
   request: jsonBody(
     z.union([transcriptSchema, z.array(transcriptSchema).min(1)]),

@@ -58,7 +58,7 @@ export interface EmmaOptions {
   minRelated?: number;
 }
 
-/** Least salience of an offline memory; chosen on the tune episodes (`memlane eval emma --part tune`). */
+/** Least salience of an offline memory; chosen on the tune episodes (`npm run lab -- eval emma --part tune`). */
 export const EMMA_SALIENCE = 1.5;
 
 /** Turns of the session used as the query in `"context"` mode. */

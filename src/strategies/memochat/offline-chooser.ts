@@ -25,8 +25,8 @@ export interface ChooserOptions {
 /**
  * Threshold and gate chosen on the tuning half of MT-Bench+ (27 conversations) with the bundled
  * encoder, at the writer's default cut, for the mean of the final questions' option F1 and the
- * share of new topics' first questions that choose nothing (`memlane eval mtbench-plus --tune`;
- * README "The lab"). The cap of 4 is not tuned: a conjunction names two topics, each may span two
+ * share of new topics' first questions that choose nothing (`npm run lab -- eval mtbench-plus --tune`;
+ * docs/lab.md). The cap of 4 is not tuned: a conjunction names two topics, each may span two
  * entries.
  */
 export const CHOOSER_DEFAULTS: Required<ChooserOptions> = { threshold: 0.3, gate: 0, max: 4 };

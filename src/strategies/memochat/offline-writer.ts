@@ -24,7 +24,7 @@ export interface OfflineWriterOptions {
 }
 
 /**
- * Chosen on the tuning half of MT-Bench+ with the bundled encoder (`memlane eval mtbench-plus
+ * Chosen on the tuning half of MT-Bench+ with the bundled encoder (`npm run lab -- eval mtbench-plus
  * --tune`): the objective rose from 0.653 at 0.1 to 0.770 at 0.7 and stayed flat above (0.767 -
  * 0.768 up to 1): with this encoder, merging exchanges by similarity helps little; the follow-up
  * cues do most of the grouping.

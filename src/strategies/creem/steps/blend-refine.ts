@@ -10,7 +10,7 @@
  * Offline: insights from the offline summarizer over the two utterances (the two most salient),
  * typed against each retrieved memory of the same person by closeness (encoder, on gists) and
  * CareCall's pair operator, then by signals of a changed state (see `typeOffline`; measured with
- * `memlane eval creem-typing`).
+ * `npm run lab -- eval creem-typing`).
  */
 
 import { z } from "zod";
@@ -217,7 +217,7 @@ function keepDetails(text: string, memory: string, name: string): string {
  * label but APPEND). Related memories whose state the insight changes make it Updated (they
  * retire); otherwise related memories make it Redundant (they retire into it; when the operator
  * says a memory already holds the insight, the memory's fuller text is kept); none: New.
- * Measured with `memlane eval creem-typing` (see the README).
+ * Measured with `npm run lab -- eval creem-typing` (docs/lab.md).
  */
 export function typeOffline(
   insight: { about: string; text: string },

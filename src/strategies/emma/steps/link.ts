@@ -20,7 +20,7 @@ import { cosine } from "../../../core/vector.js";
 
 /**
  * Least relatedness for an offline link, per judge: chosen on the tune part of
- * data/emma/links.jsonl (`memlane eval emma-links --part tune --choose`), best accuracy on a 0.05
+ * lab/data/emma/links.jsonl (`npm run lab -- eval emma-links --part tune --choose`), best accuracy on a 0.05
  * grid. Not on memory-ops' dev part: the shipped linker was trained there and scores it perfectly.
  */
 export const RELATED_THRESHOLDS = { learned: 0.85, rules: 0.5, cosine: 0.35 } as const;
