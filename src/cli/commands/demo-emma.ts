@@ -55,9 +55,7 @@ export async function emmaDemo(opts: GlobalOptions & { keep?: boolean }): Promis
       const all = await mem.memories(agent, { strategy: "emma" });
       const byId = new Map(all.map((m) => [m.id, m]));
       const added = all.filter((m) => m.sessionId === session.id);
-      const edges = (await mem.store.listEdges(mem.scope(agent))).filter(
-        (e) => e.type === "Link" && !seen.has(e.id),
-      );
+      const edges = (await mem.edges(agent)).filter((e) => e.type === "Link" && !seen.has(e.id));
       for (const e of edges) seen.add(e.id);
       json.push({ session: session.id, added, links: edges });
       if (opts.json) continue;
@@ -74,7 +72,7 @@ export async function emmaDemo(opts: GlobalOptions & { keep?: boolean }): Promis
     }
     const memories = await mem.memories(agent, { strategy: "emma" });
     const byId = new Map(memories.map((m) => [m.id, m]));
-    const links = (await mem.store.listEdges(mem.scope(agent))).filter((e) => e.type === "Link");
+    const links = (await mem.edges(agent)).filter((e) => e.type === "Link");
     if (!opts.json) {
       print(color.bold(`\nwhat ${displayName(agent)} remembers`));
       for (const about of [agent, ...Object.keys(raw.roles).filter((p) => p !== agent)]) {

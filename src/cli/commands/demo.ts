@@ -66,7 +66,7 @@ export function registerDemo(program: Command): void {
             const history = await mem.history(agent, old.id);
             superseded.push({ old, by: history.replacedBy });
           }
-          const turns = await mem.store.listTurns(mem.scope(agent), { sessionId: session.id });
+          const turns = await mem.turns(agent, { sessionId: session.id });
           sessions.push({ id: session.id, at: session.at, turns, added, superseded });
           if (opts.json) continue;
           print(

@@ -13,7 +13,7 @@ export async function agentOf(
   agent?: string,
 ): Promise<string> {
   if (agent) return agent;
-  for (const a of await mem.agents()) if (await mem.store.getMemory(mem.scope(a), memoryId)) return a;
+  for (const a of await mem.agents()) if (await mem.getMemory(a, memoryId)) return a;
   throw new NotFoundError(`No memory "${memoryId}" in tenant "${mem.tenantId}"`);
 }
 

@@ -153,8 +153,8 @@ export function registerSimulate(program: Command): void {
         const report = [];
         for (const a of agents) {
           const memories = await mem.memories(a);
-          const links = (await mem.store.listEdges(mem.scope(a))).filter((e) => e.type === "Link").length;
-          const ops = await mem.store.listOperations(mem.scope(a));
+          const links = (await mem.edges(a)).filter((e) => e.type === "Link").length;
+          const ops = await mem.operations(a);
           const usage = ops.reduce((u: Usage, o) => addUsage(u, o.usage), emptyUsage());
           const inSessions = new Set(ops.map((o) => o.sessionId).filter(Boolean)).size;
           report.push({ agent: a, memories, links, usage, sessions: inSessions });
