@@ -78,7 +78,7 @@ export function escapeRegExp(text: string): string {
 export function namePattern(name: string, flags = "i"): RegExp {
   const unicode = flags.includes("u") ? flags : `${flags}u`;
   if (!hasWordCharacter(name)) return new RegExp("(?!)", unicode);
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}('s)?(?![\\p{L}\\p{N}_])`, unicode);
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_])${escapeRegExp(name)}('s)?(?![\\p{L}\\p{M}\\p{N}_])`, unicode);
 }
 
 /** True when a text holds at least one letter or digit, in any script. */

@@ -23,14 +23,27 @@ export const idSchema = z
   .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters")
   // Ids that print alike must be alike: no invisible characters (zero-width, direction marks),
   // and one way to write each letter (Unicode NFC: "é" is one character, not "e" and an accent).
+  // Zero-width joiners (U+200C, U+200D) are letters' business in Persian names and emoji.
   .refine(
-    (s) => !/\p{Cf}/u.test(s),
+    (s) => !/[^\P{Cf}\u200c\u200d]/u.test(s),
     "must not hold invisible characters (zero-width spaces, direction marks)",
   )
   .refine(
     (s) => s === s.normalize("NFC"),
     "must be in Unicode NFC form (compose accents: s.normalize('NFC'))",
   );
+
+/**
+ * An id as a store may hold it, for erasing (forget): releases before the invisible-character and
+ * NFC rules stored such ids, and they must stay erasable. Control characters are refused on every
+ * path (a NUL makes two ids read as one).
+ */
+export const storedIdSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(200)
+  .refine((s) => s.trim().length > 0, "must not be blank")
+  .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters");
 
 /**
  * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an
@@ -139,7 +152,9 @@ export type RecallInput = z.input<typeof recallInputSchema>;
 export const forgetInputSchema = z
   .object({
     agent: idSchema.describe("whose memory to erase from (the agent's id)"),
-    about: idSchema
+    // Erasing takes ids as they were stored, also by releases with looser id rules: only blank
+    // ids, and a person's id with no letter or digit (it would match everyone), are refused.
+    about: storedIdSchema
       .refine(hasWordCharacter, "names no one: a person's id needs a letter or a digit")
       .optional()
       .describe("forget everything about this person: their memories, their words, the replies to them"),
@@ -148,7 +163,9 @@ export const forgetInputSchema = z
       .min(1)
       .optional()
       .describe("forget these memories (ids from recall or list_memories) and their earlier versions"),
-    sessionId: idSchema.optional().describe("forget this session: its turns and what was remembered from it"),
+    sessionId: storedIdSchema
+      .optional()
+      .describe("forget this session: its turns and what was remembered from it"),
   })
   .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
     message: "forget needs `about`, `memoryIds` or `sessionId`",

@@ -18,9 +18,13 @@ export interface StagedWrite {
   extra?: WriteBatch;
 }
 
+/** Batches merged: every list present, and the earliest read time of the turns they require. */
+export type MergedBatch = Required<Omit<WriteBatch, "requireTurnsReadAt">> &
+  Pick<WriteBatch, "requireTurnsReadAt">;
+
 /** Concatenates batches in order. */
-export function mergeBatches(batches: WriteBatch[]): Required<WriteBatch> {
-  const out: Required<WriteBatch> = {
+export function mergeBatches(batches: WriteBatch[]): MergedBatch {
+  const out: MergedBatch = {
     requireTurns: [],
     sessions: [],
     sessionUpdates: [],
@@ -34,7 +38,7 @@ export function mergeBatches(batches: WriteBatch[]): Required<WriteBatch> {
     operationStatus: [],
   };
   for (const b of batches)
-    for (const key of Object.keys(out) as (keyof WriteBatch)[])
+    for (const key of Object.keys(out) as (keyof MergedBatch)[])
       (out[key] as unknown[]).push(...((b[key] as unknown[]) ?? []));
   return out;
 }
@@ -47,6 +51,11 @@ export async function applyStaged(
   const entries: ScopedBatch[] = [];
   for (const w of writes) {
     const batch = mergeBatches([w.extra ?? {}, ...w.staged]);
+    const readAt = [w.extra, ...w.staged]
+      .map((b) => b?.requireTurnsReadAt)
+      .filter((x) => x !== undefined)
+      .sort()[0];
+    if (readAt) batch.requireTurnsReadAt = readAt;
     await holdToConversationTime(parts.store, w.scope, batch);
     // Memories are made from turns: if a forget erased any of them meanwhile, nothing lands.
     const written = new Set(batch.turns.map((t) => t.id));

@@ -28,6 +28,7 @@ export async function consolidate(
   if (!session) throw new Error(`Session "${sessionId}" vanished before consolidation`);
   // A job run twice (a retry racing the queue, a worker restarted after its commit) writes once.
   if (session.status === "consolidated") return { ok: true };
+  const readAt = new Date().toISOString();
   const turns = await store.listTurns(scope, { sessionId });
   const strategy = parts.strategies.get(session.strategy);
   const staged: WriteBatch[] = [];
@@ -48,6 +49,7 @@ export async function consolidate(
         extra: {
           // If a forget erased any of these turns meanwhile, nothing made from them is written.
           requireTurns: turns.map((t) => t.id),
+          requireTurnsReadAt: readAt,
           embeddings: fresh,
           sessionStatus: [{ id: session.id, status: "consolidated" }],
         },

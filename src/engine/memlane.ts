@@ -536,7 +536,21 @@ export class Memlane {
         return op;
       },
     });
-    if (op) this.parts.events.emit("operation", op);
+    // A store written for the port before the record moved into the erase writes none: then it is
+    // written after, as it was.
+    if (!op) {
+      op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
+        type: "FORGET",
+        inputs: {
+          about: input.about !== undefined,
+          memories: input.memoryIds?.length ?? 0,
+          session: input.sessionId ?? null,
+        },
+        outputs: report,
+      });
+      await this.parts.store.write(scope, { operations: [op] });
+    }
+    this.parts.events.emit("operation", op);
     return report;
   }
 

@@ -8,14 +8,14 @@
  * operator both dates); this guard is where every other strategy's writes are held to the rule.
  */
 import type { Edge, Memory, Operation, Scope } from "../core/types.js";
-import type { MemoryStore, Supersession, WriteBatch } from "../store/memory-store.js";
+import type { MemoryStore, Supersession } from "../store/memory-store.js";
 import { newOperation } from "./operations.js";
 
 /** Applies the rule to a merged batch in place, reading the memories it would retire. */
 export async function holdToConversationTime(
   store: MemoryStore,
   scope: Scope,
-  batch: Required<WriteBatch>,
+  batch: { memories: Memory[]; supersede: Supersession[]; edges: Edge[]; operations: Operation[] },
 ): Promise<void> {
   if (batch.supersede.length === 0) return;
   const added = new Map(batch.memories.map((m) => [m.id, m]));

@@ -43,6 +43,12 @@ export interface WriteBatch {
    * meanwhile), nothing is written (ConflictError), so forgotten words cannot come back.
    */
   requireTurns?: string[];
+  /**
+   * When the writer read the turns it names in `requireTurns`: a turn a forget redacted after
+   * that (its `meta.redactedAt`) refuses the batch too, so a fact told back and redacted cannot
+   * come back through work that read it before.
+   */
+  requireTurnsReadAt?: string;
   sessions?: Session[];
   /**
    * New statuses of stored sessions. A consolidated session stays consolidated: a batch that

@@ -4,7 +4,7 @@
  * small talk out of it; docs/storage.md lists them.
  */
 import { displayName } from "../core/ids.js";
-import { namePattern, STOPWORDS, tokenize } from "../core/text.js";
+import { hasWordCharacter, namePattern, STOPWORDS, tokenize } from "../core/text.js";
 
 export const REDACTED = "[forgotten]";
 
@@ -84,58 +84,78 @@ const QUOTE_CONTENT = 2;
 function quoteWords(text: string, names: Set<string>): string[] {
   // "Sam's" folds to "sams": a possessive of the name is the name.
   const isName = (t: string) => names.has(t) || (t.endsWith("s") && names.has(t.slice(0, -1)));
-  return tokenize(text).map((t) => (WHO.has(t) || isName(t) ? SOMEONE : t));
+  // "10,000" and "4.321" are one number, not two.
+  return tokenize(text.replace(/(\d)[,.](?=\d)/g, "$1")).map((t) => (WHO.has(t) || isName(t) ? SOMEONE : t));
 }
 
 const carriesMeaning = (t: string) => t !== SOMEONE && (/\d/.test(t) || (t.length > 1 && !STOPWORDS.has(t)));
 
+/** Where a text stands relative to what was erased: in a session the erased words were said in, or elsewhere. */
+export type QuoteReach = "near" | "far";
+
 /**
- * Finds the sentences of a text that repeat erased words in other words' clothing: a reply that
- * tells a fact back ("I noted that your PIN is 4321" after "My PIN is 4321"). A sentence is a
- * quote when it shares a run of four words with an erased text, two of them carrying meaning
- * (not stop words), after every pronoun and the person's own name are read as "someone"; or
- * when it repeats an identifying number of theirs (three digits or more, not a year); or, when a
- * person is forgotten, when it names them. Shorter runs are everyone's ("to the park"); the
- * verbatim rule (`erasedTexts`) catches long copies.
+ * Finds the sentences of the agent's own words that tell erased facts back ("I noted that your
+ * PIN is 4321" after "My PIN is 4321"). The evidence is built from the erased person's own words
+ * and the erased memories, never from the agent's replies (their stock phrases are everyone's).
+ * - Near (a session the erased words were said in): a sentence is a quote when it shares a run of
+ *   four words with the evidence, two of them carrying meaning, after every pronoun and the
+ *   person's own name are read as "someone"; when it repeats a number of theirs of three digits
+ *   or more (not a year); or, when a person is forgotten, when it names them.
+ * - Far (the agent's words in other sessions, to other people): only what points at the person
+ *   alone — a number of four digits or more that is neither a year nor round (a PIN, a phone
+ *   number), or their name inside a sentence. A name opening a sentence is left: names that are
+ *   also words ("Will you…", "Mark your…") made that position unreliable.
+ * Shorter runs are everyone's ("to the park"); the verbatim rule (`erasedTexts`) catches long copies.
  */
 export function quoteFinder(
-  erased: string[],
+  evidence: string[],
   person?: string,
-): (text: string) => { value: string; changed: boolean } {
+): (text: string, reach: QuoteReach) => { value: string; changed: boolean; removed: string[] } {
   const names = new Set(person ? tokenize(`${person} ${displayName(person)}`) : []);
   const runs = new Set<string>();
   const numbers = new Set<string>();
-  for (const text of erased) {
+  for (const text of evidence) {
     const words = quoteWords(text, names);
     for (const run of runsOf(words)) runs.add(run);
-    for (const w of words) if (isIdentifyingNumber(w)) numbers.add(w);
+    for (const w of words) if (/^\d{3,}$/.test(w) && !isYear(w)) numbers.add(w);
   }
-  const named = person && !isCalendarWord(displayName(person)) ? namePattern(displayName(person), "") : null;
-  return (text) => {
-    if (runs.size === 0 && numbers.size === 0 && !named) return { value: text, changed: false };
-    let changed = false;
+  const display = person ? displayName(person) : "";
+  const named =
+    person && hasWordCharacter(display) && !isCalendarWord(display) ? namePattern(display, "") : null;
+  const namedInside = named ? new RegExp(`\\S\\s+${named.source}`, "u") : null;
+  return (text, reach) => {
+    const removed: string[] = [];
+    if (runs.size === 0 && numbers.size === 0 && !named) return { value: text, changed: false, removed };
     const value = text
       .split(/(?<=[.!?])(\s+)|(\n+)/)
       .filter((piece) => piece !== undefined)
       .map((piece) => {
         if (!/\S/.test(piece) || piece === REDACTED) return piece;
         const words = quoteWords(piece, names);
-        const quoted = words.some((w) => numbers.has(w)) || runsOf(words).some((run) => runs.has(run));
-        if (!quoted && !named?.test(piece)) return piece;
-        changed = true;
+        const quoted =
+          reach === "near"
+            ? words.some((w) => numbers.has(w)) ||
+              runsOf(words).some((run) => runs.has(run)) ||
+              Boolean(named?.test(piece))
+            : words.some((w) => numbers.has(w) && isIdentifyingNumber(w)) ||
+              Boolean(namedInside?.test(piece));
+        if (!quoted) return piece;
+        removed.push(piece.trim());
         return REDACTED;
       })
       .join("");
-    return { value, changed };
+    return { value, changed: removed.length > 0, removed };
   };
 }
 
+const isYear = (word: string) => /^(?:1[5-9]|20)\d\d$/.test(word);
+
 /**
- * A number that points at one person's data (a PIN, a phone or house number): three digits or
- * more, and not a year, which everyone shares.
+ * A number that points at one person's data wherever it is said (a PIN, a phone number): four
+ * digits or more, not a year, not round (500, 10000 are everyone's amounts).
  */
 function isIdentifyingNumber(word: string): boolean {
-  return /^\d{3,}$/.test(word) && !/^(?:19|20)\d\d$/.test(word);
+  return /^\d{4,}$/.test(word) && !isYear(word) && !/00$/.test(word);
 }
 
 function runsOf(words: string[]): string[] {
@@ -151,6 +171,7 @@ function runsOf(words: string[]): string[] {
 export interface SpokenTurn {
   id: string;
   speaker: string;
+  text: string;
   /** True for text memlane wrote (a reply), whoever it is attributed to. */
   generated: boolean;
 }
@@ -159,14 +180,26 @@ export interface SpokenTurn {
  * The replies in one session (ordered) that answer `person`: turns by an agent (the scope's own,
  * or another memlane agent of a conversation), or generated, whose latest earlier turn by
  * someone else is the person's. A reply that answers someone tells their facts back to them, so
- * it belongs to their footprint and goes when they are forgotten.
+ * it belongs to their footprint and goes when they are forgotten. In a session with several
+ * people, a reply that names one of the others is theirs, not the person's (the quote rule still
+ * reads it).
  */
-export function repliesTo(turns: SpokenTurn[], agents: string[], person: string): string[] {
+export function repliesTo(
+  turns: SpokenTurn[],
+  agents: string[],
+  person: string,
+  others: string[] = [],
+): string[] {
+  const otherNames = others
+    .filter((o) => o !== person && !agents.includes(o))
+    .map((o) => displayName(o))
+    .filter((n) => hasWordCharacter(n) && !isCalendarWord(n))
+    .map((n) => namePattern(n, ""));
   let addressee: string | null = null;
   const out: string[] = [];
   for (const t of turns) {
     if (!agents.includes(t.speaker) && !t.generated) addressee = t.speaker;
-    else if (addressee === person) out.push(t.id);
+    else if (addressee === person && !otherNames.some((p) => p.test(t.text))) out.push(t.id);
   }
   return out;
 }

@@ -19,6 +19,7 @@ export const postgresDialect: SqlDialect = {
   list: (values) => [...values],
   // = ANY keeps the HNSW query's filter a plain array test the planner pushes into the scan.
   inList: (column) => `${column} = ANY(?::text[])`,
+  jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   insert(table, columns, rows, ignoreConflicts) {
     const names = columns.map(([name]) => name).join(", ");
     // pgvector values travel as text ("[0.1,0.2]") and are cast once unnested.

@@ -18,7 +18,7 @@ const pattern = (path: string) =>
       .map((part) =>
         part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
       )
-      .join("/")}/?$`,
+      .join("/")}$`,
   );
 
 /** The methods the app's routes answer at `path` (ALL and middleware excluded). */

@@ -65,19 +65,21 @@ export function* forgetProgram(
     // The replies that answered them tell their facts back: they go with their words.
     if (sessionIds.size) {
       const spoken = yield* select(
-        `SELECT id, session_id, speaker, meta FROM turns WHERE ${inScope} AND session_id IN ${d.members} ORDER BY session_id, idx`,
+        `SELECT id, session_id, speaker, text, meta FROM turns WHERE ${inScope} AND session_id IN ${d.members} ORDER BY session_id, idx`,
         ...s,
         d.list([...sessionIds]),
       );
       // In a conversation between agents, every agent's words are replies.
       const agentsOf = new Map<string, string[]>();
+      const partnersOf = new Map<string, string[]>();
       for (const r of yield* select(
-        `SELECT id, meta FROM sessions WHERE ${inScope} AND id IN ${d.members}`,
+        `SELECT id, meta, partners FROM sessions WHERE ${inScope} AND id IN ${d.members}`,
         ...s,
         d.list([...sessionIds]),
       )) {
         const agents = (json(r.meta) as { agents?: unknown }).agents;
         agentsOf.set(String(r.id), Array.isArray(agents) ? agents.map(String) : []);
+        partnersOf.set(String(r.id), (json(r.partners) as string[]).map(String));
       }
       const bySession = new Map<string, Row[]>();
       for (const r of spoken)
@@ -87,10 +89,12 @@ export function* forgetProgram(
           turns.map((r) => ({
             id: String(r.id),
             speaker: String(r.speaker),
+            text: String(r.text),
             generated: (json(r.meta) as { generated?: unknown }).generated === true,
           })),
           [scope.agent, ...(agentsOf.get(sessionId) ?? [])],
           about,
+          partnersOf.get(sessionId) ?? [],
         ))
           turnIds.add(id);
     }
@@ -122,8 +126,15 @@ export function* forgetProgram(
   // Memories made from erased turns carry their words, whoever they are filed about.
   for (const r of memoryRows)
     if ((json(r.source_turns) as string[]).some((t) => turnIds.has(t))) memoryIds.add(String(r.id));
-  // A memory's earlier forms (what it superseded, what was fused into it) state the same fact.
-  yield* addEarlierForms(s, memoryIds);
+  // A memory asked for by id goes with its earlier forms (what it superseded, what was fused into
+  // it). A memory that goes with a session or a person only takes itself: a version it had
+  // replaced, learned elsewhere, is current again (the change that retired it is forgotten).
+  const links = yield* select(
+    "SELECT src, dst, type FROM edges WHERE tenant = ? AND agent = ? AND type IN ('Supersedes', 'FusedInto')",
+    ...s,
+  );
+  const earlier = earlierForms(links);
+  if (request.memoryIds?.length) addEarlier(earlier, memoryIds, new Set(request.memoryIds));
 
   // What the erased rows said, to be found and redacted wherever else it was copied. A fused
   // memory also carries the statement it was fused from.
@@ -132,25 +143,33 @@ export function* forgetProgram(
     const from = (json(r.attributes) as { fusedFrom?: { summary?: unknown } }).fusedFrom;
     return [String(r.text), ...(typeof from?.summary === "string" ? [from.summary] : [])];
   });
-  const turnTexts = turnIds.size
-    ? (yield* select(
-        `SELECT text FROM turns WHERE ${inScope} AND id IN ${d.members}`,
+  const erasedTurns = turnIds.size
+    ? yield* select(
+        `SELECT text, speaker, meta FROM turns WHERE ${inScope} AND id IN ${d.members}`,
         ...s,
         d.list([...turnIds]),
-      )).map((r) => String(r.text))
+      )
     : [];
+  const turnTexts = erasedTurns.map((r) => String(r.text));
   const verbatim = erasedTexts(memoryTexts, turnTexts);
-  const quotes = quoteFinder([...memoryTexts, ...turnTexts], request.about);
+  // The evidence of a quote is what the erased people said and what was remembered, never the
+  // agent's own erased replies (their stock phrases are everyone's).
+  const theirWords = erasedTurns
+    .filter((r) => r.speaker !== scope.agent && (json(r.meta) as { generated?: unknown }).generated !== true)
+    .map((r) => String(r.text));
+  const quotes = quoteFinder([...memoryTexts, ...theirWords], request.about);
 
   const memories = d.list([...memoryIds]);
   const turns = d.list([...turnIds]);
   // An operation is deleted if it touched an erased memory, or ran over a session whose erased
   // turns its inputs may quote. Its refs go with it (ON DELETE CASCADE).
+  const refs = refsOf(d, s);
   const operations = yield* change(
     `DELETE FROM operations WHERE ${inScope} AND (session_id IN ${d.members}
-     OR id IN (SELECT op_id FROM operation_refs WHERE memory_id IN ${d.members}))`,
+     OR id IN (SELECT op_id FROM operation_refs WHERE ${refs.where}memory_id IN ${d.members}))`,
     ...s,
     d.list([...sessionIds]),
+    ...refs.params,
     memories,
   );
   const erased = yield* eraseMemories(d, s, memories);
@@ -167,7 +186,9 @@ export function* forgetProgram(
   const sessions = request.sessionId
     ? yield* change(`DELETE FROM sessions WHERE ${inScope} AND id = ?`, ...s, request.sessionId)
     : 0;
-  const redacted = yield* redactEverywhere(d, s, scope.agent, verbatim, quotes);
+  const redacted = yield* redactEverywhere(d, s, scope.agent, verbatim, quotes, sessionIds);
+  // Versions that only an erased memory had replaced are current again.
+  yield* reactivate(d, s, earlier, memoryIds);
   return {
     memories: erased.memories + redacted.memories,
     edges: erased.edges + redacted.edges,
@@ -179,27 +200,47 @@ export function* forgetProgram(
   };
 }
 
-/** Adds, transitively, the memories the given ones superseded or absorbed by fusion. */
-function* addEarlierForms(s: readonly [string, string], memoryIds: Set<string>): SqlProgram<void> {
-  if (memoryIds.size === 0) return;
-  const links = yield* select(
-    "SELECT src, dst, type FROM edges WHERE tenant = ? AND agent = ? AND type IN ('Supersedes', 'FusedInto')",
-    ...s,
-  );
-  // Supersedes points from the newer memory to the older; FusedInto from the older to the fused.
+/** For each memory, the memories it superseded or absorbed by fusion (Supersedes: newer -> older; FusedInto: older -> fused). */
+function earlierForms(links: Record<string, unknown>[]): Map<string, string[]> {
   const earlier = new Map<string, string[]>();
   for (const e of links) {
     const newer = String(e.type === "Supersedes" ? e.src : e.dst);
     const older = String(e.type === "Supersedes" ? e.dst : e.src);
     earlier.set(newer, [...(earlier.get(newer) ?? []), older]);
   }
-  const queue = [...memoryIds];
+  return earlier;
+}
+
+/** Adds to `ids`, transitively, the earlier forms of `from`. */
+function addEarlier(earlier: Map<string, string[]>, ids: Set<string>, from: Set<string>): void {
+  const queue = [...from];
   while (queue.length)
     for (const older of earlier.get(queue.pop()!) ?? [])
-      if (!memoryIds.has(older)) {
-        memoryIds.add(older);
+      if (!ids.has(older)) {
+        ids.add(older);
         queue.push(older);
       }
+}
+
+/** Makes current again the kept memories whose every later form was erased. */
+function* reactivate(
+  d: SqlDialect,
+  s: readonly [string, string],
+  earlier: Map<string, string[]>,
+  erased: Set<string>,
+): SqlProgram<void> {
+  const laterOf = new Map<string, string[]>();
+  for (const [newer, olders] of earlier)
+    for (const older of olders) laterOf.set(older, [...(laterOf.get(older) ?? []), newer]);
+  const again = [...laterOf]
+    .filter(([older, later]) => !erased.has(older) && later.every((n) => erased.has(n)))
+    .map(([older]) => older);
+  if (again.length === 0) return;
+  yield* change(
+    `UPDATE memories SET status = 'active', invalid_at = NULL WHERE tenant = ? AND agent = ? AND status = 'superseded' AND id IN ${d.members}`,
+    ...s,
+    d.list(again),
+  );
 }
 
 /** Deletes memories with their edges, vectors and operation refs. */
@@ -220,8 +261,10 @@ function* eraseMemories(
     ...s,
     list,
   );
+  const refs = refsOf(d, s);
   yield* change(
-    `DELETE FROM operation_refs WHERE memory_id IN ${d.members} AND op_id IN (SELECT id FROM operations WHERE ${inScope})`,
+    `DELETE FROM operation_refs WHERE ${refs.where}memory_id IN ${d.members} AND op_id IN (SELECT id FROM operations WHERE ${inScope})`,
+    ...refs.params,
     list,
     ...s,
   );
@@ -235,24 +278,36 @@ function* redactEverywhere(
   agent: string,
   erased: string[],
   quotes: ReturnType<typeof quoteFinder>,
+  near: Set<string>,
 ): SqlProgram<{ operations: number; turns: number; memories: number; edges: number; embeddings: number }> {
   const counts = { operations: 0, turns: 0, memories: 0, edges: 0, embeddings: 0 };
   const inScope = "tenant = ? AND agent = ?";
   const texts = [...erased];
-  // Turns: verbatim copies anywhere; in the agent's own words and generated replies, facts told back.
+  // When: a consolidation that read a turn before this moment and writes after it is refused
+  // (the write plan's requireTurns), so a redacted fact cannot come back through it.
+  const redactedAt = new Date().toISOString();
+  // Turns: verbatim copies anywhere; in the agent's own words and generated replies, facts told
+  // back (read closely in the sessions the erased words were said in, by name and number elsewhere).
   const redactedTurns = new Set<string>();
-  for (const r of yield* select(`SELECT id, speaker, text, meta FROM turns WHERE ${inScope}`, ...s)) {
+  const toldBack: string[] = [];
+  for (const r of yield* select(
+    `SELECT id, session_id, speaker, text, meta FROM turns WHERE ${inScope}`,
+    ...s,
+  )) {
     const meta = json(r.meta) as Record<string, unknown>;
-    let text = scrub(String(r.text), texts);
+    let text: { value: unknown; changed: boolean } = scrub(String(r.text), texts);
     if (r.speaker === agent || meta.generated === true) {
-      const told = quotes(String(text.value));
-      if (told.changed) text = told;
+      const told = quotes(String(text.value), near.has(String(r.session_id)) ? "near" : "far");
+      if (told.changed) {
+        text = told;
+        toldBack.push(...told.removed);
+      }
     }
     if (!text.changed) continue;
     yield* change(
       `UPDATE turns SET text = ?, meta = ? WHERE ${inScope} AND id = ?`,
       text.value,
-      JSON.stringify({ ...meta, redacted: true }),
+      JSON.stringify({ ...meta, redacted: true, redactedAt }),
       ...s,
       r.id,
     );
@@ -270,8 +325,10 @@ function* redactEverywhere(
     (r) =>
       scrub(String(r.text), texts).changed ||
       ((json(r.source_turns) as string[]).some((t) => redactedTurns.has(t)) &&
-        quotes(String(r.text)).changed),
+        quotes(String(r.text), "near").changed),
   );
+  // The sentences told back are looked for in the log too.
+  texts.push(...erasedTexts(toldBack, []));
   if (doomed.length) {
     texts.push(
       ...erasedTexts(
@@ -305,4 +362,11 @@ function* redactEverywhere(
       counts.operations++;
     }
   return counts;
+}
+
+/** The scope's part of a query on operation_refs, where the table keeps the scope (Postgres: its index leads with it). */
+function refsOf(d: SqlDialect, s: readonly [string, string]): { where: string; params: unknown[] } {
+  return d.refColumns({ tenant: s[0], agent: s[1] }).some(([name]) => name === "tenant")
+    ? { where: "tenant = ? AND agent = ? AND ", params: [...s] }
+    : { where: "", params: [] };
 }

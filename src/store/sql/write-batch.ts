@@ -151,11 +151,20 @@ export function* writeBatch(
   const inScope = "tenant = ? AND agent = ?";
   if (b.requireTurns?.length) {
     const wanted = [...new Set(b.requireTurns)];
-    const [row] = yield* select(
-      `SELECT count(*) AS n FROM turns WHERE ${inScope} AND id IN ${d.members}`,
-      ...s,
-      d.list(wanted),
-    );
+    // A turn redacted after the writer read it counts as gone (memory-store.ts, requireTurnsReadAt).
+    const redacted = d.jsonText("meta", "redactedAt");
+    const [row] = b.requireTurnsReadAt
+      ? yield* select(
+          `SELECT count(*) AS n FROM turns WHERE ${inScope} AND id IN ${d.members} AND (${redacted} IS NULL OR ${redacted} <= ?)`,
+          ...s,
+          d.list(wanted),
+          b.requireTurnsReadAt,
+        )
+      : yield* select(
+          `SELECT count(*) AS n FROM turns WHERE ${inScope} AND id IN ${d.members}`,
+          ...s,
+          d.list(wanted),
+        );
     if (Number(row?.n) !== wanted.length)
       throw new ConflictError(
         "Turns this write was made from are gone (forgotten meanwhile); nothing was written",

@@ -12,6 +12,7 @@ export const sqliteDialect: SqlDialect = {
   members: "(SELECT value FROM json_each(?))",
   list: (values) => JSON.stringify(values),
   inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
+  jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   insert<T>(
     table: string,
     columns: readonly Column<T>[],
