@@ -150,13 +150,13 @@ export function* forgetProgram(
         d.list([...turnIds]),
       )
     : [];
-  const turnTexts = erasedTurns.map((r) => String(r.text));
-  const verbatim = erasedTexts(memoryTexts, turnTexts);
-  // The evidence of a quote is what the erased people said and what was remembered, never the
-  // agent's own erased replies (their stock phrases are everyone's).
+  // The evidence of a copy or a quote is what the erased people said and what was remembered,
+  // never the agent's own erased replies (their stock phrases are everyone's; the replies
+  // themselves are gone, and the log of their sessions with them).
   const theirWords = erasedTurns
     .filter((r) => r.speaker !== scope.agent && (json(r.meta) as { generated?: unknown }).generated !== true)
     .map((r) => String(r.text));
+  const verbatim = erasedTexts(memoryTexts, theirWords);
   const quotes = quoteFinder([...memoryTexts, ...theirWords], request.about);
 
   const memories = d.list([...memoryIds]);
