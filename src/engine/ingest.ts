@@ -78,10 +78,32 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
   const scope = ports.scope(transcript.agent);
   const existing = new Map<string, Session>();
   const storedTurns = new Map<string, number>();
+  const sessions: TranscriptSession[] = [];
   for (const s of transcript.sessions) {
+    sessions.push(s);
     const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await store.listTurns(scope, { sessionId: s.id });
+    // A session finished with only its first turns (a killed ingest of a per-turn strategy that
+    // `retry` then closed and consolidated): the rest of its turns go into a continuation session
+    // right after it, so the file ingests whole and nothing is lost. Re-runs find both and skip.
+    if (
+      stored.status !== "open" &&
+      turns.length < s.turns.length &&
+      turns.every((t, i) => t.text === s.turns[i]!.text && t.speaker === s.turns[i]!.speaker)
+    ) {
+      const rest = continuation(s, turns.length);
+      sessions.push(rest);
+      s.turns = s.turns.slice(0, turns.length);
+      existing.set(s.id, stored);
+      storedTurns.set(s.id, turns.length);
+      const again = await store.getSession(scope, rest.id);
+      if (again) {
+        existing.set(rest.id, again);
+        storedTurns.set(rest.id, (await store.listTurns(scope, { sessionId: rest.id })).length);
+      }
+      continue;
+    }
     // An open session may hold only the first turns (a killed run or chat): the rest are added.
     const partial = stored.status === "open";
     if (
@@ -95,7 +117,18 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
     existing.set(s.id, stored);
     storedTurns.set(s.id, turns.length);
   }
+  transcript.sessions = sessions;
   return { existing, storedTurns };
+}
+
+/** The turns of a session after its first `from`, as the session that continues it. */
+function continuation(s: TranscriptSession, from: number): TranscriptSession {
+  return {
+    ...s,
+    id: `${s.id}~rest`,
+    turns: s.turns.slice(from),
+    meta: { ...s.meta, continues: s.id },
+  };
 }
 
 export async function ingestTranscript(
@@ -203,7 +236,9 @@ async function feedTurns(
 ): Promise<Awaited<ReturnType<typeof consolidate>> & { stopped?: string }> {
   let session = stored;
   if (!session) {
-    session = newSessionRow(scope, s, "open", ports.strategy);
+    // Marked so that `inspect` tells a session a killed ingest left (re-run the ingest) from one a
+    // killed chat left (retry it).
+    session = newSessionRow(scope, { ...s, meta: { ...s.meta, source: "ingest" } }, "open", ports.strategy);
     await ports.parts.store.write(scope, { sessions: [session] });
   }
   if (session.status === "open") {

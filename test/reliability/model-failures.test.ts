@@ -85,6 +85,68 @@ describe("reliability: model failures are loud", () => {
     assert.equal(ava?.turns, 3);
   });
 
+  it("after a stopped per-turn ingest: inspect says to re-run it, and a retry's partial session does not block the file", async () => {
+    const file = join(dir, "stopped.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        agent: "ava",
+        sessions: [
+          {
+            id: "long",
+            at: "2024-03-01T10:00",
+            partner: "sam",
+            turns: Array.from({ length: 6 }, (_, n) => ({
+              speaker: "sam",
+              text: `Line ${n}: I walked Biscuit by the river.`,
+            })),
+          },
+          {
+            id: "next",
+            at: "2024-03-08T10:00",
+            partner: "sam",
+            turns: [{ speaker: "sam", text: "I adopted a cat." }],
+          },
+        ],
+      }),
+    );
+    const db = join(dir, "stopped.db");
+    const env = { ...process.env, NO_COLOR: "1" };
+    // A dead model stops the ingest after three turns of the first session, left open.
+    const stopped = await cli(
+      ["ingest", file, "--strategy", "creem", "--model-timeout", "150", "--model-retries", "0"],
+      { delayMs: 5000 },
+      db,
+    );
+    assert.equal(stopped.status, 7, stopped.stderr);
+    const inspect = await runCli(["inspect", "--db", db], { env });
+    assert.match(inspect.stdout, /left by an ingest that was stopped: run the same `memlane ingest` again/);
+    // Someone retries anyway: the open session is closed and consolidated with its three turns.
+    await runCli(
+      ["retry", "--agent", "ava", "--open", "--db", db, "--embedder", "hash", "--strategy", "creem"],
+      { env },
+    );
+    // The file still ingests whole: the rest of the session continues it; a re-run changes nothing.
+    for (const run of [1, 2]) {
+      const again = await runCli(["ingest", file, "--db", db, "--embedder", "hash", "--strategy", "creem"], {
+        env,
+      });
+      assert.equal(again.code, 0, `run ${run}: ${again.stderr}`);
+    }
+    const view = JSON.parse((await runCli(["inspect", "--db", db, "--json"], { env })).stdout) as {
+      agents: { turns: number; sessionList: { id: string; status: string }[] }[];
+    };
+    assert.equal(view.agents[0]!.turns, 7, "every turn of the file, once");
+    assert.deepEqual(
+      view.agents[0]!.sessionList.map((s) => [s.id, s.status]),
+      [
+        ["long", "consolidated"],
+        ["long~rest", "consolidated"],
+        ["next", "consolidated"],
+      ],
+    );
+  });
+
   it("exits 7 for a server that errors, and for a 200 that is not a completion", async () => {
     const failing = await cli(
       ["ingest", transcript, "--model-retries", "0"],

@@ -55,7 +55,9 @@ export function registerInspect(program: Command): void {
             print(
               color.yellow(
                 shown(
-                  `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed process)" : ""}: when no one is still talking in it, \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
+                  w.session.status === "open" && w.session.meta.source === "ingest"
+                    ? `  ${w.session.id} is open with ${w.turns} turns, left by an ingest that was stopped: run the same \`memlane ingest\` again, which feeds it the rest of its turns and finishes it (a retry would end it with only these)`
+                    : `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed chat)" : ""}: when no one is still talking in it, \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
                 ),
               ),
             );
