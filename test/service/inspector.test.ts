@@ -324,6 +324,69 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     await screenshot("inspector-graph.png");
   });
 
+  it("lays out at 1440 and at 390 px: ids wrap in the sidebar, the force layout fills the panel, nothing scrolls sideways on a phone", async () => {
+    // A long id in the sidebar wraps instead of running under the main panel.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const longAgent = `agent-with-a-very-long-name-${"x".repeat(60)}`;
+    await mem.tenant("acme").ingest({
+      agent: longAgent,
+      sessions: [
+        {
+          id: "l1",
+          at: "2024-03-02T18:00",
+          partner: "sam",
+          turns: [{ speaker: "sam", text: "I adopted a beagle." }],
+        },
+      ],
+    });
+    await page.fill("#key", key);
+    await page.click("#key-form button[type=submit]");
+    await page.waitForSelector(`#agents button >> text=${longAgent}`);
+    const overflow = await page.evaluate(`(() => {
+      const nav = document.querySelector(".sidebar");
+      return [...nav.querySelectorAll("button")].some(
+        (b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > nav.getBoundingClientRect().right + 1,
+      );
+    })()`);
+    assert.equal(overflow, false, "no sidebar entry runs past the sidebar");
+
+    // The force layout uses the panel's width, not a narrow column (the caption carries the
+    // drawn nodes' extent, cytoscape's own bounding box).
+    await page.click("#agents button >> text=theo");
+    await page.click("[role=tab][data-view=graph]");
+    await page.selectOption("#graph-layout", "force");
+    await page.waitForFunction('document.querySelector("#graph-caption")?.dataset.layout === "force"');
+    const spread = (await page.evaluate(`(() => {
+      const c = document.querySelector("#graph-caption").dataset;
+      return { width: Number(c.spreadWidth), height: Number(c.spreadHeight) };
+    })()`)) as { width: number; height: number };
+    assert.ok(
+      spread.width > spread.height * 0.8,
+      `the force layout is wider than a column: ${JSON.stringify(spread)}`,
+    );
+    await screenshot("inspector-force-1440.png");
+
+    // On a phone: one column, nothing wider than the screen, the detail below the table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click("[role=tab][data-view=memories]");
+    await page.click("#agents button >> text=ava");
+    await page.locator("#memory-table tbody tr button.link").first().click();
+    await page.waitForSelector("#memory-detail h2");
+    const phone = (await page.evaluate(`(() => {
+      const table = document.querySelector("#memory-table").getBoundingClientRect();
+      const detail = document.querySelector("#memory-detail").getBoundingClientRect();
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+        overlap: detail.top < table.bottom - 1 && detail.left < table.right - 1 && detail.right > table.left + 1,
+      };
+    })()`)) as { scrollWidth: number; width: number; overlap: boolean };
+    assert.ok(phone.scrollWidth <= phone.width, `no sideways scroll: ${JSON.stringify(phone)}`);
+    assert.equal(phone.overlap, false, "the detail panel does not cover the table");
+    await screenshot("inspector-390.png");
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
   it("shows a failed consolidation with a retry button that runs it again", async () => {
     await page.click("#agents button >> text=ava");
     await page.click("[role=tab][data-view=operations]");

@@ -178,9 +178,23 @@ export function graphView(context) {
         // that they overlap less.
         layout: timed
           ? { name: "preset", padding: 24 }
-          : { name: "cose", animate: false, nodeDimensionsIncludeLabels: true, padding: 24 },
+          : {
+              name: "cose",
+              animate: false,
+              nodeDimensionsIncludeLabels: true,
+              padding: 24,
+              // Laid out in the panel's own shape: left free, cose stacked the groups of a
+              // scope into one tall, narrow column.
+              boundingBox: { x1: 0, y1: 0, w: container.clientWidth, h: container.clientHeight },
+            },
         maxZoom: 2,
       });
+      // The drawn extent, for a reader of the page (and the browser test): a force layout that
+      // came out as a narrow column is visible in it.
+      const extent = cy.nodes().boundingBox();
+      caption.dataset.layout = timed ? "time" : "force";
+      caption.dataset.spreadWidth = String(Math.round(extent.w));
+      caption.dataset.spreadHeight = String(Math.round(extent.h));
       cy.on("tap", "node", (event) => {
         if (!event.target.hasClass("time")) context.openMemory(event.target.id());
       });
