@@ -19,6 +19,13 @@ export const idSchema = z
   .string()
   .min(1, "must not be empty")
   .max(200)
+  // The part of the rules a JSON schema can say (it is published in the OpenAPI document): no
+  // surrounding spaces, no C0 control characters. The refinements below say the rest.
+  .regex(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    /^[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$/,
+    "must not be blank, start or end with spaces, or hold control characters",
+  )
   .refine((s) => s.trim() === s && s.trim().length > 0, "must not be blank or start or end with spaces")
   .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters")
   // Ids that print alike must be alike: no invisible characters (zero-width, direction marks),

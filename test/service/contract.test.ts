@@ -123,6 +123,17 @@ describe("service: validation, body limit and the OpenAPI document", () => {
     const body = (path: string) => doc.paths[path]!.post!.requestBody!.content["application/json"].schema;
     const session = body("/v1/sessions");
     assert.ok(["agent", "partner", "partners", "at", "perTurn"].every((k) => k in session.properties));
+    // The id rules a schema can state are stated: a request generated from the pattern is accepted.
+    const pattern = (session.properties.agent as { pattern?: string }).pattern;
+    assert.ok(pattern, "ids carry their pattern");
+    for (const [id, ok] of [
+      ["ava", true],
+      [" ava", false],
+      ["ava ", false],
+      ["a\u0000b", false],
+      ["Jos\u00e9 M", true],
+    ] as const)
+      assert.equal(new RegExp(pattern).test(id), ok, JSON.stringify(id));
     assert.deepEqual(session.required, ["agent"]);
     const turn = body("/v1/agents/{agent}/sessions/{sessionId}/turns");
     assert.equal(turn.properties.text!.maxLength, MAX_TURN_CHARS);
