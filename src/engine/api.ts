@@ -76,8 +76,12 @@ export const perTurnSchema = z
 export const sessionInputSchema = z
   .object({
     agent: idSchema.describe("whose memory it is"),
-    partner: idSchema.optional().describe("the one partner of a one-to-one session"),
-    partners: z.array(idSchema).min(1).optional().describe("everyone the agent talks with in this session"),
+    partner: idSchema.optional().describe("the one partner of a one-to-one session (not the agent itself)"),
+    partners: z
+      .array(idSchema)
+      .min(1)
+      .optional()
+      .describe("everyone the agent talks with in this session (not the agent itself)"),
     at: z.string().min(1).optional().describe("conversation time (ISO-8601 or LoCoMo's form); default now"),
     id: idSchema.optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
@@ -91,7 +95,9 @@ export const sessionInputSchema = z
   .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
     message: "a session needs a partner (or partners)",
     path: ["partner"],
-  });
+  })
+  // Said in the published schema too: one of the two is required.
+  .meta({ anyOf: [{ required: ["partner"] }, { required: ["partners"] }] });
 export type SessionInput = z.input<typeof sessionInputSchema>;
 
 export const turnInputSchema = z.object({
@@ -177,7 +183,9 @@ export const forgetInputSchema = z
   .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
     message: "forget needs `about`, `memoryIds` or `sessionId`",
     path: ["about"],
-  });
+  })
+  // Said in the published schema too: at least one of the three.
+  .meta({ anyOf: [{ required: ["about"] }, { required: ["memoryIds"] }, { required: ["sessionId"] }] });
 export type ForgetInput = z.input<typeof forgetInputSchema>;
 
 export const tenantSchema = idSchema.describe("an isolated customer space");
