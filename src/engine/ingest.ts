@@ -6,6 +6,7 @@
  * embedded (the encoder works in background threads), and their vectors land with its turns.
  */
 import { ConflictError } from "../core/errors.js";
+import { LEFT_BY_INGEST } from "../core/session-meta.js";
 import type { Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
@@ -79,37 +80,43 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
   const existing = new Map<string, Session>();
   const storedTurns = new Map<string, number>();
   const sessions: TranscriptSession[] = [];
-  for (const s of transcript.sessions) {
+  const named = new Set(transcript.sessions.map((s) => s.id));
+  // A queue, so that a continuation goes through the same checks (it may have been stopped and
+  // finished early too: then it is continued in turn).
+  const queue = [...transcript.sessions];
+  while (queue.length) {
+    const s = queue.shift()!;
     sessions.push(s);
     const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await store.listTurns(scope, { sessionId: s.id });
-    // A session finished with only its first turns (a killed ingest of a per-turn strategy that
-    // `retry` then closed and consolidated): the rest of its turns go into a continuation session
-    // right after it, so the file ingests whole and nothing is lost. Re-runs find both and skip.
+    const prefix = turns.every((t, i) => t.text === s.turns[i]?.text && t.speaker === s.turns[i]?.speaker);
+    // A session an ingest created and `retry` finished with only its first turns (the ingest was
+    // stopped): the rest of its turns go into a continuation session right after it, so the file
+    // ingests whole and nothing is lost. A chat's session with fewer turns is a conflict, as ever.
     if (
       stored.status !== "open" &&
+      stored.meta[LEFT_BY_INGEST] === true &&
       turns.length < s.turns.length &&
-      turns.every((t, i) => t.text === s.turns[i]!.text && t.speaker === s.turns[i]!.speaker)
+      prefix
     ) {
       const rest = continuation(s, turns.length);
-      sessions.push(rest);
+      if (named.has(rest.id))
+        throw new ConflictError(
+          `Session "${s.id}" needs a continuation "${rest.id}", which the file names too`,
+          {
+            session: rest.id,
+          },
+        );
       s.turns = s.turns.slice(0, turns.length);
       existing.set(s.id, stored);
       storedTurns.set(s.id, turns.length);
-      const again = await store.getSession(scope, rest.id);
-      if (again) {
-        existing.set(rest.id, again);
-        storedTurns.set(rest.id, (await store.listTurns(scope, { sessionId: rest.id })).length);
-      }
+      queue.unshift(rest);
       continue;
     }
     // An open session may hold only the first turns (a killed run or chat): the rest are added.
     const partial = stored.status === "open";
-    if (
-      (partial ? turns.length > s.turns.length : turns.length !== s.turns.length) ||
-      turns.some((t, i) => t.text !== s.turns[i]!.text || t.speaker !== s.turns[i]!.speaker)
-    )
+    if ((partial ? turns.length > s.turns.length : turns.length !== s.turns.length) || !prefix)
       throw new ConflictError(
         `Session "${s.id}" is already stored for agent "${transcript.agent}" with different turns`,
         { session: s.id },
@@ -238,7 +245,12 @@ async function feedTurns(
   if (!session) {
     // Marked so that `inspect` tells a session a killed ingest left (re-run the ingest) from one a
     // killed chat left (retry it).
-    session = newSessionRow(scope, { ...s, meta: { ...s.meta, source: "ingest" } }, "open", ports.strategy);
+    session = newSessionRow(
+      scope,
+      { ...s, meta: { ...s.meta, [LEFT_BY_INGEST]: true } },
+      "open",
+      ports.strategy,
+    );
     await ports.parts.store.write(scope, { sessions: [session] });
   }
   if (session.status === "open") {
@@ -249,7 +261,10 @@ async function feedTurns(
         { speaker: t.speaker, text: t.text, at: t.at, id: t.id, meta: t.meta },
         "wait",
       );
-      const failed = turn ? await failedTurnStep(ports, scope, s.id, turn.id) : undefined;
+      // Only a turn whose step asks the model counts: the agent's own turns do no model work and
+      // must not reset the count (a dead model would otherwise cost a timeout per partner turn).
+      if (!turn || t.speaker === scope.agent) continue;
+      const failed = await failedTurnStep(ports, scope, s.id, turn.id);
       const code = (failed?.error ?? "").split(":")[0]!;
       unreachable = failed ? (UNREACHABLE.has(code) ? unreachable + 1 : 0) : 0;
       if (stopAfter > 0 && unreachable >= stopAfter)

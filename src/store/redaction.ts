@@ -127,7 +127,7 @@ export function quoteFinder(
     const removed: string[] = [];
     if (runs.size === 0 && numbers.size === 0 && !named) return { value: text, changed: false, removed };
     // Far from the erased words most texts hold neither a long number nor the name: skip them cheaply.
-    if (reach === "far" && !/\d{4}|\d,\d{3}/.test(text) && !(display && text.includes(display)))
+    if (reach === "far" && !/\d{4}|\d[.,]\d{3}/.test(text) && !(display && text.includes(display)))
       return { value: text, changed: false, removed };
     const value = text
       .split(/(?<=[.!?])(\s+)|(\n+)/)

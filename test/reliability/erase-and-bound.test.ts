@@ -281,6 +281,56 @@ describe("12: forgetting a person takes the replies and quotes that carry their 
     await mem.close();
   });
 
+  it("never makes two versions current, nor undoes a DELETE, when a middle or retired version goes", async () => {
+    const { rows } = await import("../../src/testing/index.js");
+    const mem = await testMemlane({ strategy: "accumulate" });
+    const scope = mem.scope("ava");
+    const at = (m: number) => `2024-0${m}-01T10:00:00.000Z`;
+    await mem.store.write(scope, {
+      sessions: [1, 2, 3, 4].map((i) => rows.session(scope, `s${i}`)),
+    });
+    const [a, b, c] = ["Sam lives in Leeds.", "Sam lives in York.", "Sam lives in Bath."].map((text, i) =>
+      rows.memory(scope, text, {
+        sessionId: `s${i + 1}`,
+        observedAt: at(i + 1),
+        status: i === 2 ? "active" : "superseded",
+        invalidAt: i === 2 ? null : at(i + 2),
+      }),
+    );
+    // d was retired by a DELETE (no later form); e is the version it had replaced.
+    const e = rows.memory(scope, "Sam has a cat.", {
+      sessionId: "s1",
+      status: "superseded",
+      invalidAt: at(4),
+    });
+    const d = rows.memory(scope, "Sam has two cats.", {
+      sessionId: "s4",
+      status: "superseded",
+      invalidAt: at(5),
+    });
+    const edge = (from: string, to: string) => ({
+      id: `e_${from}_${to}`,
+      ...scope,
+      from,
+      to,
+      type: "Supersedes" as const,
+      attributes: {},
+      recordedAt: at(1),
+    });
+    await mem.store.write(scope, {
+      memories: [a!, b!, c!, d, e],
+      edges: [edge(b!.id, a!.id), edge(c!.id, b!.id), edge(d.id, e.id)],
+    });
+    await mem.forget({ agent: "ava", sessionId: "s2" });
+    await mem.forget({ agent: "ava", sessionId: "s4" });
+    assert.deepEqual(
+      (await mem.memories("ava")).map((m) => m.text),
+      ["Sam lives in Bath."],
+      "Leeds stays past (Bath is current), and the DELETE-retired cat fact brings nothing back",
+    );
+    await mem.close();
+  });
+
   it("takes another agent's reply in a conversation, marked generated or not", async () => {
     const mem = await testMemlane({ strategy: "accumulate" });
     const conv = await mem.conversation({ agents: ["ava", "ben"], partners: [SAM], at: "2024-03-02T18:00" });

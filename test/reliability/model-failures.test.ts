@@ -61,9 +61,10 @@ describe("reliability: model failures are loud", () => {
           id: `c${i}`,
           at: `2024-03-0${i + 1}T10:00`,
           partner: "sam",
+          // A real exchange: the agent's own turns do no model work, and must not reset the count.
           turns: Array.from({ length: 6 }, (_, n) => ({
-            speaker: "sam",
-            text: `Line ${n} of day ${i}: I walked Biscuit.`,
+            speaker: n % 2 ? "ava" : "sam",
+            text: n % 2 ? `Tell me more about day ${i}.` : `Line ${n} of day ${i}: I walked Biscuit.`,
           })),
         })),
       }),
@@ -76,13 +77,13 @@ describe("reliability: model failures are loud", () => {
     );
     assert.equal(r.status, 7, r.stderr);
     assert.match(r.stderr, /unreachable for 3 turns in a row/);
-    assert.ok(r.requests <= 6, `${r.requests} model requests: three turns' worth, not eighteen`);
+    assert.ok(r.requests <= 6, `${r.requests} model requests: three partner turns' worth, not nine`);
     // The session stays open with the turns fed so far; nothing of the file is lost.
     const inspect = await runCli(["inspect", "--db", db, "--json"], {
       env: { ...process.env, NO_COLOR: "1" },
     });
     const [ava] = (JSON.parse(inspect.stdout) as { agents: { turns: number }[] }).agents;
-    assert.equal(ava?.turns, 3);
+    assert.equal(ava?.turns, 5, "three partner turns and the two replies between them");
   });
 
   it("after a stopped per-turn ingest: inspect says to re-run it, and a retry's partial session does not block the file", async () => {

@@ -6,6 +6,7 @@
  * time it was queued and finished).
  */
 import type { z } from "@hono/zod-openapi";
+import { idSchema } from "../../engine/api.js";
 import type { JobInfo } from "../../engine/events.js";
 import type { Memlane } from "../../engine/memlane.js";
 import type { jobSchema } from "./schemas.js";
@@ -26,7 +27,13 @@ export function sessionOfJob(id: string): { agent: string; sessionId: string } |
     const value = JSON.parse(Buffer.from(id.slice(PREFIX.length), "base64url").toString("utf8")) as unknown;
     if (Array.isArray(value) && value.length === 2) {
       const [agent, sessionId] = value as unknown[];
-      if (typeof agent === "string" && typeof sessionId === "string") return { agent, sessionId };
+      // Only an id this server could have made: valid ids, encoded exactly so (no stray characters).
+      if (
+        idSchema.safeParse(agent).success &&
+        idSchema.safeParse(sessionId).success &&
+        consolidationJobId(agent as string, sessionId as string) === id
+      )
+        return { agent: agent as string, sessionId: sessionId as string };
     }
   } catch {
     // Not one of ours: not found.
@@ -74,11 +81,12 @@ export async function consolidationJobNow(
   if (session.status === "consolidated")
     return { ...base, state: "done", ...(finishedAt ? { finishedAt } : {}) };
   if (session.status === "failed") {
+    // The latest failed CONSOLIDATE says why (the log is newest first).
     const failure = ops.find((o) => o.type === "CONSOLIDATE" && o.status === "failed");
     return {
       ...base,
       state: "failed",
-      error: live?.error ?? failure?.error ?? "consolidation failed",
+      error: failure?.error ?? live?.error ?? "consolidation failed",
       ...(finishedAt ? { finishedAt } : {}),
     };
   }

@@ -1,6 +1,7 @@
 /** `memlane inspect`: what the store holds, per agent. */
 import type { Command } from "commander";
 import { NotFoundError } from "../../core/errors.js";
+import { LEFT_BY_INGEST } from "../../core/session-meta.js";
 import { formatDay } from "../../core/time.js";
 import { memoryLine, operationLine, shown } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
@@ -55,7 +56,7 @@ export function registerInspect(program: Command): void {
             print(
               color.yellow(
                 shown(
-                  w.session.status === "open" && w.session.meta.source === "ingest"
+                  w.session.status === "open" && w.session.meta[LEFT_BY_INGEST] === true
                     ? `  ${w.session.id} is open with ${w.turns} turns, left by an ingest that was stopped: run the same \`memlane ingest\` again, which feeds it the rest of its turns and finishes it (a retry would end it with only these)`
                     : `  ${w.session.id} is ${w.session.status} with ${w.turns} turns not yet in memory${w.session.status === "open" ? " (still talking, or left by a killed chat)" : ""}: when no one is still talking in it, \`memlane retry --agent ${v.agent} --session ${w.session.id}\` finishes it`,
                 ),

@@ -42,7 +42,7 @@ export function* forgetProgram(
   const s = [scope.tenant, scope.agent] as const;
   const inScope = "tenant = ? AND agent = ?";
   const memoryRows = yield* select(
-    `SELECT id, about, text, source_turns, attributes, session_id FROM memories WHERE ${inScope}`,
+    `SELECT id, about, text, source_turns, attributes, session_id, status FROM memories WHERE ${inScope}`,
     ...s,
   );
   const memoryIds = new Set<string>();
@@ -188,7 +188,8 @@ export function* forgetProgram(
     : 0;
   const redacted = yield* redactEverywhere(d, s, scope.agent, verbatim, quotes, sessionIds);
   // Versions that only an erased memory had replaced are current again.
-  yield* reactivate(d, s, earlier, memoryIds);
+  const wasActive = new Set(memoryRows.filter((r) => r.status === "active").map((r) => String(r.id)));
+  yield* reactivate(d, s, earlier, memoryIds, wasActive);
   return {
     memories: erased.memories + redacted.memories,
     edges: erased.edges + redacted.edges,
@@ -222,18 +223,38 @@ function addEarlier(earlier: Map<string, string[]>, ids: Set<string>, from: Set<
       }
 }
 
-/** Makes current again the kept memories whose every later form was erased. */
+/**
+ * Makes current again a kept memory whose later forms were all erased when one of them was the
+ * current one: the change that retired it is forgotten. A later form that was itself past (a
+ * middle version, one a DELETE retired) brings nothing back, and neither does one whose chain
+ * goes on to a kept memory: two versions of a fact are never current at once.
+ */
 function* reactivate(
   d: SqlDialect,
   s: readonly [string, string],
   earlier: Map<string, string[]>,
   erased: Set<string>,
+  wasActive: Set<string>,
 ): SqlProgram<void> {
   const laterOf = new Map<string, string[]>();
   for (const [newer, olders] of earlier)
     for (const older of olders) laterOf.set(older, [...(laterOf.get(older) ?? []), newer]);
+  const keptDownstream = (id: string, seen = new Set<string>()): boolean => {
+    for (const n of laterOf.get(id) ?? []) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      if (!erased.has(n) || keptDownstream(n, seen)) return true;
+    }
+    return false;
+  };
   const again = [...laterOf]
-    .filter(([older, later]) => !erased.has(older) && later.every((n) => erased.has(n)))
+    .filter(
+      ([older, later]) =>
+        !erased.has(older) &&
+        later.every((n) => erased.has(n)) &&
+        later.some((n) => wasActive.has(n)) &&
+        !keptDownstream(older),
+    )
     .map(([older]) => older);
   if (again.length === 0) return;
   yield* change(

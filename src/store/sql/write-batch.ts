@@ -155,7 +155,7 @@ export function* writeBatch(
     const redacted = d.jsonText("meta", "redactedAt");
     const [row] = b.requireTurnsReadAt
       ? yield* select(
-          `SELECT count(*) AS n FROM turns WHERE ${inScope} AND id IN ${d.members} AND (${redacted} IS NULL OR ${redacted} <= ?)`,
+          `SELECT count(*) AS n FROM turns WHERE ${inScope} AND id IN ${d.members} AND (${redacted} IS NULL OR ${redacted} < ?)`,
           ...s,
           d.list(wanted),
           b.requireTurnsReadAt,
