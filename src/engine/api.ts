@@ -8,6 +8,7 @@ import { z } from "zod";
 import { InvalidInputError, isMemlaneError } from "../core/errors.js";
 import { hasWordCharacter } from "../core/text.js";
 import { parseConversationTime } from "../core/time.js";
+import { STRATEGY_NAMES } from "../strategies/names.js";
 
 /**
  * An agent, partner, speaker, tenant or session id: not blank, no surrounding spaces ("sam " is
@@ -87,7 +88,9 @@ export const sessionInputSchema = z
       .string()
       .min(1)
       .optional()
-      .describe("strategy that handles this session; default the engine's"),
+      .describe(
+        `strategy that handles this session: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
+      ),
     perTurn: perTurnSchema.optional(),
   })
   .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
@@ -151,7 +154,9 @@ export const recallInputSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe("recall as this strategy does (a registered strategy's name); default the engine's"),
+    .describe(
+      `recall as this strategy does: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
+    ),
   units: z
     .enum(["memories", "turns"])
     .optional()
