@@ -517,37 +517,31 @@ export class Memlane {
       throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
         field: "sessionId",
       });
-    let op: Operation | undefined;
-    const report = await this.parts.store.forget(scope, {
-      ...input,
-      // Written in the erase's transaction: a forget is never done without its record, nor recorded undone.
-      record: (counts) => {
-        op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
-          type: "FORGET",
-          // The log says that a forget happened, never what or whom it erased (a hash of a name is
-          // reversed by a list of names): only which kind of request it was, and counts.
-          inputs: {
-            about: input.about !== undefined,
-            memories: input.memoryIds?.length ?? 0,
-            session: input.sessionId ?? null,
-          },
-          outputs: counts,
-        });
-        return op;
-      },
-    });
-    // A store written for the port before the record moved into the erase writes none: then it is
-    // written after, as it was.
-    if (!op) {
-      op = newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
+    // The log says that a forget happened, never what or whom it erased (a hash of a name is
+    // reversed by a list of names): only which kind of request it was, and counts.
+    const record = (counts: ForgetReport): Operation =>
+      newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
         type: "FORGET",
         inputs: {
           about: input.about !== undefined,
           memories: input.memoryIds?.length ?? 0,
           session: input.sessionId ?? null,
         },
-        outputs: report,
+        outputs: counts,
       });
+    let op: Operation | undefined;
+    const report = await this.parts.store.forget(scope, {
+      ...input,
+      // Written in the erase's transaction: a forget is never done without its record, nor recorded undone.
+      record: (counts) => {
+        op = record(counts);
+        return op;
+      },
+    });
+    // A store written for the port before the record moved into the erase writes none: then it is
+    // written after, as it was.
+    if (!op) {
+      op = record(report);
       await this.parts.store.write(scope, { operations: [op] });
     }
     this.parts.events.emit("operation", op);

@@ -6,14 +6,15 @@
  *   - sessionId: the session, its turns and their vectors, the memories made from it or citing
  *     its turns, the session's operations;
  *   - about X: the memories about X, the memories that carry X's words (citing X's turns) or name
- *     X, X's turns, the replies that answered X (the agent's turns, and any generated turn, whose
- *     latest earlier turn by someone else is X's), their vectors, and the operations of the
- *     sessions X spoke in.
- * Then every text so erased is looked for in what remains of the scope: verbatim copies are
- * redacted in operations and turns (and a memory repeating one goes), and a reply's sentence that
- * tells an erased fact back in other words, or names X, is redacted (`quoteFinder`). A redacted
- * turn loses its vector until `reindex`. The request's FORGET record is written by the caller in
- * the same transaction.
+ *     X, X's turns, the replies that answered X (`repliesTo`), their vectors, and the operations
+ *     of the sessions X spoke in.
+ * For a session or a person, a version that only an erased current memory had replaced is current
+ * again (`reactivate`). Then what the erased people said and what was remembered is looked for in
+ * what remains of the scope: verbatim copies are redacted in operations and turns (a memory
+ * repeating one goes), and a sentence of the agent's own words that tells an erased fact back is
+ * redacted (`quoteFinder`, near the erased words and far from them). A redacted turn loses its
+ * vector until `reindex`, and carries `redactedAt` for the write plan's race check. The request's
+ * FORGET record is written by the caller in the same transaction.
  */
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
@@ -22,11 +23,13 @@ import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
 import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, scrub } from "../redaction.js";
 import { change, type SqlDialect, type SqlProgram, select } from "./program.js";
+import { jsonColumn } from "./rows.js";
 
 type Row = Record<string, unknown>;
 
-/** JSON columns are text in both stores; a driver may hand back the parsed value. */
-const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
+const json = jsonColumn;
+/** Text memlane wrote itself (a reply): marked in the turn's meta. */
+const isGenerated = (meta: unknown) => (json(meta) as { generated?: unknown }).generated === true;
 
 export function* forgetProgram(
   d: SqlDialect,
@@ -90,7 +93,7 @@ export function* forgetProgram(
             id: String(r.id),
             speaker: String(r.speaker),
             text: String(r.text),
-            generated: (json(r.meta) as { generated?: unknown }).generated === true,
+            generated: isGenerated(r.meta),
           })),
           [scope.agent, ...(agentsOf.get(sessionId) ?? [])],
           about,
@@ -154,7 +157,7 @@ export function* forgetProgram(
   // never the agent's own erased replies (their stock phrases are everyone's; the replies
   // themselves are gone, and the log of their sessions with them).
   const theirWords = erasedTurns
-    .filter((r) => r.speaker !== scope.agent && (json(r.meta) as { generated?: unknown }).generated !== true)
+    .filter((r) => r.speaker !== scope.agent && !isGenerated(r.meta))
     .map((r) => String(r.text));
   const verbatim = erasedTexts(memoryTexts, theirWords);
   const quotes = quoteFinder([...memoryTexts, ...theirWords], request.about);

@@ -3,7 +3,11 @@ import type { Edge, Memory, Operation, Session, Turn } from "../../core/types.js
 
 export type Row = Record<string, unknown>;
 
-const json = (value: unknown) => JSON.parse(String(value));
+/** A JSON text column's value (a driver that already parsed it hands the value back as is). */
+export const jsonColumn = (value: unknown): unknown =>
+  typeof value === "string" ? JSON.parse(value) : value;
+// biome-ignore lint/suspicious/noExplicitAny: rows are mapped field by field right below
+const json = (value: unknown): any => jsonColumn(value);
 
 export function toSession(r: Row): Session {
   return {
