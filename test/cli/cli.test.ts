@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { demoTranscript } from "../fixtures/engine.js";
+import { bigTranscript, demoTranscript } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "memlane-cli-"));
@@ -90,18 +90,7 @@ describe("memlane CLI", () => {
     assert.equal(JSON.parse(inspect.stdout).agents[0].sessions, 2);
     // Large JSON arrives whole (through a pipe from the real binary: smoke.test.ts).
     const big = join(dir, "big.json");
-    const sessions = Array.from({ length: 250 }, (_, i) => ({
-      id: `b${i}`,
-      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
-      partner: "sam",
-      turns: [
-        {
-          speaker: "sam",
-          text: `I started learning instrument number ${i} with my teacher in London and I love it.`,
-        },
-      ],
-    }));
-    writeFileSync(big, JSON.stringify({ agent: "bigagent", sessions }));
+    writeFileSync(big, JSON.stringify(bigTranscript()));
     assert.equal((await memlane("ingest", big, "--db", db, "--strategy", "accumulate")).code, 0);
     const all = await memlane("inspect", "--db", db, "--json", "--agent", "bigagent", "--memories", "--all");
     assert.ok(all.stdout.length > 65_536, `only ${all.stdout.length} characters`);

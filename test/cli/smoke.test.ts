@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { bigTranscript } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 
 const BIN = new URL("../../src/cli/bin.ts", import.meta.url).pathname;
@@ -48,18 +49,7 @@ describe("memlane, the binary", () => {
   it("pipes large JSON whole to another program", async () => {
     const db = join(dir, "big.db");
     const big = join(dir, "big.json");
-    const sessions = Array.from({ length: 250 }, (_, i) => ({
-      id: `b${i}`,
-      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
-      partner: "sam",
-      turns: [
-        {
-          speaker: "sam",
-          text: `I started learning instrument number ${i} with my teacher in London and I love it.`,
-        },
-      ],
-    }));
-    writeFileSync(big, JSON.stringify({ agent: "bigagent", sessions }));
+    writeFileSync(big, JSON.stringify(bigTranscript()));
     const env = { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" };
     // Filling the database is not what is tested here: in this process.
     const ingest = await runCli(["ingest", big, "--db", db, "--strategy", "accumulate"], { env });

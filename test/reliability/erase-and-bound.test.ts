@@ -11,6 +11,7 @@ import { compositeKey } from "../../src/core/ids.js";
 import type { Memlane } from "../../src/engine/memlane.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
+import { gate } from "../fixtures/gate.js";
 
 const SAM = "sam";
 
@@ -237,14 +238,7 @@ describe("12: forgetting a person takes the replies and quotes that carry their 
   });
 
   it("refuses a consolidation that read a turn before a forget redacted it", async () => {
-    let release: () => void = () => undefined;
-    const paused = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => undefined;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const held = gate();
     const plain = scriptedLlm({ summary: (name, text) => `${name}: ${text}` });
     const model = scriptedLlm({
       summary: (name, text) => `${name}: ${text}`,
@@ -254,8 +248,7 @@ describe("12: forgetting a person takes the replies and quotes that carry their 
           const line = /^\[(\d+)\] [^:]+: .*locker.*$/m.exec(user);
           if (!line) return (await plain.generate(messages, options)).text;
           // Bob's session: the memory is drawn from the agent's own line, read before the forget.
-          entered();
-          await paused;
+          await held.pass();
           return JSON.stringify({
             statements: [{ about: "bob", text: "Bob's gym locker code is 7781.", turns: [Number(line[1])] }],
           });
@@ -273,9 +266,9 @@ describe("12: forgetting a person takes the replies and quotes that carry their 
     await bob.turn("bob", "Hi!");
     await bob.turn("ava", "Your gym locker code is 7781, like the one I was told.");
     const { done } = await bob.close();
-    await inside;
+    await held.reached;
     await mem.forget({ agent: "ava", about: SAM });
-    release();
+    held.open();
     await done;
     assert.doesNotMatch(JSON.stringify(await mem.memories("ava", { status: "any" })), /7781/);
     await mem.close();

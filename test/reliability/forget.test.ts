@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import type { Memlane } from "../../src/engine/memlane.js";
 import { testMemlane } from "../fixtures/engine.js";
+import { gate } from "../fixtures/gate.js";
 
 const root = mkdtempSync(join(tmpdir(), "memlane-forget-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -153,21 +154,13 @@ describe("reliability: forget erases everywhere, on disk too", () => {
   });
 
   it("refuses a consolidation whose turns were forgotten while it ran", async () => {
-    let release: () => void = () => undefined;
-    const paused = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => undefined;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const held = gate();
     const { scriptedLlm } = await import("../../src/testing/scripted-llm.js");
     const plain = scriptedLlm();
     const model = scriptedLlm({
       byName: {
         summarize: async (messages, options) => {
-          entered();
-          await paused;
+          await held.pass();
           return (await plain.generate(messages, options)).text;
         },
       },
@@ -177,9 +170,9 @@ describe("reliability: forget erases everywhere, on disk too", () => {
     const s = await mem.session({ agent: "ava", partner: "sam", id: "z1" });
     await s.turn("sam", "My zebracorn Quillfeather won a ribbon at the county fair.");
     const { done } = await s.close();
-    await inside;
+    await held.reached;
     await mem.forget({ agent: "ava", about: "sam" });
-    release();
+    held.open();
     await done;
     assert.deepEqual(await mem.memories("ava", { status: "any" }), []);
     assert.deepEqual(onDisk(path, ["Quillfeather"]), []);
