@@ -55,7 +55,6 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
-      const path = file ?? requireSharedData("mtbenchplus/mtbenchplus.json", "the MT-Bench+ file");
       if (!["test", "tune", "all"].includes(opts.split))
         throw new InvalidInputError(`--split must be test, tune or all, not "${opts.split}"`);
       if (!["offline", "llm", "scripted"].includes(opts.engine))
@@ -74,6 +73,8 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
         .filter(Boolean);
       if (names.length === 0) throw new InvalidInputError("--strategies names no strategy");
       for (const n of names) createStrategy(n);
+      // The options are checked first: a wrong one is said even where the data is not at hand.
+      const path = file ?? requireSharedData("mtbenchplus/mtbenchplus.json", "the MT-Bench+ file");
       let raw: unknown;
       try {
         raw = JSON.parse(await readText(path));
