@@ -92,7 +92,12 @@ export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs):
   app.openapi(listJobs, async (c) => {
     const mem = c.var.mem;
     // A session consolidated again (a retry) is one job: its latest record.
-    const consolidations = new Map(mem.jobs().map(consolidationJob).map((j) => [j.id, j]));
+    const consolidations = new Map(
+      mem
+        .jobs()
+        .map(consolidationJob)
+        .map((j) => [j.id, j]),
+    );
     const jobs = [...(await ingestJobs.list(mem.tenantId)).map(shown), ...consolidations.values()];
     jobs.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
     return c.json({ jobs }, 200);
