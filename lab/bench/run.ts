@@ -1,6 +1,9 @@
 /**
  * `npm run bench <name>`: benchmarks that print figures (never timed unit tests).
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
+ *   live [--sizes 1000,10000,100000] [--rounds 40] [--strategy creem] [--embedders hash,use] [--parts loop]
+ *                                                        an agent living with memlane: turn + recall against
+ *                                                        recall alone, cold load, many scopes, event-loop stalls
  *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
  *                                                        (scripted double; default the demo conversation)
  *   postgres [--sizes 10000,100000] [--queries 200] [--stores sqlite,postgres,pglite]
@@ -18,6 +21,7 @@
  *                                                        route, errors, then no acknowledged turn lost
  */
 import { benchIngest } from "./ingest.js";
+import { benchLive } from "./live.js";
 import { benchLlmCost } from "./llm-cost.js";
 import { benchPostgres } from "./postgres.js";
 import { benchRecall } from "./recall.js";
@@ -27,6 +31,7 @@ import { benchTimelines } from "./timelines.js";
 const [name, ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   ingest: benchIngest,
+  live: benchLive,
   "llm-cost": benchLlmCost,
   postgres: benchPostgres,
   recall: benchRecall,

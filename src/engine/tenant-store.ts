@@ -73,6 +73,9 @@ export class TenantStore implements MemoryStore {
   async changeVersion(scope: Scope) {
     return this.inner.changeVersion(this.check(scope));
   }
+  async changesSince(scope: Scope, since: string) {
+    return (await this.inner.changesSince?.(this.check(scope), since)) ?? null;
+  }
   async listAgents(tenant: string) {
     this.check({ tenant, agent: "" });
     return this.inner.listAgents(tenant);

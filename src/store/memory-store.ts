@@ -108,6 +108,20 @@ export interface VectorHit {
   score: number;
 }
 
+/**
+ * A scope's changes after some version: ids whose rows were inserted, updated or deleted (read
+ * the rows to know which), and the edges with their ends. `version` is the version they reach.
+ */
+export interface ScopeChanges {
+  version: string;
+  memories: string[];
+  turns: string[];
+  /** Owners whose vector (under any model) was written or deleted. */
+  memoryVectors: string[];
+  turnVectors: string[];
+  edges: { id: string; from: string; to: string }[];
+}
+
 export interface TurnFilter {
   sessionId?: string;
   speaker?: string;
@@ -199,6 +213,13 @@ export interface MemoryStore {
    * graphs) compare it to know when to rebuild. Cheap to call on every query.
    */
   changeVersion(scope: Scope): Promise<string>;
+
+  /**
+   * Optional: what changed in the scope after version `since` (a value `changeVersion` gave), by
+   * this process or another, so a search index can be updated in place instead of built again.
+   * Null when the store can no longer tell (its change log was pruned past `since`).
+   */
+  changesSince?(scope: Scope, since: string): Promise<ScopeChanges | null>;
 
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;

@@ -469,6 +469,68 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("tells what changed since a version: rows written, superseded, forgotten, edges and vectors", async (t) => {
+      await using(factory, async (store) => {
+        if (!store.changesSince) return t.skip("this store keeps no change log");
+        const v0 = await store.changeVersion(scopeA);
+        const t1 = turn(scopeA, "s1", 0, "sam", "I adopted a beagle.");
+        const old = memory(scopeA, "Sam has a cat.");
+        const vector = Float32Array.from([1, 0, 0]);
+        await store.write(scopeA, {
+          sessions: [session(scopeA, "s1")],
+          turns: [t1],
+          memories: [old],
+          embeddings: [
+            { ownerKind: "memory", ownerId: old.id, model: "m", vector },
+            { ownerKind: "turn", ownerId: t1.id, model: "m", vector },
+          ],
+        });
+        await store.write(scopeB, { memories: [memory(scopeB, "elsewhere")] });
+        const v1 = await store.changeVersion(scopeA);
+        const first = await store.changesSince!(scopeA, v0);
+        assert.ok(first, "the log reaches back to the version before the writes");
+        assert.equal(first.version, v1);
+        assert.deepEqual(first.memories, [old.id], "another scope's write is not in this scope's changes");
+        assert.deepEqual(first.turns, [t1.id]);
+        assert.deepEqual(first.memoryVectors, [old.id]);
+        assert.deepEqual(first.turnVectors, [t1.id]);
+        assert.deepEqual(await store.changesSince!(scopeA, v1), {
+          ...first,
+          memories: [],
+          turns: [],
+          memoryVectors: [],
+          turnVectors: [],
+          edges: [],
+        });
+
+        const fresh = memory(scopeA, "Sam has a beagle.");
+        await store.write(scopeA, {
+          memories: [fresh],
+          supersede: [{ oldId: old.id, byId: fresh.id, at: fresh.observedAt, reason: "REPLACE" }],
+        });
+        const second = await store.changesSince!(scopeA, v1);
+        assert.deepEqual(
+          new Set(second?.memories),
+          new Set([old.id, fresh.id]),
+          "the superseded memory changed too",
+        );
+        assert.deepEqual(second?.edges, [{ id: `edge_${fresh.id}_${old.id}`, from: fresh.id, to: old.id }]);
+        const v2 = await store.changeVersion(scopeA);
+        await store.forget(scopeA, { memoryIds: [fresh.id] });
+        const third = await store.changesSince!(scopeA, v2);
+        assert.ok(third?.memories.includes(fresh.id), "a forgotten memory is in the changes");
+        assert.ok(
+          third?.edges.some((e) => e.from === fresh.id),
+          "and so are its edges",
+        );
+        assert.equal(await store.changesSince!(scopeA, "not a version"), null);
+        assert.equal(
+          await store.changesSince!(scopeA, String(Number(await store.changeVersion(scopeA)) + 5)),
+          null,
+        );
+      });
+    });
+
     it("keeps other scopes' change versions when one scope changes", async () => {
       await using(factory, async (store) => {
         const before = [await store.changeVersion(scopeB), await store.changeVersion(scopeOtherTenant)];

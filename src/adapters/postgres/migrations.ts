@@ -154,6 +154,55 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE INDEX ingest_jobs_by_time ON ingest_jobs (tenant, queued_at);
   CREATE INDEX ingest_jobs_unfinished ON ingest_jobs (tenant, queued_at) WHERE state IN ('queued','running');
   `,
+  // 4: the scope's change log (store/sql/scope-changes.ts): a trigger logs every row of memories,
+  // turns, edges and embeddings that a transaction inserts, updates or deletes, under the scope's
+  // version that the transaction moved first, so search indexes update in place from a delta. A
+  // scope's log starts now: an index built before reads no delta (horizon) and builds afresh.
+  `
+  CREATE TABLE scope_changes (
+    tenant ${key}, agent ${key},
+    seq bigint NOT NULL,
+    kind text COLLATE "C" NOT NULL,
+    id ${key},
+    src text COLLATE "C",
+    dst text COLLATE "C",
+    PRIMARY KEY (tenant, agent, seq, kind, id)
+  );
+  CREATE TABLE scope_horizons (
+    tenant ${key}, agent ${key},
+    horizon bigint NOT NULL,
+    PRIMARY KEY (tenant, agent)
+  );
+  INSERT INTO scope_horizons (tenant, agent, horizon) SELECT tenant, agent, version FROM scope_versions;
+  CREATE FUNCTION log_scope_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  DECLARE
+    r record;
+    k text;
+    i text;
+    s text;
+    d text;
+  BEGIN
+    IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
+    IF TG_TABLE_NAME = 'memories' THEN k := 'memory'; i := r.id;
+    ELSIF TG_TABLE_NAME = 'turns' THEN k := 'turn'; i := r.id;
+    ELSIF TG_TABLE_NAME = 'edges' THEN k := 'edge'; i := r.id; s := r.src; d := r.dst;
+    ELSE k := r.owner_kind || '-vector'; i := r.owner_id;
+    END IF;
+    INSERT INTO scope_changes (tenant, agent, seq, kind, id, src, dst)
+      SELECT r.tenant, r.agent, v.version, k, i, s, d FROM scope_versions v
+      WHERE v.tenant = r.tenant AND v.agent = r.agent
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER memories_logged AFTER INSERT OR UPDATE OR DELETE ON memories
+    FOR EACH ROW EXECUTE FUNCTION log_scope_change();
+  CREATE TRIGGER turns_logged AFTER INSERT OR UPDATE OR DELETE ON turns
+    FOR EACH ROW EXECUTE FUNCTION log_scope_change();
+  CREATE TRIGGER edges_logged AFTER INSERT OR UPDATE OR DELETE ON edges
+    FOR EACH ROW EXECUTE FUNCTION log_scope_change();
+  CREATE TRIGGER embeddings_logged AFTER INSERT OR UPDATE OR DELETE ON embeddings
+    FOR EACH ROW EXECUTE FUNCTION log_scope_change();
+  `,
 ];
 
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */
@@ -198,11 +247,20 @@ export async function migrate(client: SqlClient, schema: string): Promise<void> 
   });
 }
 
-/** A step's statements one by one (the extended protocol takes one at a time). */
+/**
+ * A step's statements one by one (the extended protocol takes one at a time): split at the
+ * semicolons outside dollar-quoted bodies (a trigger function's body has its own).
+ */
 function statements(step: string): string[] {
-  return step
-    .replace(/--[^\n]*\n/g, "\n")
-    .split(";")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = step.replace(/--[^\n]*\n/g, "\n").split("$$");
+  const out: string[] = [""];
+  parts.forEach((part, i) => {
+    if (i % 2 === 1) {
+      out.push(`${out.pop() ?? ""}$$${part}$$`);
+      return;
+    }
+    const [first = "", ...rest] = part.split(";");
+    out.push(`${out.pop() ?? ""}${first}`, ...rest);
+  });
+  return out.map((s) => s.trim()).filter(Boolean);
 }

@@ -24,6 +24,7 @@ import type {
   ForgetRequest,
   MemoryStore,
   OperationFilter,
+  ScopeChanges,
   ScopedBatch,
   StoreStats,
   TurnFilter,
@@ -33,6 +34,7 @@ import type {
 import { forgetProgram } from "../../store/sql/forget.js";
 import { runAsync } from "../../store/sql/program.js";
 import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sql/rows.js";
+import { bumpVersion, readChanges } from "../../store/sql/scope-changes.js";
 import { postgresDialect, postgresRunner } from "./dialect.js";
 import { memoryWhere, Params } from "./memory-filter.js";
 import { migrate } from "./migrations.js";
@@ -328,6 +330,10 @@ export class PostgresStore implements MemoryStore {
     return String(row?.version ?? 0);
   }
 
+  async changesSince(scope: Scope, since: string): Promise<ScopeChanges | null> {
+    return this.run(() => runAsync(readChanges(scope, since), postgresRunner(this.client)));
+  }
+
   async listAgents(tenant: string): Promise<string[]> {
     const rows = await this.rows(
       "SELECT agent FROM sessions WHERE tenant = $1 UNION SELECT agent FROM memories WHERE tenant = $1 ORDER BY agent",
@@ -376,10 +382,6 @@ async function bumpVersions(tx: SqlQueryable, scopes: Scope[]): Promise<void> {
   const keys = [...new Set(scopes.map((s) => JSON.stringify([s.tenant, s.agent])))].sort();
   for (const key of keys) {
     const [tenant, agent] = JSON.parse(key) as [string, string];
-    await tx.query(
-      `INSERT INTO scope_versions (tenant, agent, version) VALUES ($1, $2, 1)
-       ON CONFLICT (tenant, agent) DO UPDATE SET version = scope_versions.version + 1`,
-      [tenant, agent],
-    );
+    await runAsync(bumpVersion({ tenant, agent }), postgresRunner(tx));
   }
 }

@@ -160,6 +160,89 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS ingest_jobs_unfinished ON ingest_jobs (queued_at)
     WHERE state IN ('queued','running');
   `,
+  // 6: the scope's change log (store/sql/scope-changes.ts): triggers log every row of memories,
+  // turns, edges and embeddings that a transaction inserts, updates or deletes, under the scope's
+  // version that the transaction moved first, so search indexes update in place from a delta. A
+  // scope's log starts now: an index built before reads no delta (horizon) and builds afresh.
+  `
+  CREATE TABLE IF NOT EXISTS scope_changes (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    src TEXT,
+    dst TEXT,
+    PRIMARY KEY (tenant, agent, seq, kind, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS scope_horizons (
+    tenant TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    horizon INTEGER NOT NULL,
+    PRIMARY KEY (tenant, agent)
+  ) WITHOUT ROWID;
+  INSERT OR REPLACE INTO scope_horizons (tenant, agent, horizon) SELECT tenant, agent, version FROM scope_versions;
+  CREATE TRIGGER IF NOT EXISTS memories_logged_insert AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, 'memory', NEW.id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS memories_logged_update AFTER UPDATE ON memories BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, 'memory', NEW.id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS memories_logged_delete AFTER DELETE ON memories BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT OLD.tenant, OLD.agent, version, 'memory', OLD.id FROM scope_versions
+      WHERE tenant = OLD.tenant AND agent = OLD.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS turns_logged_insert AFTER INSERT ON turns BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, 'turn', NEW.id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS turns_logged_update AFTER UPDATE ON turns BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, 'turn', NEW.id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS turns_logged_delete AFTER DELETE ON turns BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT OLD.tenant, OLD.agent, version, 'turn', OLD.id FROM scope_versions
+      WHERE tenant = OLD.tenant AND agent = OLD.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS edges_logged_insert AFTER INSERT ON edges BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id, src, dst)
+      SELECT NEW.tenant, NEW.agent, version, 'edge', NEW.id, NEW.src, NEW.dst FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS edges_logged_update AFTER UPDATE ON edges BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id, src, dst)
+      SELECT NEW.tenant, NEW.agent, version, 'edge', NEW.id, NEW.src, NEW.dst FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS edges_logged_delete AFTER DELETE ON edges BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id, src, dst)
+      SELECT OLD.tenant, OLD.agent, version, 'edge', OLD.id, OLD.src, OLD.dst FROM scope_versions
+      WHERE tenant = OLD.tenant AND agent = OLD.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS embeddings_logged_insert AFTER INSERT ON embeddings BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, NEW.owner_kind || '-vector', NEW.owner_id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS embeddings_logged_update AFTER UPDATE ON embeddings BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT NEW.tenant, NEW.agent, version, NEW.owner_kind || '-vector', NEW.owner_id FROM scope_versions
+      WHERE tenant = NEW.tenant AND agent = NEW.agent;
+  END;
+  CREATE TRIGGER IF NOT EXISTS embeddings_logged_delete AFTER DELETE ON embeddings BEGIN
+    INSERT OR IGNORE INTO scope_changes (tenant, agent, seq, kind, id)
+      SELECT OLD.tenant, OLD.agent, version, OLD.owner_kind || '-vector', OLD.owner_id FROM scope_versions
+      WHERE tenant = OLD.tenant AND agent = OLD.agent;
+  END;
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

@@ -24,6 +24,7 @@ import type {
   ForgetRequest,
   MemoryStore,
   OperationFilter,
+  ScopeChanges,
   ScopedBatch,
   StoreStats,
   TurnFilter,
@@ -34,6 +35,7 @@ import { forgetProgram } from "../sql/forget.js";
 import { memoryWhere } from "../sql/memory-filter.js";
 import { runSync } from "../sql/program.js";
 import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "../sql/rows.js";
+import { bumpVersion, readChanges } from "../sql/scope-changes.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
 import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
@@ -86,21 +88,18 @@ export class SqliteStore implements MemoryStore {
     for (const { scope, batch } of entries) checkBatchScope(scope, batch);
     const apply = this.db.transaction(() => {
       for (const { scope, batch } of entries) {
-        this.applyBatch(scope, batch);
+        // The version moves first: the change log's triggers stamp rows with it.
         this.bumpVersion(scope);
+        this.applyBatch(scope, batch);
       }
     });
     this.run(() => apply.immediate());
     for (const { scope } of entries) this.invalidate(scope);
   }
 
-  /** Inside a write transaction: the scope's change version moves with the commit. */
+  /** Inside a write transaction, before its rows change: the scope's change version moves with the commit. */
   private bumpVersion(scope: Scope): void {
-    this.db
-      .prepare(
-        "INSERT INTO scope_versions (tenant, agent, version) VALUES (?, ?, 1) ON CONFLICT (tenant, agent) DO UPDATE SET version = version + 1",
-      )
-      .run(scope.tenant, scope.agent);
+    runSync(bumpVersion(scope), this.runner);
   }
 
   /** The SQL core's write plan, on this connection (store/sql/write-batch.ts). */
@@ -321,10 +320,10 @@ export class SqliteStore implements MemoryStore {
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
     const db = this.db;
     const work = db.transaction((): ForgetReport => {
+      this.bumpVersion(scope);
       const report = runSync(forgetProgram(sqliteDialect, scope, request), this.runner);
       // The request's record lands with the erase, or neither does.
       if (request.record) this.applyBatch(scope, { operations: [request.record(report)] });
-      this.bumpVersion(scope);
       return report;
     });
     const report = this.run(() => work.immediate());
@@ -342,6 +341,10 @@ export class SqliteStore implements MemoryStore {
         .get(scope.tenant, scope.agent),
     );
     return String(version ?? 0);
+  }
+
+  async changesSince(scope: Scope, since: string): Promise<ScopeChanges | null> {
+    return this.run(() => runSync(readChanges(scope, since), this.runner));
   }
 
   async listAgents(tenant: string): Promise<string[]> {
