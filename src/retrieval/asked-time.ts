@@ -106,3 +106,34 @@ export function recencyScale(times: number[]): (t: number) => number {
   const rank = new Map(days.map((d, i) => [d, i]));
   return (t) => (days.length < 2 ? 1 : (rank.get(day(t)) ?? 0) / (days.length - 1));
 }
+
+/**
+ * `recencyScale` kept current as times come and go: counts per day, the ranks read again only
+ * when a day is added or its last time leaves. Given the same times, it scales as recencyScale.
+ */
+export class DayScale {
+  private readonly counts = new Map<number, number>();
+  private rank: Map<number, number> | null = null;
+
+  add(at: string): void {
+    const d = Math.floor(Date.parse(at) / DAY_MS);
+    const n = this.counts.get(d) ?? 0;
+    this.counts.set(d, n + 1);
+    if (n === 0) this.rank = null;
+  }
+
+  remove(at: string): void {
+    const d = Math.floor(Date.parse(at) / DAY_MS);
+    const n = this.counts.get(d) ?? 0;
+    if (n <= 1) {
+      this.counts.delete(d);
+      this.rank = null;
+    } else this.counts.set(d, n - 1);
+  }
+
+  scale(t: number): number {
+    this.rank ??= new Map([...this.counts.keys()].sort((a, b) => a - b).map((d, i) => [d, i]));
+    const size = this.rank.size;
+    return size < 2 ? 1 : (this.rank.get(Math.floor(t / DAY_MS)) ?? 0) / (size - 1);
+  }
+}

@@ -18,38 +18,85 @@ export class Bm25Index {
   private readonly postings = new Map<string, { doc: number[]; tf: number[] }>();
   private readonly lengths: number[] = [];
   private totalLength = 0;
+  /** Documents taken out: their numbers stay, so the documents after them keep theirs. */
+  private readonly removed = new Set<number>();
+  private byteCount = 0;
 
   constructor(private readonly options: Bm25Options = {}) {}
 
   /** Adds a document; returns its number. */
   add(id: string, text: string): number {
     const doc = this.ids.length;
+    this.ids.push(id);
+    this.lengths.push(0);
+    this.index(doc, text);
+    return doc;
+  }
+
+  private index(doc: number, text: string): void {
     const words = (this.options.terms ?? bm25Terms)(text);
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     for (const [w, n] of tf) {
-      const p = this.postings.get(w) ?? { doc: [], tf: [] };
+      let p = this.postings.get(w);
+      if (!p) {
+        p = { doc: [], tf: [] };
+        this.postings.set(w, p);
+        this.byteCount += 2 * w.length + 64;
+      }
       p.doc.push(doc);
       p.tf.push(n);
-      this.postings.set(w, p);
+      this.byteCount += 16;
     }
-    this.ids.push(id);
-    this.lengths.push(words.length);
+    this.lengths[doc] = words.length;
     this.totalLength += words.length;
-    return doc;
   }
 
+  /** Takes a document out (its number stays taken); `text` is what it was added with. */
+  remove(doc: number, text: string): void {
+    if (this.removed.has(doc)) return;
+    for (const w of new Set((this.options.terms ?? bm25Terms)(text))) {
+      const p = this.postings.get(w);
+      const at = p?.doc.indexOf(doc) ?? -1;
+      if (!p || at < 0) continue;
+      p.doc.splice(at, 1);
+      p.tf.splice(at, 1);
+      this.byteCount -= 16;
+      if (p.doc.length === 0) {
+        this.postings.delete(w);
+        this.byteCount -= 2 * w.length + 64;
+      }
+    }
+    this.totalLength -= this.lengths[doc]!;
+    this.lengths[doc] = 0;
+    this.removed.add(doc);
+  }
+
+  /** Gives a document new text under the same number; `old` is its text now. */
+  replace(doc: number, old: string, text: string): void {
+    this.remove(doc, old);
+    this.removed.delete(doc);
+    this.index(doc, text);
+  }
+
+  /** Documents held, removed ones not counted. */
   get size(): number {
-    return this.ids.length;
+    return this.ids.length - this.removed.size;
+  }
+
+  /** Roughly the bytes held: postings, lengths and ids (for the index budget), counted as they change. */
+  get bytes(): number {
+    return this.byteCount + 48 * this.ids.length;
   }
 
   /** Scores by document number, for the documents `admitted` allows (all when omitted). */
   scores(query: string, admitted?: Uint8Array): Map<number, number> {
     const k1 = this.options.k1 ?? 1.2;
     const b = this.options.b ?? 0.75;
-    const n = this.ids.length;
+    // Statistics of the documents held, as a fresh index of them would count them.
+    const n = this.size;
     const average = this.totalLength / Math.max(1, n) || 1;
-    const acc = new Float64Array(n);
+    const acc = new Float64Array(this.ids.length);
     const touched: number[] = [];
     for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);

@@ -5,10 +5,9 @@
  * memory's subject named in the question, the time the question asks about, recency for
  * questions about the present, and (when asked for) memories linked by edges — fused as
  * fusion.ts says. Every hit says what each signal scored. The per-scope memory and turn indexes
- * are cached and rebuilt when the store changes.
+ * are kept live from the store's change log, under a byte budget (index-cache.ts).
  */
 
-import { compositeKey } from "../core/ids.js";
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
@@ -16,6 +15,7 @@ import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
 import { type Explanation, fuseRrf, fuseScaled, MEMORY_WEIGHTS, type Scored } from "./fusion.js";
+import { IndexBudget, IndexCache } from "./index-cache.js";
 import { MemoryIndex } from "./memory-index.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
 import { TopK } from "./top-k.js";
@@ -33,23 +33,55 @@ export type MemoryFusion = "scaled" | "rrf";
  */
 const SOURCE_DEPTH = 100;
 
-type Cache<T> = Map<string, { version: string; index: Promise<T> }>;
+/** How an in-process retriever keeps its indexes. */
+export interface RetrieverOptions {
+  /** Fusion of the memory signals (default "scaled"). */
+  fusion?: MemoryFusion;
+  /**
+   * The byte budget of the scope indexes, shared with other retrievers when an `IndexBudget` is
+   * passed (default: DEFAULT_INDEX_BUDGET, 512 MiB, for this retriever alone).
+   */
+  budget?: number | IndexBudget;
+  /** Told when a held index is built again instead of updated (the store's change log could not serve it). */
+  onRebuild?: (scope: Scope, kind: string, reason: string) => void;
+}
 
-/** The default Retriever: exact hybrid search over per-scope indexes cached in this process. */
+/** The default Retriever: exact hybrid search over per-scope indexes kept live in this process. */
 export class InProcessRetriever implements Retriever {
   readonly specificationVersion = "v1" as const;
-  private readonly memoryIndexes: Cache<MemoryIndex> = new Map();
-  private readonly turnIndexes: Cache<TurnIndex> = new Map();
+  private readonly fusion: MemoryFusion;
+  /** The scope indexes' byte budget (its `used` and `count` say what is held). */
+  readonly budget: IndexBudget;
+  private readonly memoryIndexes: IndexCache<MemoryIndex>;
+  private readonly turnIndexes: IndexCache<TurnIndex>;
 
   constructor(
     protected readonly store: MemoryStore,
     protected readonly embedder: Embedder,
-    private readonly fusion: MemoryFusion = "scaled",
-  ) {}
+    options: MemoryFusion | RetrieverOptions = {},
+  ) {
+    const o = typeof options === "string" ? { fusion: options } : options;
+    this.fusion = o.fusion ?? "scaled";
+    this.budget = o.budget instanceof IndexBudget ? o.budget : new IndexBudget(o.budget);
+    this.memoryIndexes = new IndexCache(store, {
+      kind: "memories",
+      budget: this.budget,
+      onRebuild: o.onRebuild,
+      build: (scope) => this.buildIndex(scope),
+      update: (index, scope, changes) => index.update(store, scope, embedder.name, changes),
+    });
+    this.turnIndexes = new IndexCache(store, {
+      kind: "turns",
+      budget: this.budget,
+      onRebuild: o.onRebuild,
+      build: (scope) => TurnIndex.build(store, scope, embedder),
+      update: (index, scope, changes) => index.update(store, scope, changes),
+    });
+  }
 
-  /** The scope's memory index, rebuilt only when something was committed since it was built. */
+  /** The scope's memory index, brought up to date with what was committed since it was last used. */
   index(scope: Scope): Promise<MemoryIndex> {
-    return this.cached(this.memoryIndexes, scope, () => this.buildIndex(scope));
+    return this.memoryIndexes.get(scope);
   }
 
   /** Builds a scope's memory index; a retriever whose dense search runs elsewhere skips the vectors. */
@@ -72,9 +104,9 @@ export class InProcessRetriever implements Retriever {
     return index.dense(vector, admitted, k);
   }
 
-  /** The scope's turn index, cached the same way. */
+  /** The scope's turn index, kept the same way. */
   turnIndex(scope: Scope): Promise<TurnIndex> {
-    return this.cached(this.turnIndexes, scope, () => TurnIndex.build(this.store, scope, this.embedder));
+    return this.turnIndexes.get(scope);
   }
 
   /** Raw turns as the retrieval unit: the hybrid turn ranker (or a baseline ranker). */
@@ -107,20 +139,6 @@ export class InProcessRetriever implements Retriever {
       for (const doc of index.citing(t.id))
         if (admitted[doc] && t.score > (best.get(doc) ?? Number.NEGATIVE_INFINITY)) best.set(doc, t.score);
     return [...best].map(([doc, score]) => ({ doc, score }));
-  }
-
-  private async cached<T>(cache: Cache<T>, scope: Scope, build: () => Promise<T>): Promise<T> {
-    const key = compositeKey(scope.tenant, scope.agent);
-    const version = await this.store.changeVersion(scope);
-    const hit = cache.get(key);
-    if (hit && hit.version === version) return hit.index;
-    const index = build();
-    cache.set(key, { version, index });
-    // A failed build is forgotten, unless a newer one has taken its place meanwhile.
-    index.catch(() => {
-      if (cache.get(key)?.index === index) cache.delete(key);
-    });
-    return index;
   }
 
   async searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]> {

@@ -9,16 +9,13 @@ import type { MemoryFilter, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Scored } from "./fusion.js";
-import { InProcessRetriever, type MemoryFusion } from "./in-process-retriever.js";
+import { InProcessRetriever, type MemoryFusion, type RetrieverOptions } from "./in-process-retriever.js";
 import { MemoryIndex } from "./memory-index.js";
 
 export class PgvectorRetriever extends InProcessRetriever {
   private inDatabase: Promise<boolean> | null = null;
-  /** Memory id -> position in an index, made once per index. */
-  private readonly positions = new WeakMap<MemoryIndex, Map<string, number>>();
-
-  constructor(store: MemoryStore, embedder: Embedder, fusion: MemoryFusion = "scaled") {
-    super(store, embedder, fusion);
+  constructor(store: MemoryStore, embedder: Embedder, options: MemoryFusion | RetrieverOptions = {}) {
+    super(store, embedder, options);
   }
 
   /** Whether the store searches in its database; asked once (a failed answer is asked again). */
@@ -47,15 +44,10 @@ export class PgvectorRetriever extends InProcessRetriever {
   ): Promise<Scored[]> {
     if (!(await this.usesDatabase())) return super.denseSearch(scope, index, vector, admitted, filter, k);
     const hits = await this.store.searchMemories(scope, vector, this.embedder.name, k, filter);
-    let position = this.positions.get(index);
-    if (!position) {
-      position = new Map(index.memories.map((m, doc) => [m.id, doc]));
-      this.positions.set(index, position);
-    }
-    // A memory written after the index was built is not in it yet: the next build brings it.
+    // A memory committed after the index caught up is not in it yet: the next search brings it.
     const dense: Scored[] = [];
     for (const h of hits) {
-      const doc = position.get(h.id);
+      const doc = index.docOf(h.id);
       if (doc !== undefined && admitted[doc]) dense.push({ doc, score: h.score });
     }
     return dense;

@@ -8,12 +8,12 @@ import { type RecallHit, turnHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
-import type { MemoryStore } from "../store/memory-store.js";
+import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import {
   askedRanges,
   asksAboutNow,
   asksWhen,
-  recencyScale,
+  DayScale,
   type UnitTime,
   unitTime,
   withinAsked,
@@ -51,30 +51,38 @@ export interface TurnSearch {
 const DEPTH = 1000;
 
 export class TurnIndex {
-  private readonly speakers: string[];
-  private readonly times: UnitTime[];
-  private readonly recency: (t: number) => number;
-  private readonly latest: string;
+  /** Document number -> turn (a forgotten one stays in place, never found). */
+  readonly turns: Turn[] = [];
+  /** The scope version the index holds everything up to. */
+  version = "0";
+  private readonly position = new Map<string, number>();
+  private readonly gone = new Set<number>();
+  /** Characters of text held, as bytes (for the index budget). */
+  private textBytes = 0;
+  /** Which documents are held (1) or forgotten (0); passed to the dense scan once one is gone. */
+  private live = new Uint8Array(16);
+  /** Speakers by how many held turns they said, in the order first heard. */
+  private readonly speakerCounts = new Map<string, number>();
+  private readonly times: UnitTime[] = [];
+  private readonly days = new DayScale();
+  private latest = "";
+  /** Each session's turns by their index in it: neighbours are the turns next to a turn there. */
+  private readonly sessions = new Map<string, number[]>();
+  private readonly prev: number[] = [];
+  private readonly next: number[] = [];
+  private readonly bm25 = new Bm25Index();
+  private readonly vectors: VectorMatrix;
 
   private constructor(
-    readonly turns: Turn[],
-    private readonly vectors: VectorMatrix,
-    private readonly bm25: Bm25Index,
     private readonly embedder: Embedder,
+    dims: number,
   ) {
-    this.speakers = [...new Set(turns.map((t) => t.speaker))];
-    this.times = turns.map((t) => unitTime(t.text, t.at));
-    this.recency = recencyScale(this.times.map((t) => t.said));
-    this.latest =
-      turns
-        .map((t) => t.at)
-        .sort()
-        .at(-1) ?? "";
+    this.vectors = new VectorMatrix(0, dims);
   }
 
   /** The speakers a question names (for the subject signal). */
   named(query: string): string[] {
-    return this.speakers.filter((s) => namePattern(s).test(query));
+    return [...this.speakerCounts.keys()].filter((s) => namePattern(s).test(query));
   }
 
   /**
@@ -85,29 +93,136 @@ export class TurnIndex {
   static async build(store: MemoryStore, scope: Scope, embedder: Embedder): Promise<TurnIndex> {
     const turns = await store.listTurns(scope);
     const { vectors: stored } = await turnVectors(store, scope, embedder, turns);
-    const bm25 = new Bm25Index();
-    for (const t of turns) bm25.add(t.id, t.text);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
-    const matrix = new VectorMatrix(turns.length, dims);
-    turns.forEach((t, doc) => {
-      const v = stored.get(t.id);
-      if (v) matrix.set(doc, v);
-    });
-    return new TurnIndex(turns, matrix, bm25, embedder);
+    const index = new TurnIndex(embedder, dims);
+    for (const t of turns) index.append(t, stored.get(t.id));
+    return index;
+  }
+
+  /**
+   * Brings the index up to `changes` (read from the store's change log): reads the turns named
+   * and their vectors, then applies them at once. Applying the same changes twice gives the same index.
+   */
+  async update(store: MemoryStore, scope: Scope, changes: ScopeChanges): Promise<void> {
+    const ids = [...new Set([...changes.turns, ...changes.turnVectors])];
+    const rows = ids.length ? await store.listTurns(scope, { ids }) : [];
+    const found = new Map(rows.map((t) => [t.id, t]));
+    const { vectors } = await turnVectors(store, scope, this.embedder, rows);
+    for (const id of ids) {
+      const t = found.get(id);
+      const doc = this.position.get(id);
+      if (!t) {
+        if (doc !== undefined) this.remove(doc);
+      } else if (doc === undefined || this.gone.has(doc)) this.append(t, vectors.get(id));
+      else this.rewrite(doc, t, vectors.get(id));
+    }
+    this.version = changes.version;
+  }
+
+  private append(t: Turn, vector: Float32Array | undefined): void {
+    const doc = this.turns.length;
+    this.turns.push(t);
+    this.textBytes += 2 * t.text.length;
+    this.position.set(t.id, doc);
+    this.bm25.add(t.id, t.text);
+    this.vectors.append(vector);
+    if (this.live.length <= doc) {
+      const grown = new Uint8Array(this.live.length * 2);
+      grown.set(this.live);
+      this.live = grown;
+    }
+    this.live[doc] = 1;
+    this.speakerCounts.set(t.speaker, (this.speakerCounts.get(t.speaker) ?? 0) + 1);
+    this.times.push(unitTime(t.text, t.at));
+    this.days.add(t.at);
+    if (t.at > this.latest) this.latest = t.at;
+    this.prev.push(-1);
+    this.next.push(-1);
+    const session = this.sessions.get(t.sessionId) ?? [];
+    this.sessions.set(t.sessionId, session);
+    // Turns arrive in order; one that does not is placed by its index in the session.
+    let at = session.length;
+    while (at > 0 && this.turns[session[at - 1]!]!.index > t.index) at--;
+    session.splice(at, 0, doc);
+    this.link(session, at);
+  }
+
+  /** Sets the neighbours around position `at` of a session's list. */
+  private link(session: number[], at: number): void {
+    for (const i of [at - 1, at, at + 1]) {
+      const doc = session[i];
+      if (doc === undefined) continue;
+      this.prev[doc] = session[i - 1] ?? -1;
+      this.next[doc] = session[i + 1] ?? -1;
+    }
+  }
+
+  private rewrite(doc: number, t: Turn, vector: Float32Array | undefined): void {
+    const old = this.turns[doc]!;
+    if (old.text !== t.text) {
+      this.bm25.replace(doc, old.text, t.text);
+      this.times[doc] = unitTime(t.text, t.at);
+    }
+    if (vector) this.vectors.set(doc, vector);
+    else this.vectors.clear(doc);
+    this.textBytes += 2 * (t.text.length - old.text.length);
+    this.turns[doc] = t;
+  }
+
+  private remove(doc: number): void {
+    if (this.gone.has(doc)) return;
+    const t = this.turns[doc]!;
+    this.gone.add(doc);
+    this.live[doc] = 0;
+    this.bm25.remove(doc, t.text);
+    this.vectors.clear(doc);
+    const left = (this.speakerCounts.get(t.speaker) ?? 1) - 1;
+    if (left > 0) this.speakerCounts.set(t.speaker, left);
+    else this.speakerCounts.delete(t.speaker);
+    this.days.remove(t.at);
+    const session = this.sessions.get(t.sessionId)!;
+    const at = session.indexOf(doc);
+    session.splice(at, 1);
+    this.prev[doc] = -1;
+    this.next[doc] = -1;
+    this.link(session, at);
+    if (t.at === this.latest) {
+      this.latest = "";
+      for (const [d, x] of this.turns.entries())
+        if (!this.gone.has(d) && x.at > this.latest) this.latest = x.at;
+    }
+  }
+
+  /** Turns held (forgotten ones not counted). */
+  get size(): number {
+    return this.turns.length - this.gone.size;
+  }
+
+  /** Roughly the bytes this index holds (for the index budget). */
+  get bytes(): number {
+    return this.textBytes + 300 * this.turns.length + this.vectors.bytes + this.bm25.bytes;
+  }
+
+  /** The held turns next to `doc` in its session. */
+  private neighbours(doc: number): number[] {
+    const out: number[] = [];
+    if (this.prev[doc]! >= 0) out.push(this.prev[doc]!);
+    if (this.next[doc]! >= 0) out.push(this.next[doc]!);
+    return out;
   }
 
   async search(query: string, options: TurnSearch): Promise<RecallHit[]> {
     const ranker = options.ranker ?? "hybrid";
-    if (!query.trim() || this.turns.length === 0 || options.k <= 0) return [];
+    if (!query.trim() || this.size === 0 || options.k <= 0) return [];
     const qv = options.vector ?? (await this.embedder.embed([query]))[0];
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
     const depth = Math.max(options.k, options.depth ?? Math.max(options.k * 8, DEPTH));
     // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
     const cut = (alone: boolean) => (alone && !options.speaker ? options.k : depth);
-    const dense = this.vectors.nearest(qv!, cut(ranker === "dense"));
+    const dense = this.vectors.nearest(qv!, cut(ranker === "dense"), this.gone.size ? this.live : undefined);
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the subject signal already carries them.
-    const lexicalQuery = ranker === "hybrid" ? withoutNames(query, this.speakers) : query;
+    const lexicalQuery = ranker === "hybrid" ? withoutNames(query, [...this.speakerCounts.keys()]) : query;
     // Documents were added in turn order, so a document's number is the turn's position.
     // The lexical candidates: every match, best first, as deep as the dense ones.
     const lexical = TopK.of(this.bm25.scores(lexicalQuery), cut(ranker === "bm25"));
@@ -119,14 +234,13 @@ export class TurnIndex {
     else {
       const speakers = new Set((options.speakers ?? this.named(query)).map((s) => s.toLowerCase()));
       const asked = askedRanges(query, options.now ?? this.latest);
-      const sameSession = (a: number, b: number) => this.turns[b]?.sessionId === this.turns[a]!.sessionId;
       // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
       const scored = new Uint8Array(this.turns.length);
       for (const d of dense) scored[d.doc] = 1;
       const candidates = [...dense.map((d) => d.doc), ...lexical.map((l) => l.doc)];
       for (const doc of candidates)
-        for (const n of [doc - 1, doc + 1])
-          if (!scored[n] && sameSession(doc, n)) {
+        for (const n of this.neighbours(doc))
+          if (!scored[n]) {
             scored[n] = 1;
             dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
           }
@@ -137,8 +251,8 @@ export class TurnIndex {
           subject: (doc) => speakers.has(this.turns[doc]!.speaker.toLowerCase()),
           time: asked.length ? (doc) => withinAsked(this.times[doc]!, asked) : undefined,
           dated: asksWhen(query) ? (doc) => this.times[doc]!.dated : undefined,
-          recency: asksAboutNow(query) ? (doc) => this.recency(this.times[doc]!.said) : undefined,
-          neighbours: (doc) => [doc - 1, doc + 1].filter((n) => sameSession(doc, n)),
+          recency: asksAboutNow(query) ? (doc) => this.days.scale(this.times[doc]!.said) : undefined,
+          neighbours: (doc) => this.neighbours(doc),
         },
         options.weights,
       );

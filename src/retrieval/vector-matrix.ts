@@ -11,29 +11,65 @@ import { TopK } from "./top-k.js";
 export class VectorMatrix {
   /** Floats per stored row: `dims` rounded up to a multiple of four (the SIMD lane count). */
   private readonly stride: number;
-  private readonly data: Float32Array;
-  private readonly query: Float32Array;
-  private readonly scores: Float32Array;
-  private readonly scan: ((mat: number, q: number, rows: number, dims: number, out: number) => void) | null;
+  private data!: Float32Array;
+  private query!: Float32Array;
+  private scores!: Float32Array;
+  private scan: ((mat: number, q: number, rows: number, dims: number, out: number) => void) | null = null;
+  private capacity = 0;
+  private count: number;
 
-  /** `simd: false` forces the JavaScript scan (for tests and comparisons). */
+  /**
+   * `rows` rows of zeros, room for more reserved as rows are appended (capacity doubles, so an
+   * append costs O(1) on average). `simd: false` forces the JavaScript scan (for tests and comparisons).
+   */
   constructor(
-    readonly rows: number,
+    rows: number,
     readonly dims: number,
-    options: { simd?: boolean } = {},
+    private readonly options: { simd?: boolean } = {},
   ) {
     this.stride = Math.ceil(dims / 4) * 4;
-    const floats = rows * this.stride + this.stride + rows;
-    const simd = options.simd === false ? null : createSimdScan(floats);
+    this.count = rows;
+    this.allocate(rows);
+  }
+
+  /** Rows held (searched by `nearest`). */
+  get rows(): number {
+    return this.count;
+  }
+
+  /** Bytes this matrix holds (for the index budget). */
+  get bytes(): number {
+    return this.data.buffer.byteLength;
+  }
+
+  private allocate(capacity: number): void {
+    const old = this.capacity ? this.data : null;
+    const floats = capacity * this.stride + this.stride + capacity;
+    const simd = this.options.simd === false ? null : createSimdScan(floats);
     this.scan = simd?.scan ?? null;
     const buffer = simd?.buffer ?? new ArrayBuffer(floats * 4);
-    this.data = new Float32Array(buffer, 0, rows * this.stride);
+    this.data = new Float32Array(buffer, 0, capacity * this.stride);
     this.query = new Float32Array(buffer, this.data.byteLength, this.stride);
-    this.scores = new Float32Array(buffer, this.data.byteLength + this.query.byteLength, rows);
+    this.scores = new Float32Array(buffer, this.data.byteLength + this.query.byteLength, capacity);
+    if (old) this.data.set(old.subarray(0, this.count * this.stride));
+    this.capacity = capacity;
+  }
+
+  /** Adds a row (zeros when no vector is given); returns its number. */
+  append(vector?: Float32Array): number {
+    if (this.count === this.capacity) this.allocate(Math.max(16, this.capacity * 2));
+    const row = this.count++;
+    if (vector) this.set(row, vector);
+    return row;
   }
 
   set(row: number, vector: Float32Array): void {
     this.data.set(vector.subarray(0, this.dims), row * this.stride);
+  }
+
+  /** Makes a row all zeros again (its vector was deleted). */
+  clear(row: number): void {
+    this.data.fill(0, row * this.stride, (row + 1) * this.stride);
   }
 
   /** Similarity of one row to the query. */
@@ -46,7 +82,7 @@ export class VectorMatrix {
 
   /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
-    if (k <= 0 || this.rows === 0) return [];
+    if (k <= 0 || this.count === 0) return [];
     this.query.fill(0);
     this.query.set(query.subarray(0, this.dims));
     const scores = this.scores;
@@ -54,13 +90,13 @@ export class VectorMatrix {
       this.scan(
         0,
         this.data.byteLength,
-        this.rows,
+        this.count,
         this.stride,
         this.data.byteLength + this.query.byteLength,
       );
     else this.scanInJs();
     const top = new TopK(k);
-    for (let doc = 0; doc < this.rows; doc++) {
+    for (let doc = 0; doc < this.count; doc++) {
       if (admitted && !admitted[doc]) continue;
       const s = scores[doc]!;
       if (s > top.floor) top.push(doc, s);
@@ -72,7 +108,7 @@ export class VectorMatrix {
     const d = this.stride;
     const m = this.data;
     const q = this.query;
-    for (let doc = 0; doc < this.rows; doc++) {
+    for (let doc = 0; doc < this.count; doc++) {
       // Four lanes, as the SIMD scan does.
       const off = doc * d;
       let s0 = 0;

@@ -1,0 +1,147 @@
+/**
+ * Per-scope search indexes kept live in this process, under a byte budget. A scope's index is
+ * built once (a cold load), then brought up to date from the store's change log at the next
+ * search after any write, by this process or another: only the rows that changed are read. It
+ * is built again only when the log no longer reaches back to it, or when the changes outnumber
+ * what a build would read, and the logger says so. Indexes of all scopes share one budget and
+ * the least recently used leave first; an evicted scope loads again when it is asked for.
+ */
+import { compositeKey } from "../core/ids.js";
+import type { Scope } from "../core/types.js";
+import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
+
+/** What the cache needs of an index: the version it holds, its size, how it catches up. */
+export interface LiveIndex {
+  version: string;
+  /** Rows held (to judge whether a delta is worth applying). */
+  readonly size: number;
+  /** Roughly the bytes it holds. */
+  readonly bytes: number;
+}
+
+/** Bytes of index the default budget allows in one process: 512 MiB. */
+export const DEFAULT_INDEX_BUDGET = 512 * 1024 * 1024;
+
+/**
+ * One byte budget shared by every index cache of a process (memories, turns): least recently
+ * used first out. The entry just used is never evicted, so one scope larger than the budget still
+ * answers (and is the only one kept).
+ */
+export class IndexBudget {
+  private readonly entries = new Map<string, { bytes: number; evict: () => void }>();
+  private total = 0;
+
+  constructor(readonly limit = DEFAULT_INDEX_BUDGET) {}
+
+  /** Bytes held now. */
+  get used(): number {
+    return this.total;
+  }
+
+  /** Indexes held now. */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /** Marks an entry as just used, with its size now; evicts the oldest while over the limit. */
+  touch(key: string, bytes: number, evict: () => void): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.total -= old.bytes;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { bytes, evict });
+    this.total += bytes;
+    for (const [k, e] of this.entries) {
+      if (this.total <= this.limit || k === key) break;
+      this.entries.delete(k);
+      this.total -= e.bytes;
+      e.evict();
+    }
+  }
+
+  /** Forgets an entry (its index was dropped). */
+  drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.total -= old.bytes;
+    this.entries.delete(key);
+  }
+}
+
+export interface IndexCacheOptions<T extends LiveIndex> {
+  /** Which index this is ("memories", "turns"): keys the budget and names it in the log. */
+  kind: string;
+  build(scope: Scope): Promise<T>;
+  update(index: T, scope: Scope, changes: ScopeChanges): Promise<void>;
+  budget: IndexBudget;
+  /** Told when an index is built again although one was held (the delta could not be used). */
+  onRebuild?(scope: Scope, kind: string, reason: string): void;
+}
+
+/** A delta over this share of an index's rows is applied by building again instead. */
+const REBUILD_SHARE = 0.5;
+
+export class IndexCache<T extends LiveIndex> {
+  private readonly held = new Map<string, { version: string; index: Promise<T> }>();
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly options: IndexCacheOptions<T>,
+  ) {}
+
+  /** The scope's index, current as of the store's version read at the call. */
+  async get(scope: Scope): Promise<T> {
+    const key = compositeKey(scope.tenant, scope.agent);
+    const version = await this.store.changeVersion(scope);
+    const hit = this.held.get(key);
+    let index: Promise<T>;
+    if (hit && hit.version === version) index = hit.index;
+    else {
+      // Claimed before any await: concurrent callers chain on the same catch-up.
+      index = hit
+        ? hit.index.then(
+            (i) => this.catchUp(i, scope, version),
+            () => this.build(scope, version),
+          )
+        : this.build(scope, version);
+      this.held.set(key, { version, index });
+      index.catch(() => {
+        if (this.held.get(key)?.index === index) this.held.delete(key);
+      });
+    }
+    const ready = await index;
+    if (this.held.get(key)?.index === index)
+      this.options.budget.touch(`${this.options.kind}:${key}`, ready.bytes, () => {
+        if (this.held.get(key)?.index === index) this.held.delete(key);
+      });
+    return ready;
+  }
+
+  private async build(scope: Scope, version: string): Promise<T> {
+    const index = await this.options.build(scope);
+    index.version = version;
+    return index;
+  }
+
+  private async catchUp(index: T, scope: Scope, version: string): Promise<T> {
+    if (index.version === version) return index;
+    const changes = this.store.changesSince ? await this.store.changesSince(scope, index.version) : null;
+    const size =
+      (changes?.memories.length ?? 0) + (changes?.turns.length ?? 0) + (changes?.edges.length ?? 0);
+    const reason = !this.store.changesSince
+      ? "the store keeps no change log"
+      : !changes
+        ? "the change log no longer reaches back to the index"
+        : size > 1000 && size > REBUILD_SHARE * index.size
+          ? `${size} changes: building is cheaper`
+          : null;
+    if (reason || !changes) {
+      this.options.onRebuild?.(scope, this.options.kind, reason ?? "no changes read");
+      return this.build(scope, version);
+    }
+    await this.options.update(index, scope, changes);
+    index.version = changes.version;
+    return index;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Issue 29, item 1: indexes kept live from the change log answer exactly what a freshly built
+ * index answers. Random sequences of writes (new sessions, turns, memories, supersessions, edges),
+ * forgets and writes by a second store on the same file (another process's writes) run against
+ * one long-lived retriever; after every step, every search is compared with a new retriever's.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { seededRandom } from "../../src/core/memory-graph.js";
+import type { Memory, Turn } from "../../src/core/types.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
+import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
+import { turnEmbeddingText } from "../../src/retrieval/turn-embedding-text.js";
+import type { MemoryStore } from "../../src/store/memory-store.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { memory, scopeA, session, turn } from "../../src/testing/rows.js";
+
+const embedder = new HashEmbedder(64);
+const WORDS = "beagle garden pottery marathon bristol nurse guitar camping teacher vegan coffee museum".split(
+  " ",
+);
+const PEOPLE = ["sam", "kim", "lee"];
+const QUERIES = [
+  "what did Sam say about the beagle?",
+  "pottery garden coffee",
+  "when did Kim go camping last week?",
+  "where does Lee work now?",
+  "marathon in March 2024",
+];
+
+type Hits = { id: string; score: number }[];
+const canonical = (hits: Hits) =>
+  hits
+    .map((h) => ({ id: h.id, score: Math.round(h.score * 1e9) / 1e9 }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+
+async function everySearch(retriever: InProcessRetriever): Promise<Record<string, Hits>> {
+  const out: Record<string, Hits> = {};
+  for (const query of QUERIES) {
+    out[`m:${query}`] = canonical(await retriever.searchMemories(scopeA, { query, k: 50 }));
+    out[`m-any:${query}`] = canonical(
+      await retriever.searchMemories(scopeA, { query, k: 50, filter: { status: "any" } }),
+    );
+    out[`m-graph:${query}`] = canonical(
+      await retriever.searchMemories(scopeA, {
+        query,
+        k: 50,
+        weights: { ...MEMORY_WEIGHTS, neighbour: 0.55 },
+      }),
+    );
+    out[`m-kim:${query}`] = canonical(
+      await retriever.searchMemories(scopeA, { query, k: 50, filter: { about: "kim" } }),
+    );
+    out[`t:${query}`] = canonical(await retriever.searchTurns(scopeA, { query, k: 50 }));
+    out[`t-bm25:${query}`] = canonical(await retriever.searchTurns(scopeA, { query, k: 50, ranker: "bm25" }));
+    out[`t-sam:${query}`] = canonical(await retriever.searchTurns(scopeA, { query, k: 50, speaker: "sam" }));
+  }
+  return out;
+}
+
+async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), "memlane-live-index-"));
+  const file = join(dir, "live.db");
+  const store = new SqliteStore(file);
+  const other = new SqliteStore(file); // another process's connection to the same file
+  const rebuilds: string[] = [];
+  const live = new InProcessRetriever(store, embedder, {
+    onRebuild: (_s, kind, why) => rebuilds.push(`${kind}: ${why}`),
+  });
+  const random = seededRandom(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+  const sentence = () => Array.from({ length: 4 + Math.floor(random() * 6) }, () => pick(WORDS)).join(" ");
+  const sessions: { id: string; next: number }[] = [];
+  let day = 1;
+  let made = 0;
+  const at = () => new Date(Date.UTC(2024, 2, day)).toISOString();
+  const vectorsOf = async (turns: Turn[], memories: Memory[]) => {
+    const [tv, mv] = await Promise.all([
+      embedder.embed(turns.map(turnEmbeddingText)),
+      embedder.embed(memories.map((m) => m.text)),
+    ]);
+    return [
+      ...turns.map((t, i) => ({
+        ownerKind: "turn" as const,
+        ownerId: t.id,
+        model: embedder.name,
+        vector: tv[i]!,
+      })),
+      ...memories.map((m, i) => ({
+        ownerKind: "memory" as const,
+        ownerId: m.id,
+        model: embedder.name,
+        vector: mv[i]!,
+      })),
+    ];
+  };
+  try {
+    for (let step = 0; step < steps; step++) {
+      const writer: MemoryStore = random() < 0.3 ? other : store;
+      const roll = random();
+      const active = (await store.listMemories(scopeA)).filter((m) => m.about !== "nobody");
+      if (roll < 0.15 || sessions.length === 0) {
+        day += Math.floor(random() * 3);
+        const s = session(scopeA, `s${made++}`, at(), [pick(PEOPLE)]);
+        sessions.push({ id: s.id, next: 0 });
+        await writer.write(scopeA, { sessions: [s] });
+      } else if (roll < 0.5) {
+        // Turns, to any open session: sessions interleave.
+        const s = pick(sessions);
+        const turns = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          turn(scopeA, s.id, s.next++, pick([...PEOPLE, "ava"]), sentence(), at()),
+        );
+        const withVectors = random() < 0.8; // some turns arrive without a vector (embedded on the fly)
+        await writer.write(scopeA, { turns, embeddings: withVectors ? await vectorsOf(turns, []) : [] });
+      } else if (roll < 0.72) {
+        const turns = await store.listTurns(scopeA);
+        const m = memory(scopeA, `${pick(["Sam", "Kim", "Lee"])} ${sentence()}`, {
+          about: pick(PEOPLE),
+          observedAt: at(),
+          sourceTurns: turns.length ? [pick(turns).id] : [],
+        });
+        await writer.write(scopeA, { memories: [m], embeddings: await vectorsOf([], [m]) });
+      } else if (roll < 0.84 && active.length) {
+        const old = pick(active);
+        const m = memory(scopeA, `${old.text} ${pick(WORDS)}`, { about: old.about, observedAt: at() });
+        await writer.write(scopeA, {
+          memories: [m],
+          embeddings: await vectorsOf([], [m]),
+          supersede: [{ oldId: old.id, byId: m.id, at: m.observedAt, reason: "REPLACE" }],
+        });
+      } else if (roll < 0.9 && active.length > 1) {
+        const [a, b] = [pick(active), pick(active)];
+        if (a.id !== b.id)
+          await writer.write(scopeA, {
+            edges: [
+              {
+                id: `e${step}`,
+                ...scopeA,
+                from: a!.id,
+                to: b!.id,
+                type: "Cause",
+                attributes: {},
+                recordedAt: "",
+              },
+            ],
+          });
+      } else if (roll < 0.95 && active.length) {
+        await writer.forget(scopeA, { memoryIds: [pick(active).id] });
+      } else if (sessions.length > 1) {
+        const gone = sessions.splice(Math.floor(random() * sessions.length), 1)[0]!;
+        await writer.forget(scopeA, { sessionId: gone.id });
+      }
+      if (step % 3 !== 2) continue; // several writes may land between two searches
+      const fresh = new InProcessRetriever(store, embedder);
+      assert.deepEqual(await everySearch(live), await everySearch(fresh), `seed ${seed}, step ${step}`);
+    }
+  } finally {
+    await store.close();
+    await other.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { rebuilds };
+}
+
+describe("live indexes (issue 29)", () => {
+  for (const seed of [1, 2, 3, 4])
+    it(`answer what a fresh index answers after random writes, forgets and another process's writes (seed ${seed})`, async () => {
+      const { rebuilds } = await run(seed, 60);
+      assert.deepEqual(rebuilds, [], "every change arrived as a delta");
+    });
+
+  it("builds again, and says so, when the change log no longer reaches back", async () => {
+    const store = new SqliteStore(":memory:");
+    const rebuilds: string[] = [];
+    const live = new InProcessRetriever(store, embedder, {
+      onRebuild: (_s, kind, why) => rebuilds.push(`${kind}: ${why}`),
+    });
+    await store.write(scopeA, { memories: [memory(scopeA, "Sam adopted a beagle.")] });
+    assert.equal((await live.searchMemories(scopeA, { query: "beagle", k: 5 })).length, 1);
+    // Pretend the log was pruned past the index's version.
+    const db = (store as unknown as { db: { exec(sql: string): void } }).db;
+    await store.write(scopeA, { memories: [memory(scopeA, "Sam has a beagle called Rex.")] });
+    db.exec("UPDATE scope_horizons SET horizon = 1000 WHERE agent = 'ava'");
+    db.exec("INSERT OR IGNORE INTO scope_horizons (tenant, agent, horizon) VALUES ('t1', 'ava', 1000)");
+    assert.equal((await live.searchMemories(scopeA, { query: "beagle", k: 5 })).length, 2);
+    assert.ok(
+      rebuilds.some((r) => r.startsWith("memories: the change log no longer reaches back")),
+      rebuilds.join(),
+    );
+    await store.close();
+  });
+});
