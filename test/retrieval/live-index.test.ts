@@ -13,6 +13,7 @@ import { seededRandom } from "../../src/core/memory-graph.js";
 import type { Memory, Turn } from "../../src/core/types.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { MEMORY_WEIGHTS } from "../../src/retrieval/fusion.js";
+import { type LoadedGraph, loadGraph } from "../../src/retrieval/graph-cache.js";
 import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import { turnEmbeddingText } from "../../src/retrieval/turn-embedding-text.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
@@ -60,6 +61,16 @@ async function everySearch(retriever: InProcessRetriever): Promise<Record<string
     out[`t-sam:${query}`] = canonical(await retriever.searchTurns(scopeA, { query, k: 50, speaker: "sam" }));
   }
   return out;
+}
+
+/** A graph as plain data: nodes in order, each with its edges out and in. */
+function graphView({ graph, memories }: LoadedGraph) {
+  return [...graph.nodes.values()].map((n) => ({
+    ...n,
+    status: memories.get(n.id)?.status,
+    out: graph.successors(n.id),
+    in: graph.predecessors(n.id),
+  }));
 }
 
 async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }> {
@@ -157,6 +168,9 @@ async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }>
       if (step % 3 !== 2) continue; // several writes may land between two searches
       const fresh = new InProcessRetriever(store, embedder);
       assert.deepEqual(await everySearch(live), await everySearch(fresh), `seed ${seed}, step ${step}`);
+      const cold = new SqliteStore(file);
+      assert.deepEqual(graphView(await loadGraph(store, scopeA)), graphView(await loadGraph(cold, scopeA)));
+      await cold.close();
     }
   } finally {
     await store.close();
