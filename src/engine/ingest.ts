@@ -5,9 +5,11 @@
  * finishes what was interrupted. While one session consolidates, the next one's turns are being
  * embedded (the encoder works in background threads), and their vectors land with its turns.
  */
+
 import { ConflictError } from "../core/errors.js";
 import { LEFT_BY_INGEST } from "../core/session-meta.js";
 import type { Scope, Session, Turn } from "../core/types.js";
+import { breathe } from "../core/yield-to-loop.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
 import { consolidate } from "./consolidator.js";
@@ -170,6 +172,7 @@ export async function ingestTranscript(
   let nextFresh = 0;
   let done = 0;
   for (const s of transcript.sessions) {
+    await breathe();
     if (report.stopped) {
       report.notAttempted++;
       continue;
@@ -256,6 +259,7 @@ async function feedTurns(
   if (session.status === "open") {
     let unreachable = 0;
     for (const t of s.turns.slice(have)) {
+      await breathe();
       const [turn] = await ports.turns.add(
         [{ scope, session }],
         { speaker: t.speaker, text: t.text, at: t.at, id: t.id, meta: t.meta },

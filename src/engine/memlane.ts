@@ -19,6 +19,7 @@ import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
 import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recall.js";
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
+import { searchedQuery } from "../retrieval/searched-query.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
 import type {
   ForgetReport,
@@ -402,10 +403,11 @@ export class Memlane {
   async recall(options: RecallInput): Promise<Recall> {
     const input = parseInput(recallInputSchema, options, "recall");
     const scope = this.scope(input.agent);
+    const query = searchedQuery(input.query);
     const now = input.now === undefined ? undefined : conversationTime(input.now, "now");
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
-        query: input.query,
+        query,
         k: input.k ?? 10,
         speaker: input.about,
         now,
@@ -414,7 +416,8 @@ export class Memlane {
     }
     const filter: MemoryFilter = input.about ? { about: input.about } : {};
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
-    return strategy.recall({ ...portsFor(this.parts, scope), query: input.query, k: input.k, filter, now });
+    const recall = await strategy.recall({ ...portsFor(this.parts, scope), query, k: input.k, filter, now });
+    return query === input.query ? recall : { ...recall, query: input.query };
   }
 
   /** Active memories of an agent (all with `status: "any"`). */

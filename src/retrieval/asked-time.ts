@@ -22,16 +22,25 @@ export interface AskedRange {
   label: string;
 }
 
+/**
+ * Characters of a text read for its time words: a question's are near its start, and reading a
+ * long text whole would let one request hold the event loop (documented in docs/recall.md).
+ */
+export const TIME_WORDS_READ = 2000;
+
+const head = (text: string) => (text.length > TIME_WORDS_READ ? text.slice(0, TIME_WORDS_READ) : text);
+
 /** The time ranges a question asks about, resolved against the conversation's present. */
 export function askedRanges(query: string, now: string): AskedRange[] {
-  return findMentionedTimes(query, now).map((r) => ({
+  return findMentionedTimes(head(query), now).map((r) => ({
     start: Date.parse(r.start),
     end: Date.parse(r.end),
     label: r.label,
   }));
 }
 
-export function unitTime(text: string, at: string): UnitTime {
+export function unitTime(full: string, at: string): UnitTime {
+  const text = head(full);
   const mentioned = findMentionedTimes(text, at).map((r): [number, number] => [
     Date.parse(r.start),
     Date.parse(r.end),
@@ -77,7 +86,7 @@ const ASKS_WHEN =
  * race?"): recall's `dated` signal favours units whose words place something in time.
  */
 export function asksWhen(query: string): boolean {
-  return ASKS_WHEN.test(query.trim());
+  return ASKS_WHEN.test(head(query).trim());
 }
 
 export function withinAsked(unit: UnitTime, asked: AskedRange[], graceDays = 14): boolean {
@@ -93,7 +102,7 @@ const PRESENT =
   /\b(now|nowadays|currently|current|these days|still|anymore|any more|latest|most recent(?:ly)?|lately|at the moment)\b/i;
 
 export function asksAboutNow(query: string): boolean {
-  return PRESENT.test(query);
+  return PRESENT.test(head(query));
 }
 
 /**

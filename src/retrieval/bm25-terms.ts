@@ -40,9 +40,23 @@ export function bm25Tokens(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Stems already computed: a scope's vocabulary is small beside its word count. Cleared when full. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 200_000;
+
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    s = porterStem(word);
+    stems.set(word, s);
+  }
+  return s;
+}
+
 /** The terms BM25 indexes and queries: tokens less function words, Porter-stemmed. */
 export function bm25Terms(text: string): string[] {
   return bm25Tokens(text)
     .filter((t) => !BM25_STOPWORDS.has(t))
-    .map(porterStem);
+    .map(stem);
 }

@@ -5,6 +5,8 @@
  * numbered in the order they are added.
  */
 import { bm25Terms } from "./bm25-terms.js";
+import type { Scored } from "./fusion.js";
+import { TopK } from "./top-k.js";
 
 export interface Bm25Options {
   k1?: number;
@@ -21,6 +23,8 @@ export class Bm25Index {
   /** Documents taken out: their numbers stay, so the documents after them keep theirs. */
   private readonly removed = new Set<number>();
   private byteCount = 0;
+  /** Scratch scores, all zeros between queries (scoring is synchronous, so one is enough). */
+  private acc = new Float64Array(16);
 
   constructor(private readonly options: Bm25Options = {}) {}
 
@@ -91,12 +95,43 @@ export class Bm25Index {
 
   /** Scores by document number, for the documents `admitted` allows (all when omitted). */
   scores(query: string, admitted?: Uint8Array): Map<number, number> {
+    const touched = this.accumulate(query, admitted);
+    const out = new Map(touched.map((doc) => [doc, this.acc[doc]!]));
+    for (const doc of touched) this.acc[doc] = 0;
+    return out;
+  }
+
+  /**
+   * The `k` best documents, as `TopK.of(scores(query, admitted), k, floor(best))` would give them,
+   * without a map of every match: a common word can match most of a large scope.
+   */
+  top(
+    query: string,
+    k: number,
+    options: { admitted?: Uint8Array; floor?: (best: number) => number } = {},
+  ): Scored[] {
+    const touched = this.accumulate(query, options.admitted);
+    let best = 0;
+    for (const doc of touched) if (this.acc[doc]! > best) best = this.acc[doc]!;
+    const min = options.floor ? options.floor(best) : Number.NEGATIVE_INFINITY;
+    const top = new TopK(k);
+    for (const doc of touched) {
+      const score = this.acc[doc]!;
+      if (score >= min) top.push(doc, score);
+      this.acc[doc] = 0;
+    }
+    return top.sorted();
+  }
+
+  /** Adds the query's scores into the scratch accumulator; returns the documents touched, in order. */
+  private accumulate(query: string, admitted?: Uint8Array): number[] {
     const k1 = this.options.k1 ?? 1.2;
     const b = this.options.b ?? 0.75;
     // Statistics of the documents held, as a fresh index of them would count them.
     const n = this.size;
     const average = this.totalLength / Math.max(1, n) || 1;
-    const acc = new Float64Array(this.ids.length);
+    if (this.acc.length < this.ids.length) this.acc = new Float64Array(Math.max(16, this.ids.length * 2));
+    const acc = this.acc;
     const touched: number[] = [];
     for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);
@@ -110,7 +145,7 @@ export class Bm25Index {
         acc[doc]! += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * this.lengths[doc]!) / average));
       }
     }
-    return new Map(touched.map((doc) => [doc, acc[doc]!]));
+    return touched;
   }
 
   /** The `k` best documents by id, best first. */

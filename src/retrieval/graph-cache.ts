@@ -30,7 +30,7 @@ const built = new WeakMap<MemoryStore, Map<string, { version: string; loaded: Pr
 export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<LoadedGraph> {
   const version = await store.changeVersion(scope);
   const key = JSON.stringify([scope.tenant, scope.agent, strategy ?? null]);
-  const perStore = built.get(store) ?? new Map();
+  const perStore = built.get(store) ?? new Map<string, { version: string; loaded: Promise<Held> }>();
   built.set(store, perStore);
   const hit = perStore.get(key);
   let loaded: Promise<Held>;

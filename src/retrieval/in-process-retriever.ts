@@ -18,7 +18,6 @@ import { type Explanation, fuseRrf, fuseScaled, MEMORY_WEIGHTS, type Scored } fr
 import { IndexBudget, IndexCache } from "./index-cache.js";
 import { MemoryIndex } from "./memory-index.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
-import { TopK } from "./top-k.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
 
 /**
@@ -148,11 +147,8 @@ export class InProcessRetriever implements Retriever {
     const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
     const admitted = index.admitted(search.filter);
     const dense = await this.denseSearch(scope, index, vector!, admitted, search.filter, depth);
-    const bm25 = index.bm25(query, admitted);
-    let best = 0;
-    for (const score of bm25.values()) if (score > best) best = score;
     // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
-    const lexical = TopK.of(bm25, depth, Math.max(0.1 * best, 0.2 + 1e-12));
+    const lexical = index.bm25Top(query, admitted, depth, (best) => Math.max(0.1 * best, 0.2 + 1e-12));
     let fused: Map<number, Explanation>;
     if (this.fusion === "rrf") fused = fuseRrf({ dense, lexical });
     else {

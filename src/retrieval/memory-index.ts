@@ -73,6 +73,7 @@ export class MemoryIndex {
       : new Map<string, Float32Array>();
     const width = withVectors ? dims || vectors.values().next().value?.length || 0 : 0;
     const index = new MemoryIndex(width, withVectors);
+    index.matrix.reserve(memories.length);
     for (const m of memories) index.append(m, vectors.get(m.id));
     index.relink(new Set(index.memories.keys()), edges);
     return index;
@@ -287,6 +288,11 @@ export class MemoryIndex {
   /** BM25 scores of the admitted memories that share a term with the query, by position. */
   bm25(query: string, admitted: Uint8Array): Map<number, number> {
     return this.lexical.scores(query, admitted);
+  }
+
+  /** The `k` best admitted memories by BM25, dropping those under `floor(best score)`. */
+  bm25Top(query: string, admitted: Uint8Array, k: number, floor: (best: number) => number): Scored[] {
+    return this.lexical.top(query, k, { admitted, floor });
   }
 
   /** The `k` admitted memories most similar to a unit query vector. */

@@ -63,7 +63,8 @@ export class TurnIndex {
   private live = new Uint8Array(16);
   /** Speakers by how many held turns they said, in the order first heard. */
   private readonly speakerCounts = new Map<string, number>();
-  private readonly times: UnitTime[] = [];
+  /** When each turn was said and what times its words mention, read on first use (parsing is costly). */
+  private readonly times: (UnitTime | undefined)[] = [];
   private readonly days = new DayScale();
   private latest = "";
   /** Each session's turns by their index in it: neighbours are the turns next to a turn there. */
@@ -95,6 +96,7 @@ export class TurnIndex {
     const { vectors: stored } = await turnVectors(store, scope, embedder, turns);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
     const index = new TurnIndex(embedder, dims);
+    index.vectors.reserve(turns.length);
     for (const t of turns) index.append(t, stored.get(t.id));
     return index;
   }
@@ -133,7 +135,7 @@ export class TurnIndex {
     }
     this.live[doc] = 1;
     this.speakerCounts.set(t.speaker, (this.speakerCounts.get(t.speaker) ?? 0) + 1);
-    this.times.push(unitTime(t.text, t.at));
+    this.times.push(undefined);
     this.days.add(t.at);
     if (t.at > this.latest) this.latest = t.at;
     this.prev.push(-1);
@@ -161,7 +163,7 @@ export class TurnIndex {
     const old = this.turns[doc]!;
     if (old.text !== t.text) {
       this.bm25.replace(doc, old.text, t.text);
-      this.times[doc] = unitTime(t.text, t.at);
+      this.times[doc] = undefined;
     }
     if (vector) this.vectors.set(doc, vector);
     else this.vectors.clear(doc);
@@ -203,6 +205,12 @@ export class TurnIndex {
     return this.textBytes + 300 * this.turns.length + this.vectors.bytes + this.bm25.bytes;
   }
 
+  private time(doc: number): UnitTime {
+    const t = this.turns[doc]!;
+    this.times[doc] ??= unitTime(t.text, t.at);
+    return this.times[doc]!;
+  }
+
   /** The held turns next to `doc` in its session. */
   private neighbours(doc: number): number[] {
     const out: number[] = [];
@@ -225,7 +233,7 @@ export class TurnIndex {
     const lexicalQuery = ranker === "hybrid" ? withoutNames(query, [...this.speakerCounts.keys()]) : query;
     // Documents were added in turn order, so a document's number is the turn's position.
     // The lexical candidates: every match, best first, as deep as the dense ones.
-    const lexical = TopK.of(this.bm25.scores(lexicalQuery), cut(ranker === "bm25"));
+    const lexical = this.bm25.top(lexicalQuery, cut(ranker === "bm25"));
     let fused: Map<number, Explanation>;
     if (ranker === "dense") fused = new Map(dense.map((d) => [d.doc, { dense: d.score, score: d.score }]));
     else if (ranker === "bm25")
@@ -249,9 +257,11 @@ export class TurnIndex {
           dense,
           lexical,
           subject: (doc) => speakers.has(this.turns[doc]!.speaker.toLowerCase()),
-          time: asked.length ? (doc) => withinAsked(this.times[doc]!, asked) : undefined,
-          dated: asksWhen(query) ? (doc) => this.times[doc]!.dated : undefined,
-          recency: asksAboutNow(query) ? (doc) => this.days.scale(this.times[doc]!.said) : undefined,
+          time: asked.length ? (doc) => withinAsked(this.time(doc), asked) : undefined,
+          dated: asksWhen(query) ? (doc) => this.time(doc).dated : undefined,
+          recency: asksAboutNow(query)
+            ? (doc) => this.days.scale(Date.parse(this.turns[doc]!.at))
+            : undefined,
           neighbours: (doc) => this.neighbours(doc),
         },
         options.weights,

@@ -55,6 +55,11 @@ export class VectorMatrix {
     this.capacity = capacity;
   }
 
+  /** Makes room for `rows` rows in all, so appending that many allocates nothing. */
+  reserve(rows: number): void {
+    if (rows > this.capacity) this.allocate(rows);
+  }
+
   /** Adds a row (zeros when no vector is given); returns its number. */
   append(vector?: Float32Array): number {
     if (this.count === this.capacity) this.allocate(Math.max(16, this.capacity * 2));

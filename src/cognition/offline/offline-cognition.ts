@@ -3,7 +3,9 @@
  * and NLP, no language model. A real product surface, measured like any other engine; its cost
  * is the time it took.
  */
+
 import { emptyUsage } from "../../core/types.js";
+import { breathe } from "../../core/yield-to-loop.js";
 import type { Embedder } from "../../models/embedder.js";
 import {
   type Cognition,
@@ -26,6 +28,8 @@ export class OfflineCognition implements Cognition {
 
   async run<I, O, A>(step: Step<I, O, A>, input: I, options: RunOptions = {}): Promise<CognitionResult<O>> {
     checkStepInput(step, input);
+    // A step's work is synchronous parsing: let the event loop run between steps.
+    await breathe();
     options.signal?.throwIfAborted();
     const started = performance.now();
     try {

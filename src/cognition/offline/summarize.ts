@@ -10,6 +10,7 @@ import { contentTokens } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
+import { breathe } from "../../core/yield-to-loop.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { SummarizeInput } from "../inputs.js";
 import { atomicClauses } from "./atomic.js";
@@ -105,9 +106,11 @@ export async function summarizeOffline(
   for (const turn of input.turns) {
     // What memlane wrote itself (replies) is never a source of facts: it only repeats memory.
     if (turn.meta?.generated) continue;
+    await breathe();
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
     for (const raw of sentencesOf(turn.text)) {
+      await breathe();
       // The whole sentence is scored at most once, however many clauses ask.
       let sentenceScore: number | undefined;
       const quote: Quote = {
@@ -153,8 +156,52 @@ export function reportedSpeech(sentence: string): boolean {
   return quoted !== null && quoted[1]!.length >= 0.5 * sentence.length;
 }
 
-function sentencesOf(text: string): string[] {
-  return (nlp(text).sentences().out("array") as string[]).map((s) => s.trim()).filter(Boolean);
+/**
+ * Longest piece of text parsed at once. The tagger's cost, and the clause splitter's, grow faster
+ * than the text: a long turn is cut into pieces no longer than this before either reads it.
+ */
+export const PARSED_CHARS = 600;
+
+/**
+ * The sentences of a text, none longer than PARSED_CHARS: the text is cut at sentence ends first
+ * (so the tagger never reads more than a piece at once), and an over-long sentence at its clause
+ * joints (";", ", and", ", but", ","), then at a space.
+ */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of pieces(text, /(?<=[.!?…])\s+/g))
+    for (const s of nlp(piece).sentences().out("array") as string[])
+      out.push(...pieces(s, /(?<=;)\s*|(?<=,)\s+(?=(?:and|but|so|then)\b)|(?<=,)\s+/g));
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+/** Cuts a text at the given joints into pieces of at most PARSED_CHARS, a piece with no joint at a space. */
+function pieces(text: string, joints: RegExp): string[] {
+  if (text.length <= PARSED_CHARS) return [text];
+  const out: string[] = [];
+  let current = "";
+  const flush = () => {
+    if (current.trim()) out.push(current);
+    current = "";
+  };
+  for (const part of text.split(joints)) {
+    if (current && current.length + part.length + 1 > PARSED_CHARS) flush();
+    if (part.length <= PARSED_CHARS) {
+      current = current ? `${current} ${part}` : part;
+      continue;
+    }
+    flush();
+    let rest = part;
+    while (rest.length > PARSED_CHARS) {
+      const space = rest.lastIndexOf(" ", PARSED_CHARS);
+      const at = space > PARSED_CHARS / 2 ? space : PARSED_CHARS;
+      out.push(rest.slice(0, at));
+      rest = rest.slice(at).trimStart();
+    }
+    current = rest;
+  }
+  flush();
+  return out;
 }
 
 /** In a two-person talk, "you" is the other one; with more, we cannot tell. */

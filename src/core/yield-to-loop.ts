@@ -1,0 +1,24 @@
+/**
+ * Long synchronous work that gives the event loop back now and then. Offline thinking (parsing,
+ * summarizing, linking) and bulk ingest run in the process that serves requests; without a pause
+ * one consolidation or upload holds every other caller (health checks, other tenants' recalls,
+ * job heartbeats) until it ends. `breathe()` costs nothing until SLICE_MS have passed since the
+ * last pause, then lets timers and I/O run once.
+ */
+
+/** Longest stretch of work between two pauses, in milliseconds. */
+export const SLICE_MS = 20;
+
+let since = performance.now();
+
+/** Resolves at once while the slice lasts; after it, on the next turn of the event loop. */
+export function breathe(): Promise<void> | undefined {
+  const now = performance.now();
+  if (now - since < SLICE_MS) return undefined;
+  return new Promise((resolve) =>
+    setImmediate(() => {
+      since = performance.now();
+      resolve();
+    }),
+  );
+}
