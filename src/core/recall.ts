@@ -26,6 +26,11 @@ export interface RecallHit {
   chain?: VersionEntry[];
   memory?: Memory;
   turn?: Turn;
+  /**
+   * Turn hits of a long turn only (one indexed as passages): which passage matched, its place in
+   * the turn's text (`start` to `end`) and its number (`index` of `of`). `text` is then the passage.
+   */
+  passage?: { start: number; end: number; index: number; of: number };
 }
 
 export type VersionStatus = "current" | "past";

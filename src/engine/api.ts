@@ -52,18 +52,33 @@ export const storedIdSchema = z
   .refine((s) => !/\p{Cc}/u.test(s), "must not hold control characters");
 
 /**
- * Most characters one turn may hold. Utterances are short; a 5 MB "turn" is an accident or an
- * attack (it cost minutes and gigabytes in the summarizer), so it is refused at the door.
+ * The most characters any turn may hold, whatever the engine's `maxTurnChars`: past this a text
+ * is refused by the schema itself. Long turns are searched as passages (turn-embedding-text.ts).
  */
-export const MAX_TURN_CHARS = 20_000;
+export const MAX_TURN_CHARS = 16 * 1024 * 1024;
 
-/** A turn's text: not blank, at most MAX_TURN_CHARS characters. */
+/** The engine's default limit on one turn's characters (`maxTurnChars`): 1 MiB of text. */
+export const DEFAULT_MAX_TURN_CHARS = 1024 * 1024;
+
+/** A turn's text: not blank, at most MAX_TURN_CHARS characters (the engine's own limit is checked apart). */
 export const turnTextSchema = z
   .string()
   .max(
     MAX_TURN_CHARS,
     `a turn holds at most ${MAX_TURN_CHARS} characters; split long text into several turns`,
   );
+
+/**
+ * Refuses a turn longer than the engine's limit, naming it.
+ * @throws {InvalidInputError} the text is longer than `limit` characters
+ */
+export function checkTurnLength(text: string, limit: number, field = "text"): void {
+  if (text.length > limit)
+    throw new InvalidInputError(
+      `A turn holds at most ${limit} characters (this engine's maxTurnChars); this one has ${text.length}. Split it, or raise maxTurnChars`,
+      { field, limit, length: text.length },
+    );
+}
 
 /** How `session.turn()` treats the strategy's per-turn work. */
 export const perTurnSchema = z

@@ -20,6 +20,7 @@ import {
   OpenAICompatibleEmbedder,
 } from "../models/openai-compatible.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
+import type { RetrieverOptions } from "../retrieval/in-process-retriever.js";
 import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -78,6 +79,10 @@ export interface MemlaneConfig {
   retries?: number;
   /** How session.turn() treats the strategy's per-turn work: "wait" (default) or "background". */
   perTurn?: PerTurnMode;
+  /** Most characters one turn may hold. Default 1 MiB (1,048,576); longer turns are refused whole. */
+  maxTurnChars?: number;
+  /** Bytes of search index kept in memory over all scopes, least recently used out. Default 512 MiB. */
+  indexBudget?: number;
   /** Where warnings and errors the engine cannot return go (listener errors). Default: stderr. */
   logger?: Logger;
   /** A Retriever other than the in-process hybrid index (a store that searches in its database). */
@@ -140,9 +145,10 @@ export function resolveRetriever(
   retriever: Retriever | undefined,
   store: MemoryStore,
   embedder: Embedder,
+  options: RetrieverOptions = {},
 ): Retriever | undefined {
   if (retriever) return retriever;
-  return store.searchesInDatabase ? new PgvectorRetriever(store, embedder) : undefined;
+  return store.searchesInDatabase ? new PgvectorRetriever(store, embedder, options) : undefined;
 }
 
 export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {

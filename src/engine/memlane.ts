@@ -5,6 +5,8 @@
  * `mem.tenant("acme")` is a view of the same engine in another tenant: same store, caches and
  * queue, nothing crossing between tenants.
  */
+
+import { z } from "zod";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import { compositeKey } from "../core/ids.js";
@@ -17,7 +19,8 @@ import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
 import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recall.js";
-import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
+import { InProcessRetriever, type RetrieverOptions } from "../retrieval/in-process-retriever.js";
+import { DEFAULT_INDEX_BUDGET } from "../retrieval/index-cache.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
 import { searchedQuery } from "../retrieval/searched-query.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
@@ -33,11 +36,14 @@ import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategie
 import type { Strategy } from "../strategies/strategy.js";
 import {
   type ConversationInput,
+  checkTurnLength,
   conversationInputSchema,
   conversationTime,
+  DEFAULT_MAX_TURN_CHARS,
   type ForgetInput,
   forgetInputSchema,
   idSchema,
+  MAX_TURN_CHARS,
   parseInput,
   perTurnSchema,
   type RecallInput,
@@ -137,6 +143,13 @@ export interface MemlaneOptions {
   tenant?: string;
   /** How `session.turn()` treats per-turn work unless a session or turn says otherwise. Default "wait". */
   perTurn?: PerTurnMode;
+  /** Most characters one turn may hold (DEFAULT_MAX_TURN_CHARS, 1 MiB); longer ones are refused whole. */
+  maxTurnChars?: number;
+  /**
+   * Bytes of search index the default retriever keeps in memory over all scopes (default
+   * DEFAULT_INDEX_BUDGET, 512 MiB); the least recently used scopes leave first and load again when asked.
+   */
+  indexBudget?: number;
   /** Resources the engine must release on close (worker threads of an embedder it made). */
   owned?: { close(): Promise<void> }[];
 }
@@ -181,7 +194,12 @@ export class Memlane {
         events: new EventStream(logger),
         retriever: options.retriever
           ? checkRetriever(options.retriever)
-          : new InProcessRetriever(store, embedder),
+          : new InProcessRetriever(store, embedder, retrieverOptions(options.indexBudget, logger)),
+        maxTurnChars: parseInput(
+          maxTurnCharsSchema,
+          options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
+          "maxTurnChars",
+        ),
         queue: options.queue ? checkJobQueue(options.queue) : new InProcessJobQueue(),
       }),
       perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
@@ -600,6 +618,14 @@ export class Memlane {
     const valid = transcripts.map((t, i) =>
       validateTranscript(t, transcripts.length > 1 ? `transcript [${i}]` : "transcript"),
     );
+    for (const [i, t] of valid.entries())
+      for (const [j, s] of t.sessions.entries())
+        for (const [k, turn] of s.turns.entries())
+          checkTurnLength(
+            turn.text,
+            this.parts.maxTurnChars,
+            `${valid.length > 1 ? `transcript [${i}].` : ""}sessions[${j}].turns[${k}].text`,
+          );
     const ports = {
       parts: this.parts,
       turns: this.engine.turns,
@@ -734,9 +760,16 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     strategy,
     strategies: registered,
     logger: config.logger,
-    retriever: resolveRetriever(config.retriever, store, embedder),
+    retriever: resolveRetriever(
+      config.retriever,
+      store,
+      embedder,
+      retrieverOptions(config.indexBudget, config.logger ?? consoleLogger),
+    ),
     queue: await resolveQueue(config),
     perTurn: config.perTurn,
+    maxTurnChars: config.maxTurnChars,
+    indexBudget: config.indexBudget,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],
   });
@@ -767,3 +800,19 @@ function newSession(
     recordedAt: new Date().toISOString(),
   };
 }
+
+/** The default retriever's options: the index budget, and rebuilds said in the log. */
+function retrieverOptions(indexBudget: number | undefined, logger: Logger): RetrieverOptions {
+  return {
+    budget: parseInput(indexBudgetSchema, indexBudget ?? DEFAULT_INDEX_BUDGET, "indexBudget"),
+    onRebuild: (scope, kind, reason) =>
+      // A log pruned past an index is worth a warning; a delta too large to be worth applying is not.
+      (reason.startsWith("the change log") ? logger.warn : logger.debug)(
+        `search index of ${kind} built again instead of updated: ${reason}`,
+        { tenant: scope.tenant, agent: scope.agent },
+      ),
+  };
+}
+
+const maxTurnCharsSchema = z.number().int().min(1).max(MAX_TURN_CHARS);
+const indexBudgetSchema = z.number().int().min(0);

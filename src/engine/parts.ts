@@ -26,6 +26,8 @@ export interface EngineParts {
   strategies: StrategyRegistry;
   /** The strategy new sessions and recall use unless told otherwise. */
   strategy: Strategy;
+  /** Most characters one turn may hold (checked at every way in: turns, conversations, ingest). */
+  maxTurnChars: number;
 }
 
 export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal): StrategyPorts {

@@ -12,13 +12,14 @@
  * in this process; across processes a taken turn index is detected and the turn retried at the
  * next one. Per-turn work of one session runs in turn order, retries included.
  */
+
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import { compositeKey } from "../core/ids.js";
 import type { Operation, Scope, Session, Turn } from "../core/types.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord, WriteBatch } from "../store/memory-store.js";
 import type { Strategy, TurnContext } from "../strategies/strategy.js";
-import { conversationTime } from "./api.js";
+import { checkTurnLength, conversationTime } from "./api.js";
 import { applyStaged, type StagedWrite } from "./apply-staged.js";
 import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
@@ -159,6 +160,7 @@ export class TurnPath {
 
   private async prepare(target: TurnTarget, request: TurnRequest, attempt: number): Promise<Prepared> {
     const { scope, session } = target;
+    checkTurnLength(request.text, this.parts.maxTurnChars);
     const stored = await this.parts.store.getSession(scope, session.id);
     if (!stored) throw new InvalidInputError(`No session "${session.id}" for agent "${scope.agent}"`);
     if (stored.status !== "open")

@@ -21,7 +21,7 @@ import {
 import { Bm25Index } from "./bm25.js";
 import { type Explanation, type FusionWeights, fuseRrf, fuseScaled } from "./fusion.js";
 import { TopK } from "./top-k.js";
-import { turnVectors } from "./turn-embedding-text.js";
+import { type Passage, passagesOf, turnVectors } from "./turn-embedding-text.js";
 import { VectorMatrix } from "./vector-matrix.js";
 
 export type TurnRanker = "bm25" | "dense" | "rrf" | "hybrid";
@@ -51,23 +51,29 @@ export interface TurnSearch {
 const DEPTH = 1000;
 
 export class TurnIndex {
-  /** Document number -> turn (a forgotten one stays in place, never found). */
+  /**
+   * Document number -> turn. A document is a turn, or one passage of a long turn (passagesOf);
+   * a forgotten one stays in place, never found.
+   */
   readonly turns: Turn[] = [];
   /** The scope version the index holds everything up to. */
   version = "0";
-  private readonly position = new Map<string, number>();
+  /** Turn id -> its documents, in passage order. */
+  private readonly position = new Map<string, number[]>();
+  /** Document -> the passage it holds, when its turn has more than one. */
+  private readonly spans: ((Passage & { index: number; of: number }) | undefined)[] = [];
   private readonly gone = new Set<number>();
   /** Characters of text held, as bytes (for the index budget). */
   private textBytes = 0;
   /** Which documents are held (1) or forgotten (0); passed to the dense scan once one is gone. */
   private live = new Uint8Array(16);
-  /** Speakers by how many held turns they said, in the order first heard. */
+  /** Speakers by how many held documents they said, in the order first heard. */
   private readonly speakerCounts = new Map<string, number>();
-  /** When each turn was said and what times its words mention, read on first use (parsing is costly). */
+  /** When each document was said and what times its words mention, read on first use (parsing is costly). */
   private readonly times: (UnitTime | undefined)[] = [];
   private readonly days = new DayScale();
   private latest = "";
-  /** Each session's turns by their index in it: neighbours are the turns next to a turn there. */
+  /** Each session's documents in turn order: neighbours are the documents next to one there. */
   private readonly sessions = new Map<string, number[]>();
   private readonly prev: number[] = [];
   private readonly next: number[] = [];
@@ -76,7 +82,7 @@ export class TurnIndex {
 
   private constructor(
     private readonly embedder: Embedder,
-    dims: number,
+    private readonly dims: number,
   ) {
     this.vectors = new VectorMatrix(0, dims);
   }
@@ -112,41 +118,67 @@ export class TurnIndex {
     const { vectors } = await turnVectors(store, scope, this.embedder, rows);
     for (const id of ids) {
       const t = found.get(id);
-      const doc = this.position.get(id);
+      const docs = this.position.get(id);
+      const held = docs && !this.gone.has(docs[0]!) ? docs : undefined;
       if (!t) {
-        if (doc !== undefined) this.remove(doc);
-      } else if (doc === undefined || this.gone.has(doc)) this.append(t, vectors.get(id));
-      else this.rewrite(doc, t, vectors.get(id));
+        if (held) this.remove(held);
+      } else if (!held) this.append(t, vectors.get(id));
+      else if (this.turns[held[0]!]!.text !== t.text) {
+        // New text may cut into other passages: the turn's documents are made anew.
+        this.remove(held);
+        this.append(t, vectors.get(id));
+      } else this.revector(held, t, vectors.get(id));
     }
     this.version = changes.version;
   }
 
   private append(t: Turn, vector: Float32Array | undefined): void {
-    const doc = this.turns.length;
-    this.turns.push(t);
-    this.textBytes += 2 * t.text.length;
-    this.position.set(t.id, doc);
-    this.bm25.add(t.id, t.text);
-    this.vectors.append(vector);
-    if (this.live.length <= doc) {
-      const grown = new Uint8Array(this.live.length * 2);
-      grown.set(this.live);
-      this.live = grown;
-    }
-    this.live[doc] = 1;
-    this.speakerCounts.set(t.speaker, (this.speakerCounts.get(t.speaker) ?? 0) + 1);
-    this.times.push(undefined);
-    this.days.add(t.at);
-    if (t.at > this.latest) this.latest = t.at;
-    this.prev.push(-1);
-    this.next.push(-1);
+    const passages = passagesOf(t.text);
+    const docs: number[] = [];
     const session = this.sessions.get(t.sessionId) ?? [];
     this.sessions.set(t.sessionId, session);
     // Turns arrive in order; one that does not is placed by its index in the session.
     let at = session.length;
     while (at > 0 && this.turns[session[at - 1]!]!.index > t.index) at--;
-    session.splice(at, 0, doc);
-    this.link(session, at);
+    for (const [i, p] of passages.entries()) {
+      const doc = this.turns.length;
+      docs.push(doc);
+      this.turns.push(t);
+      this.spans.push(passages.length > 1 ? { ...p, index: i, of: passages.length } : undefined);
+      this.bm25.add(t.id, this.textOf(doc));
+      this.vectors.append(this.passageVector(vector, i, passages.length));
+      if (this.live.length <= doc) {
+        const grown = new Uint8Array(this.live.length * 2);
+        grown.set(this.live);
+        this.live = grown;
+      }
+      this.live[doc] = 1;
+      this.speakerCounts.set(t.speaker, (this.speakerCounts.get(t.speaker) ?? 0) + 1);
+      this.times.push(undefined);
+      this.days.add(t.at);
+      this.prev.push(-1);
+      this.next.push(-1);
+      session.splice(at + i, 0, doc);
+    }
+    this.textBytes += 2 * t.text.length;
+    this.position.set(t.id, docs);
+    if (t.at > this.latest) this.latest = t.at;
+    for (let i = 0; i < docs.length; i++) this.link(session, at + i);
+  }
+
+  /** One passage's share of a turn's vector (a long turn's vector holds one per passage). */
+  private passageVector(vector: Float32Array | undefined, i: number, of: number): Float32Array | undefined {
+    if (!vector || of === 1 || !this.dims) return vector;
+    return vector.length >= (i + 1) * this.dims
+      ? vector.subarray(i * this.dims, (i + 1) * this.dims)
+      : undefined;
+  }
+
+  /** The text a document holds: its turn's, or its passage of it. */
+  private textOf(doc: number): string {
+    const text = this.turns[doc]!.text;
+    const span = this.spans[doc];
+    return span ? text.slice(span.start, span.end) : text;
   }
 
   /** Sets the neighbours around position `at` of a session's list. */
@@ -159,35 +191,36 @@ export class TurnIndex {
     }
   }
 
-  private rewrite(doc: number, t: Turn, vector: Float32Array | undefined): void {
-    const old = this.turns[doc]!;
-    if (old.text !== t.text) {
-      this.bm25.replace(doc, old.text, t.text);
-      this.times[doc] = undefined;
+  /** Same text, new vector (or none) and new turn row (its meta may have changed). */
+  private revector(docs: number[], t: Turn, vector: Float32Array | undefined): void {
+    for (const [i, doc] of docs.entries()) {
+      const v = this.passageVector(vector, i, docs.length);
+      if (v) this.vectors.set(doc, v);
+      else this.vectors.clear(doc);
+      this.turns[doc] = t;
     }
-    if (vector) this.vectors.set(doc, vector);
-    else this.vectors.clear(doc);
-    this.textBytes += 2 * (t.text.length - old.text.length);
-    this.turns[doc] = t;
   }
 
-  private remove(doc: number): void {
-    if (this.gone.has(doc)) return;
-    const t = this.turns[doc]!;
-    this.gone.add(doc);
-    this.live[doc] = 0;
-    this.bm25.remove(doc, t.text);
-    this.vectors.clear(doc);
-    const left = (this.speakerCounts.get(t.speaker) ?? 1) - 1;
-    if (left > 0) this.speakerCounts.set(t.speaker, left);
-    else this.speakerCounts.delete(t.speaker);
-    this.days.remove(t.at);
+  private remove(docs: number[]): void {
+    const t = this.turns[docs[0]!]!;
     const session = this.sessions.get(t.sessionId)!;
-    const at = session.indexOf(doc);
-    session.splice(at, 1);
-    this.prev[doc] = -1;
-    this.next[doc] = -1;
-    this.link(session, at);
+    for (const doc of docs) {
+      if (this.gone.has(doc)) continue;
+      this.gone.add(doc);
+      this.live[doc] = 0;
+      this.bm25.remove(doc, this.textOf(doc));
+      this.vectors.clear(doc);
+      const left = (this.speakerCounts.get(t.speaker) ?? 1) - 1;
+      if (left > 0) this.speakerCounts.set(t.speaker, left);
+      else this.speakerCounts.delete(t.speaker);
+      this.days.remove(t.at);
+      const at = session.indexOf(doc);
+      session.splice(at, 1);
+      this.prev[doc] = -1;
+      this.next[doc] = -1;
+      this.link(session, at);
+    }
+    this.textBytes -= 2 * t.text.length;
     if (t.at === this.latest) {
       this.latest = "";
       for (const [d, x] of this.turns.entries())
@@ -195,7 +228,7 @@ export class TurnIndex {
     }
   }
 
-  /** Turns held (forgotten ones not counted). */
+  /** Documents held (forgotten ones not counted). */
   get size(): number {
     return this.turns.length - this.gone.size;
   }
@@ -206,12 +239,11 @@ export class TurnIndex {
   }
 
   private time(doc: number): UnitTime {
-    const t = this.turns[doc]!;
-    this.times[doc] ??= unitTime(t.text, t.at);
+    this.times[doc] ??= unitTime(this.textOf(doc), this.turns[doc]!.at);
     return this.times[doc]!;
   }
 
-  /** The held turns next to `doc` in its session. */
+  /** The held documents next to `doc` in its session. */
   private neighbours(doc: number): number[] {
     const out: number[] = [];
     if (this.prev[doc]! >= 0) out.push(this.prev[doc]!);
@@ -268,10 +300,24 @@ export class TurnIndex {
       );
     }
     const only = options.speaker?.toLowerCase();
+    // A turn scores as its best passage, and is found once.
+    const best = new Map<string, number>();
+    for (const [doc, e] of fused) {
+      const t = this.turns[doc]!;
+      if (only !== undefined && t.speaker.toLowerCase() !== only) continue;
+      const held = best.get(t.id);
+      if (held === undefined || e.score! > fused.get(held)!.score!) best.set(t.id, doc);
+    }
     const scores = new Map<number, number>();
-    for (const [doc, e] of fused)
-      if (only === undefined || this.turns[doc]!.speaker.toLowerCase() === only) scores.set(doc, e.score!);
-    return TopK.of(scores, options.k).map(({ doc }) => turnHit(this.turns[doc]!, fused.get(doc)!));
+    for (const doc of best.values()) scores.set(doc, fused.get(doc)!.score!);
+    return TopK.of(scores, options.k).map(({ doc }) => this.hit(doc, fused.get(doc)!));
+  }
+
+  /** A document as a hit: its turn, or for a passage the passage's text and where it sits in the turn. */
+  private hit(doc: number, explanation: Explanation): RecallHit {
+    const hit = turnHit(this.turns[doc]!, explanation);
+    const span = this.spans[doc];
+    return span ? { ...hit, text: this.textOf(doc), passage: span } : hit;
   }
 }
 

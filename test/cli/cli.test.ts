@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { DEFAULT_MAX_TURN_CHARS } from "../../src/engine/api.js";
 import { bigTranscript, demoTranscript } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 
@@ -145,14 +146,14 @@ describe("memlane CLI", () => {
   });
 
   it("keeps chatting after a refused line and /memory, and ends with the failure's code when steps failed", async () => {
-    const long = "word ".repeat(5000);
+    const long = "word ".repeat(DEFAULT_MAX_TURN_CHARS / 4);
     const db = join(dir, "chat-refused.db");
     const r = await runCli(["chat", "--agent", "ava", "--partner", "sam", "--db", db], {
       stdin: `I adopted a beagle called Biscuit yesterday.\n${long}\n/memory\nI moved to Bristol too.\n/quit\n`,
       env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" },
     });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /INVALID_INPUT: .*at most 20000 characters.*the chat goes on/);
+    assert.match(r.stderr, /INVALID_INPUT: .*at most 1048576 characters.*the chat goes on/);
     assert.equal(
       r.stdout.match(/ava> /g)?.length,
       2,

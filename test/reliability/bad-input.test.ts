@@ -6,7 +6,7 @@ import { after, describe, it } from "node:test";
 import { shown } from "../../src/cli/format.js";
 import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import { parseConversationTime } from "../../src/core/time.js";
-import { MAX_TURN_CHARS } from "../../src/engine/api.js";
+import { DEFAULT_MAX_TURN_CHARS, MAX_TURN_CHARS } from "../../src/engine/api.js";
 import { partnerLines, testMemlane } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 
@@ -34,15 +34,22 @@ describe("reliability: input the engine refuses", () => {
     assert.equal(parseConversationTime("0:05 am on 8 May, 2023"), "2023-05-08T00:05:00.000Z");
   });
 
-  it("refuses a turn past the size limit, in a live session and in a transcript", async () => {
-    const mem = await testMemlane();
-    const s = await mem.session({ agent: "ava", partner: "sam" });
-    const huge = "word ".repeat(MAX_TURN_CHARS / 4);
-    await assert.rejects(s.turn("sam", huge), InvalidInputError);
-    await assert.rejects(mem.ingest(one("ava", "big", huge)), InvalidInputError);
-    assert.equal((await s.turns()).length, 0);
-    assert.equal((await mem.store.listSessions(mem.scope("ava"))).length, 1, "only the live session");
-    await mem.close();
+  it("refuses a turn past the size limit, in a live session and in a transcript, naming the limit", async () => {
+    for (const [limit, config] of [
+      [DEFAULT_MAX_TURN_CHARS, {}],
+      [2000, { maxTurnChars: 2000 }],
+    ] as const) {
+      const mem = await testMemlane(config);
+      const s = await mem.session({ agent: "ava", partner: "sam" });
+      const huge = "word ".repeat(Math.ceil((limit + 1) / 5));
+      const names = (e: InvalidInputError) => e.details.limit === limit && e.message.includes(String(limit));
+      await assert.rejects(s.turn("sam", huge), names);
+      await assert.rejects(mem.ingest(one("ava", "big", huge)), names);
+      assert.equal((await s.turns()).length, 0);
+      assert.equal((await mem.store.listSessions(mem.scope("ava"))).length, 1, "only the live session");
+      await mem.close();
+    }
+    await assert.rejects(testMemlane({ maxTurnChars: MAX_TURN_CHARS + 1 }), InvalidInputError);
   });
 
   it("refuses ids with spaces around them, so 'sam ' is never a second 'sam'", async () => {
