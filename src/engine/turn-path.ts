@@ -21,6 +21,7 @@ import type { EmbeddingRecord, WriteBatch } from "../store/memory-store.js";
 import type { Strategy, TurnContext } from "../strategies/strategy.js";
 import { checkTurnLength, conversationTime } from "./api.js";
 import { applyStaged, type StagedWrite } from "./apply-staged.js";
+import { DialogueCache } from "./dialogue-cache.js";
 import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 
@@ -67,7 +68,12 @@ export class TurnPath {
   /** TURN operations whose work is queued or running in this process. */
   private readonly inFlight = new Set<string>();
 
-  constructor(private readonly parts: EngineParts) {}
+  /** Each open session's turns so far, read from the change log's delta at each turn. */
+  private readonly dialogues: DialogueCache;
+
+  constructor(private readonly parts: EngineParts) {
+    this.dialogues = new DialogueCache(parts.store);
+  }
 
   /** True while this process still owes the operation's per-turn work. */
   owes(opId: string): boolean {
@@ -173,7 +179,7 @@ export class TurnPath {
         `Unknown speaker "${request.speaker}" in session "${session.id}"; expected one of ${present.join(", ")}`,
         { field: "speaker" },
       );
-    const dialogue = await this.parts.store.listTurns(scope, { sessionId: session.id });
+    const dialogue = await this.dialogues.turns(scope, session.id);
     const last = dialogue.at(-1);
     const floor = last?.at ?? stored.at;
     const at = request.at ? conversationTime(request.at, "at") : floor;
