@@ -10,14 +10,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { nlp } from "../../src/cognition/offline/nlp.js";
 import { newId } from "../../src/core/ids.js";
 import type { Memory, Scope, Session, Turn } from "../../src/core/types.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
-import type { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { flag } from "./args.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { flag, LOCOMO } from "./args.js";
+import { benchIngest } from "./ingest.js";
 import { percentile, synthetic } from "./recall.js";
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -106,7 +109,7 @@ async function agentLoop(
   embedderName: string,
 ): Promise<void> {
   console.log(
-    `\n## Agent loop (strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | turn + recall p50 / p95 | ratio of p50s |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `\n## Agent loop (strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   const { sentence } = synthetic(11);
   for (const size of sizes) {
@@ -131,22 +134,133 @@ async function agentLoop(
     const session = await mem.session({ agent: "ava", partner: "sam", at: "2030-01-01T10:00:00Z" });
     const loop: number[] = [];
     const turnOnly: number[] = [];
+    const after: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const t0 = performance.now();
       await session.turn("sam", `${sentence(12)}.`);
       const t1 = performance.now();
       await mem.recall({ agent: "ava", about: "sam", query: ask() });
-      loop.push(performance.now() - t0);
+      const t2 = performance.now();
+      loop.push(t2 - t0);
       turnOnly.push(t1 - t0);
+      after.push(t2 - t1);
     }
     const p50 = percentile(alone, 0.5);
-    const l50 = percentile(loop, 0.5);
     console.log(
-      `| ${size.toLocaleString("en")} | ${(fill / 1000).toFixed(1)} s | ${ms(cold)} | ${ms(p50)} / ${ms(percentile(alone, 0.95))} | ${ms(percentile(turnOnly, 0.5))} | ${ms(l50)} / ${ms(percentile(loop, 0.95))} | ${(l50 / p50).toFixed(1)}× |`,
+      `| ${size.toLocaleString("en")} | ${(fill / 1000).toFixed(1)} s | ${ms(cold)} | ${ms(p50)} / ${ms(percentile(alone, 0.95))} | ${ms(percentile(turnOnly, 0.5))} | ${ms(percentile(after, 0.5))} / ${ms(percentile(after, 0.95))} | ${ms(percentile(loop, 0.5))} / ${ms(percentile(loop, 0.95))} | ${(percentile(after, 0.5) / p50).toFixed(2)}× |`,
     );
     await mem.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Many scopes in one process: each filled, then recalled in random order under the index budget. */
+async function manyScopes(scopes: number, turns: number, budget: number | undefined): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "memlane-bench-scopes-"));
+  const store = new SqliteStore(join(dir, "scopes.db"));
+  const embedder = new HashEmbedder();
+  const retriever = new InProcessRetriever(store, embedder, budget === undefined ? {} : { budget });
+  const mem = await openMemlane({ store, strategy: "none", embedder, retriever });
+  const started = performance.now();
+  for (let i = 0; i < scopes; i++)
+    await fillLiving(mem.store, { tenant: "default", agent: `a${i}` }, turns, mem.embedder, "none", i);
+  const fill = performance.now() - started;
+  const { sentence } = synthetic(5);
+  const times: number[] = [];
+  let peak = 0;
+  for (let round = 0; round < 2; round++)
+    for (let i = 0; i < scopes; i++) {
+      const agent = `a${(i * 7919 + round * 31) % scopes}`;
+      const t0 = performance.now();
+      await mem.recall({ agent, query: `what about the ${sentence(2)}?`, units: "turns" });
+      times.push(performance.now() - t0);
+      if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+    }
+  const b = retriever.budget;
+  console.log(
+    `\n## ${scopes.toLocaleString("en")} scopes of ${turns.toLocaleString("en")} turns in one process (strategy none, hash embedder, turn recall, every scope asked twice in shuffled order)\n\n| index budget | fill | recall p50 / p95 | indexes held | index bytes held | peak RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n| ${mib(b.limit)} | ${(fill / 1000).toFixed(0)} s | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} | ${b.count} | ${mib(b.used)} | ${mib(peak)} |`,
+  );
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** Runs `work` while a 10 ms timer ticks; the longest delay past its due time is the longest stall. */
+async function longestStall(work: () => Promise<unknown>): Promise<{ stall: number; took: number }> {
+  let stall = 0;
+  let due = performance.now() + 10;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - due);
+    due = now + 10;
+  }, 10);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  const took = performance.now() - started;
+  // Work that never gave the loop back stalls it for its whole length.
+  return { stall: Math.max(stall, performance.now() - due), took };
+}
+
+/** The event-loop stall of the heavy requests the issue names, offline carecall. */
+async function stalls(embedderName: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "memlane-bench-stall-"));
+  const mem = await openMemlane({
+    store: `sqlite:${join(dir, "stall.db")}`,
+    strategy: "carecall",
+    embedder: embedderName === "hash" ? new HashEmbedder() : "use",
+  });
+  const { sentence } = synthetic(3);
+  const rows: string[] = [];
+  // As `memlane serve` does at start: the tagger's one-time synchronous load is not a request's stall.
+  const load = performance.now();
+  nlp("");
+  rows.push(
+    `| loading the tagger (once per process, before serving) | ${ms(performance.now() - load)} | (the same) |`,
+  );
+  const upload = {
+    agent: "ava",
+    sessions: Array.from({ length: 200 }, (_, i) => ({
+      id: `u${i}`,
+      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      partner: "sam",
+      turns: Array.from({ length: 6 }, (_, j) => ({
+        speaker: j % 2 ? "ava" : "sam",
+        text:
+          j % 2
+            ? "That sounds great, tell me more."
+            : `I went to the ${sentence(3)} with my sister and it was lovely.`,
+      })),
+    })),
+  };
+  let r = await longestStall(() => mem.ingest(upload));
+  rows.push(
+    `| a 200-session upload (1,200 turns), ingested and consolidated | ${ms(r.took)} | ${ms(r.stall)} |`,
+  );
+  const prose =
+    "I moved to Bristol last spring and adopted a beagle called Biscuit, who loves the park near the river, ";
+  const long = prose.repeat(Math.ceil(1_000_000 / prose.length)).slice(0, 1_000_000);
+  r = await longestStall(() =>
+    mem.ingest({
+      agent: "ava",
+      sessions: [{ id: "long", at: "2025-01-01", partner: "sam", turns: [{ speaker: "sam", text: long }] }],
+    }),
+  );
+  rows.push(`| one 1,000,000-character turn, stored and consolidated | ${ms(r.took)} | ${ms(r.stall)} |`);
+  const words =
+    "Did Sam adopt a dog on 5 May 2023, before he moved to Bristol last spring, and what did he call it? ";
+  const query = words.repeat(Math.ceil(100_000 / words.length)).slice(0, 100_000);
+  r = await longestStall(() => mem.recall({ agent: "ava", query }));
+  rows.push(`| a 100,000-character recall query | ${ms(r.took)} | ${ms(r.stall)} |`);
+  console.log(
+    `\n## Longest event-loop stall (a 10 ms timer's delay; strategy carecall offline, embedder ${embedderName})\n\n| work | took | longest stall |\n| --- | ---: | ---: |\n${rows.join("\n")}`,
+  );
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
 }
 
 export async function benchLive(args: string[]): Promise<void> {
@@ -154,17 +268,22 @@ export async function benchLive(args: string[]): Promise<void> {
   const rounds = Number(flag(args, "rounds", "40"));
   const strategies = flag(args, "strategy", "creem").split(",");
   const embedders = flag(args, "embedders", "hash,use").split(",");
-  const parts = flag(args, "parts", "loop").split(",");
+  const parts = flag(args, "parts", "loop,scopes,stalls,ingest").split(",");
+  const scopes = Number(flag(args, "scopes", "1000"));
+  const budget = args.includes("--budget") ? Number(flag(args, "budget", "0")) : undefined;
   console.log(`# npm run bench live (node ${process.version}, load ${(await loadAverage()).join(" ")})`);
   if (parts.includes("loop"))
     for (const embedder of embedders)
       for (const strategy of strategies) await agentLoop(sizes, rounds, strategy, embedder);
+  if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
+  if (parts.includes("stalls")) for (const embedder of embedders) await stalls(embedder);
+  if (parts.includes("ingest")) {
+    console.log("\n## Ingest throughput (npm run bench ingest), bundled encoder");
+    for (const strategy of ["none", "carecall", "creem"]) await benchIngest([LOCOMO, "--strategy", strategy]);
+  }
 }
 
 async function loadAverage(): Promise<string[]> {
   const { loadavg } = await import("node:os");
   return loadavg().map((x) => x.toFixed(2));
 }
-
-// Keeps SqliteStore in the import graph for the scenarios that open stores directly.
-export type { SqliteStore };

@@ -7,6 +7,7 @@
  * so what a search holds stays valid while the index moves on.
  */
 import type { Edge, Memory, MemoryFilter, Scope } from "../core/types.js";
+import { breathe } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import { DayScale, type UnitTime, unitTime } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
@@ -74,7 +75,10 @@ export class MemoryIndex {
     const width = withVectors ? dims || vectors.values().next().value?.length || 0 : 0;
     const index = new MemoryIndex(width, withVectors);
     index.matrix.reserve(memories.length);
-    for (const m of memories) index.append(m, vectors.get(m.id));
+    for (const [i, m] of memories.entries()) {
+      index.append(m, vectors.get(m.id));
+      if (i % 256 === 255) await breathe();
+    }
     index.relink(new Set(index.memories.keys()), edges);
     return index;
   }

@@ -7,6 +7,7 @@
 import { type RecallHit, turnHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
+import { breathe } from "../core/yield-to-loop.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import {
@@ -103,7 +104,10 @@ export class TurnIndex {
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
     const index = new TurnIndex(embedder, dims);
     index.vectors.reserve(turns.length);
-    for (const t of turns) index.append(t, stored.get(t.id));
+    for (const [i, t] of turns.entries()) {
+      index.append(t, stored.get(t.id));
+      if (i % 256 === 255) await breathe();
+    }
     return index;
   }
 

@@ -167,12 +167,14 @@ export const PARSED_CHARS = 600;
  * (so the tagger never reads more than a piece at once), and an over-long sentence at its clause
  * joints (";", ", and", ", but", ","), then at a space.
  */
-export function sentencesOf(text: string): string[] {
-  const out: string[] = [];
+export function* sentencesOf(text: string): Generator<string> {
+  // A generator: the caller can give the event loop back between pieces of a long text.
   for (const piece of pieces(text, /(?<=[.!?…])\s+/g))
     for (const s of nlp(piece).sentences().out("array") as string[])
-      out.push(...pieces(s, /(?<=;)\s*|(?<=,)\s+(?=(?:and|but|so|then)\b)|(?<=,)\s+/g));
-  return out.map((s) => s.trim()).filter(Boolean);
+      for (const part of pieces(s, /(?<=;)\s*|(?<=,)\s+(?=(?:and|but|so|then)\b)|(?<=,)\s+/g)) {
+        const trimmed = part.trim();
+        if (trimmed) yield trimmed;
+      }
 }
 
 /** Cuts a text at the given joints into pieces of at most PARSED_CHARS, a piece with no joint at a space. */
