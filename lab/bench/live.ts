@@ -187,7 +187,9 @@ async function manyScopes(scopes: number, turns: number, budget: number | undefi
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** Runs `work` while a 10 ms timer ticks; the longest delay past its due time is the longest stall. */
-async function longestStall(work: () => Promise<unknown>): Promise<{ stall: number; took: number }> {
+async function longestStall(
+  work: () => Promise<unknown>,
+): Promise<{ stall: number; took: number; error?: string }> {
   let stall = 0;
   let due = performance.now() + 10;
   const timer = setInterval(() => {
@@ -196,14 +198,17 @@ async function longestStall(work: () => Promise<unknown>): Promise<{ stall: numb
     due = now + 10;
   }, 10);
   const started = performance.now();
+  let error: string | undefined;
   try {
     await work();
+  } catch (e) {
+    error = (e as Error).message.slice(0, 80);
   } finally {
     clearInterval(timer);
   }
   const took = performance.now() - started;
   // Work that never gave the loop back stalls it for its whole length.
-  return { stall: Math.max(stall, performance.now() - due), took };
+  return { stall: Math.max(stall, performance.now() - due), took, error };
 }
 
 /** The event-loop stall of the heavy requests the issue names, offline carecall. */
@@ -250,12 +255,16 @@ async function stalls(embedderName: string): Promise<void> {
       sessions: [{ id: "long", at: "2025-01-01", partner: "sam", turns: [{ speaker: "sam", text: long }] }],
     }),
   );
-  rows.push(`| one 1,000,000-character turn, stored and consolidated | ${ms(r.took)} | ${ms(r.stall)} |`);
+  rows.push(
+    `| one 1,000,000-character turn, stored and consolidated | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
+  );
   const words =
     "Did Sam adopt a dog on 5 May 2023, before he moved to Bristol last spring, and what did he call it? ";
   const query = words.repeat(Math.ceil(100_000 / words.length)).slice(0, 100_000);
   r = await longestStall(() => mem.recall({ agent: "ava", query }));
-  rows.push(`| a 100,000-character recall query | ${ms(r.took)} | ${ms(r.stall)} |`);
+  rows.push(
+    `| a 100,000-character recall query | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
+  );
   console.log(
     `\n## Longest event-loop stall (a 10 ms timer's delay; strategy carecall offline, embedder ${embedderName})\n\n| work | took | longest stall |\n| --- | ---: | ---: |\n${rows.join("\n")}`,
   );
