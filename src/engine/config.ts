@@ -81,7 +81,7 @@ export interface MemlaneConfig {
   perTurn?: PerTurnMode;
   /** Most characters one turn may hold. Default 1 MiB (1,048,576); longer turns are refused whole. */
   maxTurnChars?: number;
-  /** Bytes of search index kept in memory over all scopes, least recently used out. Default 512 MiB. */
+  /** Bytes of search index kept in memory over all scopes, least recently used out. Default 1 GiB. */
   indexBudget?: number;
   /** Where warnings and errors the engine cannot return go (listener errors). Default: stderr. */
   logger?: Logger;

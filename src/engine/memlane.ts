@@ -147,7 +147,7 @@ export interface MemlaneOptions {
   maxTurnChars?: number;
   /**
    * Bytes of search index the default retriever keeps in memory over all scopes (default
-   * DEFAULT_INDEX_BUDGET, 512 MiB); the least recently used scopes leave first and load again when asked.
+   * DEFAULT_INDEX_BUDGET, 1 GiB); the least recently used scopes leave first and load again when asked.
    */
   indexBudget?: number;
   /** Resources the engine must release on close (worker threads of an embedder it made). */

@@ -38,7 +38,7 @@ export interface RetrieverOptions {
   fusion?: MemoryFusion;
   /**
    * The byte budget of the scope indexes, shared with other retrievers when an `IndexBudget` is
-   * passed (default: DEFAULT_INDEX_BUDGET, 512 MiB, for this retriever alone).
+   * passed (default: DEFAULT_INDEX_BUDGET, 1 GiB, for this retriever alone).
    */
   budget?: number | IndexBudget;
   /** Told when a held index is built again instead of updated (the store's change log could not serve it). */

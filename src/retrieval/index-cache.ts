@@ -19,16 +19,17 @@ export interface LiveIndex {
   readonly bytes: number;
 }
 
-/** Bytes of index the default budget allows in one process: 512 MiB. */
-export const DEFAULT_INDEX_BUDGET = 512 * 1024 * 1024;
+/** Bytes of index the default budget allows in one process: 1 GiB (a 100K-turn scope takes about 300 MiB). */
+export const DEFAULT_INDEX_BUDGET = 1024 * 1024 * 1024;
 
 /**
  * One byte budget shared by every index cache of a process (memories, turns): least recently
- * used first out. The entry just used is never evicted, so one scope larger than the budget still
- * answers (and is the only one kept).
+ * used first out. The indexes of the scope just used are never evicted (a recall reads its memory
+ * and turn indexes together; evicting one for the other would build each at every call), so one
+ * scope larger than the budget still answers, and is then the only one kept.
  */
 export class IndexBudget {
-  private readonly entries = new Map<string, { bytes: number; evict: () => void }>();
+  private readonly entries = new Map<string, { scope: string; bytes: number; evict: () => void }>();
   private total = 0;
 
   constructor(readonly limit = DEFAULT_INDEX_BUDGET) {}
@@ -43,17 +44,18 @@ export class IndexBudget {
     return this.entries.size;
   }
 
-  /** Marks an entry as just used, with its size now; evicts the oldest while over the limit. */
-  touch(key: string, bytes: number, evict: () => void): void {
+  /** Marks an entry of `scope` as just used, with its size now; evicts the oldest of other scopes while over the limit. */
+  touch(key: string, scope: string, bytes: number, evict: () => void): void {
     const old = this.entries.get(key);
     if (old) {
       this.total -= old.bytes;
       this.entries.delete(key);
     }
-    this.entries.set(key, { bytes, evict });
+    this.entries.set(key, { scope, bytes, evict });
     this.total += bytes;
     for (const [k, e] of this.entries) {
-      if (this.total <= this.limit || k === key) break;
+      if (this.total <= this.limit) break;
+      if (e.scope === scope) continue;
       this.entries.delete(k);
       this.total -= e.bytes;
       e.evict();
@@ -112,7 +114,7 @@ export class IndexCache<T extends LiveIndex> {
     }
     const ready = await index;
     if (this.held.get(key)?.index === index)
-      this.options.budget.touch(`${this.options.kind}:${key}`, ready.bytes, () => {
+      this.options.budget.touch(`${this.options.kind}:${key}`, key, ready.bytes, () => {
         if (this.held.get(key)?.index === index) this.held.delete(key);
       });
     return ready;

@@ -1,21 +1,109 @@
 /**
- * Unit vectors held in one contiguous block of float32s, row by row, searched by one pass of dot
- * products: the exact nearest-neighbour scan behind dense recall. A row without a vector stays
- * all zeros (similarity 0). The scan runs in WebAssembly SIMD (simd-scan.ts) where available,
- * else in plain JavaScript; both give the same scores up to float rounding.
+ * Unit vectors held row by row in blocks of contiguous float32s, searched by one pass of dot
+ * products per block: the exact nearest-neighbour scan behind dense recall. A row without a
+ * vector stays all zeros (similarity 0). The scan runs in WebAssembly SIMD (simd-scan.ts) where
+ * available, else in plain JavaScript; both give the same scores up to float rounding. Rows are
+ * appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows, then a new block
+ * starts, so growing never copies more than one block (one big copy would stall every caller).
  */
 import type { Scored } from "./fusion.js";
 import { createSimdScan } from "./simd-scan.js";
 import { TopK } from "./top-k.js";
 
+/** Most rows in one block. */
+export const BLOCK_ROWS = 8192;
+/** Smallest block scanned in WebAssembly: one memory page. */
+const SIMD_MIN_BYTES = 65_536;
+
 export class VectorMatrix {
+  private readonly blocks: Block[] = [];
+  private count = 0;
+
+  /** `rows` rows of zeros. `simd: false` forces the JavaScript scan (for tests and comparisons). */
+  constructor(
+    rows: number,
+    readonly dims: number,
+    private readonly options: { simd?: boolean } = {},
+  ) {
+    this.reserve(rows);
+    for (let i = 0; i < rows; i++) this.append();
+  }
+
+  /** Rows held (searched by `nearest`). */
+  get rows(): number {
+    return this.count;
+  }
+
+  /** Bytes this matrix holds (for the index budget). */
+  get bytes(): number {
+    let n = 0;
+    for (const b of this.blocks) n += b.bytes;
+    return n;
+  }
+
+  /** Makes room for `rows` rows in all, so appending that many allocates nothing more. */
+  reserve(rows: number): void {
+    for (let b = 0; b * BLOCK_ROWS < rows; b++) {
+      const need = Math.min(BLOCK_ROWS, rows - b * BLOCK_ROWS);
+      const block = this.blocks[b];
+      if (block) block.reserve(need);
+      else this.blocks.push(new Block(need, this.dims, this.options));
+    }
+  }
+
+  /** Adds a row (zeros when no vector is given); returns its number. */
+  append(vector?: Float32Array): number {
+    const row = this.count;
+    const at = Math.floor(row / BLOCK_ROWS);
+    const block =
+      this.blocks[at] ?? (this.blocks[at] = new Block(Math.min(16, BLOCK_ROWS), this.dims, this.options));
+    block.append(vector);
+    this.count++;
+    return row;
+  }
+
+  set(row: number, vector: Float32Array): void {
+    this.blocks[Math.floor(row / BLOCK_ROWS)]!.set(row % BLOCK_ROWS, vector);
+  }
+
+  /** Makes a row all zeros again (its vector was deleted). */
+  clear(row: number): void {
+    this.blocks[Math.floor(row / BLOCK_ROWS)]!.clear(row % BLOCK_ROWS);
+  }
+
+  /** Similarity of one row to the query. */
+  similarity(row: number, query: Float32Array): number {
+    return this.blocks[Math.floor(row / BLOCK_ROWS)]!.similarity(row % BLOCK_ROWS, query);
+  }
+
+  /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
+  nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
+    if (k <= 0 || this.count === 0) return [];
+    const top = new TopK(k);
+    for (const [i, block] of this.blocks.entries()) {
+      if (block.rows === 0) continue;
+      const scores = block.score(query);
+      const base = i * BLOCK_ROWS;
+      for (let r = 0; r < block.rows; r++) {
+        const doc = base + r;
+        if (admitted && !admitted[doc]) continue;
+        const s = scores[r]!;
+        if (s > top.floor) top.push(doc, s);
+      }
+    }
+    return top.sorted();
+  }
+}
+
+/** One block of rows in one allocation (WebAssembly memory for the SIMD scan). */
+class Block {
   /** Floats per stored row: `dims` rounded up to a multiple of four (the SIMD lane count). */
   private readonly stride: number;
   private data!: Float32Array;
   private query!: Float32Array;
   private scores!: Float32Array;
   private scan: ((mat: number, q: number, rows: number, dims: number, out: number) => void) | null = null;
-  private capacity = 0;
+  capacity = 0;
   private count: number;
 
   /**
@@ -28,8 +116,8 @@ export class VectorMatrix {
     private readonly options: { simd?: boolean } = {},
   ) {
     this.stride = Math.ceil(dims / 4) * 4;
-    this.count = rows;
-    this.allocate(rows);
+    this.count = 0;
+    this.allocate(Math.max(1, rows));
   }
 
   /** Rows held (searched by `nearest`). */
@@ -45,7 +133,9 @@ export class VectorMatrix {
   private allocate(capacity: number): void {
     const old = this.capacity ? this.data : null;
     const floats = capacity * this.stride + this.stride + capacity;
-    const simd = this.options.simd === false ? null : createSimdScan(floats);
+    // WebAssembly memory comes in 64 KiB pages: a small block scans in JavaScript rather than
+    // hold a page it does not fill (a thousand small scopes would hold a page each, twice).
+    const simd = this.options.simd === false || floats * 4 < SIMD_MIN_BYTES ? null : createSimdScan(floats);
     this.scan = simd?.scan ?? null;
     const buffer = simd?.buffer ?? new ArrayBuffer(floats * 4);
     this.data = new Float32Array(buffer, 0, capacity * this.stride);
@@ -55,14 +145,14 @@ export class VectorMatrix {
     this.capacity = capacity;
   }
 
-  /** Makes room for `rows` rows in all, so appending that many allocates nothing. */
+  /** Makes room for `rows` rows in all. */
   reserve(rows: number): void {
     if (rows > this.capacity) this.allocate(rows);
   }
 
   /** Adds a row (zeros when no vector is given); returns its number. */
   append(vector?: Float32Array): number {
-    if (this.count === this.capacity) this.allocate(Math.max(16, this.capacity * 2));
+    if (this.count === this.capacity) this.allocate(Math.min(BLOCK_ROWS, Math.max(16, this.capacity * 2)));
     const row = this.count++;
     if (vector) this.set(row, vector);
     return row;
@@ -85,12 +175,10 @@ export class VectorMatrix {
     return s;
   }
 
-  /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
-  nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
-    if (k <= 0 || this.count === 0) return [];
+  /** Every row's similarity to `query`, by row (valid until the next call). */
+  score(query: Float32Array): Float32Array {
     this.query.fill(0);
     this.query.set(query.subarray(0, this.dims));
-    const scores = this.scores;
     if (this.scan)
       this.scan(
         0,
@@ -100,13 +188,7 @@ export class VectorMatrix {
         this.data.byteLength + this.query.byteLength,
       );
     else this.scanInJs();
-    const top = new TopK(k);
-    for (let doc = 0; doc < this.count; doc++) {
-      if (admitted && !admitted[doc]) continue;
-      const s = scores[doc]!;
-      if (s > top.floor) top.push(doc, s);
-    }
-    return top.sorted();
+    return this.scores;
   }
 
   private scanInJs(): void {

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
+import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { seededRandom } from "../../src/core/memory-graph.js";
 import type { Memory, Turn } from "../../src/core/types.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
@@ -18,6 +19,11 @@ import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js"
 import { turnEmbeddingText } from "../../src/retrieval/turn-embedding-text.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import {
+  type PostgresCluster,
+  postgresSkipReason,
+  startPostgresCluster,
+} from "../../src/testing/postgres-cluster.js";
 import { memory, scopeA, session, turn } from "../../src/testing/rows.js";
 
 const embedder = new HashEmbedder(64);
@@ -73,11 +79,23 @@ function graphView({ graph, memories }: LoadedGraph) {
   }));
 }
 
-async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }> {
+/** Three connections to one database: the writer, another process's, and a cold reader. */
+interface Database {
+  open(): MemoryStore;
+  drop(): void;
+}
+
+function sqliteDatabase(): Database {
   const dir = mkdtempSync(join(tmpdir(), "memlane-live-index-"));
-  const file = join(dir, "live.db");
-  const store = new SqliteStore(file);
-  const other = new SqliteStore(file); // another process's connection to the same file
+  return {
+    open: () => new SqliteStore(join(dir, "live.db")),
+    drop: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function run(seed: number, steps: number, db: Database): Promise<{ rebuilds: string[] }> {
+  const store = db.open();
+  const other = db.open(); // another process's connection to the same database
   const rebuilds: string[] = [];
   const live = new InProcessRetriever(store, embedder, {
     onRebuild: (_s, kind, why) => rebuilds.push(`${kind}: ${why}`),
@@ -168,14 +186,14 @@ async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }>
       if (step % 3 !== 2) continue; // several writes may land between two searches
       const fresh = new InProcessRetriever(store, embedder);
       assert.deepEqual(await everySearch(live), await everySearch(fresh), `seed ${seed}, step ${step}`);
-      const cold = new SqliteStore(file);
+      const cold = db.open();
       assert.deepEqual(graphView(await loadGraph(store, scopeA)), graphView(await loadGraph(cold, scopeA)));
       await cold.close();
     }
   } finally {
     await store.close();
     await other.close();
-    rmSync(dir, { recursive: true, force: true });
+    db.drop();
   }
   return { rebuilds };
 }
@@ -183,7 +201,7 @@ async function run(seed: number, steps: number): Promise<{ rebuilds: string[] }>
 describe("live indexes (issue 29)", () => {
   for (const seed of [1, 2, 3, 4])
     it(`answer what a fresh index answers after random writes, forgets and another process's writes (seed ${seed})`, async () => {
-      const { rebuilds } = await run(seed, 60);
+      const { rebuilds } = await run(seed, 60, sqliteDatabase());
       assert.deepEqual(rebuilds, [], "every change arrived as a delta");
     });
 
@@ -207,4 +225,20 @@ describe("live indexes (issue 29)", () => {
     );
     await store.close();
   });
+});
+
+describe("live indexes on a Postgres server (issue 29)", { skip: postgresSkipReason() ?? false }, () => {
+  let cluster: PostgresCluster | undefined;
+  before(async () => {
+    cluster = await startPostgresCluster();
+  });
+  after(async () => {
+    await cluster?.stop();
+  });
+  for (const seed of [5, 6])
+    it(`answer what a fresh index answers, another connection writing too (seed ${seed})`, async () => {
+      const url = await cluster!.createDatabase();
+      const { rebuilds } = await run(seed, 45, { open: () => openPostgresStore(url), drop: () => undefined });
+      assert.deepEqual(rebuilds, [], "every change arrived as a delta");
+    });
 });
