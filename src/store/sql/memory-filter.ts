@@ -16,7 +16,11 @@ export function memoryWhere(
   filter: MemoryFilter = {},
   alias = "",
 ): { sql: string; params: unknown[] } {
-  const where = [`${alias}tenant = ?`, `${alias}agent = ?`];
+  // Asked for by id, the lookup goes by id: a dialect may keep the scope's index out of the plan
+  // (SQLite would scan the whole scope through it, then look for the ids).
+  const scoped = (column: string) =>
+    filter.ids && d.unindexed ? d.unindexed(`${alias}${column}`) : `${alias}${column}`;
+  const where = [`${scoped("tenant")} = ?`, `${scoped("agent")} = ?`];
   const params: unknown[] = [scope.tenant, scope.agent];
   const inList = (column: string, values: string[] | undefined) => {
     if (!values) return;

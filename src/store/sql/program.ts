@@ -38,6 +38,8 @@ export interface SqlDialect {
   list(values: readonly string[]): unknown;
   /** `column` is one of a list parameter's members (the list passed through `list()`). */
   inList(column: string): string;
+  /** A column the planner should not use an index for (SQLite: `+column`); absent where plans need no hint. */
+  unindexed?(column: string): string;
   /** The text of one key of a JSON text column (NULL when absent). */
   jsonText(column: string, key: string): string;
   /** Statements that insert rows into a table; `ignoreConflicts` keeps what is stored instead. */

@@ -13,6 +13,7 @@ export const sqliteDialect: SqlDialect = {
   list: (values) => JSON.stringify(values),
   inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  unindexed: (column) => `+${column}`,
   insert<T>(
     table: string,
     columns: readonly Column<T>[],
