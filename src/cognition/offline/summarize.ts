@@ -160,7 +160,7 @@ export function reportedSpeech(sentence: string): boolean {
  * Longest piece of text parsed at once. The tagger's cost, and the clause splitter's, grow faster
  * than the text: a long turn is cut into pieces no longer than this before either reads it.
  */
-export const PARSED_CHARS = 600;
+export const PARSED_CHARS = 300;
 
 /**
  * The sentences of a text, none longer than PARSED_CHARS: the text is cut at sentence ends first
