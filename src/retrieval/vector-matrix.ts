@@ -55,9 +55,8 @@ export class VectorMatrix {
   append(vector?: Float32Array): number {
     const row = this.count;
     const at = Math.floor(row / BLOCK_ROWS);
-    const block =
-      this.blocks[at] ?? (this.blocks[at] = new Block(Math.min(16, BLOCK_ROWS), this.dims, this.options));
-    block.append(vector);
+    if (!this.blocks[at]) this.blocks[at] = new Block(Math.min(16, BLOCK_ROWS), this.dims, this.options);
+    this.blocks[at]!.append(vector);
     this.count++;
     return row;
   }
