@@ -107,16 +107,19 @@ async function agentLoop(
   rounds: number,
   strategy: string,
   embedderName: string,
+  storeKind: string,
 ): Promise<void> {
   console.log(
-    `\n## Agent loop (strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   const { sentence } = synthetic(11);
   for (const size of sizes) {
     const dir = mkdtempSync(join(tmpdir(), "memlane-bench-live-"));
     const file = join(dir, "live.db");
     const embedder = embedderName === "hash" ? new HashEmbedder() : null;
-    const mem = await openMemlane({ store: `sqlite:${file}`, strategy, embedder: embedder ?? "use" });
+    const store =
+      storeKind === "sqlite" ? `sqlite:${file}` : storeKind === "pglite" ? `pglite:${dir}/pg` : storeKind;
+    const mem = await openMemlane({ store, strategy, embedder: embedder ?? "use" });
     const scope = { tenant: "default", agent: "ava" };
     let started = performance.now();
     await fillLiving(mem.store, scope, size, mem.embedder, strategy);
@@ -279,11 +282,14 @@ export async function benchLive(args: string[]): Promise<void> {
   const embedders = flag(args, "embedders", "hash,use").split(",");
   const parts = flag(args, "parts", "loop,scopes,stalls,ingest").split(",");
   const scopes = Number(flag(args, "scopes", "1000"));
+  // sqlite, pglite (Postgres in this process, with pgvector), or a postgres:// URL of an empty database.
+  const stores = flag(args, "stores", "sqlite").split(",");
   const budget = args.includes("--budget") ? Number(flag(args, "budget", "0")) : undefined;
   console.log(`# npm run bench live (node ${process.version}, load ${(await loadAverage()).join(" ")})`);
   if (parts.includes("loop"))
     for (const embedder of embedders)
-      for (const strategy of strategies) await agentLoop(sizes, rounds, strategy, embedder);
+      for (const strategy of strategies)
+        for (const store of stores) await agentLoop(sizes, rounds, strategy, embedder, store);
   if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
   if (parts.includes("stalls")) for (const embedder of embedders) await stalls(embedder);
   if (parts.includes("ingest")) {
