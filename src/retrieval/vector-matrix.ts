@@ -2,9 +2,10 @@
  * Unit vectors held row by row in blocks of contiguous float32s, searched by one pass of dot
  * products per block: the exact nearest-neighbour scan behind dense recall. A row without a
  * vector stays all zeros (similarity 0). The scan runs in WebAssembly SIMD (simd-scan.ts) where
- * available, else in plain JavaScript; both give the same scores up to float rounding. Rows are
- * appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows, then a new block
- * starts, so growing never copies more than one block (one big copy would stall every caller).
+ * available (full blocks), else in plain JavaScript; both give the same scores up to float
+ * rounding. Rows are appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows,
+ * then a new block starts, so growing never copies more than one block (one big copy would stall
+ * every caller).
  */
 import type { Scored } from "./fusion.js";
 import { createSimdScan } from "./simd-scan.js";
@@ -12,8 +13,6 @@ import { TopK } from "./top-k.js";
 
 /** Most rows in one block. */
 export const BLOCK_ROWS = 8192;
-/** Smallest block scanned in WebAssembly: one memory page. */
-const SIMD_MIN_BYTES = 65_536;
 
 export class VectorMatrix {
   private readonly blocks: Block[] = [];
@@ -132,9 +131,11 @@ class Block {
   private allocate(capacity: number): void {
     const old = this.capacity ? this.data : null;
     const floats = capacity * this.stride + this.stride + capacity;
-    // WebAssembly memory comes in 64 KiB pages: a small block scans in JavaScript rather than
-    // hold a page it does not fill (a thousand small scopes would hold a page each, twice).
-    const simd = this.options.simd === false || floats * 4 < SIMD_MIN_BYTES ? null : createSimdScan(floats);
+    // Only a full block gets WebAssembly memory, once: creating one is costly (each reserves a
+    // large address range, and freeing them drove garbage collection to 1.8 s in an ingest that
+    // grew blocks step by step), and small ones would hold a 64 KiB page each. A block still
+    // growing scans in JavaScript; it holds fewer than BLOCK_ROWS rows.
+    const simd = this.options.simd === false || capacity < BLOCK_ROWS ? null : createSimdScan(floats);
     this.scan = simd?.scan ?? null;
     const buffer = simd?.buffer ?? new ArrayBuffer(floats * 4);
     this.data = new Float32Array(buffer, 0, capacity * this.stride);
