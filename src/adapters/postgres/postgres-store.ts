@@ -161,9 +161,12 @@ export class PostgresStore implements MemoryStore {
     if (filter.sessionId) where.push(`t.session_id = ${p.add(filter.sessionId)}`);
     if (filter.speaker) where.push(`t.speaker = ${p.add(filter.speaker)}`);
     if (filter.ids) where.push(`t.id = ANY(${p.add(filter.ids)}::text[])`);
+    // The turns asked for are picked first, then ordered by their sessions: joined whole, the
+    // planner scanned the scope's every turn to find a few by id (0.7 s at 10K turns per catch-up).
     const rows = await this.rows(
-      `SELECT t.* FROM turns t JOIN sessions s ON s.tenant = t.tenant AND s.agent = t.agent AND s.id = t.session_id
-       WHERE ${where.join(" AND ")} ORDER BY s.at, s.id, t.idx`,
+      `WITH t AS MATERIALIZED (SELECT * FROM turns t WHERE ${where.join(" AND ")})
+       SELECT t.* FROM t JOIN sessions s ON s.tenant = t.tenant AND s.agent = t.agent AND s.id = t.session_id
+       ORDER BY s.at, s.id, t.idx`,
       p.values,
     );
     return rows.map(toTurn);
