@@ -243,6 +243,11 @@ export const MIGRATIONS: string[] = [
       WHERE tenant = OLD.tenant AND agent = OLD.agent;
   END;
   `,
+  // 7: memories by time within a scope, so a whole scope's memories are read a page at a time in
+  // order (sqlite-store.ts listMemories) without sorting the scope for every page.
+  `
+  CREATE INDEX IF NOT EXISTS memories_by_time ON memories (tenant, agent, observed_at, recorded_at, id);
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

@@ -18,6 +18,7 @@ import type {
   Turn,
 } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
+import { breathe } from "../../core/yield-to-loop.js";
 import { checkBatchScope } from "../batch-scope.js";
 import type {
   ForgetReport,
@@ -39,6 +40,11 @@ import { bumpVersion, readChanges } from "../sql/scope-changes.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
 import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
+
+/** Rows read at once by the reads that can span a whole scope; the event loop runs between pages. */
+const ROWS_PER_PAGE = 5000;
+/** Sessions whose turns are read at once by a whole-scope turn read. */
+const SESSIONS_PER_PAGE = 200;
 
 /** How the file is opened (store/sqlite/open-database.ts). */
 export type SqliteStoreOptions = OpenOptions;
@@ -155,6 +161,7 @@ export class SqliteStore implements MemoryStore {
       where.push(`t.id IN (SELECT value FROM json_each(?))`);
       args.push(JSON.stringify(filter.ids));
     }
+    if (!filter.ids && !filter.sessionId) return this.allTurns(scope, filter.speaker);
     const rows = this.run(() =>
       this.db
         .prepare(
@@ -164,6 +171,47 @@ export class SqliteStore implements MemoryStore {
         .all(...args),
     ) as Row[];
     return rows.map(toTurn);
+  }
+
+  /**
+   * A scope's turns (one speaker's, if given) read a page of sessions at a time, pausing between
+   * pages: a whole large scope read at once would hold the event loop for seconds. The order is
+   * listTurns' (sessions by time, then turn index). Writes may land between pages; the search
+   * index that reads this way catches up with them from the change log.
+   */
+  private async allTurns(scope: Scope, speaker: string | undefined): Promise<Turn[]> {
+    const sessions = this.run(
+      () =>
+        this.db
+          .prepare("SELECT id FROM sessions WHERE tenant = ? AND agent = ? ORDER BY at, id")
+          .pluck()
+          .all(scope.tenant, scope.agent) as string[],
+    );
+    const out: Turn[] = [];
+    const statement = this.db.prepare(
+      `SELECT * FROM turns WHERE tenant = ? AND agent = ? AND session_id IN (SELECT value FROM json_each(?))
+       ${speaker === undefined ? "" : "AND speaker = ?"} ORDER BY session_id, idx`,
+    );
+    for (let i = 0; i < sessions.length; i += SESSIONS_PER_PAGE) {
+      const page = sessions.slice(i, i + SESSIONS_PER_PAGE);
+      const args = [
+        scope.tenant,
+        scope.agent,
+        JSON.stringify(page),
+        ...(speaker === undefined ? [] : [speaker]),
+      ];
+      const rows = this.run(() => statement.all(...args) as Row[]);
+      const bySession = new Map<string, Turn[]>();
+      for (const r of rows) {
+        const t = toTurn(r);
+        const list = bySession.get(t.sessionId);
+        if (list) list.push(t);
+        else bySession.set(t.sessionId, [t]);
+      }
+      for (const id of page) out.push(...(bySession.get(id) ?? []));
+      await breathe();
+    }
+    return out;
   }
 
   async getMemory(scope: Scope, id: string): Promise<Memory | null> {
@@ -183,12 +231,33 @@ export class SqliteStore implements MemoryStore {
   /** Memories matching the filter; active ones only unless `status` says otherwise. */
   async listMemories(scope: Scope, filter: MemoryFilter = {}): Promise<Memory[]> {
     const { sql, args } = this.memoryWhere(scope, filter);
-    const rows = this.run(() =>
-      this.db
-        .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id`)
-        .all(...args),
-    ) as Row[];
-    return rows.map(toMemory);
+    if (filter.ids) {
+      const rows = this.run(() =>
+        this.db
+          .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id`)
+          .all(...args),
+      ) as Row[];
+      return rows.map(toMemory);
+    }
+    // A page at a time, pausing between pages (as allTurns does), in the same order.
+    const out: Memory[] = [];
+    const first = this.db.prepare(
+      `SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
+    );
+    const next = this.db.prepare(
+      `SELECT * FROM memories WHERE ${sql} AND (observed_at, recorded_at, id) > (?, ?, ?)
+       ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
+    );
+    let after: unknown[] | null = null;
+    for (;;) {
+      const from: unknown[] | null = after;
+      const rows: Row[] = this.run(() => (from ? next.all(...args, ...from) : first.all(...args)) as Row[]);
+      for (const r of rows) out.push(toMemory(r));
+      if (rows.length < ROWS_PER_PAGE) return out;
+      const last: Row = rows.at(-1)!;
+      after = [last.observed_at, last.recorded_at, last.id];
+      await breathe();
+    }
   }
 
   async listEdges(scope: Scope, memoryIds?: string[]): Promise<Edge[]> {
@@ -257,16 +326,17 @@ export class SqliteStore implements MemoryStore {
     model: string,
   ): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
-    if (ids.length === 0) return out;
-    const rows = this.run(() =>
-      this.db
-        .prepare(
-          `SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = ? AND model = ?
-           AND owner_id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(scope.tenant, scope.agent, ownerKind, model, JSON.stringify(ids)),
-    ) as Row[];
-    for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Buffer));
+    const statement = this.db.prepare(
+      `SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = ? AND model = ?
+       AND owner_id IN (SELECT value FROM json_each(?))`,
+    );
+    // A page of owners at a time, pausing between pages (a whole scope's vectors are many).
+    for (let i = 0; i < ids.length; i += ROWS_PER_PAGE) {
+      if (i > 0) await breathe();
+      const page = JSON.stringify(ids.slice(i, i + ROWS_PER_PAGE));
+      const rows = this.run(() => statement.all(scope.tenant, scope.agent, ownerKind, model, page) as Row[]);
+      for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Buffer));
+    }
     return out;
   }
 
