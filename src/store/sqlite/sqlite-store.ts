@@ -42,9 +42,9 @@ import { sqliteDialect, sqliteRunner } from "./dialect.js";
 import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
 
 /** Rows read at once by the reads that can span a whole scope; the event loop runs between pages. */
-const ROWS_PER_PAGE = 5000;
+const ROWS_PER_PAGE = 1000;
 /** Sessions whose turns are read at once by a whole-scope turn read. */
-const SESSIONS_PER_PAGE = 200;
+const SESSIONS_PER_PAGE = 50;
 
 /** How the file is opened (store/sqlite/open-database.ts). */
 export type SqliteStoreOptions = OpenOptions;
