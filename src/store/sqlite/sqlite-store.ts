@@ -188,9 +188,11 @@ export class SqliteStore implements MemoryStore {
           .all(scope.tenant, scope.agent) as string[],
     );
     const out: Turn[] = [];
-    const statement = this.db.prepare(
-      `SELECT * FROM turns WHERE tenant = ? AND agent = ? AND session_id IN (SELECT value FROM json_each(?))
-       ${speaker === undefined ? "" : "AND speaker = ?"} ORDER BY session_id, idx`,
+    const statement = this.run(() =>
+      this.db.prepare(
+        `SELECT * FROM turns WHERE tenant = ? AND agent = ? AND session_id IN (SELECT value FROM json_each(?))
+         ${speaker === undefined ? "" : "AND speaker = ?"} ORDER BY session_id, idx`,
+      ),
     );
     for (let i = 0; i < sessions.length; i += SESSIONS_PER_PAGE) {
       const page = sessions.slice(i, i + SESSIONS_PER_PAGE);
@@ -241,13 +243,15 @@ export class SqliteStore implements MemoryStore {
     }
     // A page at a time, pausing between pages (as allTurns does), in the same order.
     const out: Memory[] = [];
-    const first = this.db.prepare(
-      `SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
-    );
-    const next = this.db.prepare(
-      `SELECT * FROM memories WHERE ${sql} AND (observed_at, recorded_at, id) > (?, ?, ?)
-       ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
-    );
+    const [first, next] = this.run(() => [
+      this.db.prepare(
+        `SELECT * FROM memories WHERE ${sql} ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
+      ),
+      this.db.prepare(
+        `SELECT * FROM memories WHERE ${sql} AND (observed_at, recorded_at, id) > (?, ?, ?)
+         ORDER BY observed_at, recorded_at, id LIMIT ${ROWS_PER_PAGE}`,
+      ),
+    ]);
     let after: unknown[] | null = null;
     for (;;) {
       const from: unknown[] | null = after;
@@ -326,9 +330,12 @@ export class SqliteStore implements MemoryStore {
     model: string,
   ): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
-    const statement = this.db.prepare(
-      `SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = ? AND model = ?
-       AND owner_id IN (SELECT value FROM json_each(?))`,
+    if (ids.length === 0) return out;
+    const statement = this.run(() =>
+      this.db.prepare(
+        `SELECT owner_id, vector FROM embeddings WHERE tenant = ? AND agent = ? AND owner_kind = ? AND model = ?
+         AND owner_id IN (SELECT value FROM json_each(?))`,
+      ),
     );
     // A page of owners at a time, pausing between pages (a whole scope's vectors are many).
     for (let i = 0; i < ids.length; i += ROWS_PER_PAGE) {
