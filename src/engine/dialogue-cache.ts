@@ -35,11 +35,6 @@ export class DialogueCache {
     return held.turns;
   }
 
-  /** Forgets a session (closed: no more turns will come). */
-  drop(scope: Scope, sessionId: string): void {
-    this.held.delete(compositeKey(scope.tenant, scope.agent, sessionId));
-  }
-
   private async catchUp(scope: Scope, sessionId: string, held: Held): Promise<Held | null> {
     const changes = (await this.store.changesSince?.(scope, held.version)) ?? null;
     if (!changes) return null;

@@ -105,34 +105,37 @@ export function asksAboutNow(query: string): boolean {
   return PRESENT.test(head(query));
 }
 
+const dayOf = (t: string | number) => Math.floor((typeof t === "string" ? Date.parse(t) : t) / DAY_MS);
+
 /**
  * Maps times onto 0 (the oldest day given) to 1 (the newest) by the rank of their day among the
  * distinct days, so one far-off date cannot squeeze everything else together.
  */
 export function recencyScale(times: number[]): (t: number) => number {
-  const day = (t: number) => Math.floor(t / DAY_MS);
-  const days = [...new Set(times.map(day))].sort((a, b) => a - b);
-  const rank = new Map(days.map((d, i) => [d, i]));
-  return (t) => (days.length < 2 ? 1 : (rank.get(day(t)) ?? 0) / (days.length - 1));
+  const days = new DayScale();
+  for (const t of times) days.add(t);
+  return (t) => days.scale(t);
 }
 
 /**
- * `recencyScale` kept current as times come and go: counts per day, the ranks read again only
- * when a day is added or its last time leaves. Given the same times, it scales as recencyScale.
+ * `recencyScale` kept current as times come and go (the live indexes' form of it): counts per
+ * day, the ranks read again only when a day is added or its last time leaves.
  */
 export class DayScale {
   private readonly counts = new Map<number, number>();
   private rank: Map<number, number> | null = null;
 
-  add(at: string): void {
-    const d = Math.floor(Date.parse(at) / DAY_MS);
+  /** A time (ISO text or milliseconds) joins. */
+  add(at: string | number): void {
+    const d = dayOf(at);
     const n = this.counts.get(d) ?? 0;
     this.counts.set(d, n + 1);
     if (n === 0) this.rank = null;
   }
 
-  remove(at: string): void {
-    const d = Math.floor(Date.parse(at) / DAY_MS);
+  /** A time that joined leaves. */
+  remove(at: string | number): void {
+    const d = dayOf(at);
     const n = this.counts.get(d) ?? 0;
     if (n <= 1) {
       this.counts.delete(d);
@@ -140,9 +143,10 @@ export class DayScale {
     } else this.counts.set(d, n - 1);
   }
 
+  /** Where a time (milliseconds) falls: 0 on the oldest day held, 1 on the newest. */
   scale(t: number): number {
     this.rank ??= new Map([...this.counts.keys()].sort((a, b) => a - b).map((d, i) => [d, i]));
     const size = this.rank.size;
-    return size < 2 ? 1 : (this.rank.get(Math.floor(t / DAY_MS)) ?? 0) / (size - 1);
+    return size < 2 ? 1 : (this.rank.get(dayOf(t)) ?? 0) / (size - 1);
   }
 }
