@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nlp } from "../../src/cognition/offline/nlp.js";
 import { newId } from "../../src/core/ids.js";
-import type { Memory, Scope, Session, Turn } from "../../src/core/types.js";
+import type { Memory, Scope } from "../../src/core/types.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
@@ -21,7 +21,7 @@ import type { MemoryStore } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { flag, LOCOMO } from "./args.js";
 import { benchIngest } from "./ingest.js";
-import { percentile, synthetic } from "./recall.js";
+import { conversationRows, percentile, synthetic } from "./recall.js";
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -34,36 +34,10 @@ export async function fillLiving(
   strategy: string,
   seed = 7,
 ): Promise<void> {
-  const { sentence, at } = synthetic(seed);
+  const synth = synthetic(seed);
   for (let start = 0; start < size; start += 2000) {
     const count = Math.min(size, start + 2000) - start;
-    const sessions: Session[] = [];
-    const turns: Turn[] = Array.from({ length: count }, (_, j) => {
-      const i = start + j;
-      const sessionId = `s${Math.floor(i / 20)}`;
-      if (i % 20 === 0)
-        sessions.push({
-          id: sessionId,
-          ...scope,
-          partners: ["sam"],
-          at: at(i),
-          status: "closed",
-          strategy,
-          meta: {},
-          recordedAt: "",
-        });
-      const text = `${sentence(10)}.`;
-      return {
-        id: newId("turn"),
-        ...scope,
-        sessionId,
-        index: i % 20,
-        speaker: i % 2 ? "sam" : "ava",
-        text,
-        at: at(i),
-        meta: {},
-      };
-    });
+    const { sessions, turns } = conversationRows(scope, start, count, synth, strategy);
     const memories: Memory[] = turns.map((t) => ({
       id: newId("mem"),
       ...scope,

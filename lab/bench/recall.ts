@@ -60,6 +60,46 @@ export function synthetic(seed = 42): Synthetic {
 }
 
 /**
+ * Rows `start` to `start + count` of a synthetic conversation in one scope: closed sessions of 20
+ * turns, the agent and "sam" taking turns, each turn a sentence of 10 words a minute apart.
+ */
+export function conversationRows(
+  scope: Scope,
+  start: number,
+  count: number,
+  { sentence, at }: Pick<Synthetic, "sentence" | "at">,
+  strategy: string,
+): { sessions: Session[]; turns: Turn[] } {
+  const sessions: Session[] = [];
+  const turns: Turn[] = Array.from({ length: count }, (_, j) => {
+    const i = start + j;
+    const sessionId = `s${Math.floor(i / 20)}`;
+    if (i % 20 === 0)
+      sessions.push({
+        id: sessionId,
+        ...scope,
+        partners: ["sam"],
+        at: at(i),
+        status: "closed",
+        strategy,
+        meta: {},
+        recordedAt: "",
+      });
+    return {
+      id: newId("turn"),
+      ...scope,
+      sessionId,
+      index: i % 20,
+      speaker: i % 2 ? "sam" : "ava",
+      text: `${sentence(10)}.`,
+      at: at(i),
+      meta: {},
+    };
+  });
+  return { sessions, turns };
+}
+
+/**
  * Fills one scope with `size` turns (sessions of 20) and, with `withMemories`, a memory made from
  * each, every unit with a vector of the bench model, by direct store writes of 5,000 at a time.
  */
@@ -74,32 +114,7 @@ export async function fillScope(
     const count = Math.min(size, start + 5000) - start;
     // Turns in sessions of 20, as in a long conversation; with memory units each memory is
     // made from one of them, so recall also scores memories through their source turns.
-    const sessions: Session[] = [];
-    const turns: Turn[] = Array.from({ length: count }, (_, j) => {
-      const i = start + j;
-      const sessionId = `s${Math.floor(i / 20)}`;
-      if (i % 20 === 0)
-        sessions.push({
-          id: sessionId,
-          ...scope,
-          partners: ["sam"],
-          at: at(i),
-          status: "closed",
-          strategy: "none",
-          meta: {},
-          recordedAt: "",
-        });
-      return {
-        id: newId("turn"),
-        ...scope,
-        sessionId,
-        index: i % 20,
-        speaker: i % 2 ? "sam" : "ava",
-        text: `${sentence(10)}.`,
-        at: at(i),
-        meta: {},
-      };
-    });
+    const { sessions, turns } = conversationRows(scope, start, count, { sentence, at }, "none");
     const memories: Memory[] = !withMemories
       ? []
       : turns.map((t, j) => ({
