@@ -43,7 +43,7 @@ export class VectorMatrix {
   /** Makes room for `rows` rows in all, so appending that many allocates nothing more. */
   reserve(rows: number): void {
     for (let b = 0; b * BLOCK_ROWS < rows; b++) {
-      const need = Math.min(BLOCK_ROWS, rows - b * BLOCK_ROWS);
+      const need = b === 0 ? Math.min(BLOCK_ROWS, rows) : BLOCK_ROWS;
       const block = this.blocks[b];
       if (block) block.reserve(need);
       else this.blocks.push(new Block(need, this.dims, this.options));
@@ -54,7 +54,10 @@ export class VectorMatrix {
   append(vector?: Float32Array): number {
     const row = this.count;
     const at = Math.floor(row / BLOCK_ROWS);
-    if (!this.blocks[at]) this.blocks[at] = new Block(Math.min(16, BLOCK_ROWS), this.dims, this.options);
+    // The first block grows from a few rows (most scopes are small); a later one starts full
+    // size, so that a large scope's newest rows are scanned in SIMD too (a growing tail scanned
+    // in JavaScript cost a 10K-turn scope more than its full block did).
+    if (!this.blocks[at]) this.blocks[at] = new Block(at === 0 ? 16 : BLOCK_ROWS, this.dims, this.options);
     this.blocks[at]!.append(vector);
     this.count++;
     return row;

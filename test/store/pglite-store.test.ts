@@ -185,6 +185,55 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
+  it("makes a model's HNSW index with its first memory vectors, before any search", async () => {
+    const store = openPostgresStore(`pglite:${shared}`, { schema: "hnsw_on_write" });
+    try {
+      const m = memory(scopeA, "m1");
+      const [vector] = randomVectors(1, 3);
+      await store.write(scopeA, {
+        memories: [m],
+        embeddings: [{ ownerKind: "memory", ownerId: m.id, model: "early", vector: vector! }],
+      });
+      const indexes = (
+        await store.client.query<{ n: string }>(
+          "SELECT indexname AS n FROM pg_indexes WHERE schemaname = $1",
+          [store.schema],
+        )
+      ).rows;
+      assert.equal(indexes.filter((r) => r.n.startsWith("embeddings_hnsw_")).length, 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps the planner's statistics current itself (PGlite has no autovacuum): ANALYZE after many changes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-analyze-"));
+    const store = openPostgresStore(`pglite:${dir}`, { schema: "stats" });
+    try {
+      const tuples = async () =>
+        Number(
+          (
+            await store.client.query<{ n: number }>(
+              "SELECT reltuples::float8 AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = 'stats' AND c.relname = 'memories'",
+            )
+          ).rows[0]?.n,
+        );
+      await store.write(scopeA, { memories: [memory(scopeA, "first")] });
+      const rows = Array.from({ length: 600 }, (_, i) => memory(scopeA, `m${i}`));
+      await store.write(scopeA, { memories: rows });
+      // ANALYZE runs behind the statements already queued; wait for it a little.
+      let seen = await tuples();
+      for (let i = 0; i < 50 && seen < 600; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await tuples();
+      }
+      assert.equal(seen, 601, "the planner knows the table's size");
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("shares one PGlite between stores of one directory in a process, closed with the last", async () => {
     const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-"));
     try {
