@@ -29,27 +29,28 @@ export class PgPoolClient implements SqlClient {
   }
 
   async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const held = await holdConnection(this.pool);
+    const { client } = held;
     const tx: SqlQueryable = {
       async query<R = SqlRow>(sql: string, params?: unknown[]) {
         const result = await client.query(sql, params as unknown[]);
         return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
       },
     };
-    let broken = false;
+    let broken: Error | undefined;
     try {
       await client.query("BEGIN");
       const out = await work(tx);
       await client.query("COMMIT");
       return out;
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => {
-        broken = true;
+      await client.query("ROLLBACK").catch((failure) => {
+        broken = failure as Error;
       });
       throw error;
     } finally {
       // A connection that could not even roll back is dropped, not handed to the next caller.
-      client.release(broken);
+      held.release(broken);
     }
   }
 
@@ -60,6 +61,49 @@ export class PgPoolClient implements SqlClient {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** A connection taken from a pool, watched while it is held. */
+export interface HeldConnection {
+  readonly client: pg.PoolClient;
+  /** Why the connection was lost while held (the server ended it), if it was. */
+  readonly lost: Error | undefined;
+  /** Back to the pool; a lost or failed connection is closed instead of reused. */
+  release(error?: Error): void;
+}
+
+/**
+ * Takes a connection from `pool` and listens for its `'error'` event until it is released. A
+ * connection checked out of a pg pool has no listener of its own: when the server ends it (a
+ * restart, `pg_terminate_backend`, a failover) while it is held, the unhandled event would end
+ * the process. Here the loss is recorded (and told to `onLost`), the statement in flight fails
+ * as it would anyway, and the release closes the connection so the pool opens a new one.
+ */
+export async function holdConnection(
+  pool: pg.Pool,
+  onLost?: (error: Error) => void,
+): Promise<HeldConnection> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const listener = (error: Error) => {
+    if (lost) return;
+    lost = error;
+    onLost?.(error);
+  };
+  client.on("error", listener);
+  let released = false;
+  return {
+    client,
+    get lost() {
+      return lost;
+    },
+    release(error?: Error) {
+      if (released) return;
+      released = true;
+      client.off("error", listener);
+      client.release(error ?? lost);
+    },
+  };
 }
 
 /** A Postgres identifier, quoted. */

@@ -32,7 +32,7 @@ import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js
 import { consoleLogger, type Logger } from "../../engine/logger.js";
 import type { PostgresQueueOptions } from "../../engine/queue-options.js";
 import { storeError } from "./pg-errors.js";
-import { withoutPassword } from "./pg-pool-client.js";
+import { type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
@@ -176,15 +176,15 @@ export class PostgresJobQueue implements JobQueue {
    */
   private async ensureQueue(): Promise<void> {
     if (await this.boss.getQueue(CONSOLIDATE_QUEUE)) return;
-    const setup = await this.locks.connect();
+    const setup = await holdConnection(this.locks);
     const key = `memlane-queue-setup:${this.options.schema}`;
     let broken: Error | undefined;
     try {
-      await setup.query(LOCK_SQL, [key]);
+      await setup.client.query(LOCK_SQL, [key]);
       if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
     } finally {
       // Unlocking a lock never taken is a no-op; a broken connection is dropped, not reused.
-      await setup.query(UNLOCK_SQL, [key]).catch((error) => {
+      await setup.client.query(UNLOCK_SQL, [key]).catch((error) => {
         broken = error as Error;
       });
       setup.release(broken);
@@ -312,29 +312,37 @@ export class PostgresJobQueue implements JobQueue {
    */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
     const scope = JSON.stringify([row.data.tenant, row.data.agent]);
-    let lock: pg.PoolClient | null = null;
+    let lock: HeldConnection | null = null;
     try {
-      lock = await this.locks.connect();
+      // A lock connection the server ends mid-job (a restart, a failover) frees the scope early;
+      // the job goes on: a later job of the scope still waits for it (`earlierUnfinished`), and
+      // a second run of a session writes nothing.
+      lock = await holdConnection(this.locks, (error) =>
+        this.logger.warn(`job queue lost the scope lock of job ${row.id}: ${error.message}`),
+      );
       // Blocks while another worker runs a job of this scope; released with the connection if
       // this process dies.
-      await lock.query(LOCK_SQL, [scope]);
+      await lock.client.query(LOCK_SQL, [scope]);
     } catch (error) {
       lock?.release(error as Error);
       this.logger.error(`job queue could not lock a scope: ${(error as Error).message}`);
-      await this.putBack(row.id);
+      await this.putBack(row.id).catch((failure) =>
+        this.logger.error(`job queue could not put job ${row.id} back: ${(failure as Error).message}`),
+      );
       return;
     }
     let broken: Error | undefined;
     try {
-      if (await this.earlierUnfinished(lock, row)) await this.putBack(row.id);
+      if (await this.earlierUnfinished(lock.client, row)) await this.putBack(row.id);
       else await this.runLocked(row);
     } catch (error) {
       broken = error as Error;
       this.logger.error(`job queue: ${(error as Error).message}`);
     } finally {
-      await lock.query(UNLOCK_SQL, [scope]).catch((error) => {
-        broken ??= error as Error;
-      });
+      if (!lock.lost)
+        await lock.client.query(UNLOCK_SQL, [scope]).catch((error) => {
+          broken ??= error as Error;
+        });
       lock.release(broken);
     }
   }
@@ -390,9 +398,19 @@ export class PostgresJobQueue implements JobQueue {
     }
     // Completion is awaited (pg-boss's own work() does not), so a graceful stop never leaves a
     // finished job active.
+    // A restart or failover may have ended the connections meanwhile: the record is tried again
+    // for a while, or the finished job would be run again once it expires.
     try {
-      if (error === null) await this.boss.complete(CONSOLIDATE_QUEUE, row.id);
-      else await this.boss.fail(CONSOLIDATE_QUEUE, row.id, { message: error });
+      await persist(
+        () =>
+          error === null
+            ? this.boss.complete(CONSOLIDATE_QUEUE, row.id)
+            : this.boss.fail(CONSOLIDATE_QUEUE, row.id, { message: error }),
+        (failure, wait) =>
+          this.logger.warn(
+            `job queue could not record job ${row.id} yet (${failure.message}); trying again in ${wait} ms`,
+          ),
+      );
     } catch (failure) {
       this.logger.error(`job queue could not record job ${row.id}: ${(failure as Error).message}`);
     }
@@ -487,6 +505,22 @@ export class PostgresJobQueue implements JobQueue {
   private wakeAll(): void {
     for (const wake of [...this.sleepers]) wake();
   }
+}
+
+/** Waits between tries of `persist`: about 25 s in all, longer than a server takes to restart. */
+const PERSIST_WAITS = [100, 250, 500, 1000, 2000, 4000, 8000, 8000];
+
+/** Runs `write` until it succeeds, waiting between tries; the last failure is thrown. */
+async function persist<T>(write: () => Promise<T>, onRetry: (error: Error, wait: number) => void): Promise<T> {
+  for (const wait of PERSIST_WAITS) {
+    try {
+      return await write();
+    } catch (error) {
+      onRetry(error as Error, wait);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  return write();
 }
 
 const STATES: Record<JobRow["state"], JobState> = {

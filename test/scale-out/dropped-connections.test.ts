@@ -1,0 +1,183 @@
+/**
+ * Postgres connections dropped under a running process (issue 30, item 1): the server
+ * terminates every memlane backend (`pg_terminate_backend`, what a restart or a failover does)
+ * while a job runs and while writes are in flight. Nothing may reach `uncaughtException` (an
+ * unhandled `'error'` event on a checked-out connection killed `serve` and `worker` before), the
+ * job still finishes exactly once, and the next writes and reads succeed on new connections.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
+import { PostgresJobQueue } from "../../src/adapters/postgres/postgres-queue.js";
+import type { JobInfo } from "../../src/engine/events.js";
+import { silentLogger } from "../../src/engine/logger.js";
+import {
+  type PostgresCluster,
+  postgresSkipReason,
+  startPostgresCluster,
+} from "../../src/testing/postgres-cluster.js";
+import { memory, scopeA, session } from "../../src/testing/rows.js";
+import { gate } from "../fixtures/gate.js";
+
+const skip = postgresSkipReason() ?? false;
+
+describe("dropped Postgres connections", { skip }, () => {
+  let cluster: PostgresCluster;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+
+  before(async () => {
+    cluster = await startPostgresCluster();
+    process.on("uncaughtException", onUncaught);
+  });
+  after(async () => {
+    process.off("uncaughtException", onUncaught);
+    await cluster?.stop();
+  });
+
+  /** Terminates every backend of the database but the caller's own; returns how many. */
+  async function terminateAll(url: string): Promise<number> {
+    const admin = openPostgresStore(url, { schema: "admin" });
+    try {
+      const { rows } = await admin.client.query<{ n: string }>(
+        `SELECT count(pg_terminate_backend(pid))::text AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await admin.close();
+    }
+  }
+
+  it("a job whose connections are terminated while it runs: no crash, the job ends once, the queue goes on", async () => {
+    const url = await cluster.createDatabase();
+    const held = gate();
+    const runs: string[] = [];
+    const queue = new PostgresJobQueue({
+      url,
+      pollSeconds: 0.2,
+      retryDelaySeconds: 1,
+      jobTimeoutSeconds: 30,
+      maintenanceSeconds: 1,
+      logger: silentLogger,
+    });
+    const finished: JobInfo[] = [];
+    queue.process(
+      async (request) => {
+        runs.push(request.sessionId);
+        if (request.sessionId === "s1") await held.pass();
+        return true;
+      },
+      (job) => {
+        if (job.state === "done" || job.state === "failed") finished.push(job);
+      },
+    );
+    try {
+      const first = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "s1" });
+      await held.reached;
+      assert.ok((await terminateAll(url)) > 0, "memlane's connections were there to terminate");
+      // An idle, checked-out connection reports the end on its next tick.
+      await new Promise((r) => setTimeout(r, 300));
+      held.open();
+      assert.equal((await first.done).state, "done");
+      const second = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "s2" });
+      assert.equal((await second.done).state, "done");
+      assert.deepEqual(
+        runs.filter((s) => s === "s1"),
+        ["s1"],
+      );
+      assert.deepEqual(uncaught, [], "nothing reached uncaughtException");
+    } finally {
+      held.open();
+      await queue.close();
+    }
+  });
+
+  it("writes in flight when every connection is terminated: no crash; later writes and reads succeed", async () => {
+    const url = await cluster.createDatabase();
+    const store = openPostgresStore(url);
+    try {
+      await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
+      let written = 0;
+      const writes = Array.from({ length: 8 }, async (_, w) => {
+        for (let i = 0; i < 25; i++) {
+          try {
+            await store.write(scopeA, { memories: [memory(scopeA, `w${w}-${i}`)] });
+            written++;
+          } catch (error) {
+            // A write cut off by the termination fails, typed; the next one reconnects.
+            assert.match((error as Error).name, /StoreUnavailableError|MemlaneError|Error/);
+          }
+        }
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      await terminateAll(url);
+      await new Promise((r) => setTimeout(r, 100));
+      await terminateAll(url);
+      await Promise.all(writes);
+      await store.write(scopeA, { memories: [memory(scopeA, "after")] });
+      const texts = new Set((await store.listMemories(scopeA, {})).map((m) => m.text));
+      assert.ok(texts.has("after"));
+      assert.ok(texts.size >= written + 1, "every write reported as done is stored");
+      assert.deepEqual(uncaught, [], "nothing reached uncaughtException");
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a server restart under writes and a running job: every process goes on, the job ends exactly once", async () => {
+    const url = await cluster.createDatabase();
+    const store = openPostgresStore(url);
+    const held = gate();
+    const runs: string[] = [];
+    const queue = new PostgresJobQueue({
+      url,
+      pollSeconds: 0.2,
+      retryDelaySeconds: 1,
+      jobTimeoutSeconds: 30,
+      maintenanceSeconds: 1,
+      logger: silentLogger,
+    });
+    queue.process(
+      async (request) => {
+        runs.push(request.sessionId);
+        if (request.sessionId === "r1") await held.pass();
+        return true;
+      },
+      () => undefined,
+    );
+    try {
+      await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
+      const job = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "r1" });
+      await held.reached;
+      let stop = false;
+      let failures = 0;
+      const load = (async () => {
+        for (let i = 0; !stop; i++)
+          await store.write(scopeA, { memories: [memory(scopeA, `load ${i}`)] }).catch(() => {
+            failures++;
+          });
+      })();
+      await cluster.restart();
+      held.open();
+      assert.equal((await job.done).state, "done");
+      stop = true;
+      await load;
+      await store.write(scopeA, { memories: [memory(scopeA, "after the restart")] });
+      assert.ok((await store.listMemories(scopeA, {})).some((m) => m.text === "after the restart"));
+      const next = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "r2" });
+      assert.equal((await next.done).state, "done");
+      assert.deepEqual(
+        runs.filter((s) => s === "r1"),
+        ["r1"],
+        "the job ran once",
+      );
+      assert.ok(failures >= 0);
+      assert.deepEqual(uncaught, [], "nothing reached uncaughtException");
+    } finally {
+      held.open();
+      await queue.close();
+      await store.close();
+    }
+  });
+});
