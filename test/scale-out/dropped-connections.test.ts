@@ -6,11 +6,14 @@
  * job still finishes exactly once, and the next writes and reads succeed on new connections.
  */
 import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { PostgresJobQueue } from "../../src/adapters/postgres/postgres-queue.js";
+import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import type { JobInfo } from "../../src/engine/events.js";
 import { silentLogger } from "../../src/engine/logger.js";
+import { openKeyStore } from "../../src/store/open-key-store.js";
 import {
   type PostgresCluster,
   postgresSkipReason,
@@ -18,6 +21,9 @@ import {
 } from "../../src/testing/postgres-cluster.js";
 import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { gate } from "../fixtures/gate.js";
+import { servedUrl } from "../fixtures/served-url.js";
+
+const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 
 const skip = postgresSkipReason() ?? false;
 
@@ -178,6 +184,98 @@ describe("dropped Postgres connections", { skip }, () => {
       held.open();
       await queue.close();
       await store.close();
+    }
+  });
+
+  it("`serve --no-worker` and `worker` processes stay up through terminated connections and a restart", async () => {
+    const url = await cluster.createDatabase();
+    const keys = await openKeyStore(url);
+    const { key } = await createApiKey(keys, { tenant: "acme", name: "drops" });
+    await keys.close();
+    const env = {
+      ...process.env,
+      MEMLANE_EMBEDDER: "hash",
+      MEMLANE_COGNITION: "offline",
+      MEMLANE_QUEUE_POLL: "0.2",
+      MEMLANE_QUEUE_MAINTENANCE: "1",
+      NO_COLOR: "1",
+    };
+    const children: ChildProcess[] = [];
+    const spawnCli = (args: string[]) => {
+      const child = spawn(process.execPath, ["--import", "tsx", CLI, "--json", "--db", url, ...args], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      children.push(child);
+      return child;
+    };
+    try {
+      const api = spawnCli(["serve", "--no-worker", "--port", "0"]);
+      const worker = spawnCli(["worker"]);
+      const started = new Promise<void>((resolve) => {
+        worker.stdout!.on("data", (d) => {
+          if (String(d).includes('"worker"')) resolve();
+        });
+      });
+      const base = await servedUrl(api);
+      await started;
+      const call = async (path: string, body?: unknown) => {
+        const r = await fetch(`${base}${path}`, {
+          method: body === undefined && !path.endsWith("/close") ? "GET" : "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+      };
+      const talk = async (id: string) => {
+        assert.equal(
+          (await call("/v1/sessions", { agent: "ava", partner: "sam", id, at: "2024-03-02T18:00" })).status,
+          201,
+        );
+        const turn = await call(`/v1/agents/ava/sessions/${id}/turns`, {
+          speaker: "sam",
+          text: `I moved to Leeds (${id}).`,
+        });
+        assert.equal(turn.status, 201, JSON.stringify(turn.body));
+        assert.equal((await call(`/v1/agents/ava/sessions/${id}/close`)).status, 202);
+      };
+      await talk("s1");
+      // Load: turns appended and sessions closed (jobs for the worker) without pause, while every
+      // connection is terminated three times and then the server restarts. Requests cut off may
+      // fail; the processes must not.
+      let stop = false;
+      const load = Array.from({ length: 6 }, async (_, c) => {
+        for (let i = 0; !stop; i++) await talk(`load-${c}-${i}`).catch(() => undefined);
+      });
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        await terminateAll(url);
+      }
+      await cluster.restart();
+      stop = true;
+      await Promise.all(load);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(api.exitCode, null, "serve is still running");
+      assert.equal(worker.exitCode, null, "the worker is still running");
+      // The first request after the restart may meet a connection the pool has not dropped yet.
+      let talked = false;
+      for (let i = 0; i < 5 && !talked; i++)
+        talked = await talk(`s${i + 2}`).then(
+          () => true,
+          () => false,
+        );
+      assert.ok(talked, "a session goes through after the restart");
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const jobs = (await call("/v1/jobs")).body.jobs as { state: string }[] | undefined;
+        if (jobs && jobs.length >= 2 && jobs.every((j) => j.state === "done")) break;
+        assert.ok(Date.now() < deadline, `every job ends done: ${JSON.stringify(jobs)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(api.exitCode, null);
+      assert.equal(worker.exitCode, null);
+    } finally {
+      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     }
   });
 });
