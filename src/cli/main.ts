@@ -15,6 +15,7 @@ import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerKeys } from "./commands/keys.js";
 import { registerMcp } from "./commands/mcp.js";
+import { registerMigrate } from "./commands/migrate.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerDemo(program);
   registerIngest(program);
   registerRecall(program);
+  registerMigrate(program);
   registerReindex(program);
   registerHistory(program);
   registerInspect(program);

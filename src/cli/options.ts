@@ -1,6 +1,7 @@
 /**
  * Global CLI options and environment variables, turned into a MemlaneConfig.
- *   --db / MEMLANE_DB               store file (default ./memlane.db)
+ *   --db / MEMLANE_DB               store: SQLite file, postgres://… or pglite:<dir> (default ./memlane.db)
+ *   --vector-search / MEMLANE_VECTOR_SEARCH  auto | exact (Postgres memory search)
  *   --tenant / MEMLANE_TENANT       tenant (default "default")
  *   --strategy / MEMLANE_STRATEGY   strategy for new sessions
  *   --embedder / MEMLANE_EMBEDDER   use | hash (default use)
@@ -41,7 +42,14 @@ export function addGlobalOptions(program: Command): Command {
       getErrHasColors: () => (io() === processIo ? Boolean(given.getErrHasColors?.()) : colorsOn(io())),
     })
     .version(VERSION)
-    .option("--db <file>", "SQLite store file (env MEMLANE_DB; default ./memlane.db)")
+    .option(
+      "--db <store>",
+      "the store: a SQLite file, postgres://… or pglite:<dir> (env MEMLANE_DB; default ./memlane.db)",
+    )
+    .option(
+      "--vector-search <mode>",
+      "Postgres memory search: auto (pgvector's index where it can be had) | exact (env MEMLANE_VECTOR_SEARCH)",
+    )
     .option("--tenant <tenant>", 'tenant to work in (env MEMLANE_TENANT; default "default")')
     .option(
       "--strategy <name>",
@@ -71,6 +79,7 @@ export function addGlobalOptions(program: Command): Command {
 
 export interface GlobalOptions {
   db?: string;
+  vectorSearch?: string;
   tenant?: string;
   strategy?: string;
   embedder?: string;
@@ -99,6 +108,7 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
     throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
   return {
     store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
+    vectorSearch: (options.vectorSearch ?? env.MEMLANE_VECTOR_SEARCH) as MemlaneConfig["vectorSearch"],
     tenant: options.tenant ?? env.MEMLANE_TENANT ?? "default",
     strategy: options.strategy ?? env.MEMLANE_STRATEGY,
     embedder,

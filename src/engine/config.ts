@@ -60,6 +60,12 @@ export interface MemlaneConfig {
    * "pglite:memory", or a MemoryStore. Default "./memlane.db".
    */
   store?: string | MemoryStore;
+  /**
+   * Memory vector search on a Postgres store: "auto" (default) uses pgvector's HNSW index where
+   * the extension can be had (0.5 or newer; below 0.8, a filtered search that finds too few ends
+   * in an exact scan), "exact" always searches exactly in this process. Other stores ignore it.
+   */
+  vectorSearch?: "auto" | "exact";
   /** The default strategy: a name ("carecall", "theanine", "accumulate"…) or an instance. Default "carecall". */
   strategy?: string | Strategy;
   /**
@@ -126,11 +132,19 @@ export async function resolveQueue(
 }
 
 /** The store a spec names; the Postgres adapter is loaded only for a Postgres spec. */
-export async function resolveStore(store: string | MemoryStore | undefined): Promise<MemoryStore> {
+export async function resolveStore(
+  store: string | MemoryStore | undefined,
+  options: Pick<MemlaneConfig, "vectorSearch"> = {},
+): Promise<MemoryStore> {
   if (store && typeof store === "object") return checkSpecification(store, MEMORY_STORE_SPECIFICATION);
   const spec = store ?? "./memlane.db";
+  const vectorSearch = options.vectorSearch ?? "auto";
+  if (vectorSearch !== "auto" && vectorSearch !== "exact")
+    throw new InvalidInputError(`Unknown vector search "${vectorSearch}"; use "auto" or "exact"`, {
+      field: "vectorSearch",
+    });
   // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
-  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresStore(spec);
+  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresStore(spec, { vectorSearch });
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);

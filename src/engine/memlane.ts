@@ -750,7 +750,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
   const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
   const chat = resolveChat(config.chat);
   const cognition = resolveCognition(config, chat, embedder);
-  const store = await resolveStore(config.store);
+  const store = await resolveStore(config.store, config);
   return new Memlane({
     tenant: config.tenant,
     store,

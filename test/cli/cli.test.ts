@@ -23,6 +23,26 @@ function memlane(...args: string[]) {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("memlane CLI", () => {
+  it("migrate: brings a Postgres schema up to date once, then finds it current; a SQLite file on open", async () => {
+    const pg = `pglite:${join(dir, "migrate-pg")}`;
+    const first = await memlane("--db", pg, "--json", "migrate");
+    assert.equal(first.code, 0, first.stderr);
+    const report = JSON.parse(first.stdout) as { from: number; to: number; pgvector: string | null };
+    assert.equal(report.from, 0);
+    assert.ok(report.to >= 4);
+    assert.match(String(report.pgvector), /^\d+\.\d+/);
+    const again = JSON.parse((await memlane("--db", pg, "--json", "migrate")).stdout) as typeof report;
+    assert.deepEqual([again.from, again.to], [report.to, report.to]);
+    const exact = JSON.parse(
+      (await memlane("--db", pg, "--vector-search", "exact", "--json", "migrate")).stdout,
+    );
+    assert.equal(exact.pgvector, null);
+    const lite = await memlane("--db", join(dir, "migrate.db"), "migrate");
+    assert.equal(lite.code, 0);
+    assert.match(lite.stderr, /up to date/);
+    assert.match((await memlane("--help")).stdout, /--db <store>.*SQLite file, postgres/s);
+  });
+
   it("has --help everywhere", async () => {
     const top = await memlane("--help");
     assert.equal(top.code, 0);

@@ -9,10 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
-import type { PostgresStore } from "../../src/adapters/postgres/postgres-store.js";
+import { PgliteClient } from "../../src/adapters/postgres/pglite-client.js";
+import { PostgresStore } from "../../src/adapters/postgres/postgres-store.js";
+import type { SqlClient, SqlQueryable } from "../../src/adapters/postgres/sql-client.js";
+import { HnswIndexes, pgvectorAbilities } from "../../src/adapters/postgres/vector-index.js";
+import { configFrom } from "../../src/cli/options.js";
+import { InvalidInputError } from "../../src/core/errors.js";
 import { seededRandom } from "../../src/core/memory-graph.js";
 import { normalize } from "../../src/core/vector.js";
-import { resolveRetriever } from "../../src/engine/config.js";
+import { resolveRetriever, resolveStore } from "../../src/engine/config.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
@@ -231,6 +236,113 @@ describe("postgres store on PGlite: pgvector", () => {
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a process starting on a current schema only reads it: no DDL, no lock (issue 30, item 3)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-start-"));
+    const statements: string[] = [];
+    // Every statement the second store sends, inside transactions too.
+    const recording = (inner: SqlClient): SqlClient => ({
+      label: inner.label,
+      query: (sql, params) => {
+        statements.push(sql);
+        return inner.query(sql, params);
+      },
+      exec: (sql) => {
+        statements.push(sql);
+        return inner.exec(sql);
+      },
+      transaction: (work) =>
+        inner.transaction((tx) =>
+          work({
+            query: (sql, params) => {
+              statements.push(sql);
+              return tx.query(sql, params);
+            },
+          } satisfies SqlQueryable),
+        ),
+      close: () => inner.close(),
+    });
+    try {
+      const first = openPostgresStore(`pglite:${dir}`);
+      await first.write(scopeA, { sessions: [session(scopeA, "s1")] });
+      const second = new PostgresStore(recording(new PgliteClient(dir, "memlane")));
+      assert.equal((await second.listSessions(scopeA)).length, 1);
+      assert.equal(await second.searchesInDatabase(), true);
+      const changing = statements.filter((q) => /\b(CREATE|ALTER|DROP|INSERT|UPDATE|advisory)/i.test(q));
+      assert.deepEqual(changing, [], "the start only read the schema");
+      await second.close();
+      await first.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads pgvector's version: HNSW from 0.5, iterative scans from 0.8 (issue 30, item 2)", () => {
+    assert.equal(pgvectorAbilities("0.4.4"), null, "no HNSW: exact search");
+    assert.deepEqual(pgvectorAbilities("0.6.0"), { version: "0.6.0", iterativeScan: false });
+    assert.deepEqual(pgvectorAbilities("0.7.4"), { version: "0.7.4", iterativeScan: false });
+    assert.deepEqual(pgvectorAbilities("0.8.0"), { version: "0.8.0", iterativeScan: true });
+    assert.deepEqual(pgvectorAbilities("0.10.1"), { version: "0.10.1", iterativeScan: true });
+    assert.deepEqual(pgvectorAbilities("1.0.0"), { version: "1.0.0", iterativeScan: true });
+  });
+
+  it("without iterative scans (pgvector < 0.8) a narrow filter still gets the exact k nearest", async () => {
+    const store = openPostgresStore(`pglite:${shared}`, { schema: "old_pgvector" });
+    const exact = openPostgresStore(`pglite:${shared}`, {
+      schema: "old_pgvector_exact",
+      vectorSearch: "exact",
+    });
+    try {
+      assert.equal(await store.searchesInDatabase(), true);
+      const vectors = randomVectors(2000, 11);
+      // One memory in 100 is about ava: a walk of 1000 candidates finds about 10 of them.
+      const memories = vectors.map((_, i) => memory(scopeA, `m${i}`, { about: i % 100 ? "sam" : "ava" }));
+      const batch = {
+        memories,
+        embeddings: memories.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: "x",
+          vector: vectors[i]!,
+        })),
+      };
+      await store.write(scopeA, batch);
+      await exact.write(scopeA, batch);
+      const hnsw = new HnswIndexes(store.client);
+      for (const query of randomVectors(5, 12)) {
+        const old = await hnsw.nearest(scopeA, query, "x", 15, { about: "ava" }, false);
+        const truth = await exact.searchMemories(scopeA, query, "x", 15, { about: "ava" });
+        assert.deepEqual(
+          old.map((h) => h.id),
+          truth.map((h) => h.id),
+        );
+      }
+      // The plan of the old path never names the setting pgvector < 0.8 lacks.
+      assert.doesNotMatch(await hnsw.plan(scopeA, vectors[0]!, "x", 5, false), /iterative/);
+    } finally {
+      await store.close();
+      await exact.close();
+    }
+  });
+
+  it("exact search can be forced: config vectorSearch, --vector-search, MEMLANE_VECTOR_SEARCH", async () => {
+    const config = configFrom({ db: "pglite:memory" }, { MEMLANE_VECTOR_SEARCH: "exact" });
+    assert.equal(config.vectorSearch, "exact");
+    assert.equal(configFrom({ db: "pglite:memory", vectorSearch: "auto" }, {}).vectorSearch, "auto");
+    const forced = (await resolveStore("pglite:memory", config)) as PostgresStore;
+    const auto = (await resolveStore("pglite:memory")) as PostgresStore;
+    try {
+      assert.equal(await forced.searchesInDatabase(), false);
+      assert.equal(await auto.searchesInDatabase(), true);
+      await assert.rejects(
+        resolveStore("pglite:memory", { vectorSearch: "fast" as "auto" }),
+        (e: unknown) => e instanceof InvalidInputError && /auto.*exact/.test((e as Error).message),
+      );
+    } finally {
+      await forced.close();
+      await auto.close();
     }
   });
 

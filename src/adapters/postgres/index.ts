@@ -8,7 +8,13 @@
 export { isPostgresSpec } from "../../store/store-spec.js";
 export { openPostgresIngestJobStore, PostgresIngestJobStore } from "./ingest-job-store.js";
 export { openPostgresKeyStore, PostgresKeyStore } from "./key-store.js";
-export { openMigratedClient, openPostgresStore, sqlClientFor } from "./open-store.js";
+export {
+  type MigrationReport,
+  migrateDatabase,
+  openMigratedClient,
+  openPostgresStore,
+  sqlClientFor,
+} from "./open-store.js";
 export {
   CONSOLIDATE_QUEUE,
   type JobRun,

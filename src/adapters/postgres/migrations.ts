@@ -208,14 +208,31 @@ export const POSTGRES_MIGRATIONS: string[] = [
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */
 const MIGRATION_LOCK = 0x4d4c4e45;
 
+/** The schema's migration version, read without a lock: 0 when memlane's tables are not there. */
+export async function schemaVersion(client: SqlClient, schema: string): Promise<number> {
+  const table = `${quoteIdent(schema)}.schema_migrations`;
+  const here = await client.query<{ t: string | null }>("SELECT to_regclass($1)::text AS t", [table]);
+  if (!here.rows[0]?.t) return 0;
+  const { rows } = await client.query<{ v: number | null }>(`SELECT max(version) AS v FROM ${table}`);
+  return Number(rows[0]?.v ?? 0);
+}
+
+/** The schema version this memlane writes. */
+export const SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
+
 /**
- * Brings the schema up to date, once, whatever the number of processes starting together: each
- * takes the same advisory lock, and the first one in applies what is missing in its transaction.
+ * Brings the schema up to date. A schema that is current is only read: a process starting
+ * beside long transactions takes no lock and changes nothing. Otherwise, whatever the number of
+ * processes starting together, each takes the same advisory lock, and the first one in applies
+ * what is missing in its transaction (`memlane migrate` runs this step alone).
+ * @returns the version found before, and the version now
  * @throws {StoreUnavailableError} the schema is newer than this memlane, or holds tables of another program
  */
-export async function migrate(client: SqlClient, schema: string): Promise<void> {
+export async function migrate(client: SqlClient, schema: string): Promise<{ from: number; to: number }> {
+  const found = await schemaVersion(client, schema);
+  if (found === SCHEMA_VERSION) return { from: found, to: found };
   const name = quoteIdent(schema);
-  await client.transaction(async (tx) => {
+  return client.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     const known = await tx.query<{ here: string | null; sessions: string | null }>(
       "SELECT to_regclass($1) AS here, to_regclass($2) AS sessions",
@@ -244,6 +261,7 @@ export async function migrate(client: SqlClient, schema: string): Promise<void> 
       for (const statement of statements(POSTGRES_MIGRATIONS[v]!)) await tx.query(statement);
       await tx.query(`INSERT INTO ${name}.schema_migrations (version) VALUES ($1)`, [v + 1]);
     }
+    return { from: version, to: Math.max(version, POSTGRES_MIGRATIONS.length) };
   });
 }
 

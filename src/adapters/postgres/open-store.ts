@@ -7,6 +7,7 @@ import { PgPoolClient } from "./pg-pool-client.js";
 import { PgliteClient } from "./pglite-client.js";
 import { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
 import type { SqlClient } from "./sql-client.js";
+import { enableVectors } from "./vector-index.js";
 
 /** A connection for a spec (no I/O yet). */
 export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
@@ -42,4 +43,49 @@ export async function openMigratedClient(spec: string, schema = "memlane"): Prom
     throw storeError(error, client.label);
   }
   return client;
+}
+
+/** What `migrateDatabase` found and did. */
+export interface MigrationReport {
+  /** The store as named in messages (no password). */
+  database: string;
+  schema: string;
+  /** The schema version before, and now. */
+  from: number;
+  to: number;
+  /** The pgvector release used for memory search, or null (exact search in the process). */
+  pgvector: string | null;
+  /** Whether pgvector's iterative index scans are used (0.8 and newer). */
+  iterativeScan: boolean;
+}
+
+/**
+ * The explicit migration step (`memlane migrate`): brings memlane's schema up to date and makes
+ * pgvector's column ready (copying vectors stored before), under the advisory locks every process
+ * shares. Run it before rolling out a new memlane; processes that start on a current schema then
+ * only read it.
+ * @throws {StoreUnavailableError} the database cannot be reached, is newer, or is not memlane's
+ */
+export async function migrateDatabase(
+  spec: string,
+  options: { schema?: string; vectorSearch?: "auto" | "exact" } = {},
+): Promise<MigrationReport> {
+  const schema = options.schema ?? "memlane";
+  const client = sqlClientFor(spec, schema);
+  try {
+    const { from, to } = await migrate(client, schema);
+    const pgvector = options.vectorSearch === "exact" ? null : await enableVectors(client);
+    return {
+      database: client.label,
+      schema,
+      from,
+      to,
+      pgvector: pgvector?.version ?? null,
+      iterativeScan: pgvector?.iterativeScan ?? false,
+    };
+  } catch (error) {
+    throw storeError(error, client.label);
+  } finally {
+    await client.close();
+  }
 }

@@ -95,6 +95,8 @@ export class PostgresJobQueue implements JobQueue {
   private poller: NodeJS.Timeout | null = null;
   /** Connections that hold the scope locks of the jobs running here. */
   private readonly locks: pg.Pool;
+  /** Ids of the jobs this process is running now (never taken over by its own sweep). */
+  private readonly runningHere = new Set<string>();
   private polling: Promise<void> | null = null;
 
   constructor(options: PostgresQueueOptions) {
@@ -311,20 +313,11 @@ export class PostgresJobQueue implements JobQueue {
    * scope is unfinished.
    */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
-    const scope = JSON.stringify([row.data.tenant, row.data.agent]);
-    let lock: HeldConnection | null = null;
+    const lock = new ScopeLock(this.locks, this.options.schema, row, this.logger);
     try {
-      // A lock connection the server ends mid-job (a restart, a failover) frees the scope early;
-      // the job goes on: a later job of the scope still waits for it (`earlierUnfinished`), and
-      // a second run of a session writes nothing.
-      lock = await holdConnection(this.locks, (error) =>
-        this.logger.warn(`job queue lost the scope lock of job ${row.id}: ${error.message}`),
-      );
-      // Blocks while another worker runs a job of this scope; released with the connection if
-      // this process dies.
-      await lock.client.query(LOCK_SQL, [scope]);
+      await lock.take();
     } catch (error) {
-      lock?.release(error as Error);
+      await lock.release(error as Error);
       this.logger.error(`job queue could not lock a scope: ${(error as Error).message}`);
       await this.putBack(row.id).catch((failure) =>
         this.logger.error(`job queue could not put job ${row.id} back: ${(failure as Error).message}`),
@@ -332,19 +325,48 @@ export class PostgresJobQueue implements JobQueue {
       return;
     }
     let broken: Error | undefined;
+    this.runningHere.add(row.id);
     try {
-      if (await this.earlierUnfinished(lock.client, row)) await this.putBack(row.id);
+      if (await this.earlierUnfinished(lock.client(), row)) await this.putBack(row.id);
       else await this.runLocked(row);
     } catch (error) {
       broken = error as Error;
       this.logger.error(`job queue: ${(error as Error).message}`);
     } finally {
-      if (!lock.lost)
-        await lock.client.query(UNLOCK_SQL, [scope]).catch((error) => {
-          broken ??= error as Error;
-        });
-      lock.release(broken);
+      this.runningHere.delete(row.id);
+      await lock.release(broken);
     }
+  }
+
+  /**
+   * Takes over the jobs whose worker is gone: active, and the lock connection the job names is
+   * no longer connected (the process died, or its machine), or none was named within
+   * `OWNERLESS_SECONDS` of the fetch (the fetch's answer was lost with its connection). They go
+   * back to be tried again at once (a try is counted, so a job that kills its worker ends
+   * failed), rather than after the whole job timeout.
+   */
+  private async takeOver(): Promise<void> {
+    const schema = this.options.schema;
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT j.id FROM ${schema}.job j
+       WHERE j.name = $1 AND j.state = 'active' AND NOT (j.id = ANY($2::uuid[]))
+         AND CASE WHEN j.output ? 'worker'
+           THEN NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+                            WHERE a.pid = (j.output->>'worker')::integer AND a.application_name LIKE 'memlane-queue-locks:%')
+           ELSE j.started_on < now() - $3 * interval '1 second' END`,
+      [CONSOLIDATE_QUEUE, [...this.runningHere], OWNERLESS_SECONDS],
+    );
+    const ids = (rows as { id: string }[]).map((r) => r.id);
+    if (ids.length === 0) return;
+    for (const id of ids)
+      await this.boss.fail(CONSOLIDATE_QUEUE, id, { message: "its worker stopped before finishing it" });
+    await this.boss
+      .getDb()
+      .executeSql(
+        `UPDATE ${schema}.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`,
+        [CONSOLIDATE_QUEUE, ids],
+      );
+    this.logger.warn(`job queue took over ${ids.length} job(s) whose worker stopped: ${ids.join(", ")}`);
   }
 
   /** Whether a job of the same scope queued before this one has not finished yet. */
@@ -447,7 +469,8 @@ export class PostgresJobQueue implements JobQueue {
 
   private poll(): Promise<void> {
     if (this.polling || this.stopping) return this.polling ?? Promise.resolve();
-    this.polling = this.refresh()
+    this.polling = (this.options.work ? this.takeOver() : Promise.resolve())
+      .then(() => this.refresh())
       .catch((error) => this.logger.warn(`job queue poll: ${(error as Error).message}`))
       .finally(() => {
         this.polling = null;
@@ -507,11 +530,96 @@ export class PostgresJobQueue implements JobQueue {
   }
 }
 
+/** Seconds an active job may go without naming its worker's lock connection before it counts as lost. */
+const OWNERLESS_SECONDS = 30;
+
+/**
+ * The scope lock one job runs under: a connection of its own that first names itself in the job
+ * (`output.worker`, its backend pid, which `takeOver` checks for) and then takes the scope's
+ * advisory lock. If the server ends that connection while the job runs (a restart, a failover),
+ * the lock is taken again on a new connection, which names itself again, so no other worker
+ * takes the job over or starts the scope's next job meanwhile.
+ */
+class ScopeLock {
+  private held: HeldConnection | null = null;
+  private retaking: Promise<void> | null = null;
+  private released = false;
+  private readonly scope: string;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string,
+    private readonly row: PgBoss.JobWithMetadata<JobRequest>,
+    private readonly logger: Logger,
+  ) {
+    this.scope = JSON.stringify([row.data.tenant, row.data.agent]);
+  }
+
+  client(): pg.PoolClient {
+    return this.held!.client;
+  }
+
+  /** Names this worker in the job, then blocks until the scope's lock is ours. */
+  async take(): Promise<void> {
+    const held = await holdConnection(this.pool, (error) => this.lost(error));
+    this.held = held;
+    await held.client.query(
+      `UPDATE ${this.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid())
+       WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [CONSOLIDATE_QUEUE, this.row.id],
+    );
+    // Blocks while another worker runs a job of this scope; released with the connection if
+    // this process dies.
+    await held.client.query(LOCK_SQL, [this.scope]);
+  }
+
+  private lost(error: Error): void {
+    if (this.released || this.retaking) return;
+    this.logger.warn(
+      `job queue lost the scope lock of job ${this.row.id} (${error.message}); taking it again`,
+    );
+    const dead = this.held;
+    this.retaking = persist(
+      () => this.take(),
+      (failure, wait) =>
+        this.logger.warn(
+          `job queue could not lock job ${this.row.id}'s scope again yet (${failure.message}); trying in ${wait} ms`,
+        ),
+    )
+      .catch((failure) =>
+        this.logger.error(
+          `job queue could not lock job ${this.row.id}'s scope again: ${(failure as Error).message}`,
+        ),
+      )
+      .finally(() => {
+        this.retaking = null;
+      });
+    dead?.release();
+  }
+
+  /** Unlocks and gives the connection back (closed when it failed or was lost). */
+  async release(error?: Error): Promise<void> {
+    this.released = true;
+    await this.retaking;
+    const held = this.held;
+    if (!held) return;
+    let broken = error;
+    if (!held.lost)
+      await held.client.query(UNLOCK_SQL, [this.scope]).catch((failure) => {
+        broken ??= failure as Error;
+      });
+    held.release(broken);
+  }
+}
+
 /** Waits between tries of `persist`: about 25 s in all, longer than a server takes to restart. */
 const PERSIST_WAITS = [100, 250, 500, 1000, 2000, 4000, 8000, 8000];
 
 /** Runs `write` until it succeeds, waiting between tries; the last failure is thrown. */
-async function persist<T>(write: () => Promise<T>, onRetry: (error: Error, wait: number) => void): Promise<T> {
+async function persist<T>(
+  write: () => Promise<T>,
+  onRetry: (error: Error, wait: number) => void,
+): Promise<T> {
   for (const wait of PERSIST_WAITS) {
     try {
       return await write();

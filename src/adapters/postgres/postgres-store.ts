@@ -53,7 +53,7 @@ export interface PostgresStoreOptions {
   vectorSearch?: "auto" | "exact";
 }
 
-type Ready = { vectors: boolean };
+type Ready = { vectors: boolean; iterativeScan: boolean };
 
 const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];
@@ -85,7 +85,8 @@ export class PostgresStore implements MemoryStore {
     if (!this.readying) {
       this.readying = (async () => {
         await migrate(this.client, this.schema);
-        return { vectors: this.vectorSearch === "auto" && (await enableVectors(this.client)) };
+        const pgvector = this.vectorSearch === "auto" ? await enableVectors(this.client) : null;
+        return { vectors: pgvector !== null, iterativeScan: pgvector?.iterativeScan ?? false };
       })();
       this.readying.catch(() => {
         this.readying = null;
@@ -280,7 +281,7 @@ export class PostgresStore implements MemoryStore {
     filter: MemoryFilter = {},
   ): Promise<VectorHit[]> {
     return this.run(async (ready) => {
-      if (ready.vectors) return this.hnsw.nearest(scope, vector, model, k, filter);
+      if (ready.vectors) return this.hnsw.nearest(scope, vector, model, k, filter, ready.iterativeScan);
       const vectors = await this.vectorsOf(scope, model);
       const p = new Params();
       const where = memoryWhere(p, scope, filter);
@@ -300,7 +301,9 @@ export class PostgresStore implements MemoryStore {
   /** Postgres's plan for the k-NN query of `searchMemories` (pgvector only): does the HNSW index serve it? */
   async explainSearch(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
     return this.run(async (ready) =>
-      ready.vectors ? this.hnsw.plan(scope, vector, model, k) : "exact scan in this process (no pgvector)",
+      ready.vectors
+        ? this.hnsw.plan(scope, vector, model, k, ready.iterativeScan)
+        : "exact scan in this process (no pgvector)",
     );
   }
 

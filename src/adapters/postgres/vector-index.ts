@@ -22,33 +22,95 @@ const VECTOR_LOCK = 0x4d4c4e46;
 /** Rows copied into the `vector` column per statement when an existing store gains pgvector. */
 const BACKFILL_BATCH = 2000;
 
+/** What the installed pgvector can do. */
+export interface PgvectorAbilities {
+  version: string;
+  /** `hnsw.iterative_scan` (pgvector 0.8): a filtered k-NN walk goes on until it has k rows. */
+  iterativeScan: boolean;
+}
+
+/** pgvector's first release with HNSW indexes, and the first with iterative index scans. */
+const HNSW_SINCE = [0, 5, 0];
+const ITERATIVE_SINCE = [0, 8, 0];
+
+/** Whether version `v` ("0.7.4") is at least `least` ([0, 8, 0]). */
+function atLeast(v: string, least: number[]): boolean {
+  const parts = v.split(/[.-]/).map((p) => Number.parseInt(p, 10) || 0);
+  for (let i = 0; i < least.length; i++) {
+    const a = parts[i] ?? 0;
+    if (a !== least[i]) return a > least[i]!;
+  }
+  return true;
+}
+
 /**
- * Makes pgvector ready when it can be: creates the extension and the `embedding` column, and
- * copies memory vectors stored before. False (and nothing changed) where the extension is not
- * available or may not be created here.
+ * What memlane uses of a pgvector release: null below 0.5 (no HNSW: exact search in the
+ * process), HNSW without iterative scans below 0.8 (a filtered search that finds too few falls
+ * back to an exact scan in SQL), everything from 0.8.
  */
-export async function enableVectors(client: SqlClient): Promise<boolean> {
+export function pgvectorAbilities(version: string): PgvectorAbilities | null {
+  if (!atLeast(version, HNSW_SINCE)) return null;
+  return { version, iterativeScan: atLeast(version, ITERATIVE_SINCE) };
+}
+
+/**
+ * Makes pgvector ready when it can be, and says what it can do; null (and nothing changed) where
+ * the extension is missing, may not be created here, or is too old for HNSW. A store whose
+ * extension and `embedding` column are in place is only read (no lock, no DDL), so processes
+ * starting beside a long-running reader do not queue behind it; the extension, the column and
+ * the copy of vectors stored before are made once, by the first process that finds them missing,
+ * under an advisory lock.
+ */
+export async function enableVectors(client: SqlClient): Promise<PgvectorAbilities | null> {
   try {
+    const ready = await probe(client);
+    if (ready !== undefined) return ready;
     return await client.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
-      const available = await tx.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
-      if (available.rows.length === 0) return false;
+      const available = await tx.query<{ version: string }>(
+        "SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'",
+      );
+      const offered = available.rows[0]?.version;
+      if (!offered) return null;
       // In public, which every memlane connection has on its search path (after its own schema),
       // so the type and operators resolve for stores of any schema.
       await tx.query("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public");
-      const where = await tx.query<{ schema: string }>(
-        "SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'vector'",
+      const installed = await tx.query<{ schema: string; version: string }>(
+        "SELECT extnamespace::regnamespace::text AS schema, extversion AS version FROM pg_extension WHERE extname = 'vector'",
       );
+      const row = installed.rows[0];
       // Installed elsewhere before us (an `extensions` schema): not on our path, so not ours to use.
-      if (where.rows[0]?.schema !== "public") return false;
+      if (row?.schema !== "public") return null;
+      const abilities = pgvectorAbilities(row.version);
+      if (!abilities) return null;
       await tx.query("ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding vector");
       await backfill(tx);
-      return true;
+      return abilities;
     });
   } catch {
     // No permission to create the extension (a managed server without it allowed): exact search.
-    return false;
+    return null;
   }
+}
+
+/**
+ * The read-only look at start: the abilities when the extension (in public) and the column are
+ * both there; null when the extension is there but unusable (another schema, too old) or cannot
+ * be had at all; undefined when something is missing that the locked path may make.
+ */
+async function probe(client: SqlClient): Promise<PgvectorAbilities | null | undefined> {
+  const { rows } = await client.query<{ schema: string | null; version: string | null; column: boolean }>(
+    `SELECT (SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'vector') AS schema,
+            (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS version,
+            EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('embeddings')
+                    AND attname = 'embedding' AND NOT attisdropped) AS column`,
+  );
+  const row = rows[0];
+  if (!row?.version) return undefined;
+  if (row.schema !== "public") return null;
+  const abilities = pgvectorAbilities(row.version);
+  if (!abilities) return null;
+  return row.column ? abilities : undefined;
 }
 
 async function backfill(tx: SqlQueryable): Promise<void> {
@@ -78,6 +140,16 @@ async function backfill(tx: SqlQueryable): Promise<void> {
       ],
     );
   }
+}
+
+/** pgvector's ceiling for `hnsw.ef_search`. */
+const MAX_EF_SEARCH = 1000;
+
+/** Hits best first, ties by id. */
+function ranked(rows: SqlRow[]): VectorHit[] {
+  return rows
+    .map((r) => ({ id: String(r.id), score: Number(r.score) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
 /** A model name as an SQL string literal (it is part of an index predicate, so it cannot be a parameter). */
@@ -125,22 +197,75 @@ export class HnswIndexes {
     model: string,
     k: number,
     filter: MemoryFilter = {},
+    iterativeScan = true,
   ): Promise<VectorHit[]> {
     if (k <= 0) return [];
     const want = Math.floor(k);
     for (let candidates = Math.max(100, 4 * want); ; candidates *= 4) {
-      const { rows, pool } = await this.search(scope, vector, model, want, candidates, filter);
+      // Without iterative scans a walk ends after `ef_search` rows (at most 1000): past that,
+      // only an exact scan can be sure to fill k.
+      if (!iterativeScan && candidates > MAX_EF_SEARCH) return this.exact(scope, vector, model, want, filter);
+      const { rows, pool } = await this.search(
+        scope,
+        vector,
+        model,
+        want,
+        candidates,
+        filter,
+        "",
+        iterativeScan,
+      );
       // Fewer candidates than asked: the scope has no more vectors, so nothing was missed.
-      if (rows.length >= want || pool < candidates)
-        return rows
-          .map((r) => ({ id: String(r.id), score: Number(r.score) }))
-          .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      if (rows.length >= want || pool < candidates) return ranked(rows);
     }
   }
 
+  /** The k nearest admitted memories by a full scan in SQL (no index): exact. */
+  private async exact(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    filter: MemoryFilter,
+  ): Promise<VectorHit[]> {
+    const dims = vector.length;
+    const p = new Params();
+    const q = p.add(vectorLiteral(vector));
+    const where = memoryWhere(p, scope, filter, "m.");
+    const rows = await this.client.transaction(async (tx) => {
+      await tx.query("SET LOCAL enable_indexscan = off");
+      return (
+        await tx.query(
+          `SELECT m.id, 1 - (e.embedding::vector(${dims}) <=> ${q}::vector(${dims})) AS score
+           FROM memories m JOIN embeddings e ON e.tenant = m.tenant AND e.agent = m.agent
+             AND e.owner_kind = 'memory' AND e.owner_id = m.id AND e.model = ${literal(model)} AND e.dims = ${dims}
+           WHERE ${where}
+           ORDER BY e.embedding::vector(${dims}) <=> ${q}::vector(${dims}) LIMIT ${k}`,
+          p.values,
+        )
+      ).rows;
+    });
+    return ranked(rows);
+  }
+
   /** The plan Postgres picks for `nearest`'s query (EXPLAIN), to see that the HNSW index serves it. */
-  async plan(scope: Scope, vector: Float32Array, model: string, k: number): Promise<string> {
-    const { rows } = await this.search(scope, vector, model, k, Math.max(100, 4 * k), {}, "EXPLAIN ");
+  async plan(
+    scope: Scope,
+    vector: Float32Array,
+    model: string,
+    k: number,
+    iterativeScan = true,
+  ): Promise<string> {
+    const { rows } = await this.search(
+      scope,
+      vector,
+      model,
+      k,
+      Math.max(100, 4 * k),
+      {},
+      "EXPLAIN ",
+      iterativeScan,
+    );
     return rows.map((r) => String(Object.values(r)[0])).join("\n");
   }
 
@@ -152,6 +277,7 @@ export class HnswIndexes {
     candidates: number,
     filter: MemoryFilter,
     explain = "",
+    iterativeScan = true,
   ): Promise<{ rows: SqlRow[]; pool: number }> {
     const dims = vector.length;
     await this.ensure(model, dims);
@@ -167,8 +293,9 @@ export class HnswIndexes {
     return this.client.transaction(async (tx) => {
       // The walk keeps as many candidates as asked for; relaxed order lets it go on past rows
       // of other scopes.
-      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, candidates)}`);
-      await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
+      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(MAX_EF_SEARCH, candidates)}`);
+      // The setting exists from pgvector 0.8 only: setting it on an older one is an error.
+      if (iterativeScan) await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
       await tx.query("SET LOCAL enable_seqscan = off");
       const found = (await tx.query(walk, [q, scope.tenant, scope.agent])).rows;
       if (explain) return { rows: found, pool: candidates };
