@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import {
   CONSOLIDATE_QUEUE,
@@ -313,17 +314,36 @@ describe("Postgres job queue", { skip }, () => {
     await api.mem.close();
   });
 
-  it("a failed consolidation is retried with backoff, then stays failed and visible", async () => {
+  it("a failed consolidation is retried with backoff as the worker says (not the enqueuer), then stays failed and visible", async () => {
     const url = await cluster.createDatabase();
-    const api = await engine("e.db", url, { work: false, retryLimit: 1 });
+    // The API process would allow 5 retries and a 900 s timeout; the worker that runs the job
+    // allows 1 retry and 7 s, and its settings are the ones that hold (issue 30, item 5).
+    const api = await engine("e.db", url, { work: false, retryLimit: 5, jobTimeoutSeconds: 900 });
     const s = await talk(api.mem, "s1");
     const { done } = await s.close();
     // Every summary the model writes fails its schema, so every try fails.
     const broken = scriptedLlm({ byName: { summarize: () => "not json at all" } });
-    const worker = await engine("e.db", url, { work: true }, { chat: broken, cognition: "llm", retries: 0 });
+    const worker = await engine(
+      "e.db",
+      url,
+      { work: true, retryLimit: 1, jobTimeoutSeconds: 7 },
+      { chat: broken, cognition: "llm", retries: 0 },
+    );
     const attempts: string[] = [];
-    worker.queue.onRun((r) => attempts.push(`${r.attempt}:${r.job.state}`));
+    const timeouts: number[] = [];
+    worker.queue.onRun(async (r) => {
+      attempts.push(`${r.attempt}:${r.job.state}`);
+    });
     const finished = await done;
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    const row = await watcher.query(
+      "SELECT extract(epoch FROM expire_in)::int AS t, retry_limit AS r FROM memlane_jobs.job WHERE id = $1",
+      [finished.id],
+    );
+    await watcher.end();
+    timeouts.push(Number(row.rows[0].t), Number(row.rows[0].r));
+    assert.deepEqual(timeouts, [7, 1], "the worker's timeout and retries are on the job");
     assert.equal(finished.state, "failed");
     assert.match(finished.error ?? "", /consolidation failed/);
     assert.deepEqual(attempts, ["1:queued", "2:failed"]);

@@ -313,7 +313,7 @@ export class PostgresJobQueue implements JobQueue {
    * scope is unfinished.
    */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
-    const lock = new ScopeLock(this.locks, this.options.schema, row, this.logger);
+    const lock = new ScopeLock(this.locks, this.options, row, this.logger);
     try {
       await lock.take();
     } catch (error) {
@@ -436,7 +436,8 @@ export class PostgresJobQueue implements JobQueue {
     } catch (failure) {
       this.logger.error(`job queue could not record job ${row.id}: ${(failure as Error).message}`);
     }
-    const last = row.retryCount >= row.retryLimit;
+    // The limit this worker set on the job when it took it (ScopeLock.take).
+    const last = row.retryCount >= this.options.retryLimit;
     const finished: JobInfo = {
       ...job,
       state: error === null ? "done" : last ? "failed" : "queued",
@@ -548,7 +549,10 @@ class ScopeLock {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly schema: string,
+    private readonly policy: Pick<
+      Required<PostgresQueueOptions>,
+      "schema" | "jobTimeoutSeconds" | "retryLimit" | "retryDelaySeconds"
+    >,
     private readonly row: PgBoss.JobWithMetadata<JobRequest>,
     private readonly logger: Logger,
   ) {
@@ -563,10 +567,14 @@ class ScopeLock {
   async take(): Promise<void> {
     const held = await holdConnection(this.pool, (error) => this.lost(error));
     this.held = held;
+    // The worker that runs a job sets its timeout and retries (--job-timeout, --job-retries),
+    // whatever the process that queued it (`serve --no-worker`) was started with.
+    const p = this.policy;
     await held.client.query(
-      `UPDATE ${this.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid())
+      `UPDATE ${p.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid()),
+         expire_in = $3 * interval '1 second', retry_limit = $4, retry_delay = $5
        WHERE name = $1 AND id = $2 AND state = 'active'`,
-      [CONSOLIDATE_QUEUE, this.row.id],
+      [CONSOLIDATE_QUEUE, this.row.id, p.jobTimeoutSeconds, p.retryLimit, p.retryDelaySeconds],
     );
     // Blocks while another worker runs a job of this scope; released with the connection if
     // this process dies.

@@ -32,8 +32,14 @@ export function registerServe(program: Command): void {
       "--no-worker",
       "only enqueue consolidation in the Postgres queue (--db postgres://…); memlane worker processes run it",
     )
-    .option("--job-timeout <seconds>", "Postgres queue: a job running longer is run again (default 900)")
-    .option("--job-retries <n>", "Postgres queue: tries after the first for a failed or lost job (default 2)")
+    .option(
+      "--job-timeout <seconds>",
+      "Postgres queue: a job this process runs for longer is run again (default 900; with --no-worker, the workers' own setting applies)",
+    )
+    .option(
+      "--job-retries <n>",
+      "Postgres queue: tries after the first for a job this process runs that fails (default 2; with --no-worker, the workers' setting applies)",
+    )
     .option(
       "--ingest-lease <seconds>",
       "an ingest job whose server has not renewed it for this long is taken over (a killed server's uploads)",

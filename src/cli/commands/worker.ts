@@ -53,17 +53,20 @@ export function registerWorker(program: Command): void {
     .option("--concurrency <n>", "jobs this worker runs at once", "1")
     .option(
       "--job-timeout <seconds>",
-      "a job running longer is taken for lost (its worker died) and run again (env MEMLANE_JOB_TIMEOUT; default 900)",
+      "a job this worker runs for longer is taken for lost and run again (env MEMLANE_JOB_TIMEOUT; default 900)",
     )
     .option(
       "--job-retries <n>",
-      "tries after the first for a failed or lost job, with growing delays (env MEMLANE_JOB_RETRIES; default 2)",
+      "tries after the first for a job this worker runs that fails, with growing delays (env MEMLANE_JOB_RETRIES; default 2)",
     )
     .addHelpText(
       "after",
-      "\nSIGINT/SIGTERM: stops taking jobs, finishes the ones running, then exits 0. A worker killed\n" +
-        "outright leaves its job active; after --job-timeout another worker runs it again, and the\n" +
-        "store refuses a second consolidation of a session, so nothing is written twice.",
+      "\nThe worker that runs a job sets its timeout and retries, whatever the process that queued it\n" +
+        "(serve --no-worker) was started with.\n" +
+        "SIGINT/SIGTERM: stops taking jobs, finishes the ones running, then exits 0. A worker killed\n" +
+        "outright leaves its job active; another worker sees its connection gone and runs the job again\n" +
+        "within seconds (--job-timeout is the last resort), and the store refuses a second\n" +
+        "consolidation of a session, so nothing is written twice.",
     )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & QueueFlags & { concurrency: string }>();
