@@ -12,7 +12,8 @@ import type { Scope, Session, Turn } from "../core/types.js";
 import { breathe } from "../core/yield-to-loop.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
-import { consolidate } from "./consolidator.js";
+import { type ConsolidationOutcome, consolidate } from "./consolidator.js";
+import type { JobInfo } from "./events.js";
 import type { Transcript, TranscriptSession, TranscriptTurn } from "./formats/transcript.js";
 import type { EngineParts } from "./parts.js";
 import type { TurnPath } from "./turn-path.js";
@@ -171,6 +172,7 @@ export async function ingestTranscript(
   };
   let nextFresh = 0;
   let done = 0;
+  const queued: { sessionId: string; outcome: "ingested" | "resumed"; done: Promise<JobInfo> }[] = [];
   for (const s of transcript.sessions) {
     await breathe();
     if (report.stopped) {
@@ -204,8 +206,11 @@ export async function ingestTranscript(
         delete ahead[nextFresh++];
         await store.write(scope, { sessions: [session], turns, embeddings: vectors });
       }
-      result = await consolidate(ports.parts, scope, s.id);
+      // On a shared queue the job goes to the workers, and is awaited with the others at the end.
+      const later = ports.parts.queue.shared ? await enqueueConsolidation(ports.parts, scope, s.id) : null;
+      result = later ? { ok: true } : await consolidate(ports.parts, scope, s.id);
       outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
+      if (later && outcome !== "failed") queued.push({ sessionId: s.id, outcome, done: later.done });
     }
     if (!result.ok) {
       report.failures.push({ sessionId: s.id, code: result.code, error: result.error });
@@ -225,8 +230,46 @@ export async function ingestTranscript(
       outcome,
     });
   }
+  // Sessions consolidated by the workers of a shared queue: a failed one counts as failed.
+  for (const q of queued) {
+    const result = await outcomeOf(ports.parts, scope, q.sessionId, await q.done);
+    if (result.ok) continue;
+    report[q.outcome]--;
+    report.failed++;
+    report.failures.push({ sessionId: q.sessionId, code: result.code, error: result.error });
+  }
   report.elapsedMs = performance.now() - started;
   return report;
+}
+
+/** Queues a session's consolidation; resolves, once queued, with its job's end (`done`). */
+async function enqueueConsolidation(
+  parts: EngineParts,
+  scope: Scope,
+  sessionId: string,
+): Promise<{ done: Promise<JobInfo> }> {
+  const { done } = await parts.queue.enqueue({
+    kind: "consolidate",
+    tenant: scope.tenant,
+    agent: scope.agent,
+    sessionId,
+  });
+  return { done };
+}
+
+/** A finished job as a consolidation outcome; a failure carries the failed operation's code and text. */
+async function outcomeOf(
+  parts: EngineParts,
+  scope: Scope,
+  sessionId: string,
+  job: JobInfo,
+): Promise<ConsolidationOutcome> {
+  if (job.state === "done") return { ok: true };
+  const failed = (await parts.store.listOperations(scope, { sessionId, status: "failed" }))
+    .filter((o) => o.type === "CONSOLIDATE")
+    .at(-1);
+  const error = failed?.error ?? job.error ?? "consolidation failed";
+  return { ok: false, code: error.match(/^([A-Z_]+):/)?.[1] ?? "CONSOLIDATION_FAILED", error };
 }
 
 /**
@@ -281,7 +324,14 @@ async function feedTurns(
     }
     await ports.parts.store.write(scope, { sessionStatus: [{ id: s.id, status: "closed" }] });
   }
-  const result = await consolidate(ports.parts, scope, s.id);
+  const result = ports.parts.queue.shared
+    ? await outcomeOf(
+        ports.parts,
+        scope,
+        s.id,
+        await (await enqueueConsolidation(ports.parts, scope, s.id)).done,
+      )
+    : await consolidate(ports.parts, scope, s.id);
   if (!result.ok) return result;
   // Per-turn work that failed is a failure of the session too (stored, and waiting for retry).
   const failed = (await ports.parts.store.listOperations(scope, { sessionId: s.id, status: "failed" })).find(

@@ -35,6 +35,12 @@ export interface JobQueue {
   idle(): Promise<void>;
   /** Recent jobs, newest last. */
   jobs(): JobInfo[];
+  /**
+   * True when other processes run this queue's jobs too (a Postgres queue). Every consolidation,
+   * an upload's included, then goes through the queue, whose per-agent lock keeps one agent's
+   * consolidations apart and in order; none runs beside it in the process that stored the turns.
+   */
+  readonly shared?: boolean;
   close?(): Promise<void>;
 }
 

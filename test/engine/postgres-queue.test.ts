@@ -28,6 +28,7 @@ import {
   startPostgresCluster,
 } from "../../src/testing/postgres-cluster.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { demoTranscript } from "../fixtures/engine.js";
 
 const skip = postgresSkipReason() ?? false;
 const fast: Partial<PostgresQueueOptions> = {
@@ -363,6 +364,44 @@ describe("Postgres job queue", { skip }, () => {
     );
     assert.equal((await api.mem.failures("ava")).length, 0);
     await fixed.mem.close();
+    await api.mem.close();
+  });
+
+  it("an upload on an API that only enqueues is consolidated by the workers, under their per-agent lock (item 6)", async () => {
+    const url = await cluster.createDatabase();
+    const api = await engine("upload.db", url, { work: false });
+    const worker = await engine("upload.db", url, { work: true });
+    const ran: string[] = [];
+    worker.queue.onRun((r) => ran.push(`${r.job.agent}/${r.job.sessionId}:${r.job.state}`));
+    const [report] = await api.mem.ingestAll([demoTranscript]);
+    assert.equal(report!.ingested, 2);
+    assert.deepEqual(report!.failures, []);
+    assert.deepEqual(ran, ["ava/s1:done", "ava/s2:done"], "each session went through the queue, in order");
+    const memories = await api.mem.store.listMemories({ tenant: "acme", agent: "ava" }, {});
+    assert.ok(memories.some((m) => /Bristol/.test(m.text)));
+    await worker.mem.close();
+    await api.mem.close();
+  });
+
+  it("an upload whose sessions fail in the workers reports them failed, not ingested (item 6)", async () => {
+    const url = await cluster.createDatabase();
+    const api = await engine("upload-fail.db", url, { work: false });
+    const broken = scriptedLlm({ byName: { summarize: () => "not json at all" } });
+    const worker = await engine(
+      "upload-fail.db",
+      url,
+      { work: true, retryLimit: 0 },
+      { chat: broken, cognition: "llm", retries: 0 },
+    );
+    const [report] = await api.mem.ingestAll([demoTranscript]);
+    assert.equal(report!.ingested, 0);
+    assert.equal(report!.failed, 2);
+    assert.deepEqual(
+      report!.failures.map((f) => f.sessionId),
+      ["s1", "s2"],
+    );
+    assert.ok(report!.failures.every((f) => f.code && f.error));
+    await worker.mem.close();
     await api.mem.close();
   });
 });

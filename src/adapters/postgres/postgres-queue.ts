@@ -71,6 +71,8 @@ const RECENT = 200;
  */
 export class PostgresJobQueue implements JobQueue {
   readonly specificationVersion = "v1" as const;
+  /** Workers in any process run these jobs: uploads consolidate through the queue too. */
+  readonly shared = true;
   private readonly boss: PgBoss;
   private readonly options: Required<Omit<PostgresQueueOptions, "logger">>;
   private readonly logger: Logger;

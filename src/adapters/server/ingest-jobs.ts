@@ -171,7 +171,20 @@ export class IngestJobs {
         let change: IngestJobChange;
         try {
           const reports = await mem.ingestAll(job.transcripts);
-          change = { state: "done", error: null, reports, finishedAt: new Date().toISOString() };
+          // A job with a failed session is not done: its reports say which, and `retry` mends them.
+          const failed = reports.flatMap((r) => r.failures.map((f) => `${r.agent}/${f.sessionId}`));
+          const stopped = reports.find((r) => r.stopped)?.stopped;
+          change =
+            failed.length || stopped
+              ? {
+                  state: "failed",
+                  error: stopped
+                    ? `stopped: ${stopped}`
+                    : `${failed.length} session(s) failed to consolidate: ${failed.slice(0, 5).join(", ")}${failed.length > 5 ? ", …" : ""}`,
+                  reports,
+                  finishedAt: new Date().toISOString(),
+                }
+              : { state: "done", error: null, reports, finishedAt: new Date().toISOString() };
         } catch (error) {
           const message = (error as Error)?.message ?? String(error);
           change = { state: "failed", error: message, finishedAt: new Date().toISOString() };
