@@ -38,8 +38,8 @@ export class NotFoundError extends MemlaneError {
 
 /** The write would collide with what is stored (a duplicate id, a closed session). */
 export class ConflictError extends MemlaneError {
-  constructor(message: string, details: Record<string, unknown> = {}) {
-    super("CONFLICT", message, details);
+  constructor(message: string, details: Record<string, unknown> = {}, cause?: unknown) {
+    super("CONFLICT", message, details, cause);
   }
 }
 

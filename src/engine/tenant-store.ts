@@ -76,6 +76,10 @@ export class TenantStore implements MemoryStore {
   async changesSince(scope: Scope, since: string) {
     return (await this.inner.changesSince?.(this.check(scope), since)) ?? null;
   }
+  async holdSession(scope: Scope, sessionId: string): Promise<() => Promise<void>> {
+    const checked = this.check(scope);
+    return (await this.inner.holdSession?.(checked, sessionId)) ?? (async () => undefined);
+  }
   async listAgents(tenant: string) {
     this.check({ tenant, agent: "" });
     return this.inner.listAgents(tenant);

@@ -44,8 +44,12 @@ export interface TurnRequest {
 /** Error text of a TURN operation whose work has not finished (yet). */
 export const UNFINISHED = "per-turn work has not finished (queued, running, or interrupted by a crash)";
 
-/** Tries to find a free turn index when other processes take the ones we chose. */
-const INDEX_TRIES = 8;
+/**
+ * Tries to find a free turn index when other processes take the ones we chose (a store that
+ * cannot hold a session against other processes, or a hold lost with its connection), each after
+ * a short random pause so that two writers do not collide again at once.
+ */
+const INDEX_TRIES = 12;
 
 interface Prepared {
   target: TurnTarget;
@@ -56,6 +60,20 @@ interface Prepared {
 }
 
 type HookResult = { ok: true; staged: WriteBatch[] } | { ok: false; error: unknown };
+
+/**
+ * The default id names the turn's place (`<session>:<n>`). A suffix is added only when that id is
+ * taken already: by a caller's own id in this session, or (a collision at the same place as the
+ * last try) by a turn elsewhere in the scope.
+ */
+function defaultTurnId(sessionId: string, index: number, dialogue: Turn[], before?: Prepared): string {
+  const plain = `${sessionId}:${index + 1}`;
+  const taken = new Set(dialogue.map((t) => t.id));
+  if (before && before.turn.index === index) taken.add(before.turn.id);
+  let id = plain;
+  for (let n = 2; taken.has(id); n++) id = `${plain}.${n}`;
+  return id;
+}
 
 export const sessionKey = (scope: Scope, sessionId: string) =>
   compositeKey(scope.tenant, scope.agent, sessionId);
@@ -111,25 +129,52 @@ export class TurnPath {
    * strategy's per-turn work as `mode` says. Returns each target's stored turn, in target order.
    */
   add(targets: TurnTarget[], request: TurnRequest, mode: PerTurnMode): Promise<Turn[]> {
-    return this.inOrder(targets, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const prepared = await Promise.all(targets.map((t) => this.prepare(t, request, attempt)));
-        const vectors = await embedTurns(this.parts.embedder, [prepared[0]!.turn]);
-        try {
-          if (mode === "wait") await this.storeWaiting(prepared, vectors);
-          else await this.storeInBackground(prepared, vectors);
-          return prepared.map((p) => p.turn);
-        } catch (error) {
-          if (!(error instanceof ConflictError) || attempt >= INDEX_TRIES) throw error;
-          // Another writer took the index (or the default id): try again at the next free one.
-          // An id the caller chose that is already stored is a real conflict.
-          if (request.id)
-            for (const p of prepared)
-              if ((await this.parts.store.listTurns(p.target.scope, { ids: [request.id] })).length)
-                throw error;
+    return this.inOrder(targets, () =>
+      this.holding(targets, async () => {
+        let before: Prepared[] | undefined;
+        for (let attempt = 1; ; attempt++) {
+          const prepared = await Promise.all(targets.map((t, i) => this.prepare(t, request, before?.[i])));
+          const vectors = await embedTurns(this.parts.embedder, [prepared[0]!.turn]);
+          try {
+            if (mode === "wait") await this.storeWaiting(prepared, vectors);
+            else await this.storeInBackground(prepared, vectors);
+            return prepared.map((p) => p.turn);
+          } catch (error) {
+            if (!(error instanceof ConflictError)) throw error;
+            // An id the caller chose that is already stored is a real conflict.
+            if (request.id)
+              for (const p of prepared)
+                if ((await this.parts.store.listTurns(p.target.scope, { ids: [request.id] })).length)
+                  throw error;
+            if (attempt >= INDEX_TRIES)
+              throw new ConflictError(
+                `Session "${targets[0]!.session.id}" is being appended to by other writers, and the turn found no free place in ${INDEX_TRIES} tries; nothing was stored: send it again`,
+                { session: targets[0]!.session.id },
+              );
+            // Another writer took the place: the next read of the session shows it.
+            before = prepared;
+            await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** Math.min(attempt, 6)));
+          }
         }
-      }
-    });
+      }),
+    );
+  }
+
+  /**
+   * Runs `work` holding the targets' sessions against appends by other processes (where the
+   * store can), taken in one order so that two conversations never wait on each other.
+   */
+  private async holding<T>(targets: TurnTarget[], work: () => Promise<T>): Promise<T> {
+    const store = this.parts.store;
+    if (!store.holdSession) return work();
+    const releases: (() => Promise<void>)[] = [];
+    try {
+      for (const t of [...targets].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1)))
+        releases.push(await store.holdSession(t.scope, t.session.id));
+      return await work();
+    } finally {
+      for (const release of releases.reverse()) await release().catch(() => undefined);
+    }
   }
 
   /**
@@ -164,7 +209,8 @@ export class TurnPath {
     });
   }
 
-  private async prepare(target: TurnTarget, request: TurnRequest, attempt: number): Promise<Prepared> {
+  /** The turn at the session's next place; `before`: this target's previous try, which collided. */
+  private async prepare(target: TurnTarget, request: TurnRequest, before?: Prepared): Promise<Prepared> {
     const { scope, session } = target;
     checkTurnLength(request.text, this.parts.maxTurnChars);
     const stored = await this.parts.store.getSession(scope, session.id);
@@ -188,8 +234,7 @@ export class TurnPath {
         field: "at",
       });
     const index = last ? last.index + 1 : 0;
-    // The default id names the turn's place; when a caller's own id took it, a suffix keeps it free.
-    const id = request.id ?? `${session.id}:${index + 1}${attempt > 1 ? `.${attempt}` : ""}`;
+    const id = request.id ?? defaultTurnId(session.id, index, dialogue, before);
     const turn: Turn = {
       id,
       tenant: scope.tenant,

@@ -221,6 +221,14 @@ export interface MemoryStore {
    */
   changesSince?(scope: Scope, since: string): Promise<ScopeChanges | null>;
 
+  /**
+   * Optional: holds a session against appends by other processes until the returned release is
+   * called (a Postgres advisory lock on a connection of its own). The turn path holds it from
+   * reading the session's last turn to storing the next, so replicas appending to one session
+   * take turns instead of colliding on its next place. Stores used by one process need none.
+   */
+  holdSession?(scope: Scope, sessionId: string): Promise<() => Promise<void>>;
+
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;
   stats(scope: Scope): Promise<StoreStats>;

@@ -12,11 +12,14 @@ export function isConstraintError(error: unknown): boolean {
   return String((error as PgLikeError).code ?? "").startsWith("23");
 }
 
-/** A ConflictError for a constraint violation, or the error unchanged. */
+/**
+ * A ConflictError for a constraint violation, or the error unchanged. The message is the
+ * caller's, as on SQLite: Postgres's own detail names constraints, columns and key values, which
+ * are the schema's business, not the client's (the original error stays as the cause).
+ */
 export function conflictOr(error: unknown, message: string, details: Record<string, unknown> = {}): Error {
   if (!isConstraintError(error)) return error as Error;
-  const detail = (error as PgLikeError).detail;
-  return new ConflictError(detail ? `${message} (${detail})` : message, details);
+  return new ConflictError(message, details, error);
 }
 
 /**

@@ -4,21 +4,26 @@ import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js
 
 /** Connections per process: enough for concurrent requests, small beside max_connections (100). */
 const POOL_SIZE = 10;
+/** Sessions this process may hold against other processes' appends at once; more wait their turn. */
+const LOCK_POOL_SIZE = 10;
 
 export class PgPoolClient implements SqlClient {
   readonly label: string;
   private readonly pool: pg.Pool;
+  private readonly settings: pg.PoolConfig;
+  /** Connections that hold session locks (see `lock`), opened on first use. */
+  private locks: pg.Pool | null = null;
 
   /** A pool for `url`; no connection is made before the first query. */
   constructor(url: string, options: { schema: string; max?: number }) {
     this.label = withoutPassword(url);
     // Every connection sees memlane's tables first, then public (where pgvector lives), set when
     // it starts (a startup option, so no statement races the first query).
-    this.pool = new pg.Pool({
+    this.settings = {
       connectionString: url,
-      max: options.max ?? POOL_SIZE,
       options: `-c search_path=${quoteIdent(options.schema)},public`,
-    });
+    };
+    this.pool = new pg.Pool({ ...this.settings, max: options.max ?? POOL_SIZE });
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on("error", () => {});
   }
@@ -58,8 +63,40 @@ export class PgPoolClient implements SqlClient {
     await this.pool.query(sql);
   }
 
+  /**
+   * Session locks live on a pool of their own: a holder also needs a connection for its writes,
+   * and lock holders filling the store's pool would wait on each other for ever.
+   */
+  async lock(key: string): Promise<() => Promise<void>> {
+    this.locks ??= this.newLockPool();
+    const held = await holdConnection(this.locks);
+    try {
+      await held.client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
+    } catch (error) {
+      held.release(error as Error);
+      throw error;
+    }
+    return async () => {
+      let broken: Error | undefined;
+      // A connection the server ended took its lock with it.
+      if (!held.lost)
+        await held.client
+          .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key])
+          .catch((error: Error) => {
+            broken = error;
+          });
+      held.release(broken);
+    };
+  }
+
+  private newLockPool(): pg.Pool {
+    const pool = new pg.Pool({ ...this.settings, max: LOCK_POOL_SIZE });
+    pool.on("error", () => {});
+    return pool;
+  }
+
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.locks?.end()]);
   }
 }
 

@@ -131,6 +131,8 @@ export class PostgresJobQueue implements JobQueue {
     this.locks = new pg.Pool({
       connectionString: this.options.url,
       max: this.options.work ? this.options.concurrency : 1,
+      // A server that does not answer fails the try (it is tried again), rather than hanging it.
+      connectionTimeoutMillis: 10_000,
       // The pid tells an operator (and the multi-process test) which process holds a scope.
       application_name: `memlane-queue-locks:${process.pid}`,
     });
@@ -568,19 +570,26 @@ class ScopeLock {
   /** Names this worker in the job, then blocks until the scope's lock is ours. */
   async take(): Promise<void> {
     const held = await holdConnection(this.pool, (error) => this.lost(error));
+    try {
+      // The worker that runs a job sets its timeout and retries (--job-timeout, --job-retries),
+      // whatever the process that queued it (`serve --no-worker`) was started with.
+      const p = this.policy;
+      await held.client.query(
+        `UPDATE ${p.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid()),
+           expire_in = $3 * interval '1 second', retry_limit = $4, retry_delay = $5
+         WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [CONSOLIDATE_QUEUE, this.row.id, p.jobTimeoutSeconds, p.retryLimit, p.retryDelaySeconds],
+      );
+      // Blocks while another worker runs a job of this scope; released with the connection if
+      // this process dies.
+      await held.client.query(LOCK_SQL, [this.scope]);
+    } catch (error) {
+      // Closed, not kept: the pool holds one connection per job slot, and a connection kept here
+      // would leave the next try waiting for one for ever.
+      held.release(error as Error);
+      throw error;
+    }
     this.held = held;
-    // The worker that runs a job sets its timeout and retries (--job-timeout, --job-retries),
-    // whatever the process that queued it (`serve --no-worker`) was started with.
-    const p = this.policy;
-    await held.client.query(
-      `UPDATE ${p.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid()),
-         expire_in = $3 * interval '1 second', retry_limit = $4, retry_delay = $5
-       WHERE name = $1 AND id = $2 AND state = 'active'`,
-      [CONSOLIDATE_QUEUE, this.row.id, p.jobTimeoutSeconds, p.retryLimit, p.retryDelaySeconds],
-    );
-    // Blocks while another worker runs a job of this scope; released with the connection if
-    // this process dies.
-    await held.client.query(LOCK_SQL, [this.scope]);
   }
 
   private lost(error: Error): void {

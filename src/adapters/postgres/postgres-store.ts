@@ -108,6 +108,16 @@ export class PostgresStore implements MemoryStore {
     return this.run(async () => (await this.client.query(sql, params)).rows);
   }
 
+  /** Holds a session against appends by other processes (an advisory lock); none on PGlite. */
+  async holdSession(scope: Scope, sessionId: string): Promise<() => Promise<void>> {
+    if (!this.client.lock) return async () => undefined;
+    try {
+      return await this.client.lock(`memlane-session:${compositeKey(scope.tenant, scope.agent, sessionId)}`);
+    } catch (error) {
+      throw storeError(error, this.client.label);
+    }
+  }
+
   /** True when memory search runs in the database on an HNSW index (pgvector), not in this process. */
   async searchesInDatabase(): Promise<boolean> {
     return this.run(async (ready) => ready.vectors);

@@ -23,6 +23,12 @@ export interface SqlClient extends SqlQueryable {
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /** Several statements without parameters (a migration step). */
   exec(sql: string): Promise<void>;
+  /**
+   * Optional: takes the session-level advisory lock on `key` on a connection held for it alone,
+   * and resolves with its release. A client whose process is the database's only user (PGlite)
+   * has none.
+   */
+  lock?(key: string): Promise<() => Promise<void>>;
   /** What to name the database in messages (the URL without its password). */
   readonly label: string;
   close(): Promise<void>;
