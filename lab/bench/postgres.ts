@@ -6,7 +6,9 @@
  * loaded from Postgres and kept while the scope's change version in Postgres holds), and PGlite
  * with pgvector (the hybrid's dense signal from an HNSW index, k-NN in SQL). Each query is a full
  * hybrid memory recall (k 10). HNSW's recall@10 is measured against the exact scan of the same
- * vectors. Flags: --sizes 10000,100000, --queries 200, --stores sqlite,postgres,pglite.
+ * vectors. Then ingest throughput with one and two workers, and the job queue's poll as retained
+ * jobs grow (queue-poll.ts). Flags: --parts recall,ingest,poll, --sizes 10000,100000, --queries
+ * 200, --stores sqlite,postgres,pglite, --retained 1000,300000.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { flag } from "./args.js";
 import { benchPostgresIngest } from "./postgres-ingest.js";
+import { benchQueuePoll } from "./queue-poll.js";
 import { FixedEmbedder, fillScope, percentile, synthetic } from "./recall.js";
 
 const scope: Scope = { tenant: "bench", agent: "ava" };
@@ -81,6 +84,14 @@ async function hnswRecall(spec: string, queries: Float32Array[]): Promise<number
 }
 
 export async function benchPostgres(args: string[]): Promise<void> {
+  const parts = flag(args, "parts", "recall,ingest,poll").split(",");
+  if (parts.includes("recall")) await benchRecall(args);
+  // Ingest throughput with one and two workers (issue 16's other half), after recall.
+  if (parts.includes("ingest")) await benchPostgresIngest(args);
+  if (parts.includes("poll")) await benchQueuePoll(args);
+}
+
+async function benchRecall(args: string[]): Promise<void> {
   const sizes = flag(args, "sizes", "10000,100000").split(",").map(Number);
   const count = Number(flag(args, "queries", "200")) + 1;
   // Queries from their own seed, the same for every store.
@@ -139,9 +150,6 @@ export async function benchPostgres(args: string[]): Promise<void> {
     console.log(
       `Postgres p95 at 10K: ${(percentile(postgres.times, 0.95) / percentile(sqlite.times, 0.95)).toFixed(2)}x SQLite's (goal: within 2x)`,
     );
-
-  // Ingest throughput with one and two workers (issue 16's other half), after recall.
-  await benchPostgresIngest(args);
 }
 
 function printRow(r: Row): void {

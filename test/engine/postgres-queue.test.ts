@@ -404,4 +404,49 @@ describe("Postgres job queue", { skip }, () => {
     await worker.mem.close();
     await api.mem.close();
   });
+
+  it("a poll finds its rows by index, whatever the retained jobs (item 8)", async () => {
+    const url = await cluster.createDatabase();
+    const queue = new PostgresJobQueue({ url, ...fast, work: false });
+    queue.process(
+      async () => true,
+      () => undefined,
+    );
+    await queue.start();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO memlane_jobs.job (id, name, data, state, created_on, completed_on)
+         SELECT gen_random_uuid(), $1, jsonb_build_object('tenant', 't', 'agent', 'a' || (i % 100), 'sessionId', 's' || i),
+                'completed', now() - i * interval '1 second', now() - i * interval '1 second'
+         FROM generate_series(1, 20000) i`,
+        [CONSOLIDATE_QUEUE],
+      );
+      await client.query("ANALYZE memlane_jobs.job");
+      const plan = async (sql: string) =>
+        (await client.query(`EXPLAIN ${sql}`, [CONSOLIDATE_QUEUE])).rows
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+      // The shapes of the poll's reads: unfinished jobs, the newest finished ones.
+      assert.match(
+        await plan("SELECT id FROM memlane_jobs.job WHERE name = $1 AND state < 'completed'"),
+        // On the queue's partition, the index is named after it and its columns.
+        /Index (Only )?Scan using \w*name_created_on_id\w*/,
+      );
+      assert.match(
+        await plan(
+          "SELECT id FROM memlane_jobs.job WHERE name = $1 AND state >= 'completed' ORDER BY completed_on DESC LIMIT 200",
+        ),
+        /Index (Only )?Scan using \w*name_completed_on\w*/,
+      );
+      const t0 = performance.now();
+      const jobs = await queue.refreshJobs();
+      assert.ok(jobs.length <= 200, "the finished ones listed are the newest 200");
+      assert.ok(performance.now() - t0 < 5_000);
+    } finally {
+      await client.end();
+      await queue.close();
+    }
+  });
 });

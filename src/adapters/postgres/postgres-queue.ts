@@ -37,6 +37,15 @@ import { type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
 
+/**
+ * Indexes memlane adds to pg-boss's job table (partial, so each holds only the rows its reads
+ * want): unfinished jobs in queue order, and finished ones newest first.
+ */
+const QUEUE_INDEXES: [string, string][] = [
+  ["memlane_job_unfinished", "(name, created_on, id) WHERE state < 'completed'"],
+  ["memlane_job_finished", "(name, completed_on DESC) WHERE state >= 'completed'"],
+];
+
 /** A session advisory lock on a text key (a scope, or queue setup), and its release. */
 const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
 const UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
@@ -181,13 +190,19 @@ export class PostgresJobQueue implements JobQueue {
    * (seen in CI: Postgres 40P01), so setup is serialized by a session advisory lock.
    */
   private async ensureQueue(): Promise<void> {
-    if (await this.boss.getQueue(CONSOLIDATE_QUEUE)) return;
+    if ((await this.boss.getQueue(CONSOLIDATE_QUEUE)) && (await this.indexed())) return;
     const setup = await holdConnection(this.locks);
     const key = `memlane-queue-setup:${this.options.schema}`;
     let broken: Error | undefined;
     try {
       await setup.client.query(LOCK_SQL, [key]);
       if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
+      // memlane's own reads of the queue (the poll, the sweep for lost jobs, the check for an
+      // earlier unfinished job of a scope) each find their rows by index, so a poll costs the
+      // same however many finished jobs the queue retains. Made once, by the first process.
+      const schema = this.options.schema;
+      for (const [name, definition] of QUEUE_INDEXES)
+        await setup.client.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${schema}.job ${definition}`);
     } finally {
       // Unlocking a lock never taken is a no-op; a broken connection is dropped, not reused.
       await setup.client.query(UNLOCK_SQL, [key]).catch((error) => {
@@ -195,6 +210,17 @@ export class PostgresJobQueue implements JobQueue {
       });
       setup.release(broken);
     }
+  }
+
+  /** Whether memlane's indexes on the queue's table exist (read without a lock). */
+  private async indexed(): Promise<boolean> {
+    const result = await this.boss
+      .getDb()
+      .executeSql("SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2)", [
+        this.options.schema,
+        QUEUE_INDEXES.map(([name]) => name),
+      ]);
+    return Number((result?.rows[0] as { n?: number } | undefined)?.n ?? 0) === QUEUE_INDEXES.length;
   }
 
   /** Subscribes to the jobs this process runs (one call per try); returns the unsubscribe. */
@@ -242,6 +268,17 @@ export class PostgresJobQueue implements JobQueue {
     this.settleFinished();
     this.wakeAll();
     return { job: { ...(this.known.get(id) ?? job) }, done: promise };
+  }
+
+  /**
+   * Looks at the database now, as the poll does every `pollSeconds` (a worker first takes over the
+   * jobs of workers that are gone), and returns the jobs then known.
+   */
+  async refreshJobs(): Promise<JobInfo[]> {
+    await this.start();
+    if (this.options.work) await this.takeOver();
+    await this.refresh();
+    return this.jobs();
   }
 
   jobs(): JobInfo[] {
