@@ -64,7 +64,7 @@ import {
 import { Conversation } from "./conversation.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
-import { validateTranscript } from "./formats/transcript.js";
+import { type Transcript, validateTranscript } from "./formats/transcript.js";
 import {
   checkStored,
   emptyReport,
@@ -608,13 +608,14 @@ export class Memlane {
   }
 
   /**
-   * Several transcripts (a file holding many): every one is validated and checked against what
-   * is stored before any is written, so a conflict in the last leaves the store untouched.
+   * Checks transcripts as `ingestAll` does before it writes anything, without reading the store:
+   * their shape, speakers, times and turn lengths, and that a session named twice has the same
+   * turns. The service runs it before it acknowledges an upload, so a bad file is refused at once.
+   * @returns the transcripts, normalized (a session named twice kept once)
    * @throws {InvalidInputError} a transcript that is not valid (naming the field)
-   * @throws {ConflictError} a stored session with other turns
+   * @throws {ConflictError} a session named twice with different turns
    */
-  async ingestAll(transcripts: unknown[], options: IngestOptions = {}): Promise<IngestReport[]> {
-    this.engine.assertOpen();
+  validateTranscripts(transcripts: unknown[]): Transcript[] {
     const valid = transcripts.map((t, i) =>
       validateTranscript(t, transcripts.length > 1 ? `transcript [${i}]` : "transcript"),
     );
@@ -626,12 +627,6 @@ export class Memlane {
             this.parts.maxTurnChars,
             `${valid.length > 1 ? `transcript [${i}].` : ""}sessions[${j}].turns[${k}].text`,
           );
-    const ports = {
-      parts: this.parts,
-      turns: this.engine.turns,
-      scope: (a: string) => this.scope(a),
-      strategy: this.parts.strategy.name,
-    };
     // Two transcripts of one file naming the same session must agree too, before anything is
     // written; a session that appears again with the same turns is the same session, ingested once.
     const seen = new Map<string, string>();
@@ -647,8 +642,27 @@ export class Memlane {
         seen.set(key, content);
         return !again;
       });
+    return valid;
+  }
+
+  /**
+   * Several transcripts (a file holding many): every one is validated and checked against what
+   * is stored before any is written, so a conflict in the last leaves the store untouched.
+   * @throws {InvalidInputError} a transcript that is not valid (naming the field)
+   * @throws {ConflictError} a stored session with other turns
+   */
+  async ingestAll(transcripts: unknown[], options: IngestOptions = {}): Promise<IngestReport[]> {
+    this.engine.assertOpen();
+    const valid = this.validateTranscripts(transcripts);
+    const ports = {
+      parts: this.parts,
+      turns: this.engine.turns,
+      scope: (a: string) => this.scope(a),
+      strategy: this.parts.strategy.name,
+    };
     const checked = [];
     for (const t of valid) checked.push(await checkStored(ports, t));
+
     const reports: IngestReport[] = [];
     for (const [i, t] of valid.entries()) {
       const report = await ingestTranscript(ports, t, options, checked[i]);

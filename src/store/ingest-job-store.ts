@@ -60,8 +60,12 @@ export interface IngestJobStore {
    * escape that.
    */
   update(tenant: string, id: string, owner: string, change: IngestJobChange): Promise<boolean>;
-  /** Renews the heartbeat of every unfinished job `owner` holds; how many. */
-  heartbeat(owner: string, at: string): Promise<number>;
+  /**
+   * Renews the heartbeat of every unfinished job `owner` holds; how many. `tenants`, when given,
+   * are the tenants of those jobs: the statement then names them (a sharded database, Citus,
+   * sends it to their shards only).
+   */
+  heartbeat(owner: string, at: string, tenants?: string[]): Promise<number>;
   /** Every tenant's unfinished jobs whose heartbeat is older than `before`, oldest first. */
   stale(before: string): Promise<IngestJobRecord[]>;
   /**

@@ -11,6 +11,7 @@ import type {
   MemoryFilter,
   Operation,
   OperationStatus,
+  OperationType,
   Scope,
   Session,
   SessionStatus,
@@ -132,7 +133,11 @@ export interface OperationFilter {
   memoryId?: string;
   sessionId?: string;
   status?: OperationStatus;
+  type?: OperationType;
+  /** At most this many: the oldest, or with `newest` the newest. */
   limit?: number;
+  /** Newest first (and `limit` keeps the newest). Default: oldest first, the log's order. */
+  newest?: boolean;
 }
 
 export interface StoreStats {

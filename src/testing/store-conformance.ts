@@ -225,6 +225,29 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("lists the newest operations of a type first, the limit keeping the newest", async () => {
+      await using(factory, async (store) => {
+        const at = (minute: number) => `2024-03-02T18:${String(minute).padStart(2, "0")}:00.000Z`;
+        const ops = Array.from({ length: 6 }, (_, i) =>
+          operation(scopeA, { type: i % 2 ? "APPEND" : "CLASSIFY", at: at(i) }),
+        );
+        await store.write(scopeA, { operations: ops });
+        assert.deepEqual(
+          (await store.listOperations(scopeA, { type: "APPEND", newest: true, limit: 2 })).map((o) => o.id),
+          [ops[5]!.id, ops[3]!.id],
+        );
+        assert.deepEqual(
+          (await store.listOperations(scopeA, { type: "CLASSIFY" })).map((o) => o.id),
+          [ops[0]!.id, ops[2]!.id, ops[4]!.id],
+        );
+        assert.deepEqual(
+          (await store.listOperations(scopeA, { limit: 1 })).map((o) => o.id),
+          [ops[0]!.id],
+          "without `newest`, the log's order (oldest first)",
+        );
+      });
+    });
+
     it("redacts a forgotten text wherever it was copied, and refuses writes made from forgotten turns", async () => {
       await using(factory, async (store) => {
         await store.write(scopeA, { sessions: [session(scopeA, "s1"), session(scopeA, "s2")] });

@@ -95,12 +95,13 @@ describe("service: validation, body limit and the OpenAPI document", () => {
     const verdict = await new Validator().validate(doc as never);
     assert.deepEqual(verdict, { valid: true });
 
-    // Every route the app answers is in the document, /health and /mcp included, and nothing else.
+    // Every route the app answers is in the document, /health, /ready and /mcp included, and nothing else.
     const served = new Set(
       s.app.routes
         .filter(
           (r) =>
-            r.method !== "ALL" && (r.path.startsWith("/v1/") || r.path === "/health" || r.path === "/mcp"),
+            r.method !== "ALL" &&
+            (r.path.startsWith("/v1/") || r.path === "/health" || r.path === "/ready" || r.path === "/mcp"),
         )
         .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, "{$1}")}`),
     );
@@ -111,7 +112,7 @@ describe("service: validation, body limit and the OpenAPI document", () => {
     assert.ok(served.size >= 19, `${served.size} routes`);
     for (const [path, ops] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(ops)) {
-        if (path === "/health") continue;
+        if (path === "/health" || path === "/ready") continue;
         assert.deepEqual(op.security, [{ apiKey: [] }], `${method} ${path} is key-protected`);
         if (path === "/mcp") continue;
         // Every status the server can answer is declared.

@@ -45,3 +45,34 @@ describe("service: an upload with failed sessions", () => {
     }
   });
 });
+
+describe("service: an upload that cannot be ingested", () => {
+  it("is refused before it is acknowledged: an unknown speaker is a 400 naming the turn, and no job is made", async () => {
+    const mem = await testMemlane({ strategy: "carecall", logger: quiet });
+    const keys = await openSqliteKeyStore(":memory:");
+    const { key } = await createApiKey(keys, { tenant: "acme" });
+    const service = createService({ mem, keys, logger: quiet });
+    const call = (method: string, path: string, body?: unknown) =>
+      service.app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    try {
+      const stranger = JSON.parse(
+        JSON.stringify(demoTranscript).replace('"speaker":"sam"', '"speaker":"zed"'),
+      );
+      const upload = await call("POST", "/v1/ingest", stranger);
+      assert.equal(upload.status, 400);
+      const body = (await upload.json()) as { error: { code: string; message: string } };
+      assert.equal(body.error.code, "INVALID_INPUT");
+      assert.match(body.error.message, /unknown speaker "zed"/);
+      const jobs = (await (await call("GET", "/v1/jobs")).json()) as { jobs: unknown[] };
+      assert.deepEqual(jobs.jobs, []);
+    } finally {
+      await service.close();
+      await mem.close();
+      await keys.close();
+    }
+  });
+});

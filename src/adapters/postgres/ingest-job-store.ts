@@ -1,7 +1,8 @@
 /**
  * Ingest jobs in the Postgres store's database (table `ingest_jobs`, schema step 3), on a
- * connection of their own. Every statement names the tenant but `heartbeat` and `stale`, which a
- * server runs every few seconds over the few unfinished jobs of all tenants.
+ * connection of their own. Every statement names the tenant (`heartbeat` the tenants of the jobs
+ * the server holds) but `stale`, the sweep a server runs every few seconds over the few unfinished
+ * jobs of all tenants (under Citus, a query of every shard).
  */
 import { ConflictError } from "../../core/errors.js";
 import {
@@ -72,11 +73,16 @@ export class PostgresIngestJobStore implements IngestJobStore {
     return result.rowCount > 0;
   }
 
-  async heartbeat(owner: string, at: string): Promise<number> {
-    const result = await this.query(
-      "UPDATE ingest_jobs SET heartbeat_at = $2 WHERE owner = $1 AND state IN ('queued','running')",
-      [owner, at],
-    );
+  async heartbeat(owner: string, at: string, tenants?: string[]): Promise<number> {
+    const result = tenants
+      ? await this.query(
+          "UPDATE ingest_jobs SET heartbeat_at = $2 WHERE tenant = ANY($3) AND owner = $1 AND state IN ('queued','running')",
+          [owner, at, tenants],
+        )
+      : await this.query(
+          "UPDATE ingest_jobs SET heartbeat_at = $2 WHERE owner = $1 AND state IN ('queued','running')",
+          [owner, at],
+        );
     return result.rowCount;
   }
 

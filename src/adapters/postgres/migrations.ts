@@ -203,6 +203,10 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE TRIGGER embeddings_logged AFTER INSERT OR UPDATE OR DELETE ON embeddings
     FOR EACH ROW EXECUTE FUNCTION log_scope_change();
   `,
+  // 5: operations in log order within a scope, so the newest few are read without the whole log.
+  `
+  CREATE INDEX operations_by_time ON operations (tenant, agent, at, recorded_at, id);
+  `,
 ];
 
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */

@@ -243,12 +243,10 @@ export class PostgresStore implements MemoryStore {
       where.push(
         `EXISTS (SELECT 1 FROM operation_refs r WHERE r.tenant = o.tenant AND r.agent = o.agent AND r.op_id = o.id AND r.memory_id = ${p.add(filter.memoryId)})`,
       );
+    if (filter.type) where.push(`o.type = ${p.add(filter.type)}`);
     const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
-    const rows = await this.operationsWhere(
-      where.join(" AND "),
-      p.values,
-      ` ORDER BY o.at, o.recorded_at, o.id${limit}`,
-    );
+    const order = filter.newest ? "o.at DESC, o.recorded_at DESC, o.id DESC" : "o.at, o.recorded_at, o.id";
+    const rows = await this.operationsWhere(where.join(" AND "), p.values, ` ORDER BY ${order}${limit}`);
     return rows.map((r) => toOperation(r, (r.memory_ids as string[]).map(String)));
   }
 

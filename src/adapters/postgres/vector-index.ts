@@ -126,19 +126,26 @@ async function backfill(tx: SqlQueryable): Promise<void> {
        WHERE owner_kind = 'memory' AND embedding IS NULL LIMIT ${BACKFILL_BATCH}`,
     );
     if (missing.rows.length === 0) return;
-    const r = missing.rows;
-    await tx.query(
-      `UPDATE embeddings e SET embedding = u.v::vector
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS u(tenant, agent, owner_id, model, v)
-       WHERE e.tenant = u.tenant AND e.agent = u.agent AND e.owner_kind = 'memory' AND e.owner_id = u.owner_id AND e.model = u.model`,
-      [
-        r.map((x) => x.tenant),
-        r.map((x) => x.agent),
-        r.map((x) => x.owner_id),
-        r.map((x) => x.model),
-        r.map((x) => vectorLiteral(blobToVector(x.vector))),
-      ],
-    );
+    // One statement per tenant, naming it: under Citus each goes to its tenant's shard.
+    const byTenant = new Map<string, typeof missing.rows>();
+    for (const row of missing.rows) {
+      const rows = byTenant.get(row.tenant);
+      if (rows) rows.push(row);
+      else byTenant.set(row.tenant, [row]);
+    }
+    for (const [tenant, r] of byTenant)
+      await tx.query(
+        `UPDATE embeddings e SET embedding = u.v::vector
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(agent, owner_id, model, v)
+         WHERE e.tenant = $1 AND e.agent = u.agent AND e.owner_kind = 'memory' AND e.owner_id = u.owner_id AND e.model = u.model`,
+        [
+          tenant,
+          r.map((x) => x.agent),
+          r.map((x) => x.owner_id),
+          r.map((x) => x.model),
+          r.map((x) => vectorLiteral(blobToVector(x.vector))),
+        ],
+      );
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
+import type { OperationType } from "../../core/types.js";
 import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -108,9 +109,15 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { agent } = c.req.valid("param");
     const { status, type, sessionId, limit } = c.req.valid("query");
     const mem = c.var.mem;
-    // The store lists oldest first and has no type filter: filter, then keep the newest.
-    const all = await mem.operations(agent, { status, sessionId });
-    const chosen = type ? all.filter((o) => o.type === type) : all;
-    return c.json({ operations: chosen.slice(-(limit ?? DEFAULT_LOG_LIMIT)).reverse() }, 200);
+    // The newest `limit`, read as such: the agent's whole log is never loaded for a page of it.
+    const newest = await mem.operations(agent, {
+      status,
+      sessionId,
+      // A type no operation has simply matches none.
+      type: type as OperationType | undefined,
+      limit: limit ?? DEFAULT_LOG_LIMIT,
+      newest: true,
+    });
+    return c.json({ operations: newest }, 200);
   });
 }

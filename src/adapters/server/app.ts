@@ -104,6 +104,29 @@ export function createService(options: ServiceOptions): Service {
     description: "an API key from `memlane keys create --tenant T`; it decides the tenant",
   });
   app.get("/health", (c) => c.json({ ok: true }));
+  // Readiness, for a load balancer: the store answers a one-row read within READY_TIMEOUT_MS.
+  app.get("/ready", async (c) => {
+    const mem = options.mem;
+    const probe = mem.store.changeVersion({ tenant: mem.tenantId, agent: "memlane-ready" });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([probe, late]);
+      return c.json({ ok: true as const }, 200);
+    } catch (error) {
+      probe.catch(() => undefined);
+      return errorResponse(
+        c,
+        503,
+        "STORE_UNAVAILABLE",
+        `The store cannot be used: ${(error as Error).message}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  });
   documentUnversionedRoutes(app);
   sessionRoutes(app);
   memoryRoutes(app);
@@ -143,8 +166,11 @@ export function createService(options: ServiceOptions): Service {
   };
 }
 
+/** How long `/ready` waits for the store. */
+const READY_TIMEOUT_MS = 2000;
+
 /**
- * /health and /mcp in the OpenAPI document. They are plain hono routes (the MCP transport answers
+ * /health, /ready and /mcp in the OpenAPI document. They are plain hono routes (the MCP transport answers
  * with its own Response), so they are described here rather than declared with `app.openapi`.
  */
 function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
@@ -154,6 +180,15 @@ function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
     summary: "Whether the server answers (no key needed)",
     responses: {
       200: answer(z.object({ ok: z.literal(true) }), "the server is up"),
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/ready",
+    summary: "Whether the server can serve: its store answers (no key needed)",
+    responses: {
+      200: answer(z.object({ ok: z.literal(true) }), "the store answers"),
+      503: errorAnswers[503],
     },
   });
   app.openAPIRegistry.registerPath({

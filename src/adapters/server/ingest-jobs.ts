@@ -51,6 +51,8 @@ export class IngestJobs {
   private readonly running = new Set<Promise<void>>();
   /** Jobs queued or running here, by tenant and id. */
   private readonly held = new Set<string>();
+  /** How many of the held jobs each tenant has (the heartbeat names these tenants). */
+  private readonly heldTenants = new Map<string, number>();
   private tail: Promise<void> = Promise.resolve();
   private readonly keep: number;
   private readonly logger: Logger;
@@ -162,6 +164,7 @@ export class IngestJobs {
   private enqueue(mem: Memlane, job: PendingIngestJob): void {
     const key = keyOf(job);
     this.held.add(key);
+    this.heldTenants.set(job.tenant, (this.heldTenants.get(job.tenant) ?? 0) + 1);
     this.schedule();
     // One upload at a time: two uploads of the same session must not interleave their checks.
     const run = this.tail.then(async () => {
@@ -192,6 +195,9 @@ export class IngestJobs {
         await this.record(job, change);
       } finally {
         this.held.delete(key);
+        const left = (this.heldTenants.get(job.tenant) ?? 1) - 1;
+        if (left > 0) this.heldTenants.set(job.tenant, left);
+        else this.heldTenants.delete(job.tenant);
       }
     });
     this.tail = run;
@@ -229,7 +235,8 @@ export class IngestJobs {
     if (this.ticking) return;
     this.ticking = true;
     try {
-      if (this.held.size > 0) await this.store.heartbeat(this.owner, new Date().toISOString());
+      if (this.held.size > 0)
+        await this.store.heartbeat(this.owner, new Date().toISOString(), [...this.heldTenants.keys()]);
       if (!this.closed) await this.takeOver();
     } catch (error) {
       this.logger.warn(`ingest jobs: heartbeat or takeover failed: ${(error as Error).message}`);

@@ -16,16 +16,32 @@ import {
 
 const tags = ["jobs"];
 
+/** A transcript every rule above admits (the document's own example). */
+const TRANSCRIPT_EXAMPLE = {
+  agent: "ava",
+  sessions: [
+    {
+      id: "s1",
+      at: "2024-03-02T18:00:00Z",
+      partner: "sam",
+      turns: [
+        { speaker: "ava", text: "How was your week?" },
+        { speaker: "sam", text: "I started a new job at the library." },
+      ],
+    },
+  ],
+};
+
 const ingest = createRoute({
   method: "post",
   path: "/v1/ingest",
   tags,
   summary: "Upload a transcript (or several); stored and consolidated as a background job",
   description:
-    "The memlane transcript format (docs/formats.md). Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left.",
+    "The memlane transcript format (docs/formats.md). Checked before it is acknowledged (400 naming the field): every session names a partner, has turns and a time (ISO-8601 or LoCoMo's form) no earlier than the session above it; every speaker is the agent or a partner of its session; turn times never go back; ids are unique. Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left. A job with a session that failed to consolidate ends `failed`, its reports saying which.",
   security: secured,
   request: jsonBody(
-    z.union([transcriptSchema, z.array(transcriptSchema).min(1)]),
+    z.union([transcriptSchema, z.array(transcriptSchema).min(1)]).meta({ examples: [TRANSCRIPT_EXAMPLE] }),
     "a transcript, or an array of them",
   ),
   responses: { 202: answer(z.object({ job: jobSchema }), "the queued ingest job"), ...errorAnswers },
@@ -85,7 +101,10 @@ function shown(job: IngestJob): z.infer<typeof jobSchema> {
 export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs): void {
   app.openapi(ingest, async (c) => {
     const body = c.req.valid("json");
-    const job = await ingestJobs.start(c.var.mem, Array.isArray(body) ? body : [body]);
+    const transcripts = Array.isArray(body) ? body : [body];
+    // Refused now, not failed later: speakers, times, lengths, a session named twice.
+    c.var.mem.validateTranscripts(transcripts);
+    const job = await ingestJobs.start(c.var.mem, transcripts);
     return c.json({ job: shown(job) }, 202);
   });
 

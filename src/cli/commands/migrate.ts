@@ -6,7 +6,6 @@
  */
 import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
-import { isPostgresSpec } from "../../store/store-spec.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
 
@@ -24,6 +23,7 @@ export function registerMigrate(program: Command): void {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
       const config = configFrom(opts);
       const store = typeof config.store === "string" ? config.store : "";
+      const { isPostgresSpec } = await import("../../store/store-spec.js");
       if (isPostgresSpec(store)) {
         const { migrateDatabase } = await import("../../adapters/postgres/open-store.js");
         const report = await migrateDatabase(store, { vectorSearch: config.vectorSearch });

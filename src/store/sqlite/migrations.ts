@@ -248,6 +248,10 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX IF NOT EXISTS memories_by_time ON memories (tenant, agent, observed_at, recorded_at, id);
   `,
+  // 8: operations in log order within a scope, so the newest few are read without the whole log.
+  `
+  CREATE INDEX IF NOT EXISTS operations_by_time ON operations (tenant, agent, at, recorded_at, id);
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

@@ -295,12 +295,15 @@ export class SqliteStore implements MemoryStore {
       where.push("o.id IN (SELECT op_id FROM operation_refs WHERE memory_id = ?)");
       args.push(filter.memoryId);
     }
+    if (filter.type) {
+      where.push("o.type = ?");
+      args.push(filter.type);
+    }
     const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
+    const order = filter.newest ? "o.at DESC, o.recorded_at DESC, o.id DESC" : "o.at, o.recorded_at, o.id";
     const rows = this.run(() =>
       this.db
-        .prepare(
-          `SELECT o.* FROM operations o WHERE ${where.join(" AND ")} ORDER BY o.at, o.recorded_at, o.id${limit}`,
-        )
+        .prepare(`SELECT o.* FROM operations o WHERE ${where.join(" AND ")} ORDER BY ${order}${limit}`)
         .all(...args),
     ) as Row[];
     return rows.map((r) => toOperation(r, this.refsOf(String(r.id))));
