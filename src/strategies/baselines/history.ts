@@ -1,6 +1,7 @@
 /**
  * CareCall's "history accumulate" baseline: no memories; every turn of the past sessions is
- * handed to the reply, oldest first, as far as the prompt budget allows (compose cuts the rest).
+ * handed to the reply, as far as the prompt budget allows: the newest turns are kept, and shown
+ * oldest first.
  */
 import { turnHit } from "../../core/recall.js";
 import { composeReply } from "../kit/compose-reply.js";
@@ -20,7 +21,7 @@ export function historyStrategy(): Strategy {
       const hits = turns.reverse().map((t, i) => turnHit(t, { recency: i, score: 1 / (i + 1) }));
       return { strategy: "history", query: ctx.query, hits };
     },
-    compose: (ctx, recall) =>
-      composeReply(ctx, { ...recall, hits: [...recall.hits].reverse() }, "Earlier sessions"),
+    // The budget keeps the newest turns; the reply reads them in order.
+    compose: (ctx, recall) => composeReply(ctx, recall, "Earlier sessions", { oldestFirst: true }),
   };
 }

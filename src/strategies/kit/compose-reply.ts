@@ -9,7 +9,17 @@ import type { ReplyContext } from "../strategy.js";
 /** Characters of memory context we show the reply model at most. */
 const CONTEXT_BUDGET = 12_000;
 
-export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What you remember"): Prompt {
+/**
+ * The reply prompt over a recall's hits, as many as the budget holds, in the order given; with
+ * `oldestFirst`, the hits come newest first, the budget keeps the newest, and they are shown
+ * oldest first (a transcript read in order).
+ */
+export function composeReply(
+  ctx: ReplyContext,
+  recall: Recall,
+  heading = "What you remember",
+  options: { oldestFirst?: boolean } = {},
+): Prompt {
   const agent = displayName(ctx.scope.agent);
   const partner = displayName(ctx.partner);
   const lines: string[] = [];
@@ -21,6 +31,7 @@ export function composeReply(ctx: ReplyContext, recall: Recall, heading = "What 
     lines.push(line);
     used += line.length;
   }
+  if (options.oldestFirst) lines.reverse();
   const timelines = (recall.timelines ?? []).map((t, i) => {
     const told =
       t.refined ??
