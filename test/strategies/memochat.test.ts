@@ -278,7 +278,7 @@ describe("memochat pieces", () => {
     assert.match(schema.safeParse(short).error!.message, /last line 8/);
   });
 
-  it("the buffer is what no memo covers; the carried exchange is the last two covered lines", () => {
+  it("the buffer is what no memo covers", () => {
     const turn = (i: number) => ({ id: `t${i}`, index: i, text: "one two three" }) as never;
     const turns = Array.from({ length: 7 }, (_, i) => turn(i));
     const memo = { sourceTurns: ["t0", "t1", "t2", "t3"] } as Memory;
@@ -286,10 +286,6 @@ describe("memochat pieces", () => {
     assert.deepEqual(
       b.pending.map((t) => t.id),
       ["t4", "t5", "t6"],
-    );
-    assert.deepEqual(
-      b.carried.map((t) => t.id),
-      ["t2", "t3"],
     );
     assert.ok(!isDue(b.pending, PAPER_LIMITS));
     assert.ok(isDue(turns.slice(0, 3), { lines: 10, words: 8 }), "more than the word limit is due");

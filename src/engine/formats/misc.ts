@@ -1,5 +1,5 @@
 /**
- * Reads MiSC (Kang et al. 2024, "Mixed-Session Conversation with Egocentric Memory"; CC BY 4.0,
+ * Reads MiSC (Jang, Kim and Kim 2024, "Mixed-Session Conversation with Egocentric Memory"; CC BY 4.0,
  * Hugging Face `jihyoung/MiSC`, train/val/test JSONL) into memlane transcripts: one transcript per
  * episode, the main speaker as the agent, each session with its one partner.
  *

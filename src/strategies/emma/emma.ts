@@ -1,5 +1,5 @@
 /**
- * Strategy `emma` (Kang et al. 2024, "Mixed-Session Conversation with Egocentric Memory"). The
+ * Strategy `emma` (Jang, Kim and Kim 2024, "Mixed-Session Conversation with Egocentric Memory"). The
  * agent meets a different partner in each session, in any order, partners recurring, and keeps
  * one memory of all of them, written from its own point of view.
  *   Session end: the agent summarizes the session into memories about itself ("I …") and about

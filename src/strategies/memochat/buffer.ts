@@ -18,8 +18,6 @@ export const PAPER_LIMITS: BufferLimits = { lines: 10, words: 1024 };
 export interface Buffer {
   /** The session's turns after the last one a memo covers, oldest first. */
   pending: Turn[];
-  /** The last exchange a memo took (two lines), kept for continuity (the paper's code). */
-  carried: Turn[];
 }
 
 /**
@@ -30,7 +28,7 @@ export function bufferOf(turns: Turn[], memos: Memory[], written: Iterable<strin
   const covered = new Set([...memos.flatMap((m) => m.sourceTurns), ...written]);
   let last = -1;
   for (const [i, t] of turns.entries()) if (covered.has(t.id)) last = i;
-  return { pending: turns.slice(last + 1), carried: turns.slice(Math.max(0, last - 1), last + 1) };
+  return { pending: turns.slice(last + 1) };
 }
 
 const words = (turns: Turn[]) => turns.reduce((n, t) => n + t.text.split(/\s+/).filter(Boolean).length, 0);
