@@ -117,4 +117,9 @@ export interface Recall {
   temporal?: "past" | "still";
   /** What recall itself cost (timeline refinement calls a model). */
   usage?: Usage;
+  /**
+   * What the reply should know about the conversation itself, one line each: who everyone is
+   * and which session this is (EMMA's reply is told both).
+   */
+  setting?: string[];
 }

@@ -150,6 +150,41 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
     assert.deepEqual(recall.timelines ?? [], []);
   });
 
+  it("tells the reply which session this is and who everyone is (issue 31, item 4)", async (t) => {
+    const chat = scriptedLlm({ byName: emmaScriptedSteps() });
+    const mem = await testMemlane({ chat, strategy: "emma" });
+    t.after(() => mem.close());
+    await mem.ingest(episode);
+    const s = await mem.session({
+      agent: "mara",
+      partner: "joel",
+      at: "2024-12-20",
+      meta: { roles: { mara: "chemistry teacher", joel: "student" } },
+    });
+    await s.turn("joel", "How did the tutoring go?");
+    const { recall } = await s.reply();
+    assert.deepEqual(recall.setting, [
+      "This is session 5 of your conversations.",
+      "Your role: chemistry teacher.",
+      "Joel's role: student.",
+    ]);
+    const strategy = emmaStrategy();
+    const stored = (await mem.store.getSession({ tenant: "test", agent: "mara" }, s.id))!;
+    const prompt = strategy.compose(
+      {
+        scope: { tenant: "test", agent: "mara" },
+        session: stored,
+        partner: "joel",
+        dialogue: await s.turns(),
+      },
+      recall,
+    );
+    assert.match(
+      prompt.system,
+      /This is session 5 of your conversations\.\nYour role: chemistry teacher\.\nJoel's role: student\./,
+    );
+  });
+
   it("asks with the last turns of the session in context mode", async (t) => {
     const chat = scriptedLlm({ byName: emmaScriptedSteps() });
     const mem = await testMemlane({

@@ -180,6 +180,12 @@ export const recallSchema = z
       .optional(),
     temporal: z.enum(["past", "still"]).optional(),
     usage: usageSchema.optional(),
+    setting: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "what the reply is told about the conversation itself (EMMA: the session's number, everyone's role)",
+      ),
   })
   .openapi("Recall");
 

@@ -286,7 +286,31 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     return out;
   }
 
+  /**
+   * Who everyone is and which session this is, as EMMA's reply is told them (the paper's
+   * generation input names both speakers' roles; its memories say from which session they come).
+   */
+  async function settingOf(ctx: RecallContext): Promise<string[]> {
+    const session = ctx.session;
+    if (!session) return [];
+    const roles = sessionRoles(session);
+    const earlier = (await ctx.store.listSessions(ctx.scope)).filter(
+      (s) => s.at < session.at || (s.at === session.at && s.id < session.id),
+    );
+    const lines = [`This is session ${earlier.length + 1} of your conversations.`];
+    const people = [ctx.scope.agent, ...session.partners].filter((p) => roles[p]);
+    for (const p of people)
+      lines.push(
+        p === ctx.scope.agent ? `Your role: ${roles[p]}.` : `${displayName(p)}'s role: ${roles[p]}.`,
+      );
+    return lines;
+  }
+
   async function recall(ctx: RecallContext): Promise<Recall> {
+    return { ...(await recallMemories(ctx)), setting: await settingOf(ctx) };
+  }
+
+  async function recallMemories(ctx: RecallContext): Promise<Recall> {
     const dialogue = ctx.dialogue ?? [];
     const query =
       queryMode === "context" && dialogue.length > 0

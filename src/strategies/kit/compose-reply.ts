@@ -42,6 +42,7 @@ export function composeReply(
   });
   const system = [
     `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
+    ...(recall.setting ?? []),
     "Reply naturally and briefly. Use what you remember when it helps, prefer the most recent",
     "information when two memories disagree, and never invent memories you do not have.",
     lines.length
