@@ -77,15 +77,29 @@ export function defineStep<I, O, A = O>(step: Step<I, O, A>): Step<I, O, A> {
 export function batchItems<I extends Record<K, unknown[]>, K extends keyof I, V>(
   key: K,
   size: number,
+  bound?: { maxChars: number; chars: (item: I[K][number]) => number },
 ): StepBatching<I, V[]> {
   return {
     size,
     split(input, n) {
-      const items = input[key];
-      if (items.length <= n) return [input];
+      const items = input[key] as I[K][number][];
       const parts: I[] = [];
-      for (let i = 0; i < items.length; i += n) parts.push({ ...input, [key]: items.slice(i, i + n) });
-      return parts;
+      let part: I[K][number][] = [];
+      let used = 0;
+      // At most `n` items a part, and with `bound` at most `maxChars` of them as the prompt shows
+      // them (a part always takes one item, however long).
+      for (const item of items) {
+        const chars = bound ? bound.chars(item) : 0;
+        if (part.length > 0 && (part.length >= n || (bound && used + chars > bound.maxChars))) {
+          parts.push({ ...input, [key]: part });
+          part = [];
+          used = 0;
+        }
+        part.push(item);
+        used += chars;
+      }
+      if (part.length > 0 || parts.length === 0) parts.push({ ...input, [key]: part });
+      return parts.length === 1 ? [input] : parts;
     },
     join: (values) => values.flat(),
   };

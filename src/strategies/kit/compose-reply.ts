@@ -47,7 +47,9 @@ export function composeReply(
     "information when two memories disagree, and never invent memories you do not have.",
     lines.length
       ? `\n${heading}:\n${lines.join("\n")}`
-      : "\nYou remember nothing relevant from earlier sessions.",
+      : timelines.length
+        ? ""
+        : "\nYou remember nothing relevant from earlier sessions.",
     ...(timelines.length ? ["\nHow these events developed, oldest first:", ...timelines] : []),
   ].join("\n");
   return { system, messages: dialogueMessages(ctx, ctx.dialogue) };

@@ -48,6 +48,12 @@ export interface TheanineOptions {
   refine?: boolean;
   /** Recall query: the dialogue context (default) or the partner's last utterance (ablation). */
   query?: TheanineQuery;
+  /**
+   * What the reply sees: `"timelines"` (default, the paper: the refined timelines alone, every
+   * retrieved memory being on one) or `"mix"` (the retrieved memories listed too, memlane's
+   * behaviour before).
+   */
+  reply?: "timelines" | "mix";
 }
 
 /** Source lines shown per memory when linking (the step shows at most this many). */
@@ -58,6 +64,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   const k = options.k ?? 3;
   const seed = options.seed ?? 1;
   const relationAware = options.relationAware ?? true;
+  const replyShows = options.reply ?? "timelines";
   const refine = options.refine ?? true;
   const queryMode: TheanineQuery = options.query ?? "context";
   const name = "theanine";
@@ -249,6 +256,9 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd,
     recall,
-    compose: (ctx, r) => ({ ...composeReply(ctx, r), reasoning: true }),
+    compose: (ctx, r) => ({
+      ...composeReply(ctx, replyShows === "mix" ? r : { ...r, hits: [] }),
+      reasoning: true,
+    }),
   };
 }

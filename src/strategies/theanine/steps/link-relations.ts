@@ -70,19 +70,25 @@ function messages(input: LinkRelationsInput) {
         `Label each pair with the relation. Answer with JSON only: ${DECISIONS_FORMAT}.`,
       ].join("\n"),
     },
-    {
-      role: "user" as const,
-      content: input.pairs
-        .map(
-          (p, i) =>
-            `${i}. A (${formatDay(p.older.at)}): ${p.older.text}\n   B (${formatDay(p.newer.at)}): ${p.newer.text}` +
-            said("A", p.older.source) +
-            said("B", p.newer.source),
-        )
-        .join("\n"),
-    },
+    { role: "user" as const, content: input.pairs.map((p, i) => shownPair(p, i)).join("\n") },
   ];
 }
+
+/** One pair as the prompt shows it. */
+function shownPair(p: LinkPair, i: number): string {
+  return (
+    `${i}. A (${formatDay(p.older.at)}): ${p.older.text}\n   B (${formatDay(p.newer.at)}): ${p.newer.text}` +
+    said("A", p.older.source) +
+    said("B", p.newer.source)
+  );
+}
+
+/**
+ * Characters of pairs in one call: about 4,000 tokens, so that the instructions, the pairs and the
+ * answer (a decision and a reason per pair) fit a model with an 8K context. Forty pairs with their
+ * source lines had reached about 65,000 characters.
+ */
+export const LINK_BATCH_CHARS = 16_000;
 
 export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision[], Decisions>({
   name: "theanine.link-relations",
@@ -95,7 +101,10 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
   prompt: messages,
   decode: (answer) =>
     inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
-  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40),
+  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40, {
+    maxChars: LINK_BATCH_CHARS,
+    chars: (p) => shownPair(p, 99).length + 1,
+  }),
   async offline(input, kit) {
     const model = chooseModel(kit.models?.relationLinker, shippedLinkModel, kit.embedder);
     if (model) {
