@@ -394,7 +394,7 @@ describe("13: an older conversation never retires a newer memory, whatever the s
       byName: {
         "creem.blend-refine": (messages) => {
           const user = messages.at(-1)!.content;
-          const line = /Latest utterances:\n(?:.*\n)*?Sam: (.*)$/m.exec(user)?.[1] ?? "";
+          const line = /Latest utterances[^\n]*:\n(?:.*\n)*?Sam: (.*)$/m.exec(user)?.[1] ?? "";
           const shown = /^\(1\) /m.test(user);
           return JSON.stringify({
             insights: [

@@ -136,4 +136,81 @@ describe("strategy creem (LLM, scripted model)", () => {
     assert.equal((await s.turns()).length, 2);
     await mem.close();
   });
+
+  it("gives Blend & Refine the session so far, dated memories with their subjects and worked cases (issue 31, item 3)", async () => {
+    const prompts: string[] = [];
+    const model = llm({
+      byName: {
+        "creem.blend-refine": (messages) => {
+          prompts.push(messages.map((m) => m.content).join("\n---\n"));
+          // The first session's first blend remembers the job; later ones add nothing.
+          const fresh =
+            /Earlier memories:\n\(none\)/.test(messages.at(-1)!.content) &&
+            /nurse/.test(messages.at(-1)!.content);
+          return JSON.stringify({
+            insights: fresh
+              ? [{ about: "sam", text: "Sam works as a nurse in Leeds.", type: "New", removes: [] }]
+              : [],
+          });
+        },
+      },
+    });
+    const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "creem" });
+    try {
+      await talk(mem);
+      const last = prompts.at(-1)!;
+      // The earlier dialogue of this session, then the latest lines the insights come from.
+      assert.match(last, /The conversation so far:\n(?:.*\n)*?Ava: Any news\?/);
+      assert.match(
+        last,
+        /Latest utterances \(write the insights from these\):\n(?:.*\n)*Sam: I am not a nurse anymore/,
+      );
+      // Earlier memories carry their date and subject; worked cases show Redundant and Updated.
+      assert.match(last, /\(1\) \[2 March 2024, about Sam\] /);
+      assert.match(last, /"type": "Redundant"/);
+      assert.match(last, /"type": "Updated"/);
+      // The answer's format names the choices; it gives no answer to copy.
+      assert.match(last, /"type": "<New \| Redundant \| Updated>"/);
+      assert.doesNotMatch(last, /"type": "New"/);
+    } finally {
+      await mem.close();
+    }
+  });
+
+  it("after a failed blend, the reply is not given the previous turn's record (issue 31, item 3)", async () => {
+    let call = 0;
+    const model = llm({
+      byName: {
+        "creem.blend-refine": (messages) => {
+          call++;
+          // The second partner turn's blend fails every try.
+          if (/Latest utterances[^\n]*:\n(?:.*\n)*.*Bristol/.test(messages.at(-1)!.content))
+            return "not json";
+          return JSON.stringify({
+            insights: [{ about: "sam", text: `Sam said thing ${call}.`, type: "New", removes: [] }],
+          });
+        },
+      },
+    });
+    const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "creem", retries: 0 });
+    try {
+      const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });
+      await s.turn("sam", "I adopted a cat.");
+      const first = await s.reply();
+      assert.ok(
+        first.recall.hits.some((h) => /Sam said thing/.test(h.text)),
+        "the first blend's insight",
+      );
+      await s.turn("sam", "I moved to Bristol.");
+      assert.equal((await mem.failures("ava")).length, 1);
+      const second = await s.reply();
+      // A plain search of creem's memories (it may find the first insight), not the first turn's record
+      // replayed as this turn's: no hit carries the record's rank scores (1, 1/2…) by accident.
+      assert.equal(second.recall.strategy, "creem");
+      const replayed = second.recall.hits.every((h, i) => h.score === 1 / (i + 1));
+      assert.ok(!replayed || second.recall.hits.length === 0, JSON.stringify(second.recall.hits));
+    } finally {
+      await mem.close();
+    }
+  });
 });

@@ -90,12 +90,26 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
       search(recent.map((t) => t.text).join("\n")),
     ]);
     const retrieved = interleave(lists);
-    const shown: RetrievedMemory[] = retrieved.map((h, i) => ({ n: i + 1, about: h.about, text: h.text }));
+    const shown: RetrievedMemory[] = retrieved.map((h, i) => ({
+      n: i + 1,
+      about: h.about,
+      text: h.text,
+      at: h.observedAt,
+    }));
     // 3. Blend & Refine.
     const people = [scope.agent, ...session.partners];
     const blended = await ctx.cognition.run(
       blendRefineStep,
-      { agent: scope.agent, people, at: turn.at, sessionId: session.id, recent, retrieved: shown },
+      {
+        agent: scope.agent,
+        people,
+        at: turn.at,
+        sessionId: session.id,
+        recent,
+        // The paper gives the whole session so far; insights still come from the latest lines.
+        dialogue: said.slice(0, -recent.length),
+        retrieved: shown,
+      },
       { signal: ctx.signal },
     );
     // 4. Apply: insights added, retired memories superseded.
@@ -175,7 +189,9 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
 
   async function recall(ctx: RecallContext): Promise<Recall> {
     const turn = ctx.session && lastPartnerTurn(ctx.dialogue ?? [], ctx.scope.agent);
-    const record = turn ? await blendRecord(ctx, turn) : null;
+    // This turn's own Blend & Refine record (with `every` > 1, the latest blend's); when it
+    // failed there is none, and the reply gets a plain search, not the previous turn's record.
+    const record = turn ? await blendRecord(ctx, turn, every > 1) : null;
     if (!record) return topKRecall(NAME, { ...ctx, filter: { ...ctx.filter, strategy: NAME } }, k);
     const ids = [...(infuse ? record.insights : []), ...record.survived];
     const byId = new Map(
@@ -220,14 +236,23 @@ function lastPartnerTurn(dialogue: Turn[], agent: string): Turn | undefined {
   return [...dialogue].reverse().find((t) => t.speaker !== agent && !t.meta?.generated);
 }
 
-/** The latest Blend & Refine record of the session, at or before `turn`. */
+/**
+ * The Blend & Refine record of `turn`; with `latest`, the session's latest at or before it
+ * (blends every few turns cover the turns between them).
+ */
 async function blendRecord(
   ctx: RecallContext,
   turn: Turn,
+  latest: boolean,
 ): Promise<{ insights: string[]; survived: string[] } | null> {
-  const ops = await ctx.store.listOperations(ctx.scope, { sessionId: ctx.session!.id });
+  const ops = await ctx.store.listOperations(ctx.scope, {
+    sessionId: ctx.session!.id,
+    type: "CLASSIFY",
+    status: "done",
+  });
   const record = ops
-    .filter((o) => o.type === "CLASSIFY" && o.strategy === NAME && o.status === "done" && o.at <= turn.at)
+    .filter((o) => o.strategy === NAME && o.at <= turn.at)
+    .filter((o) => latest || (o.inputs as { turn?: string } | null)?.turn === turn.id)
     .at(-1);
   if (!record) return null;
   const out = record.outputs as { insights: { id: string }[]; survived: string[] };

@@ -34,6 +34,8 @@ export interface RetrievedMemory {
   n: number;
   about: string;
   text: string;
+  /** When what it says was observed (shown as a date). */
+  at?: string;
 }
 
 export interface BlendInput {
@@ -42,10 +44,18 @@ export interface BlendInput {
   people: string[];
   at: string;
   sessionId: string;
-  /** The last two utterances (or, batched, the last few), oldest first. */
+  /** The last two utterances (or, batched, the last few), oldest first: insights come from these. */
   recent: Turn[];
+  /**
+   * The session's dialogue before `recent`, oldest first: the context the paper gives Blend &
+   * Refine (the prompt shows its last DIALOGUE_CHARS characters).
+   */
+  dialogue?: Turn[];
   retrieved: RetrievedMemory[];
 }
+
+/** Characters of the earlier dialogue the prompt shows at most (its newest part). */
+export const DIALOGUE_CHARS = 6000;
 
 export interface Insight {
   about: string;
@@ -103,33 +113,57 @@ function messages(input: BlendInput) {
   const first = input.retrieved.length === 0;
   const system = [
     `You keep the long-term memory of ${displayName(input.agent)}: short third-person insights about the people they talk with.`,
-    `From the latest utterances, write at most ${MAX_INSIGHTS} insights worth remembering (none if nothing is worth it).`,
+    `Read the conversation so far, then write at most ${MAX_INSIGHTS} insights worth remembering from its latest utterances (none if nothing is worth it).`,
     ...(first
       ? ["There are no earlier memories yet: every insight is New and retires nothing."]
       : [
-          "Blend them with the numbered earlier memories and type each insight:",
+          "Blend them with the numbered earlier memories (each with its date and whom it is about) and type each insight:",
           "- New: unrelated to the earlier memories; retires nothing.",
           "- Redundant: overlaps earlier memories; write one insight that merges them, keeping every detail, and list them in removes.",
           "- Updated: the state in earlier memories has changed; state the new one and list the outdated memories in removes.",
           "removes holds only numbers of the memories shown.",
+          "",
+          "Two worked cases (other people, other facts):",
+          '- Memory (1) [12 March 2024, about Lena] "Lena runs 5 km on weekends." Lena now says: "I signed up for a half marathon in June."',
+          '  -> {"about": "lena", "text": "Lena runs on weekends and has signed up for a half marathon in June.", "type": "Redundant", "removes": [1]}',
+          '- Memory (2) [3 January 2024, about Omar] "Omar works night shifts at the bakery." Omar now says: "I quit the bakery, I drive a bus now."',
+          '  -> {"about": "omar", "text": "Omar left the bakery and now drives a bus.", "type": "Updated", "removes": [2]}',
         ]),
     '"about" is the id of the person the insight is about.',
-    'Answer with JSON only: {"insights": [{"about": "...", "text": "...", "type": "New", "removes": [], "why": "..."}]}',
+    'Answer with JSON only: {"insights": [{"about": "<id>", "text": "<insight>", "type": "<New | Redundant | Updated>", "removes": [<numbers>], "why": "<one short reason>"}]}',
   ].join("\n");
-  const earlier = input.retrieved.map((m) => `(${m.n}) ${m.text}`).join("\n");
-  const latest = input.recent.map((t) => `${displayName(t.speaker)}: ${t.text}`).join("\n");
+  const earlier = input.retrieved
+    .map((m) => `(${m.n}) [${m.at ? `${formatDay(m.at)}, ` : ""}about ${displayName(m.about)}] ${m.text}`)
+    .join("\n");
+  const line = (t: Turn) => `${displayName(t.speaker)}: ${t.text}`;
+  const before = shownDialogue(input.dialogue ?? [], line);
+  const latest = input.recent.map(line).join("\n");
   return [
     { role: "system" as const, content: system },
     {
       role: "user" as const,
-      content: `People: ${people}\nDate: ${formatDay(input.at)}\n\nEarlier memories:\n${earlier || "(none)"}\n\nLatest utterances:\n${latest}`,
+      content: `People: ${people}\nDate: ${formatDay(input.at)}\n\nEarlier memories:\n${earlier || "(none)"}\n\nThe conversation so far:\n${before || "(it starts here)"}\n\nLatest utterances (write the insights from these):\n${latest}`,
     },
   ];
 }
 
+/** The newest lines of the earlier dialogue that fit DIALOGUE_CHARS, oldest first. */
+function shownDialogue(turns: Turn[], line: (t: Turn) => string): string {
+  const out: string[] = [];
+  let used = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const l = line(turns[i]!);
+    if (used + l.length > DIALOGUE_CHARS) break;
+    out.push(l);
+    used += l.length + 1;
+  }
+  return out.reverse().join("\n");
+}
+
 export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
   name: "creem.blend-refine",
-  version: 1,
+  // v2: the session's earlier dialogue, memory dates and subjects, worked cases, no answer to copy.
+  version: 2,
   description:
     "up to two insights from the latest utterances, typed New / Redundant / Updated against the retrieved memories",
   input: z.object({
@@ -138,7 +172,10 @@ export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
     at: z.string().min(1),
     sessionId: z.string().min(1),
     recent: z.array(turnShape).min(1),
-    retrieved: z.array(z.object({ n: z.number().int().min(1), about: z.string(), text: z.string() })),
+    dialogue: z.array(turnShape).optional(),
+    retrieved: z.array(
+      z.object({ n: z.number().int().min(1), about: z.string(), text: z.string(), at: z.string().optional() }),
+    ),
   }) as unknown as z.ZodType<BlendInput>,
   output: insightsSchema,
   temperature: 0.7,
