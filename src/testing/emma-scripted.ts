@@ -26,8 +26,12 @@ export function emmaScriptedSteps(): Record<string, StepAnswer> {
       const aboutPartners: { partner: string; text: string; turns: number[] }[] = [];
       for (const m of lastUser(messages).matchAll(/^\[(\d+)\] ([^:]+): (.*)$/gm)) {
         const turn = Number(m[1]);
-        if (m[2] === agent) aboutMe.push({ text: `I said: ${m[3]}`, turns: [turn] });
-        else {
+        // The agent's own replies are marked; they still say what the agent said of itself.
+        const speaker = m[2]!.replace(/ \(own reply\)$/, "");
+        if (speaker === agent) aboutMe.push({ text: `I said: ${m[3]}`, turns: [turn] });
+        // Someone repeating what another said ("I remember this: Ben told me: …") is not a fact
+        // about the one repeating it; the double keeps no fact from such a line.
+        else if (!/\b(?:told me|I remember|I said)\b/.test(m[3]!)) {
           const partner = idOf(m[2]!);
           if (partner) aboutPartners.push({ partner, text: `${m[2]} told me: ${m[3]}`, turns: [turn] });
         }

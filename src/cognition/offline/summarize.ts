@@ -6,6 +6,7 @@
  */
 
 import { displayName } from "../../core/ids.js";
+import { isOwnReply } from "../../core/own-reply.js";
 import { contentTokens } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
@@ -104,8 +105,8 @@ export async function summarizeOffline(
   const candidates = new Map<string, Candidate[]>();
   let order = 0;
   for (const turn of input.turns) {
-    // What memlane wrote itself (replies) is never a source of facts: it only repeats memory.
-    if (turn.meta?.generated) continue;
+    // The agent's own generated replies: only what it says about itself (and promises) counts.
+    const own = isOwnReply(turn, input.agent);
     await breathe();
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
@@ -117,9 +118,12 @@ export async function summarizeOffline(
         text: raw,
         score: () => (sentenceScore ??= scored(raw, turn.at || input.at).score),
       };
+      // A reply recalls and repeats: hearsay, and talk of what it remembers, is never a fact
+      // about the agent.
+      if (own && (HEARSAY.test(raw) || RECALL_TALK.test(raw))) continue;
       for (const clause of atomicClauses(raw)) {
         const candidate = toCandidate(clause, quote, turn, listener, input.at, minScore, order++);
-        if (!candidate) continue;
+        if (!candidate || (own && candidate.statement.about !== turn.speaker)) continue;
         const list = candidates.get(turn.speaker) ?? [];
         list.push(candidate);
         candidates.set(turn.speaker, list);
@@ -148,6 +152,13 @@ export async function summarizeOffline(
  */
 const REPORTING = /\byou(?:'ve| have)?\s+(?:told|said|mentioned|wrote|shared|asked|explained)\b/i;
 const QUOTED = /[“"«]([^”"»]{12,})[”"»]/;
+
+/** Hearsay in the speaker's own words: "I heard…", "I was told…", "Tom told me…", "I remember you…". */
+const HEARSAY =
+  /\b(?:I(?:'ve| have)?\s+(?:heard|read|was told|remember(?:ed)?\s+(?:you|that you|your))|(?:told|tells)\s+me)\b/i;
+
+/** A sentence about remembering ("I don't have anything about that in my memory yet"). */
+const RECALL_TALK = /\b(?:remember\w*|recall\w*|memor(?:y|ies)|forg[eo]t\w*)\b/i;
 
 export function reportedSpeech(sentence: string): boolean {
   if (REPORTING.test(sentence)) return true;

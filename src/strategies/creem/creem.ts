@@ -56,8 +56,10 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
 
   async function onTurn(ctx: TurnContext): Promise<void> {
     const { scope, turn, dialogue, session } = ctx;
-    if (turn.speaker === scope.agent || turn.meta?.generated) return;
-    const said = dialogue.filter((t) => !t.meta?.generated);
+    // Blends run on the partners' turns (another agent's generated reply is a partner's words);
+    // the agent's own replies are part of the dialogue it reads (the paper's last two utterances).
+    if (turn.speaker === scope.agent) return;
+    const said = dialogue;
     const partnerTurns = said.filter((t) => t.speaker !== scope.agent).length;
     if (partnerTurns % every !== 0) return;
     const recent = said.slice(-2 * every);
@@ -233,7 +235,7 @@ function interleave(lists: RecallHit[][]): RecallHit[] {
 }
 
 function lastPartnerTurn(dialogue: Turn[], agent: string): Turn | undefined {
-  return [...dialogue].reverse().find((t) => t.speaker !== agent && !t.meta?.generated);
+  return [...dialogue].reverse().find((t) => t.speaker !== agent);
 }
 
 /**

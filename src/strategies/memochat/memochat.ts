@@ -20,6 +20,7 @@
  */
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
+import { isOwnReply } from "../../core/own-reply.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import type { Memory, Turn } from "../../core/types.js";
@@ -141,7 +142,8 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
         lines: lines.map((t) => ({
           speaker: t.speaker,
           text: t.text,
-          generated: t.meta?.generated === true,
+          // The agent's own replies only: another agent's reply is a partner's words here.
+          generated: isOwnReply(t, ctx.scope.agent),
         })),
         ...(options.cut === undefined ? {} : { cut: options.cut }),
       },

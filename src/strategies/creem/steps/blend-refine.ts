@@ -21,10 +21,12 @@ import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { isOwnReply } from "../../../core/own-reply.js";
 import { formatDay } from "../../../core/time.js";
 import type { Turn } from "../../../core/types.js";
 import { cosine } from "../../../core/vector.js";
 import { turnShape } from "../../kit/steps/shapes.js";
+import { OWN_REPLY, ownReplyRule } from "../../kit/steps/summarize.js";
 
 export const INSIGHT_TYPES = ["New", "Redundant", "Updated"] as const;
 export type InsightType = (typeof INSIGHT_TYPES)[number];
@@ -129,13 +131,15 @@ function messages(input: BlendInput) {
           '- Memory (2) [3 January 2024, about Omar] "Omar works night shifts at the bakery." Omar now says: "I quit the bakery, I drive a bus now."',
           '  -> {"about": "omar", "text": "Omar left the bakery and now drives a bus.", "type": "Updated", "removes": [2]}',
         ]),
+    ownReplyRule(input.agent),
     '"about" is the id of the person the insight is about.',
     'Answer with JSON only: {"insights": [{"about": "<id>", "text": "<insight>", "type": "<New | Redundant | Updated>", "removes": [<numbers>], "why": "<one short reason>"}]}',
   ].join("\n");
   const earlier = input.retrieved
     .map((m) => `(${m.n}) [${m.at ? `${formatDay(m.at)}, ` : ""}about ${displayName(m.about)}] ${m.text}`)
     .join("\n");
-  const line = (t: Turn) => `${displayName(t.speaker)}: ${t.text}`;
+  const line = (t: Turn) =>
+    `${displayName(t.speaker)}${isOwnReply(t, input.agent) ? OWN_REPLY : ""}: ${t.text}`;
   const before = shownDialogue(input.dialogue ?? [], line);
   const latest = input.recent.map(line).join("\n");
   return [
@@ -162,7 +166,8 @@ function shownDialogue(turns: Turn[], line: (t: Turn) => string): string {
 
 export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
   name: "creem.blend-refine",
-  // v2: the session's earlier dialogue, memory dates and subjects, worked cases, no answer to copy.
+  // v2: the session's earlier dialogue, memory dates and subjects, worked cases, no answer to copy;
+  // the agent's own replies, marked, count for what it says about itself.
   version: 2,
   description:
     "up to two insights from the latest utterances, typed New / Redundant / Updated against the retrieved memories",
@@ -174,7 +179,12 @@ export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
     recent: z.array(turnShape).min(1),
     dialogue: z.array(turnShape).optional(),
     retrieved: z.array(
-      z.object({ n: z.number().int().min(1), about: z.string(), text: z.string(), at: z.string().optional() }),
+      z.object({
+        n: z.number().int().min(1),
+        about: z.string(),
+        text: z.string(),
+        at: z.string().optional(),
+      }),
     ),
   }) as unknown as z.ZodType<BlendInput>,
   output: insightsSchema,

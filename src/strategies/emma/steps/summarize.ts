@@ -12,7 +12,7 @@ import { displayName } from "../../../core/ids.js";
 import { formatDay } from "../../../core/time.js";
 import type { Statement, Turn } from "../../../core/types.js";
 import { turnShape } from "../../kit/steps/shapes.js";
-import { numberedTranscript } from "../../kit/steps/summarize.js";
+import { numberedTranscript, ownReplyRule } from "../../kit/steps/summarize.js";
 import { toFirstPerson } from "../first-person.js";
 
 /** A person of the session: memlane id, and the role the scenario gives them, if any. */
@@ -84,10 +84,11 @@ function messages(input: EgocentricInput) {
     "Keep significant events, experiences, plans and appointments, changes, and feelings; leave out greetings and small talk.",
     "Each memory is one complete sentence, not a copy of an utterance. Turn relative times into dates using the session date.",
     "When nothing is worth keeping, give an empty list. Do not invent anything the session does not say.",
+    ownReplyRule(input.agent.id),
     `Partner ids: ${input.partners.map((p) => `${p.id} (${displayName(p.id)})`).join(", ")}.`,
     'Answer with JSON only: {"aboutMe": [{"text": "I …", "turns": [0]}], "aboutPartners": [{"partner": "id", "text": "…", "turns": [1]}]}',
   ].join("\n");
-  const transcript = numberedTranscript(input.turns);
+  const transcript = numberedTranscript(input.turns, input.agent.id);
   return [
     { role: "system" as const, content: system },
     {
@@ -108,7 +109,8 @@ function egocentric(input: EgocentricInput): Record<string, unknown> {
 
 export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer>({
   name: "emma.summarize",
-  version: 1,
+  // v2: the agent's own replies are shown, marked, and only its statements about itself are kept.
+  version: 2,
   description: "a session into the agent's own memories about itself and about each partner",
   input: inputSchema as unknown as z.ZodType<EgocentricInput>,
   output: (input) =>

@@ -8,6 +8,7 @@ import type { SummarizeInput } from "../../../cognition/inputs.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { isOwnReply } from "../../../core/own-reply.js";
 import { formatDay } from "../../../core/time.js";
 import type { Statement, Turn } from "../../../core/types.js";
 import { turnShape } from "./shapes.js";
@@ -59,10 +60,11 @@ function summaryMessages(input: SummarizeInput) {
     "- One fact per statement; at most about eight statements per person.",
     "- A fact is about the person it concerns: when someone repeats what another person said, it is a fact",
     "  about that other person, never about the one repeating it.",
+    ownReplyRule(input.agent),
     `- "about" is the id of the person the statement is about; "turns" lists the turn numbers it rests on.`,
     'Answer with JSON only: {"statements": [{"about": "...", "text": "...", "turns": [0]}]}',
   ].join("\n");
-  const transcript = numberedTranscript(input.turns);
+  const transcript = numberedTranscript(input.turns, input.agent);
   return [
     { role: "system" as const, content: system },
     {
@@ -73,20 +75,29 @@ function summaryMessages(input: SummarizeInput) {
 }
 
 /**
- * A session's turns as the summarizing prompts number them, "[i] Name: text"; replies memlane
- * generated are left out (their numbers are skipped): they only repeat memory.
+ * A session's turns as the summarizing prompts number them, "[i] Name: text". The agent's own
+ * generated replies are marked "(own reply)": from those, the prompts keep only what the agent
+ * says about itself or promises (a reply recalls memory; a recalled fact is not a new one).
  */
-export function numberedTranscript(turns: Turn[]): string {
+export function numberedTranscript(turns: Turn[], agent: string): string {
   return turns
-    .map((t, i) => (t.meta?.generated ? null : `[${i}] ${displayName(t.speaker)}: ${t.text}`))
-    .filter((line) => line !== null)
+    .map((t, i) => `[${i}] ${displayName(t.speaker)}${isOwnReply(t, agent) ? OWN_REPLY : ""}: ${t.text}`)
     .join("\n");
+}
+
+/** The mark of the agent's own generated replies in a numbered transcript. */
+export const OWN_REPLY = " (own reply)";
+
+/** The rule the summarizing prompts give for lines marked OWN_REPLY. */
+export function ownReplyRule(agent: string): string {
+  return `- Lines marked "${OWN_REPLY.trim()}" are ${displayName(agent)}'s own earlier replies: take from them only what ${displayName(agent)} says about themself or promises to do, never what they recall or repeat about anyone else.`;
 }
 
 export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnswer>({
   name: "summarize",
   // v3: offline, compound sentences are split into atomic statements.
-  version: 3,
+  // v4: the agent's own replies are shown, marked, and only its statements about itself are kept.
+  version: 4,
   description: "a session into short statements about each participant, with their source turns",
   input: summarizeInput as unknown as z.ZodType<SummarizeInput>,
   output: (input) => summarySchema([input.agent, ...input.partners], input.turns.length),

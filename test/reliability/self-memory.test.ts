@@ -1,0 +1,53 @@
+/**
+ * What an agent said itself is remembered (issue 31, item 1). Replies memlane generates were
+ * skipped by every memory writer, so an agent never kept its own commitments, and in a
+ * conversation of agents each one's replies were skipped in every other's memory too: agents
+ * talking only among themselves remembered nothing. Now an agent keeps what it says about itself
+ * and promises, another agent's reply is a partner's words, and a reply that repeats what it
+ * remembers is still never filed as a fact about the one repeating it.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { testMemlane } from "../fixtures/engine.js";
+
+const generated = { meta: { generated: true } };
+
+describe("reliability: self-memory", () => {
+  for (const strategy of ["carecall", "emma"]) {
+    it(`${strategy}, offline: agents speaking only in generated replies remember themselves and each other`, async () => {
+      const mem = await testMemlane({ strategy });
+      try {
+        const conv = await mem.conversation({ agents: ["ava", "ben"], at: "2024-06-01T09:00" });
+        await conv.turn("ava", "I'm training for the Leeds marathon in May next year.", generated);
+        await conv.turn("ben", "I will bake the bread for your birthday party on Friday.", generated);
+        await conv.turn("ava", "I remember you moved to York last year.", generated);
+        await conv.turn("ben", "You told me you hate running in the rain.", generated);
+        for (const j of await conv.close()) assert.equal((await j.done).state, "done");
+        const ava = await mem.memories("ava");
+        const ben = await mem.memories("ben");
+        const show = (ms: typeof ava) => JSON.stringify(ms.map((m) => [m.about, m.text]));
+        assert.ok(
+          ava.some((m) => m.about === "ava" && /marathon/.test(m.text)),
+          `ava keeps her plan: ${show(ava)}`,
+        );
+        assert.ok(
+          ben.some((m) => m.about === "ben" && /bread/.test(m.text)),
+          `ben keeps his promise: ${show(ben)}`,
+        );
+        assert.ok(
+          ava.some((m) => m.about === "ben" && /bread/.test(m.text)),
+          `ava heard ben's promise: ${show(ava)}`,
+        );
+        assert.ok(
+          ben.some((m) => m.about === "ava" && /marathon/.test(m.text)),
+          `ben heard ava's plan: ${show(ben)}`,
+        );
+        // What each repeated from memory is not a fact about the one repeating it.
+        assert.ok(!ava.some((m) => m.about === "ava" && /York/.test(m.text)), show(ava));
+        assert.ok(!ben.some((m) => m.about === "ben" && /rain/.test(m.text)), show(ben));
+      } finally {
+        await mem.close();
+      }
+    });
+  }
+});
