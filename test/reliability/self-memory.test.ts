@@ -50,4 +50,32 @@ describe("reliability: self-memory", () => {
       }
     });
   }
+
+  it("a reply quoting what the partner said leaves nothing about the agent, however its sentences are cut", async () => {
+    const mem = await testMemlane({ strategy: "carecall" });
+    try {
+      const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-05-20T10:00" });
+      await s.turn("sam", "How are you?");
+      // The offline reply's own form: dated quotations, some long enough to be cut inside.
+      await s.turn(
+        "ava",
+        "Here is what I remember:\n- On 20 May 2024 you told me: “I ran the Bristol half marathon yesterday and finished in 1 hour 58 minutes.”\n- On 16 March 2024 you told me: “I'm planning to move to Bristol next month if the flat hunt goes well.”",
+        generated,
+      );
+      await s.turn("ava", "I will call you on Friday to hear how the race went.", generated);
+      await (await s.close()).done;
+      const aboutAva = (await mem.memories("ava")).filter((m) => m.about === "ava").map((m) => m.text);
+      assert.deepEqual(
+        aboutAva.filter((t) => !/call/.test(t)),
+        [],
+        "no piece of a quotation is filed about the agent",
+      );
+      assert.ok(
+        aboutAva.some((t) => /call/.test(t) && /Friday/.test(t)),
+        `the promise is kept: ${JSON.stringify(aboutAva)}`,
+      );
+    } finally {
+      await mem.close();
+    }
+  });
 });

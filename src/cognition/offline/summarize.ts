@@ -110,7 +110,9 @@ export async function summarizeOffline(
     await breathe();
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
-    for (const raw of sentencesOf(turn.text)) {
+    // Quotations in a reply are someone's recalled words: they go before the text is cut, so a
+    // cut inside a quote cannot pass a piece of it off as the agent's own claim.
+    for (const raw of sentencesOf(own ? withoutQuotations(turn.text) : turn.text)) {
       await breathe();
       // The whole sentence is scored at most once, however many clauses ask.
       let sentenceScore: number | undefined;
@@ -156,6 +158,11 @@ const QUOTED = /[“"«]([^”"»]{12,})[”"»]/;
 /** Hearsay in the speaker's own words: "I heard…", "I was told…", "Tom told me…", "I remember you…". */
 const HEARSAY =
   /\b(?:I(?:'ve| have)?\s+(?:heard|read|was told|remember(?:ed)?\s+(?:you|that you|your))|(?:told|tells)\s+me)\b/i;
+
+/** A text with its quoted spans (“…”, "…", «…») taken out. */
+function withoutQuotations(text: string): string {
+  return text.replace(/[“"«][^”"»]*[”"»]?/g, " ");
+}
 
 /** A sentence about remembering ("I don't have anything about that in my memory yet"). */
 const RECALL_TALK = /\b(?:remember\w*|recall\w*|memor(?:y|ies)|forg[eo]t\w*)\b/i;
