@@ -34,6 +34,8 @@ export interface StepBatching<I, O> {
   size: number;
   /** The input in parts of at most `size` items (one part when it is small enough). */
   split(input: I, size: number): I[];
+  /** Items in an input (a part that fails can then be asked again in halves). */
+  count?(input: I): number;
   /** One value from the parts' values, in the order of `split`. */
   join(values: O[], input: I): O;
 }
@@ -102,6 +104,7 @@ export function batchItems<I extends Record<K, unknown[]>, K extends keyof I, V>
       return parts.length === 1 ? [input] : parts;
     },
     join: (values) => values.flat(),
+    count: (input) => input[key].length,
   };
 }
 

@@ -7,6 +7,8 @@ import { batchItems, defineStep } from "../../src/cognition/step.js";
 import { InvalidInputError, type MemlaneError, SchemaMismatchError } from "../../src/core/errors.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
+import { classifyPairsStep } from "../../src/strategies/carecall/steps/classify-pairs.js";
+import { WHY_CHARS } from "../../src/strategies/kit/steps/decisions.js";
 import { replyStep } from "../../src/strategies/kit/steps/reply.js";
 
 interface Input {
@@ -125,5 +127,36 @@ describe("cognition: one run for every step", () => {
         return true;
       },
     );
+  });
+});
+
+describe("weak models and batched judgements (issue 31, item 7)", () => {
+  it("keeps the decisions a model can give: a batch that drops one is asked again in halves; a long reason is cut", async () => {
+    // A weak model: with more than three pairs it forgets the last; its reasons run long.
+    const model = new ScriptedChatModel((messages) => {
+      const numbers = [...messages.at(-1)!.content.matchAll(/^(\d+)\. M/gm)].map((m) => Number(m[1]));
+      const answered = numbers.length > 3 ? numbers.slice(0, -1) : numbers;
+      return JSON.stringify({
+        decisions: answered.map((pair) => ({ pair, label: "APPEND", why: "because ".repeat(80) })),
+      });
+    });
+    const pairs = Array.from({ length: 8 }, (_, i) => ({
+      memory: `Sam has hobby ${i}.`,
+      summary: `Sam visited city ${i}.`,
+    }));
+    const result = await new LlmCognition(model, { retries: 0 }).run(classifyPairsStep, {
+      about: "Sam",
+      pairs,
+    });
+    assert.equal(result.value.length, 8, "a decision for every pair");
+    assert.ok(result.value.every((d) => d.label === "APPEND"));
+    assert.ok(
+      result.value.every((d) => (d.rationale ?? "").length <= WHY_CHARS),
+      "reasons cut to the stated limit",
+    );
+    // 8 failed, then 4 + 4 failed, then four halves of 2 answered: 1 + 2 + 4 calls.
+    assert.equal(model.calls.length, 7);
+    assert.equal(result.usage.calls, 7, "every call is counted, the failed ones too");
+    assert.match(String(model.calls[0]!.messages[0]!.content), new RegExp(`at most ${WHY_CHARS} characters`));
   });
 });

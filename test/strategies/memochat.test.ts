@@ -346,4 +346,32 @@ describe("memochat pieces", () => {
       "generated lines feed no summary",
     );
   });
+
+  it("a model that keeps failing the memo partition: past twice the limits, the offline writer takes the buffer (issue 31, item 7)", async () => {
+    const model = scriptedLlm({ byName: { "memochat.write-memo": () => "not a memo" } });
+    const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "memochat", retries: 0 });
+    try {
+      const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });
+      for (let i = 0; i < 12; i++) {
+        await s.turn("sam", `Today I worked on garden bed number ${i} and planted beans.`);
+        await s.turn("ava", `That sounds lovely, tell me about bed ${i}.`);
+      }
+      const ops = await mem.operations("ava", {});
+      const failed = ops.filter((o) => o.status === "failed" && o.type === "TURN");
+      assert.ok(failed.length >= 1, "the model's failed writes are recorded");
+      const fallback = ops.filter(
+        (o) => o.type === "SUMMARIZE" && o.model === "offline" && /offline/.test(o.rationale ?? ""),
+      );
+      assert.equal(fallback.length, 1, "one offline write took the overflowing buffer");
+      const memos = await mem.memories("ava");
+      assert.ok(memos.length >= 1, "the buffer was written down");
+      // The buffer stopped growing: what is left unwritten is below the overflow.
+      const covered = new Set(memos.flatMap((m) => m.sourceTurns));
+      const turns = await s.turns();
+      const lastCovered = turns.findLastIndex((t) => covered.has(t.id));
+      assert.ok(turns.length - 1 - lastCovered < 20, `${turns.length - 1 - lastCovered} lines still pending`);
+    } finally {
+      await mem.close();
+    }
+  });
 });

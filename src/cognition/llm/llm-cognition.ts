@@ -45,9 +45,10 @@ export class LlmCognition implements Cognition {
     let model = this.name;
     try {
       for (const part of parts) {
-        const one = await this.once(step, part, options);
+        const one = await this.halving(step, part, options, (spent) => {
+          usage = addUsage(usage, spent);
+        });
         values.push(one.value);
-        usage = addUsage(usage, one.usage);
         model = one.model;
       }
     } catch (error) {
@@ -56,6 +57,38 @@ export class LlmCognition implements Cognition {
     }
     const value = step.batch ? step.batch.join(values, input) : values[0]!;
     return { value, usage, model };
+  }
+
+  /**
+   * One part of a batched step; when its answer never fits (a weak model drops a decision of
+   * forty), the part is asked again in two halves, and so on down to single items, so that what
+   * the model can answer is kept and only an item it cannot answer fails the step. `spend` is
+   * told every call's usage, failed calls included.
+   */
+  private async halving<I, O, A>(
+    step: Step<I, O, A>,
+    part: I,
+    options: RunOptions,
+    spend: (usage: Usage) => void,
+  ): Promise<{ value: O; model: string }> {
+    try {
+      const one = await this.once(step, part, options);
+      spend(one.usage);
+      return one;
+    } catch (error) {
+      const halves = step.batch && error instanceof SchemaMismatchError ? halvesOf(step, part) : null;
+      // Not split: the error carries its own cost to the caller.
+      if (!halves) throw error;
+      spend(((error as SchemaMismatchError).details as { usage?: Usage }).usage ?? emptyUsage());
+      const values: O[] = [];
+      let model = this.name;
+      for (const half of halves) {
+        const one = await this.halving(step, half, options, spend);
+        values.push(one.value);
+        model = one.model;
+      }
+      return { value: step.batch!.join(values, part), model };
+    }
   }
 
   private async once<I, O, A>(
@@ -93,4 +126,12 @@ export class LlmCognition implements Cognition {
     });
     return { value: decode(result.object as A), usage: result.usage, model: result.model };
   }
+}
+
+/** A batched part in two (or more), or null when it holds a single item (nothing left to split). */
+function halvesOf<I, O, A>(step: Step<I, O, A>, part: I): I[] | null {
+  const items = step.batch?.count?.(part) ?? 0;
+  if (items < 2) return null;
+  const parts = step.batch!.split(part, Math.ceil(items / 2));
+  return parts.length > 1 ? parts : null;
 }

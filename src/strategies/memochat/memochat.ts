@@ -23,12 +23,13 @@ import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
-import type { Memory, Turn } from "../../core/types.js";
+import { emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
 import { type BufferLimits, bufferOf, isDue, PAPER_LIMITS } from "./buffer.js";
 import type { ChooserOptions } from "./offline-chooser.js";
+import { writeMemoOffline } from "./offline-writer.js";
 import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
 import { type MemoEntry, writeMemoStep } from "./steps/write-memo.js";
 
@@ -105,6 +106,9 @@ export function optionsFor(
  * @returns a Strategy named "memochat", for `openMemlane({ strategies: [...] })`
  * @example openMemlane({ strategies: [memochatStrategy({ limits: { lines: 6 } })], strategy: "memochat" })
  */
+/** How far past its limits the buffer may grow while the model's memo writes fail. */
+export const OVERFLOW = 2;
+
 export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const limits: BufferLimits = { ...PAPER_LIMITS, ...options.limits };
   const maxOptions = options.maxOptions ?? 30;
@@ -133,22 +137,28 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const bufferNow = async (ctx: StrategyContext, turns: Turn[]) =>
     bufferOf(turns, await sessionMemos(ctx), await writtenTurns(ctx));
 
-  /** Writes `lines` down as memo entries, staged with a SUMMARIZE operation and a coverage record. */
-  async function writeMemo(ctx: StrategyContext, lines: Turn[]): Promise<void> {
-    const result = await ctx.cognition.run(
-      writeMemoStep,
-      {
-        agent: ctx.scope.agent,
-        lines: lines.map((t) => ({
-          speaker: t.speaker,
-          text: t.text,
-          // The agent's own replies only: another agent's reply is a partner's words here.
-          generated: isOwnReply(t, ctx.scope.agent),
-        })),
-        ...(options.cut === undefined ? {} : { cut: options.cut }),
-      },
-      { signal: ctx.signal },
-    );
+  /**
+   * Writes `lines` down as memo entries, staged with a SUMMARIZE operation and a coverage record.
+   * `offline`: with the offline writer, whatever the engine's cognition (the overflow fallback).
+   */
+  async function writeMemo(ctx: StrategyContext, lines: Turn[], offline = false): Promise<void> {
+    const input = {
+      agent: ctx.scope.agent,
+      lines: lines.map((t) => ({
+        speaker: t.speaker,
+        text: t.text,
+        // The agent's own replies only: another agent's reply is a partner's words here.
+        generated: isOwnReply(t, ctx.scope.agent),
+      })),
+      ...(options.cut === undefined ? {} : { cut: options.cut }),
+    };
+    const result = offline
+      ? {
+          value: await writeMemoOffline(input.agent, input.lines, ctx.embedder, { cut: input.cut }),
+          model: "offline",
+          usage: emptyUsage(),
+        }
+      : await ctx.cognition.run(writeMemoStep, input, { signal: ctx.signal });
     const rows = result.value.map((e) => entryMemory(ctx, e, lines.slice(e.start - 1, e.end)));
     ctx.stage({
       memories: rows,
@@ -160,6 +170,11 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
           memoryIds: rows.map((r) => r.id),
           inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
           outputs: { memos: result.value },
+          ...(offline
+            ? {
+                rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,
+              }
+            : {}),
         }),
         ctx.operation({
           type: "SUMMARIZE",
@@ -203,7 +218,11 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
     // The partner's latest utterance waits in the buffer for its reply: the two belong together.
     const lines =
       ctx.turn.speaker !== ctx.scope.agent ? pending.filter((t) => t.id !== ctx.turn.id) : pending;
-    if (lines.length && isDue(lines, limits)) await writeMemo(ctx, lines);
+    if (!lines.length || !isDue(lines, limits)) return;
+    // Past OVERFLOW times the limits, the model's writes have kept failing (a weak model missing
+    // the strict partition): the offline writer takes the buffer, so it stops growing.
+    const overflow = { lines: limits.lines * OVERFLOW, words: limits.words * OVERFLOW };
+    await writeMemo(ctx, lines, ctx.cognition.name !== "offline" && isDue(lines, overflow));
   }
 
   async function recall(ctx: RecallContext): Promise<Recall> {

@@ -79,7 +79,8 @@ function messages(input: ClassifyPairsInput) {
 
 export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
   name: "carecall.classify-pairs",
-  version: 5,
+  // v6: the answer format states the reason's limit and asks for every pair by its number.
+  version: 6,
   description:
     "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair, told which is older",
   input,

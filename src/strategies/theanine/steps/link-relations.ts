@@ -94,7 +94,8 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
   name: "theanine.link-relations",
   // v2: each memory may carry its source turns, and the prompt shows them.
   // v3: offline, the learned linker (data/models/relation-linker.json) when it fits the encoder.
-  version: 3,
+  // v4: the answer format states the reason's limit and asks for every pair by its number.
+  version: 4,
   description: "the relation (or None) from an older memory to a newer one, for each pair",
   input: z.object({ about: z.string(), pairs: z.array(z.object({ older: dated, newer: dated })) }),
   output: (i) => decisionsSchema(RELATIONS_OR_NONE, i.pairs.length) as z.ZodType<Decisions>,
