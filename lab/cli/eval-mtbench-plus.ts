@@ -5,6 +5,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { io } from "../../src/cli/io.js";
 import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
 import { note, print, printJson } from "../../src/cli/output.js";
 import { progress } from "../../src/cli/progress.js";
@@ -14,6 +15,8 @@ import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveChat, resolveEmbedder } from "../../src/engine/config.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
+import type { ChatModel } from "../../src/models/chat-model.js";
+import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { memochatStrategy } from "../../src/strategies/memochat/memochat.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import type { Strategy } from "../../src/strategies/strategy.js";
@@ -31,6 +34,9 @@ interface Options extends GlobalOptions {
   tune?: boolean;
   chart: string;
   limit?: string;
+  judgeUrl?: string;
+  judgeModel?: string;
+  judgeKey?: string;
 }
 
 /** Adds `mtbench-plus [file]` to the `eval` command. */
@@ -53,6 +59,12 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     )
     .option("--chart <file>", "where to write the SVG chart of the test half", "memlane-mtbench-plus.svg")
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
+    .option(
+      "--judge-url <url>",
+      "the judge's OpenAI-compatible endpoint; the system under test never judges itself (with --engine llm and no judge, nothing is rated)",
+    )
+    .option("--judge-model <model>", "the judge's model at that endpoint")
+    .option("--judge-key <key>", "the judge's API key (env MEMLANE_JUDGE_KEY)")
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
       if (!["test", "tune", "all"].includes(opts.split))
@@ -106,7 +118,10 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
           : scripted
             ? new LlmCognition(scripted)
             : new OfflineCognition(embedder);
-      const ports = { embedder, cognition, judge: chat };
+      const judge = judgeFrom(opts, Boolean(scripted));
+      if (opts.engine !== "offline" && !judge)
+        note("no judge model (--judge-url and --judge-model): replies are played, not rated");
+      const ports = { embedder, cognition, judge };
       try {
         let memochat: Strategy = memochatStrategy();
         let tuned = null;
@@ -148,4 +163,22 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
         await embedder.close?.();
       }
     });
+}
+
+/**
+ * The judge: its own endpoint and model, never the system under test (the paper's judge is a
+ * separate, stronger model). The scripted engine gets a scripted judge of its own, so a run shows
+ * every judge call going to the judge; it rates everything 50 and says nothing of quality.
+ */
+function judgeFrom(opts: Options, scripted: boolean): ChatModel | null {
+  if (opts.judgeUrl || opts.judgeModel) {
+    if (!opts.judgeUrl || !opts.judgeModel)
+      throw new InvalidInputError("--judge-url and --judge-model go together", { field: "judge" });
+    return resolveChat({
+      baseURL: opts.judgeUrl,
+      model: opts.judgeModel,
+      apiKey: opts.judgeKey ?? io().env.MEMLANE_JUDGE_KEY,
+    });
+  }
+  return scripted ? new ScriptedChatModel(() => "A scripted judgement. [[50]]", "judge") : null;
 }

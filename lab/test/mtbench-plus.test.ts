@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
@@ -8,6 +11,8 @@ import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { memochatStrategy } from "../../src/strategies/memochat/memochat.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
+import { startFakeOpenAI } from "../../test/fixtures/fake-openai-server.js";
+import { runLab } from "../../test/fixtures/run-cli.js";
 import { readMtbench } from "../eval/mtbench-plus/dataset.js";
 import { evaluateMtbench, scoreRecall } from "../eval/mtbench-plus/evaluate.js";
 import { JUDGE_TASK, parseRating } from "../eval/mtbench-plus/judge.js";
@@ -189,5 +194,72 @@ describe("eval mtbench-plus", () => {
     assert.ok(row.perTurn.calls > 1 && row.perTurn.promptTokens > 0);
     assert.equal(row.cells.all.all.judge, 64);
     assert.match(mtbenchMarkdown(report), /judge 1-100/);
+  });
+
+  it("judges with its own model (--judge-url, --judge-model), asking the final question in the same session (issue 31, item 6)", async () => {
+    const judgeServer = await startFakeOpenAI({ answer: () => "Faithful to the plan. [[71]]" });
+    const dir = mkdtempSync(join(tmpdir(), "memlane-mtb-judge-"));
+    try {
+      const path = join(dir, "mtb.json");
+      writeFileSync(path, JSON.stringify(file()));
+      const env = { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" };
+      const run = await runLab(
+        [
+          "eval",
+          "mtbench-plus",
+          path,
+          "--engine",
+          "scripted",
+          "--strategies",
+          "memochat",
+          "--limit",
+          "1",
+          "--split",
+          "all",
+          "--judge-url",
+          judgeServer.url,
+          "--judge-model",
+          "judge-model",
+          "--json",
+        ],
+        { env },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      const report = JSON.parse(run.stdout) as { questions: { judge: number | null }[] };
+      assert.deepEqual(
+        report.questions.map((q) => q.judge),
+        [71],
+      );
+      // Every judge call went to the judge's endpoint, with the judge's model, and nothing else did.
+      const chats = judgeServer.requests.filter((r) => r.path.endsWith("/chat/completions"));
+      assert.equal(chats.length, 1);
+      assert.equal(chats[0]!.body.model, "judge-model");
+      const asked = JSON.stringify(chats[0]!.body.messages);
+      assert.doesNotMatch(asked, /e\.g\. \[\[/, "no anchor number in the judge's instructions");
+      // Without a judge, an LLM run rates nothing and says so.
+      const unjudged = await runLab(
+        [
+          "eval",
+          "mtbench-plus",
+          path,
+          "--engine",
+          "scripted",
+          "--strategies",
+          "memochat",
+          "--limit",
+          "1",
+          "--split",
+          "all",
+          "--judge-url",
+          judgeServer.url,
+          "--json",
+        ],
+        { env },
+      );
+      assert.equal(unjudged.code, 3, "--judge-url needs --judge-model");
+    } finally {
+      await judgeServer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -165,26 +165,14 @@ export async function playConversation(
       if (before.length)
         openings.push({ query: t.text, memoryIds: before, choseNothing: recall.hits.length === 0 });
     }
-    await (await s.close()).done;
     const topics = new Set(conv.final.topics);
     const gold = new Set([...topicOf].filter(([, topic]) => topics.has(topic)).map(([id]) => id));
-    const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
-    const memories = await mem.memories(AGENT);
-    const recall = await mem.recall({ agent: AGENT, query: conv.final.text });
-    // The final question is a partner turn too: its recall is costed once (the judged reply's, when there is one).
-    if (recall.usage && !ports.judge) retrieval = addUsage(retrieval, recall.usage);
     let rating: number | null = null;
-    const partnersSaid = conv.turns.length + 1;
     if (ports.judge) {
-      // The final question in a session of its own, answered with the strategy's memory.
-      const ask = await mem.session({
-        agent: AGENT,
-        partner: PARTNER,
-        at: new Date(Date.parse(START) + 3_600_000).toISOString(),
-        id: `${conv.id}-question`,
-      });
-      await ask.turn(PARTNER, conv.final.text);
-      const { text, recall: r } = await ask.reply({ record: false });
+      // The final question as the next turn of the same session, as the paper asks it; the
+      // reply is judged by a model of its own, never the system under test.
+      await s.turn(PARTNER, conv.final.text);
+      const { text, recall: r } = await s.reply({ record: false });
       if (r.usage) inReplies = addUsage(inReplies, r.usage);
       const turns = await mem.store.listTurns(scope, { sessionId: s.id });
       const history = turns
@@ -195,6 +183,13 @@ export async function playConversation(
         }));
       rating = (await judge(ports.judge, { history, question: conv.final.text, reply: text })).rating;
     }
+    await (await s.close()).done;
+    const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
+    const memories = await mem.memories(AGENT);
+    const recall = await mem.recall({ agent: AGENT, query: conv.final.text });
+    // The final question is a partner turn too: its recall is costed once (the judged reply's, when there is one).
+    if (recall.usage && !ports.judge) retrieval = addUsage(retrieval, recall.usage);
+    const partnersSaid = conv.turns.length + 1;
     const operations = await mem.store.listOperations(scope);
     let writing = emptyUsage();
     let replies = emptyUsage();

@@ -28,7 +28,7 @@ export function judgeMessages(input: JudgeInput): ChatMessage[] {
         `Earlier conversation on the related topics:\n${history}`,
         `\nThe user's question now:\nuser: ${input.question}`,
         `\nThe assistant's reply:\nbot: ${input.reply}`,
-        "\nDoes the reply answer the question faithfully to what was said in the earlier conversation? Explain in a few sentences, then give an integer rating from 1 (unfaithful) to 100 (fully faithful) written exactly as [[rating]], e.g. [[57]].",
+        "\nDoes the reply answer the question faithfully to what was said in the earlier conversation? Explain in a few sentences, then give an integer rating from 1 (unfaithful) to 100 (fully faithful), the number alone between double square brackets.",
       ].join("\n"),
     },
   ];
