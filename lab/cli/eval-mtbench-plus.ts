@@ -26,23 +26,23 @@ import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
 import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
 import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 import { requireSharedData } from "../shared-data.js";
+import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, JudgeFlags {
   strategies: string;
   split: string;
   engine: string;
   tune?: boolean;
   chart: string;
   limit?: string;
-  judgeUrl?: string;
-  judgeModel?: string;
-  judgeKey?: string;
 }
 
 /** Adds `mtbench-plus [file]` to the `eval` command. */
 export function registerEvalMtbenchPlus(evalCmd: Command): void {
-  evalCmd
-    .command("mtbench-plus [file]")
+  judgeOptions(
+    evalCmd.command("mtbench-plus [file]"),
+    "rates the final replies (with --engine llm and no judge, nothing is rated)",
+  )
     .description(
       "MT-Bench+: play each conversation (the strategy writes every agent turn), then score the final long-range question: turns and memo entries recalled per type (offline), the paper's 1-100 judge (with a chat model), calls and tokens per turn",
     )
@@ -59,12 +59,7 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     )
     .option("--chart <file>", "where to write the SVG chart of the test half", "memlane-mtbench-plus.svg")
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
-    .option(
-      "--judge-url <url>",
-      "the judge's OpenAI-compatible endpoint; the system under test never judges itself (with --engine llm and no judge, nothing is rated)",
-    )
-    .option("--judge-model <model>", "the judge's model at that endpoint")
-    .option("--judge-key <key>", "the judge's API key (env MEMLANE_JUDGE_KEY)")
+
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
       if (!["test", "tune", "all"].includes(opts.split))
@@ -118,7 +113,7 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
           : scripted
             ? new LlmCognition(scripted)
             : new OfflineCognition(embedder);
-      const judge = judgeFrom(opts, Boolean(scripted));
+      const judge = judgeFrom(opts, scripted ? () => "A scripted judgement. [[50]]" : undefined);
       if (opts.engine !== "offline" && !judge)
         note("no judge model (--judge-url and --judge-model): replies are played, not rated");
       const ports = { embedder, cognition, judge };
@@ -163,22 +158,4 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
         await embedder.close?.();
       }
     });
-}
-
-/**
- * The judge: its own endpoint and model, never the system under test (the paper's judge is a
- * separate, stronger model). The scripted engine gets a scripted judge of its own, so a run shows
- * every judge call going to the judge; it rates everything 50 and says nothing of quality.
- */
-function judgeFrom(opts: Options, scripted: boolean): ChatModel | null {
-  if (opts.judgeUrl || opts.judgeModel) {
-    if (!opts.judgeUrl || !opts.judgeModel)
-      throw new InvalidInputError("--judge-url and --judge-model go together", { field: "judge" });
-    return resolveChat({
-      baseURL: opts.judgeUrl,
-      model: opts.judgeModel,
-      apiKey: opts.judgeKey ?? io().env.MEMLANE_JUDGE_KEY,
-    });
-  }
-  return scripted ? new ScriptedChatModel(() => "A scripted judgement. [[50]]", "judge") : null;
 }

@@ -32,6 +32,7 @@ import { registerEvalCurrency } from "./eval-currency.js";
 import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
+import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
@@ -67,8 +68,7 @@ export function registerEval(program: Command): void {
       print(consistencyMarkdown(rows));
     });
 
-  evalCmd
-    .command("creem-qa <file>")
+  judgeOptions(evalCmd.command("creem-qa <file>"), "writes the exam")
     .description(
       "CREEM's multiple-choice probe: an exam written once per session from the dialogue, answered from each strategy's memory (needs a chat model)",
     )
@@ -78,12 +78,13 @@ export function registerEval(program: Command): void {
     .option("--conversation <n>", "which conversation of the file (0-based; default all)")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & {
-          strategies: string;
-          format: TranscriptFormat;
-          agent?: string;
-          conversation?: string;
-        }
+        GlobalOptions &
+          JudgeFlags & {
+            strategies: string;
+            format: TranscriptFormat;
+            agent?: string;
+            conversation?: string;
+          }
       >();
       const config = configFrom(opts);
       const chat = resolveChat(config.chat);
@@ -91,6 +92,9 @@ export function registerEval(program: Command): void {
         throw new InvalidInputError(
           "creem-qa needs a chat model: set --chat-url and --chat-model, or --gguf",
         );
+      const writer = judgeFrom(opts);
+      if (!writer)
+        note("no exam writer (--judge-url, --judge-model): the model under test writes its own exam");
       const strategies = strategyList(opts.strategies);
       let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       if (opts.conversation !== undefined)
@@ -103,6 +107,7 @@ export function registerEval(program: Command): void {
             transcript,
             strategies,
             chat,
+            ...(writer ? { writer } : {}),
             embedder,
             onProgress: (l) => note(`${transcript.agent}: ${l}`),
           }),
@@ -140,8 +145,7 @@ export function registerEval(program: Command): void {
       print(typingMarkdown(report));
     });
 
-  evalCmd
-    .command("teafarm <file>")
+  judgeOptions(evalCmd.command("teafarm <file>"), "writes the exam and judges the replies")
     .description(
       "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session (offline writer and judge without a chat model)",
     )
@@ -160,18 +164,19 @@ export function registerEval(program: Command): void {
     .option("--carecall-candidates <which>", "carecall: top5 | all (every memory-sentence pair)", "top5")
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & {
-          format: TranscriptFormat;
-          agent?: string;
-          conversation?: string;
-          questions: string;
-          strategies?: string;
-          exam?: string;
-          relations: boolean;
-          refine: boolean;
-          theanineQuery: string;
-          carecallCandidates: string;
-        }
+        GlobalOptions &
+          JudgeFlags & {
+            format: TranscriptFormat;
+            agent?: string;
+            conversation?: string;
+            questions: string;
+            strategies?: string;
+            exam?: string;
+            relations: boolean;
+            refine: boolean;
+            theanineQuery: string;
+            carecallCandidates: string;
+          }
       >();
       const config = configFrom(opts);
       const chat = resolveChat(config.chat);
@@ -192,6 +197,10 @@ export function registerEval(program: Command): void {
       }
       const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
       const cognition = resolveCognition(config, chat, embedder);
+      // The exam's writer and judge: a model of its own, or the offline writer and judge.
+      const judge = judgeFrom(opts);
+      if (chat && !judge)
+        note("no judge model (--judge-url, --judge-model): the exam is written and judged offline");
       const cached = opts.exam ? await readExams(opts.exam) : [];
       const exams = [];
       const reports = [];
@@ -201,7 +210,13 @@ export function registerEval(program: Command): void {
         let exam = cached.find((e) => e.fingerprint === fingerprint);
         if (exam)
           progress(`reusing the exam in ${opts.exam} (${exam.questions.length} questions, ${exam.writer})`);
-        exam ??= await writeExam(transcript, { cognition, embedder, chat, questions, onProgress: progress });
+        exam ??= await writeExam(transcript, {
+          cognition,
+          embedder,
+          chat: judge,
+          questions,
+          onProgress: progress,
+        });
         exams.push(exam);
         if (opts.exam) await writeExams(opts.exam, [exam]);
         for (const n of names)
@@ -209,6 +224,7 @@ export function registerEval(program: Command): void {
             await runTeafarm({
               transcript,
               chat,
+              judge,
               cognition,
               embedder,
               exam,
@@ -243,7 +259,7 @@ export function registerEval(program: Command): void {
           );
         }
       print(
-        `\nexam: ${exams.reduce((k, e) => k + e.questions.length, 0)} questions written by ${[...new Set(exams.map((e) => e.writer))].join(", ")}, judged ${chat ? `by ${chat.name}` : "offline"}${opts.exam ? ` · cached in ${opts.exam}` : ""}`,
+        `\nexam: ${exams.reduce((k, e) => k + e.questions.length, 0)} questions written by ${[...new Set(exams.map((e) => e.writer))].join(", ")}, judged ${judge ? `by ${judge.name}` : "offline"}${opts.exam ? ` · cached in ${opts.exam}` : ""}`,
       );
     });
 

@@ -4,7 +4,7 @@ import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { partnerLines } from "../../test/fixtures/engine.js";
-import { runCreemQa } from "../eval/creem/qa.js";
+import { type QaQuestion, runCreemQa, shuffled } from "../eval/creem/qa.js";
 
 const moved = validateTranscript(
   partnerLines("ava", "sam", [
@@ -31,5 +31,36 @@ describe("eval creem-qa (scripted model)", () => {
     assert.equal(by.accumulate!.correct, 2);
     assert.equal(by.creem!.correct, 2);
     assert.equal(by.none!.noAnswer, 2, "no memory, no answer");
+  });
+
+  it("writes the exam with its own model and moves the right option around (issue 31, item 6)", async () => {
+    const chat = scriptedLlm({ summary: (name, text) => `${name} said: ${text}` });
+    const writer = scriptedLlm();
+    await runCreemQa({
+      transcript: moved,
+      strategies: ["accumulate"],
+      chat,
+      writer,
+      embedder: new HashEmbedder(),
+    });
+    const named = (model: typeof chat, name: string) =>
+      model.calls.filter((c) => c.options.jsonSchema?.name === name).length;
+    assert.equal(named(writer, "creem_qa_exam"), 2, "the writer wrote the exam");
+    assert.equal(named(chat, "creem_qa_exam"), 0, "the model under test did not");
+    assert.equal(named(writer, "creem_qa_answer"), 0, "and the writer answered nothing");
+    // Shuffled per question, the same every run; the answer follows its text.
+    const places = Array.from({ length: 30 }, (_, i) => {
+      const q: QaQuestion = {
+        session: "s",
+        question: `Where does Sam live now? (${i})`,
+        options: { A: "Bristol", B: "Leeds", C: "York" },
+        answer: "A",
+      };
+      const s = shuffled(q);
+      assert.equal(s.options[s.answer], "Bristol");
+      assert.deepEqual(shuffled(q), s);
+      return s.answer;
+    });
+    assert.deepEqual(new Set(places), new Set(["A", "B", "C"]), "the right option is found in every place");
   });
 });

@@ -59,12 +59,17 @@ describe("lab eval teafarm", () => {
         server.url,
         "--chat-model",
         "fake",
+        "--judge-url",
+        server.url,
+        "--judge-model",
+        "fake-judge",
         "--embedder",
         "hash",
         "--json",
       ]);
       assert.equal(r.code, 0, r.stderr);
       const report = JSON.parse(r.stdout).reports[0];
+      assert.equal(report.judge, "openai:fake-judge", "judged by the judge model, not the one under test");
       assert.equal(report.items.length, 1);
       assert.equal(report.strategy, "theanine");
       assert.equal(report.items[0].correct, true);

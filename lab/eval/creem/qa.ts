@@ -1,14 +1,17 @@
 /**
  * `memlane eval creem-qa`: CREEM's multiple-choice probe (§4.3.3). For every session after the
- * first, a chat model reads the session, lists how the partner changed (before -> after) and
- * writes three questions whose right option comes from "after" and whose distractors come from
- * "before". The exam is written once, from the dialogue alone, and shared by every strategy (no
+ * first, a chat model (the exam writer: `--judge-url`/`--judge-model`, not the model under test)
+ * reads the session, lists how the partner changed (before -> after) and writes three questions
+ * whose right option comes from "after" and whose distractors come from "before"; the options are
+ * then shuffled, so the right one's place varies. The exam is written once, from the dialogue alone, and shared by every strategy (no
  * strategy ever sees questions built from its own memory). Each strategy then ingests the
  * conversation up to that session and the model answers from that strategy's recalled memories
  * alone, with "D) No answer" added. Accuracy per strategy.
  */
 import { z } from "zod";
 import { displayName } from "../../../src/core/ids.js";
+import { seededRandom } from "../../../src/core/memory-graph.js";
+import { fnv1a } from "../../../src/core/text.js";
 import { formatDay } from "../../../src/core/time.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
 import type { Transcript } from "../../../src/engine/formats/transcript.js";
@@ -69,22 +72,41 @@ async function examFor(
           "change as what was true before and what is true after. Then write up to three multiple-choice questions",
           "about those changes, each with options A, B and C: the right answer comes from 'after', the wrong ones",
           "from 'before' or other plausible states. No question may be answerable without the change.",
-          'Answer with JSON only: {"changes": [{"before": "...", "after": "..."}], "questions": [{"question": "...", "options": {"A": "...", "B": "...", "C": "..."}, "answer": "A"}]}',
+          'Answer with JSON only: {"changes": [{"before": "...", "after": "..."}], "questions": [{"question": "...", "options": {"A": "...", "B": "...", "C": "..."}, "answer": "<A | B | C>"}]}',
         ].join("\n"),
       },
       { role: "user", content: dialogue },
     ],
   });
   return {
-    questions: result.object.questions.map((q) => ({ session: s.id, ...q })),
+    questions: result.object.questions.map((q) => shuffled({ session: s.id, ...q })),
     usage: result.usage,
   };
+}
+
+/**
+ * The question with its options in an order of its own (seeded by its text, so every run and
+ * every strategy sees the same), so the right answer is not wherever the writer tends to put it.
+ */
+export function shuffled(q: QaQuestion): QaQuestion {
+  const texts = OPTIONS.map((o) => q.options[o]);
+  const right = q.options[q.answer];
+  const random = seededRandom(fnv1a(q.question));
+  for (let i = texts.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [texts[i], texts[j]] = [texts[j]!, texts[i]!];
+  }
+  const options = { A: texts[0]!, B: texts[1]!, C: texts[2]! };
+  return { ...q, options, answer: OPTIONS[texts.indexOf(right)]! };
 }
 
 export async function runCreemQa(options: {
   transcript: Transcript;
   strategies: string[];
+  /** The model that answers from each strategy's memory (the system under test). */
   chat: ChatModel;
+  /** The model that writes the exam; never the one that answers it (default: `chat`, said in the report). */
+  writer?: ChatModel;
   embedder: Embedder;
   /** Memories shown to the answering model. */
   k?: number;
@@ -96,7 +118,7 @@ export async function runCreemQa(options: {
   const exam: QaQuestion[] = [];
   for (let i = 1; i < transcript.sessions.length; i++) {
     options.onProgress?.(`writing questions for ${transcript.sessions[i]!.id}`);
-    const written = await examFor(chat, transcript, i);
+    const written = await examFor(options.writer ?? chat, transcript, i);
     exam.push(...written.questions);
     usage = addUsage(usage, written.usage);
   }

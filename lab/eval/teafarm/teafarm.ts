@@ -6,7 +6,7 @@
  *   2. each question is asked in its own new session, a week after the last one, on a fresh copy
  *      of that store — so no question sees another's answers — after the partner's lead-in lines,
  *      each answered by the agent (the paper chats for a while before asking);
- *   3. a judge decides whether the reply avoided the false premise: the chat model when there is
+ *   3. a judge decides whether the reply avoided the false premise: the judge model when there is
  *      one, else the offline judge (offline-exam.ts).
  * Besides the correct rate (the paper's Table 3) we report how often the strategy's recall held
  * a turn of the true fact's evidence ("grounded"), and how often its first hit came from the
@@ -33,8 +33,13 @@ import { judgeMessages, judgeSchema } from "./prompts.js";
 
 export interface TeafarmOptions {
   transcript: Transcript;
-  /** Writes the exam (when none is given) and judges; absent: the offline writer and judge. */
+  /** The model under test's chat model (its replies); absent: offline. */
   chat?: ChatModel | null;
+  /**
+   * Writes the exam (when none is given) and judges the replies: a model of its own. Absent: the
+   * offline writer and judge; `chat` only when the caller passes it here on purpose.
+   */
+  judge?: ChatModel | null;
   /** Thinking engine of the strategy and of the exam's summaries; default LLM with `chat`, else offline. */
   cognition?: Cognition;
   embedder: Embedder;
@@ -89,13 +94,14 @@ export function teafarmCognition(chat: ChatModel | null | undefined, embedder: E
 export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport> {
   const { transcript, embedder, strategy } = options;
   const chat = options.chat ?? null;
+  const judge = options.judge ?? null;
   const cognition = options.cognition ?? teafarmCognition(chat, embedder);
   const exam =
     options.exam ??
     (await writeExam(transcript, {
       cognition,
       embedder,
-      chat,
+      chat: judge,
       questions: options.questions ?? 5,
       onProgress: options.onProgress,
     }));
@@ -138,8 +144,8 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
         const { text, recall } = await session.reply();
         for (const op of await mem.store.listOperations(mem.scope(agent), { sessionId: session.id }))
           usage = addUsage(usage, op.usage);
-        const verdict = chat
-          ? await judgeWithModel(chat, item, text)
+        const verdict = judge
+          ? await judgeWithModel(judge, item, text)
           : { ...judgeOffline(item, text), usage: emptyUsage() };
         usage = addUsage(usage, verdict.usage);
         const held = await recalledTurns(mem, agent, recall);
@@ -169,7 +175,7 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
       sessions: transcript.sessions.length,
       writer: exam.writer,
       fingerprint: exam.fingerprint,
-      judge: chat ? chat.name : "offline",
+      judge: judge ? judge.name : "offline",
       items,
       correctRate: items.length ? items.filter((x) => x.correct).length / items.length : 0,
       groundedRate: withEvidence.length

@@ -1,0 +1,45 @@
+/**
+ * The model a lab grades or writes exams with: its own endpoint and model (`--judge-url`,
+ * `--judge-model`, `--judge-key` or MEMLANE_JUDGE_KEY), never the system under test. The scripted
+ * engine gets a scripted judge of its own, so a run shows every judge call going to the judge.
+ */
+import type { Command } from "commander";
+import { io } from "../../src/cli/io.js";
+import { InvalidInputError } from "../../src/core/errors.js";
+import { resolveChat } from "../../src/engine/config.js";
+import type { ChatModel } from "../../src/models/chat-model.js";
+import { ScriptedChatModel } from "../../src/models/test-doubles.js";
+
+export interface JudgeFlags {
+  judgeUrl?: string;
+  judgeModel?: string;
+  judgeKey?: string;
+}
+
+/** Adds the judge's flags to a lab command; `role` says what the judge does there. */
+export function judgeOptions(cmd: Command, role: string): Command {
+  return cmd
+    .option(
+      "--judge-url <url>",
+      `the OpenAI-compatible endpoint of the model that ${role} (never the system under test)`,
+    )
+    .option("--judge-model <model>", "the judge's model at that endpoint")
+    .option("--judge-key <key>", "the judge's API key (env MEMLANE_JUDGE_KEY)");
+}
+
+/**
+ * The judge the flags name; null without them. `scripted`: a scripted judge (its answer from
+ * `scriptedAnswer`) when no endpoint is given.
+ */
+export function judgeFrom(flags: JudgeFlags, scriptedAnswer?: () => string): ChatModel | null {
+  if (flags.judgeUrl || flags.judgeModel) {
+    if (!flags.judgeUrl || !flags.judgeModel)
+      throw new InvalidInputError("--judge-url and --judge-model go together", { field: "judge" });
+    return resolveChat({
+      baseURL: flags.judgeUrl,
+      model: flags.judgeModel,
+      apiKey: flags.judgeKey ?? io().env.MEMLANE_JUDGE_KEY,
+    });
+  }
+  return scriptedAnswer ? new ScriptedChatModel(scriptedAnswer, "judge") : null;
+}
