@@ -5,7 +5,6 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { io } from "../../src/cli/io.js";
 import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
 import { note, print, printJson } from "../../src/cli/output.js";
 import { progress } from "../../src/cli/progress.js";
@@ -15,8 +14,6 @@ import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveChat, resolveEmbedder } from "../../src/engine/config.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
-import type { ChatModel } from "../../src/models/chat-model.js";
-import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { memochatStrategy } from "../../src/strategies/memochat/memochat.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import type { Strategy } from "../../src/strategies/strategy.js";

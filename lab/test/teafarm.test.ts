@@ -52,8 +52,6 @@ describe("TeaFarm exam", () => {
       cognition: teafarmCognition(chat, embedder),
       embedder,
       chat,
-      // The same model writes and judges here on purpose: the scripted one plays every part.
-      judge: chat,
       questions: 2,
     });
     const writes = () => chat.calls.filter((c) => c.options.jsonSchema?.name === "counterfactual_questions");
