@@ -168,6 +168,8 @@ describe("TeaFarm (scripted model)", () => {
     const report = await runTeafarm({
       transcript: story,
       chat,
+      // The scripted model also writes and judges the exam here, on purpose.
+      judge: chat,
       embedder: new HashEmbedder(),
       strategy: theanineStrategy(),
       questions: 2,
