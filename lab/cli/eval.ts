@@ -261,6 +261,10 @@ export function registerEval(program: Command): void {
       print(
         `\nexam: ${exams.reduce((k, e) => k + e.questions.length, 0)} questions written by ${[...new Set(exams.map((e) => e.writer))].join(", ")}, judged ${judge ? `by ${judge.name}` : "offline"}${opts.exam ? ` · cached in ${opts.exam}` : ""}`,
       );
+      if (exams.some((e) => e.writer === "offline"))
+        print(
+          "offline exam: its questions pair a statement with a later one about the same person, so it measures whether a reply restates the later fact, not whether it resists a counterfactual premise; with the bundled encoder, repeated runs can differ (its vectors vary slightly with the texts they are embedded beside), so compare strategies on one run, or use --embedder hash",
+        );
     });
 
   evalCmd

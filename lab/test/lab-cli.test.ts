@@ -80,6 +80,19 @@ describe("lab eval teafarm", () => {
   });
 });
 
+describe("lab eval teafarm offline (issue 31, item 9)", () => {
+  it("says plainly what an offline exam measures", async () => {
+    const story = join(dir, "story-offline.json");
+    writeFileSync(story, JSON.stringify(demoTranscript));
+    const r = await lab("eval", "teafarm", story, "--questions", "1", "--embedder", "hash");
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /offline exam: .*restates the later fact, not whether it resists a counterfactual premise/,
+    );
+  });
+});
+
 describe("lab eval emma", () => {
   it("has --help on every EMMA evaluation", async () => {
     for (const cmd of [
