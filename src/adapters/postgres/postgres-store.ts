@@ -133,10 +133,15 @@ export class PostgresStore implements MemoryStore {
       // The HNSW index of a model exists before its first vectors are written: filled row by
       // row as memories arrive, rather than built over a whole store at the first search (162 s
       // for 100K memories on PGlite, while that search waited).
-      if (ready.vectors)
+      if (ready.vectors) {
+        // Each model and width once, not once per vector.
+        const wanted = new Map<string, [string, number]>();
         for (const { batch } of entries)
           for (const e of batch.embeddings ?? [])
-            if (e.ownerKind === "memory") await this.hnsw.ensure(e.model, e.vector.length);
+            if (e.ownerKind === "memory")
+              wanted.set(`${e.model}\u0000${e.vector.length}`, [e.model, e.vector.length]);
+        for (const [model, dims] of wanted.values()) await this.hnsw.ensure(model, dims);
+      }
       await this.client.transaction(async (tx) => {
         await bumpVersions(
           tx,

@@ -49,10 +49,8 @@ export class IngestJobs {
   /** This server's name on the jobs it holds: new at every start, so a restart is another owner. */
   readonly owner = `server-${randomUUID()}`;
   private readonly running = new Set<Promise<void>>();
-  /** Jobs queued or running here, by tenant and id. */
-  private readonly held = new Set<string>();
-  /** How many of the held jobs each tenant has (the heartbeat names these tenants). */
-  private readonly heldTenants = new Map<string, number>();
+  /** Jobs queued or running here, by tenant and id, each with its tenant (the heartbeat names them). */
+  private readonly held = new Map<string, string>();
   private tail: Promise<void> = Promise.resolve();
   private readonly keep: number;
   private readonly logger: Logger;
@@ -163,8 +161,7 @@ export class IngestJobs {
 
   private enqueue(mem: Memlane, job: PendingIngestJob): void {
     const key = keyOf(job);
-    this.held.add(key);
-    this.heldTenants.set(job.tenant, (this.heldTenants.get(job.tenant) ?? 0) + 1);
+    this.held.set(key, job.tenant);
     this.schedule();
     // One upload at a time: two uploads of the same session must not interleave their checks.
     const run = this.tail.then(async () => {
@@ -195,9 +192,6 @@ export class IngestJobs {
         await this.record(job, change);
       } finally {
         this.held.delete(key);
-        const left = (this.heldTenants.get(job.tenant) ?? 1) - 1;
-        if (left > 0) this.heldTenants.set(job.tenant, left);
-        else this.heldTenants.delete(job.tenant);
       }
     });
     this.tail = run;
@@ -236,7 +230,7 @@ export class IngestJobs {
     this.ticking = true;
     try {
       if (this.held.size > 0)
-        await this.store.heartbeat(this.owner, new Date().toISOString(), [...this.heldTenants.keys()]);
+        await this.store.heartbeat(this.owner, new Date().toISOString(), [...new Set(this.held.values())]);
       if (!this.closed) await this.takeOver();
     } catch (error) {
       this.logger.warn(`ingest jobs: heartbeat or takeover failed: ${(error as Error).message}`);

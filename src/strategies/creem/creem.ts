@@ -59,16 +59,15 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
     // Blends run on the partners' turns (another agent's generated reply is a partner's words);
     // the agent's own replies are part of the dialogue it reads (the paper's last two utterances).
     if (turn.speaker === scope.agent) return;
-    const said = dialogue;
-    const partnerTurns = said.filter((t) => t.speaker !== scope.agent).length;
+    const partnerTurns = dialogue.filter((t) => t.speaker !== scope.agent).length;
     if (partnerTurns % every !== 0) return;
-    const recent = said.slice(-2 * every);
+    const recent = dialogue.slice(-2 * every);
     // 1. The question, unless ablated.
     let question: string | null = null;
     if (useQuestion) {
       const q = await ctx.cognition.run(
         questionStep,
-        { agent: scope.agent, partner: turn.speaker, lines: said.slice(-8) },
+        { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
         { signal: ctx.signal },
       );
       question = q.value;
@@ -109,7 +108,7 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
         sessionId: session.id,
         recent,
         // The paper gives the whole session so far; insights still come from the latest lines.
-        dialogue: said.slice(0, -recent.length),
+        dialogue: dialogue.slice(0, -recent.length),
         retrieved: shown,
       },
       { signal: ctx.signal },
