@@ -203,27 +203,23 @@ describe("eval mtbench-plus", () => {
       const path = join(dir, "mtb.json");
       writeFileSync(path, JSON.stringify(file()));
       const env = { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" };
-      const run = await runLab(
-        [
-          "eval",
-          "mtbench-plus",
-          path,
-          "--engine",
-          "scripted",
-          "--strategies",
-          "memochat",
-          "--limit",
-          "1",
-          "--split",
-          "all",
-          "--judge-url",
-          judgeServer.url,
-          "--judge-model",
-          "judge-model",
-          "--json",
-        ],
-        { env },
-      );
+      // One conversation, the scripted engine, judged through the loopback endpoint.
+      const play = [
+        "eval",
+        "mtbench-plus",
+        path,
+        "--engine",
+        "scripted",
+        "--strategies",
+        "memochat",
+        "--limit",
+        "1",
+        "--split",
+        "all",
+        "--judge-url",
+        judgeServer.url,
+      ];
+      const run = await runLab([...play, "--judge-model", "judge-model", "--json"], { env });
       assert.equal(run.code, 0, run.stderr);
       const report = JSON.parse(run.stdout) as { questions: { judge: number | null }[] };
       assert.deepEqual(
@@ -236,26 +232,8 @@ describe("eval mtbench-plus", () => {
       assert.equal(chats[0]!.body.model, "judge-model");
       const asked = JSON.stringify(chats[0]!.body.messages);
       assert.doesNotMatch(asked, /e\.g\. \[\[/, "no anchor number in the judge's instructions");
-      // Without a judge, an LLM run rates nothing and says so.
-      const unjudged = await runLab(
-        [
-          "eval",
-          "mtbench-plus",
-          path,
-          "--engine",
-          "scripted",
-          "--strategies",
-          "memochat",
-          "--limit",
-          "1",
-          "--split",
-          "all",
-          "--judge-url",
-          judgeServer.url,
-          "--json",
-        ],
-        { env },
-      );
+      // A judge endpoint without its model is refused.
+      const unjudged = await runLab([...play, "--json"], { env });
       assert.equal(unjudged.code, 3, "--judge-url needs --judge-model");
     } finally {
       await judgeServer.close();

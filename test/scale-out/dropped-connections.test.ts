@@ -11,7 +11,6 @@ import { after, before, describe, it } from "node:test";
 import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { PostgresJobQueue } from "../../src/adapters/postgres/postgres-queue.js";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
-import type { JobInfo } from "../../src/engine/events.js";
 import { silentLogger } from "../../src/engine/logger.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {
@@ -26,6 +25,32 @@ import { servedUrl } from "../fixtures/served-url.js";
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 
 const skip = postgresSkipReason() ?? false;
+
+/**
+ * A working queue whose handler records each session it runs and holds the job of `holdAt` at a
+ * gate until the test opens it.
+ */
+function queueHolding(url: string, holdAt: string) {
+  const held = gate();
+  const runs: string[] = [];
+  const queue = new PostgresJobQueue({
+    url,
+    pollSeconds: 0.2,
+    retryDelaySeconds: 1,
+    jobTimeoutSeconds: 30,
+    maintenanceSeconds: 1,
+    logger: silentLogger,
+  });
+  queue.process(
+    async (request) => {
+      runs.push(request.sessionId);
+      if (request.sessionId === holdAt) await held.pass();
+      return true;
+    },
+    () => undefined,
+  );
+  return { queue, held, runs };
+}
 
 describe("dropped Postgres connections", { skip }, () => {
   let cluster: PostgresCluster;
@@ -57,27 +82,7 @@ describe("dropped Postgres connections", { skip }, () => {
 
   it("a job whose connections are terminated while it runs: no crash, the job ends once, the queue goes on", async () => {
     const url = await cluster.createDatabase();
-    const held = gate();
-    const runs: string[] = [];
-    const queue = new PostgresJobQueue({
-      url,
-      pollSeconds: 0.2,
-      retryDelaySeconds: 1,
-      jobTimeoutSeconds: 30,
-      maintenanceSeconds: 1,
-      logger: silentLogger,
-    });
-    const finished: JobInfo[] = [];
-    queue.process(
-      async (request) => {
-        runs.push(request.sessionId);
-        if (request.sessionId === "s1") await held.pass();
-        return true;
-      },
-      (job) => {
-        if (job.state === "done" || job.state === "failed") finished.push(job);
-      },
-    );
+    const { queue, held, runs } = queueHolding(url, "s1");
     try {
       const first = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "s1" });
       await held.reached;
@@ -134,24 +139,7 @@ describe("dropped Postgres connections", { skip }, () => {
   it("a server restart under writes and a running job: every process goes on, the job ends exactly once", async () => {
     const url = await cluster.createDatabase();
     const store = openPostgresStore(url);
-    const held = gate();
-    const runs: string[] = [];
-    const queue = new PostgresJobQueue({
-      url,
-      pollSeconds: 0.2,
-      retryDelaySeconds: 1,
-      jobTimeoutSeconds: 30,
-      maintenanceSeconds: 1,
-      logger: silentLogger,
-    });
-    queue.process(
-      async (request) => {
-        runs.push(request.sessionId);
-        if (request.sessionId === "r1") await held.pass();
-        return true;
-      },
-      () => undefined,
-    );
+    const { queue, held, runs } = queueHolding(url, "r1");
     try {
       await store.write(scopeA, { sessions: [session(scopeA, "s1")] });
       const job = await queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "r1" });

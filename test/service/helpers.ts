@@ -2,6 +2,7 @@
 
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { createService, type Service } from "../../src/adapters/server/app.js";
+import type { MemlaneConfig } from "../../src/engine/config.js";
 import type { Memlane } from "../../src/engine/memlane.js";
 import { openSqliteIngestJobStore } from "../../src/store/sqlite/ingest-job-store.js";
 import { openSqliteKeyStore, type SqliteKeyStore } from "../../src/store/sqlite/key-store.js";
@@ -19,8 +20,11 @@ export interface TestService extends Service {
 
 const quiet = { debug() {}, warn() {}, error() {} };
 
-export async function testService(options: { maxBodyBytes?: number } = {}): Promise<TestService> {
-  const mem = await testMemlane({ strategy: "carecall", logger: quiet });
+/** `engine`: settings of the engine beside the defaults (a broken model, a store that fails). */
+export async function testService(
+  options: { maxBodyBytes?: number; engine?: MemlaneConfig } = {},
+): Promise<TestService> {
+  const mem = await testMemlane({ strategy: "carecall", logger: quiet, ...options.engine });
   const keys = await openSqliteKeyStore(":memory:");
   const acme = (await createApiKey(keys, { tenant: "acme", name: "acme-ci" })).key;
   const globex = (await createApiKey(keys, { tenant: "globex" })).key;

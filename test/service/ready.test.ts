@@ -4,13 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createService } from "../../src/adapters/server/app.js";
 import { StoreUnavailableError } from "../../src/core/errors.js";
-import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { testMemlane } from "../fixtures/engine.js";
-
-const quiet = { debug() {}, warn() {}, error() {} };
+import { testService } from "./helpers.js";
 
 describe("service: readiness", () => {
   it("/ready is 200 while the store answers and 503 while it cannot; /health stays 200", async () => {
@@ -28,9 +24,7 @@ describe("service: readiness", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const mem = await testMemlane({ store, logger: quiet });
-    const keys = await openSqliteKeyStore(":memory:");
-    const service = createService({ mem, keys, logger: quiet });
+    const service = await testService({ engine: { store } });
     try {
       assert.equal((await service.app.request("/ready")).status, 200);
       down = true;
@@ -44,8 +38,6 @@ describe("service: readiness", () => {
       assert.equal((await service.app.request("/ready")).status, 200);
     } finally {
       await service.close();
-      await mem.close();
-      await keys.close();
     }
   });
 });

@@ -16,6 +16,7 @@ import { HnswIndexes, pgvectorAbilities } from "../../src/adapters/postgres/vect
 import { configFrom } from "../../src/cli/options.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { seededRandom } from "../../src/core/memory-graph.js";
+import type { Memory } from "../../src/core/types.js";
 import { normalize } from "../../src/core/vector.js";
 import { resolveRetriever, resolveStore } from "../../src/engine/config.js";
 import { validateTranscript } from "../../src/engine/formats/transcript.js";
@@ -50,6 +51,19 @@ function randomVectors(n: number, seed: number): Float32Array[] {
   );
 }
 
+/** Memories with their vectors (model "x"), as one write. */
+function withVectors(memories: Memory[], vectors: Float32Array[]) {
+  return {
+    memories,
+    embeddings: memories.map((m, i) => ({
+      ownerKind: "memory" as const,
+      ownerId: m.id,
+      model: "x",
+      vector: vectors[i]!,
+    })),
+  };
+}
+
 describe("postgres store on PGlite: pgvector", () => {
   it("searches memories on an HNSW index in SQL, agreeing with the exact search, filter and all", async () => {
     const store = openPostgresStore(`pglite:${shared}`, { schema: "hnsw" });
@@ -59,15 +73,7 @@ describe("postgres store on PGlite: pgvector", () => {
       assert.equal(await exact.searchesInDatabase(), false);
       const vectors = randomVectors(400, 7);
       const memories = vectors.map((_, i) => memory(scopeA, `m${i}`, { about: i % 4 ? "sam" : "ava" }));
-      const batch = {
-        memories,
-        embeddings: memories.map((m, i) => ({
-          ownerKind: "memory" as const,
-          ownerId: m.id,
-          model: "x",
-          vector: vectors[i]!,
-        })),
-      };
+      const batch = withVectors(memories, vectors);
       await store.write(scopeA, batch);
       await exact.write(scopeA, batch);
       let found = 0;
@@ -299,15 +305,7 @@ describe("postgres store on PGlite: pgvector", () => {
       const vectors = randomVectors(2000, 11);
       // One memory in 100 is about ava: a walk of 1000 candidates finds about 10 of them.
       const memories = vectors.map((_, i) => memory(scopeA, `m${i}`, { about: i % 100 ? "sam" : "ava" }));
-      const batch = {
-        memories,
-        embeddings: memories.map((m, i) => ({
-          ownerKind: "memory" as const,
-          ownerId: m.id,
-          model: "x",
-          vector: vectors[i]!,
-        })),
-      };
+      const batch = withVectors(memories, vectors);
       await store.write(scopeA, batch);
       await exact.write(scopeA, batch);
       const hnsw = new HnswIndexes(store.client);
