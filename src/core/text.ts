@@ -81,6 +81,17 @@ export function namePattern(name: string, flags = "i"): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_])${escapeRegExp(name)}('s)?(?![\\p{L}\\p{M}\\p{N}_])`, unicode);
 }
 
+/**
+ * The first `chars` characters of `text`, cut at the last white space when one falls in the
+ * second half (a word is not split), else cut hard. Text no longer than `chars` comes back whole.
+ */
+export function prefixAtWord(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const cut = text.slice(0, chars);
+  const space = cut.search(/\s\S*$/);
+  return space > chars / 2 ? cut.slice(0, space) : cut;
+}
+
 /** True when a text holds at least one letter or digit, in any script. */
 export function hasWordCharacter(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);

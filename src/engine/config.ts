@@ -32,6 +32,7 @@ import type { Strategy } from "../strategies/strategy.js";
 import { checkJobQueue, type JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
 import type { PostgresQueueOptions } from "./queue-options.js";
+import type { ReplyWindow } from "./reply-window.js";
 import type { PerTurnMode } from "./turn-path.js";
 
 export type ChatConfig =
@@ -89,6 +90,8 @@ export interface MemlaneConfig {
   maxTurnChars?: number;
   /** Bytes of search index kept in memory over all scopes, least recently used out. Default 1 GiB. */
   indexBudget?: number;
+  /** How much of the session a reply sees: the newest turns. Default 40 turns within 24,000 characters. */
+  replyWindow?: Partial<ReplyWindow>;
   /** Where warnings and errors the engine cannot return go (listener errors). Default: stderr. */
   logger?: Logger;
   /** A Retriever other than the in-process hybrid index (a store that searches in its database). */

@@ -13,6 +13,7 @@ import { consolidate } from "./consolidator.js";
 import type { JobInfo } from "./events.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
+import { replyWindowOf } from "./reply-window.js";
 import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./turn-path.js";
 
 export interface ReplyResult {
@@ -74,9 +75,9 @@ export class Engine {
     await this.settled(scope, session.id);
     const { store, cognition } = this.parts;
     // The held copy, brought up to date from the change log: a reply late in a long session
-    // costs what one early in it does.
-    const dialogue = await this.turns.dialogue(scope, session.id);
-    const lastPartnerTurn = [...dialogue].reverse().find((t) => t.speaker !== scope.agent);
+    // costs what one early in it does; the reply sees the newest turns only (`replyWindow`).
+    const dialogue = replyWindowOf(await this.turns.dialogue(scope, session.id), this.parts.replyWindow);
+    const lastPartnerTurn = dialogue.findLast((t) => t.speaker !== scope.agent);
     const partner = lastPartnerTurn?.speaker ?? session.partners[0]!;
     const q = query ?? lastPartnerTurn?.text ?? "";
     const strategy = this.parts.strategies.get(session.strategy);

@@ -76,6 +76,7 @@ import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./job-queue.js"
 import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
+import { parseReplyWindow, type ReplyWindow } from "./reply-window.js";
 import { SessionHandle } from "./session-handle.js";
 import { TenantStore } from "./tenant-store.js";
 import { type TimelineView, walkTimeline } from "./timeline.js";
@@ -150,6 +151,11 @@ export interface MemlaneOptions {
    * DEFAULT_INDEX_BUDGET, 1 GiB); the least recently used scopes leave first and load again when asked.
    */
   indexBudget?: number;
+  /**
+   * How much of the session a reply sees: the newest `turns` turns holding at most `chars`
+   * characters (DEFAULT_REPLY_WINDOW: 40 turns, 24,000 characters). Recall still searches all.
+   */
+  replyWindow?: Partial<ReplyWindow>;
   /** Resources the engine must release on close (worker threads of an embedder it made). */
   owned?: { close(): Promise<void> }[];
 }
@@ -200,6 +206,7 @@ export class Memlane {
           options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
           "maxTurnChars",
         ),
+        replyWindow: parseReplyWindow(options.replyWindow),
         queue: options.queue ? checkJobQueue(options.queue) : new InProcessJobQueue(),
       }),
       perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
@@ -784,6 +791,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     perTurn: config.perTurn,
     maxTurnChars: config.maxTurnChars,
     indexBudget: config.indexBudget,
+    replyWindow: config.replyWindow,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],
   });

@@ -13,6 +13,7 @@ import type { Strategy, StrategyPorts } from "../strategies/strategy.js";
 import type { EventStream } from "./events.js";
 import type { JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
+import type { ReplyWindow } from "./reply-window.js";
 
 export interface EngineParts {
   store: MemoryStore;
@@ -28,6 +29,8 @@ export interface EngineParts {
   strategy: Strategy;
   /** Most characters one turn may hold (checked at every way in: turns, conversations, ingest). */
   maxTurnChars: number;
+  /** How much of the session a reply sees (the newest turns). */
+  replyWindow: ReplyWindow;
 }
 
 export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal): StrategyPorts {

@@ -4,12 +4,11 @@
  * request of any length costs bounded time and never holds the event loop for other callers.
  * Time words are read from a shorter prefix still (asked-time.ts, TIME_WORDS_READ).
  */
+import { prefixAtWord } from "../core/text.js";
+
 export const QUERY_CHARS = 4000;
 
 /** The part of a query that recall searches: all of it up to QUERY_CHARS, else a prefix cut at a word. */
 export function searchedQuery(query: string): string {
-  if (query.length <= QUERY_CHARS) return query;
-  const cut = query.slice(0, QUERY_CHARS);
-  const space = cut.search(/\s\S*$/);
-  return space > QUERY_CHARS / 2 ? cut.slice(0, space) : cut;
+  return prefixAtWord(query, QUERY_CHARS);
 }
