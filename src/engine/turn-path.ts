@@ -66,12 +66,16 @@ type HookResult = { ok: true; staged: WriteBatch[] } | { ok: false; error: unkno
  * taken already: by a caller's own id in this session, or (a collision at the same place as the
  * last try) by a turn elsewhere in the scope.
  */
-function defaultTurnId(sessionId: string, index: number, dialogue: Turn[], before?: Prepared): string {
+function defaultTurnId(
+  sessionId: string,
+  index: number,
+  inSession: (id: string) => boolean,
+  before?: Prepared,
+): string {
   const plain = `${sessionId}:${index + 1}`;
-  const taken = new Set(dialogue.map((t) => t.id));
-  if (before && before.turn.index === index) taken.add(before.turn.id);
+  const taken = (id: string) => inSession(id) || (before?.turn.index === index && before.turn.id === id);
   let id = plain;
-  for (let n = 2; taken.has(id); n++) id = `${plain}.${n}`;
+  for (let n = 2; taken(id); n++) id = `${plain}.${n}`;
   return id;
 }
 
@@ -239,7 +243,9 @@ export class TurnPath {
         field: "at",
       });
     const index = last ? last.index + 1 : 0;
-    const id = request.id ?? defaultTurnId(session.id, index, dialogue, before);
+    const id =
+      request.id ??
+      defaultTurnId(session.id, index, (taken) => this.dialogues.hasTurnId(scope, session.id, taken), before);
     const turn: Turn = {
       id,
       tenant: scope.tenant,

@@ -146,6 +146,8 @@ export class InProcessRetriever implements Retriever {
     const depth = Math.max(search.k * 4, 20);
     const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
     const admitted = index.admitted(search.filter);
+    // No memory can answer: skip the searches (the source search alone reads every turn's index).
+    if (admitted.indexOf(1) === -1) return [];
     const dense = await this.denseSearch(scope, index, vector!, admitted, search.filter, depth);
     // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
     const lexical = index.bm25Top(query, admitted, depth, (best) => Math.max(0.1 * best, 0.2 + 1e-12));
