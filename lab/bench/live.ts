@@ -12,6 +12,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { nlp } from "../../src/cognition/offline/nlp.js";
 import { newId } from "../../src/core/ids.js";
 import type { Memory, Scope } from "../../src/core/types.js";
@@ -144,6 +146,7 @@ async function manyScopes(scopes: number, turns: number, budget: number | undefi
   for (let i = 0; i < scopes; i++)
     await fillLiving(mem.store, { tenant: "default", agent: `a${i}` }, turns, mem.embedder, "none", i);
   const fill = performance.now() - started;
+  const before = settledBytes();
   const { sentence } = synthetic(5);
   const times: number[] = [];
   let peak = 0;
@@ -156,11 +159,20 @@ async function manyScopes(scopes: number, turns: number, budget: number | undefi
       if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     }
   const b = retriever.budget;
+  const grown = settledBytes() - before;
   console.log(
-    `\n## ${scopes.toLocaleString("en")} scopes of ${turns.toLocaleString("en")} turns in one process (strategy none, hash embedder, turn recall, every scope asked twice in shuffled order)\n\n| index budget | fill | recall p50 / p95 | indexes held | index bytes held | peak RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n| ${mib(b.limit)} | ${(fill / 1000).toFixed(0)} s | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} | ${b.count} | ${mib(b.used)} | ${mib(peak)} |`,
+    `\n## ${scopes.toLocaleString("en")} scopes of ${turns.toLocaleString("en")} turns in one process (strategy none, hash embedder, turn recall, every scope asked twice in shuffled order)\n\n| index budget | fill | recall p50 / p95 | indexes held | index bytes held (counted) | heap + external grown, after GC | peak RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n| ${mib(b.limit)} | ${(fill / 1000).toFixed(0)} s | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} | ${b.count} | ${mib(b.used)} | ${mib(grown)} | ${mib(peak)} |`,
   );
   await mem.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Heap and external memory after a full collection: what the process really holds, garbage aside. */
+function settledBytes(): number {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
