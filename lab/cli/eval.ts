@@ -34,6 +34,7 @@ import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 import { registerEvalQa } from "./eval-qa.js";
+import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
 
 export function registerEval(program: Command): void {
@@ -43,6 +44,7 @@ export function registerEval(program: Command): void {
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
   registerEvalQa(evalCmd);
+  registerEvalStanding(evalCmd);
 
   evalCmd
     .command("consistency <file>")

@@ -3,7 +3,8 @@
  * for every single-word lemma that the WordNet sense-tagged corpus attests (tag count > 0), the
  * synsets of its two most frequent senses and their direct hypernyms (or, for adjectives, the
  * synsets they are similar to), keyed by memlane's stem; and every antonym pair, extended from an
- * adjective's head synset to its satellites. Ids are renumbered; the file is small enough to ship.
+ * adjective's head synset to its satellites; and, for a few lexicographer files (FIELDS), the
+ * words one of whose two most frequent senses is filed there. Ids are renumbered; the file is small enough to ship.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,10 +12,23 @@ import { stem } from "../../src/core/text.js";
 
 interface Synset {
   words: string[];
+  /** The lexicographer file's number (WordNet's lexnames: 37 is verb.emotion). */
+  field: number;
   pointers: { symbol: string; target: string; source: number; targetWord: number }[];
 }
 
 const POS = { noun: "n", verb: "v", adj: "a", adv: "r" } as const;
+
+/**
+ * Lexicographer files kept as word classes, by WordNet's lexname numbers: verbs of feeling
+ * ("prefer", "hate": a stated preference), nouns of communication ("answer", "summary": what an
+ * assistant produces) and of food (a diet is a standing constraint).
+ */
+const FIELDS: Record<string, { pos: keyof typeof POS; number: number }> = {
+  "verb.emotion": { pos: "verb", number: 37 },
+  "noun.communication": { pos: "noun", number: 10 },
+  "noun.food": { pos: "noun", number: 13 },
+};
 
 export function buildLexicon(dict: string) {
   const synsets = new Map<string, Synset>();
@@ -41,7 +55,7 @@ export function buildLexicon(dict: string) {
           targetWord: Number.parseInt(st.slice(2), 16),
         });
       }
-      synsets.set(`${type === "s" ? "a" : tag}${offset}`, { words, pointers });
+      synsets.set(`${type === "s" ? "a" : tag}${offset}`, { words, field: Number(f[1]), pointers });
     }
   }
   const ids = new Map<string, number>();
@@ -142,6 +156,22 @@ export function buildLexicon(dict: string) {
       }
     }
   }
+  // Word classes: a lemma one of whose two most frequent senses is filed under the field (untagged
+  // lemmas too: "email" and "recipe" are rare in the tagged corpus but common in chat).
+  const fields: Record<string, string[]> = {};
+  for (const [name, { pos, number }] of Object.entries(FIELDS)) {
+    const words = new Set<string>();
+    for (const line of readFileSync(join(dict, `index.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const f = line.trim().split(" ");
+      if (!/^[a-z]+$/.test(f[0]!)) continue;
+      const k = Number(f[3]);
+      const first = f.slice(6 + k, 6 + k + Math.min(2, Number(f[2])));
+      if (first.some((offset) => synsets.get(`${POS[pos]}${offset}`)?.field === number))
+        words.add(stem(f[0]!));
+    }
+    fields[name] = [...words].sort();
+  }
   const pack = (map: Map<string, Set<number>>) =>
     Object.fromEntries(
       [...map.entries()]
@@ -155,5 +185,6 @@ export function buildLexicon(dict: string) {
     // Only words the tagged corpus attests: rare words add size, not signal.
     aspects,
     antonyms: [...antonyms].filter((p) => p.split(" ").every((w) => senses.has(w))).sort(),
+    fields,
   };
 }

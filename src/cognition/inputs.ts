@@ -18,6 +18,31 @@ export interface SummarizeInput {
   turns: Turn[];
 }
 
+/** One session read for standing instructions and preferences (step `standing`). */
+export interface StandingInput {
+  agent: string;
+  partners: string[];
+  /** Conversation time of the session. */
+  at: string;
+  turns: Turn[];
+  /** The standing instructions and preferences in force before this session, oldest first. */
+  standing: { id: string; about: string; text: string; at: string }[];
+}
+
+/** What a partner asked for once, to hold from now on, or took back. */
+export interface StandingDecision {
+  /** A new one (instruction or preference), or one taken back without a replacement. */
+  kind: "instruction" | "preference" | "revoke";
+  /** Who gave it. */
+  about: string;
+  /** The instruction or preference as it should be followed (for a revoke: what is taken back). */
+  text: string;
+  /** The turn it was said in. */
+  turn: string;
+  /** The id of the standing item (from the input, or made earlier in this session) it replaces or takes back. */
+  replaces: string | null;
+}
+
 /** What the reply step is shown: built by a strategy's `compose`. */
 export interface Prompt {
   /** Instructions and the memory context, as one system message. */

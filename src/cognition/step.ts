@@ -10,6 +10,7 @@ import type { ChatMessage } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import type { LearnedLinkModel } from "./offline/learned/link-model.js";
 import type { LearnedPairModel } from "./offline/learned/pair-model.js";
+import type { LearnedStandingModel } from "./offline/learned/standing-model.js";
 
 /** What the offline engine lends a step: the sentence encoder and the trained offline models. */
 export interface OfflineKit {
@@ -26,6 +27,8 @@ export interface OfflineKit {
 export interface LearnedModels {
   pairOperator?: LearnedPairModel | null;
   relationLinker?: LearnedLinkModel | null;
+  /** With it, the standing-instruction detector and its matching thresholds (lab cross-validation). */
+  standing?: LearnedStandingModel | null;
 }
 
 /** How an input too large for one model call is cut into several and the answers joined. */

@@ -122,4 +122,9 @@ export interface Recall {
    * and which session this is (EMMA's reply is told both).
    */
   setting?: string[];
+  /**
+   * Standing instructions and preferences of the people asked about, newest first: added by the
+   * engine to every recall and reply of a strategy that keeps memory (engine/standing.ts).
+   */
+  standing?: RecallHit[];
 }

@@ -92,6 +92,8 @@ export interface MemlaneConfig {
   indexBudget?: number;
   /** How much of the session a reply sees: the newest turns. Default 40 turns within 24,000 characters. */
   replyWindow?: Partial<ReplyWindow>;
+  /** Keep standing instructions and preferences and show them in every reply and recall. Default true. */
+  standing?: boolean;
   /** Where warnings and errors the engine cannot return go (listener errors). Default: stderr. */
   logger?: Logger;
   /** A Retriever other than the in-process hybrid index (a store that searches in its database). */

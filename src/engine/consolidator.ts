@@ -13,6 +13,7 @@ import type { SessionContext } from "../strategies/strategy.js";
 import { applyStaged } from "./apply-staged.js";
 import { failedOperation, newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
+import { keepsStanding, stageStanding } from "./standing.js";
 
 /** How a consolidation ended; a failure carries the error's code (MODEL_UNAVAILABLE, SCHEMA_MISMATCH…). */
 export type ConsolidationOutcome = { ok: true } | { ok: false; code: string; error: string };
@@ -42,6 +43,7 @@ export async function consolidate(
   try {
     const { fresh } = await turnVectors(store, scope, embedder, turns);
     await strategy.onSessionEnd?.(ctx);
+    if (keepsStanding(parts, strategy)) await stageStanding(parts, scope, session, turns, ctx.stage);
     await applyStaged(parts, [
       {
         scope,

@@ -14,6 +14,7 @@ import type { JobInfo } from "./events.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { replyWindowOf } from "./reply-window.js";
+import { keepsStanding, withStanding, withStandingShown } from "./standing.js";
 import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./turn-path.js";
 
 export interface ReplyResult {
@@ -81,10 +82,14 @@ export class Engine {
     const partner = lastPartnerTurn?.speaker ?? session.partners[0]!;
     const q = query ?? lastPartnerTurn?.text ?? "";
     const strategy = this.parts.strategies.get(session.strategy);
-    const recall = q.trim()
+    const found = q.trim()
       ? await strategy.recall({ ...portsFor(this.parts, scope, signal), query: q, session, dialogue })
       : { strategy: strategy.name, query: q, hits: [] };
-    const prompt = strategy.compose({ scope, session, partner, dialogue }, recall);
+    // Everyone's standing instructions hold in a reply, whatever the question was.
+    const recall = keepsStanding(this.parts, strategy)
+      ? await withStanding(this.parts, scope, found, session.partners)
+      : found;
+    const prompt = withStandingShown(strategy.compose({ scope, session, partner, dialogue }, recall), recall);
     const at = dialogue.at(-1)?.at ?? session.at;
     const input: ReplyInput = { agent: scope.agent, partner, at, dialogue, recall, prompt };
     const result = await cognition.run(replyStepFor(input), input, { signal });

@@ -78,6 +78,7 @@ import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { parseReplyWindow, type ReplyWindow } from "./reply-window.js";
 import { SessionHandle } from "./session-handle.js";
+import { keepsStanding, withStanding } from "./standing.js";
 import { TenantStore } from "./tenant-store.js";
 import { type TimelineView, walkTimeline } from "./timeline.js";
 import type { PerTurnMode } from "./turn-path.js";
@@ -156,6 +157,11 @@ export interface MemlaneOptions {
    * characters (DEFAULT_REPLY_WINDOW: 40 turns, 24,000 characters). Recall still searches all.
    */
   replyWindow?: Partial<ReplyWindow>;
+  /**
+   * Whether strategies that keep memory also keep each partner's standing instructions and
+   * preferences, and hand them to every reply and recall about that partner. Default true.
+   */
+  standing?: boolean;
   /** Resources the engine must release on close (worker threads of an embedder it made). */
   owned?: { close(): Promise<void> }[];
 }
@@ -207,6 +213,7 @@ export class Memlane {
           "maxTurnChars",
         ),
         replyWindow: parseReplyWindow(options.replyWindow),
+        standing: parseInput(z.boolean(), options.standing ?? true, "standing"),
         queue: options.queue ? checkJobQueue(options.queue) : new InProcessJobQueue(),
       }),
       perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
@@ -441,7 +448,10 @@ export class Memlane {
     }
     const filter: MemoryFilter = input.about ? { about: input.about } : {};
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
-    const recall = await strategy.recall({ ...portsFor(this.parts, scope), query, k: input.k, filter, now });
+    const found = await strategy.recall({ ...portsFor(this.parts, scope), query, k: input.k, filter, now });
+    const recall = keepsStanding(this.parts, strategy)
+      ? await withStanding(this.parts, scope, found, input.about ? [input.about] : undefined)
+      : found;
     return query === input.query ? recall : { ...recall, query: input.query };
   }
 
@@ -792,6 +802,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     maxTurnChars: config.maxTurnChars,
     indexBudget: config.indexBudget,
     replyWindow: config.replyWindow,
+    standing: config.standing,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
     owned: typeof config.embedder === "object" ? [] : [embedder],
   });

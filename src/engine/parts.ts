@@ -31,6 +31,8 @@ export interface EngineParts {
   maxTurnChars: number;
   /** How much of the session a reply sees (the newest turns). */
   replyWindow: ReplyWindow;
+  /** Whether strategies that keep memory also keep standing instructions and preferences. */
+  standing: boolean;
 }
 
 export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal): StrategyPorts {

@@ -88,6 +88,8 @@ function scriptedModel(options: { badPairCountOnce?: boolean } = {}) {
     }
     if (system.includes("Merge two statements"))
       return JSON.stringify({ sentence: "Sam gets physiotherapy for back pain." });
+    // Every consolidation also reads the session for standing instructions: none here.
+    if (system.includes("standing instructions and preferences")) return JSON.stringify({ items: [] });
     return "ok";
   });
 }
@@ -147,8 +149,9 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
         ops.some((o) => o.type === "DELETE") &&
         ops.some((o) => o.type === "FUSION"),
     );
-    // Model calls: session 1 summary; session 2 summary, one classification batch, one fusion.
-    assert.equal(chat.calls.length, 4);
+    // Model calls: session 1 summary; session 2 summary, one classification batch, one fusion;
+    // and each session read once for standing instructions.
+    assert.equal(chat.calls.length, 4 + 2);
     await mem.close();
   });
 
@@ -156,7 +159,8 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
     const retried = scriptedModel({ badPairCountOnce: true });
     const mem = await testMemlane({ chat: retried, strategy: everyPair(), retries: 1 });
     assert.equal((await mem.ingest(transcript)).failed, 0);
-    assert.equal(retried.calls.length, 5);
+    // Two summaries, a batch, its retry and a fusion; and two standing reads.
+    assert.equal(retried.calls.length, 5 + 2);
     await mem.close();
 
     const broken = new ScriptedChatModel((messages: ChatMessage[]) =>

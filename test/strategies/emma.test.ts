@@ -130,11 +130,12 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
         (t) => t.entries.length === 1 || t.entries.every((e) => /Joel told me/.test(e.text)),
       ),
     );
-    // Calls: one summary per session, and one link call per session with two memories to list.
+    // Calls: one summary per session, one link call per session with two memories to list, and
+    // one standing read per session.
     const ops = await mem.store.listOperations(mem.scope("mara"));
     assert.equal(ops.filter((o) => o.type === "SUMMARIZE").length, 4);
     assert.equal(ops.filter((o) => o.type === "LINK").length, 4);
-    assert.equal(chat.calls.length, 8);
+    assert.equal(chat.calls.length, 8 + 4);
     assert.ok(ops.every((o) => o.status === "done"));
     await mem.close();
   });

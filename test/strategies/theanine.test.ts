@@ -66,8 +66,9 @@ describe("strategy theanine (LLM cognition, scripted model)", () => {
       [null, "Changed", "React"],
     );
     assert.equal(byText("chess") && (await mem.timeline("ava", byText("chess").id)).chain.length, 1);
-    // Calls per session: a summary each, and one batched relation call for sessions 2 and 3.
-    assert.equal(chat.calls.length, 5);
+    // Calls per session: a summary and a standing read each, and one batched relation call for
+    // sessions 2 and 3.
+    assert.equal(chat.calls.length, 5 + 3);
     await mem.close();
   });
 
@@ -119,7 +120,7 @@ describe("strategy theanine (LLM cognition, scripted model)", () => {
     const chat = scriptedLlm();
     const mem = await testMemlane({ chat, strategy: theanineStrategy({ relationAware: false }) });
     await mem.ingest(story);
-    assert.equal(chat.calls.length, 3, "summaries only");
+    assert.equal(chat.calls.length, 3 + 3, "summaries and standing reads only");
     const edges = await mem.store.listEdges(mem.scope("ava"));
     assert.ok(
       edges.length > 0 &&

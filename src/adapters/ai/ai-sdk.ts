@@ -97,12 +97,22 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
     transformParams: async ({ params }) => {
       const query = lastUserText(params.prompt);
       if (!query) return params;
-      const { hits } = await mem.recall({ agent, query, k: options.k });
-      if (hits.length === 0) return params;
+      const { hits, standing = [] } = await mem.recall({ agent, query, k: options.k });
+      if (hits.length === 0 && standing.length === 0) return params;
       const lines = hits.map(
         (h) => `- ${h.text} (${h.observedAt.slice(0, 10)}${h.status === "past" ? ", no longer so" : ""})`,
       );
-      const note = `What you remember about ${partner} from earlier conversations:\n${lines.join("\n")}`;
+      const note = [
+        ...(lines.length
+          ? [`What you remember about ${partner} from earlier conversations:\n${lines.join("\n")}`]
+          : []),
+        // Asked once, meant for every later answer: no search for this question would find them.
+        ...(standing.length
+          ? [
+              `Standing instructions and preferences, newest first (follow them unless the person changes them now):\n${standing.map((h) => `- ${h.text}`).join("\n")}`,
+            ]
+          : []),
+      ].join("\n\n");
       return { ...params, prompt: [{ role: "system", content: note }, ...params.prompt] };
     },
     wrapGenerate: async ({ doGenerate, params }) => {

