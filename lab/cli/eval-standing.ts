@@ -1,5 +1,5 @@
 /** `memlane eval standing`: standing instructions and preferences, detected and served (lab/eval/standing). */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { configFrom, type GlobalOptions } from "../../src/cli/options.js";
 import { note, print, printJson } from "../../src/cli/output.js";
@@ -13,11 +13,22 @@ import {
   type DetectorReport,
   evaluateConversations,
   evaluateDetector,
+  evaluateFalseAlarms,
+  type FalseAlarmReport,
   SPLIT,
 } from "../eval/standing/evaluate.js";
-import { fitStandingModel, parseStandingSentences } from "../eval/standing/train.js";
+import { chatNegatives, fitStandingModel, parseStandingSentences } from "../eval/standing/train.js";
+import { sharedDataPath } from "../shared-data.js";
 
 const DEFAULT_DIR = new URL("../data/standing-dev/", import.meta.url).pathname;
+const DEFAULT_NEGATIVES = new URL("../data/recall-dev/conversations.json", import.meta.url).pathname;
+
+function falseAlarmMarkdown(r: FalseAlarmReport, file: string): string {
+  return [
+    `False alarms in talk with no standing instructions (${basename(file)}, ${r.conversations} conversations, ${r.partnerTurns} partner turns): ${r.itemsRead} items read (${((1000 * r.itemsRead) / Math.max(1, r.partnerTurns)).toFixed(1)} per 1,000 turns), ${r.inForceAtEnd} in force at the end.`,
+    ...(r.examples.length ? ["", "Some of them:", ...r.examples.map((e) => `- ${e}`)] : []),
+  ].join("\n");
+}
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 
@@ -69,6 +80,14 @@ export function registerEvalStanding(evalCmd: Command): void {
     .option("--memory <strategy>", "the memory strategy beside standing items", "carecall")
     .option("-k <k>", "hits of recall in the recall conditions", "10")
     .option(
+      "--negatives <file>",
+      "LoCoMo-format talk between friends added to training as none (default lab/data/recall-dev/conversations.json)",
+    )
+    .option(
+      "--chat <file>",
+      "LoCoMo-format talk with no standing instructions: every item read there is a false alarm (default locomo-dev in MEMLANE_SHARED_DATA, when set)",
+    )
+    .option(
       "--replace-at <cosine>",
       "least cosine for a new item to replace one in force (default: the model's)",
     )
@@ -86,7 +105,8 @@ export function registerEvalStanding(evalCmd: Command): void {
       const pick = picks[o.part as keyof typeof picks];
       if (!pick) throw new InvalidInputError(`--part takes report, tune or all, not "${o.part}"`);
       const sentencesFile = join(at, "sentences.jsonl");
-      const rows = parseStandingSentences(await readText(sentencesFile), sentencesFile);
+      const labelled = parseStandingSentences(await readText(sentencesFile), sentencesFile);
+      const rows = [...labelled, ...chatNegatives(await readJson(o.negatives ?? DEFAULT_NEGATIVES))];
       const embedder = new CachedEmbedder(resolveEmbedder(configFrom(opts).embedder));
       note(`cross-validating the detectors over ${rows.length} utterances…`);
       const detectors = [
@@ -100,7 +120,8 @@ export function registerEvalStanding(evalCmd: Command): void {
           throw new InvalidInputError(`--${flag} takes a cosine between -1 and 1`);
         return v;
       };
-      const base = shippedStandingModel() ?? (await fitStandingModel(rows, "sentences.jsonl", embedder));
+      const base =
+        shippedStandingModel() ?? (await fitStandingModel(rows, "sentences.jsonl and chat", embedder));
       const model = {
         ...base,
         replaceAt: threshold("replaceAt") ?? base.replaceAt,
@@ -112,8 +133,13 @@ export function registerEvalStanding(evalCmd: Command): void {
         model,
         { strategy: o.memory, k: Number(o.k), pick, onProgress: note },
       );
+      const chatFile = o.chat ?? sharedDataPath("locomo-dev/locomo-dev.json");
+      const falseAlarms = chatFile
+        ? await evaluateFalseAlarms(await readJson(chatFile), embedder, model)
+        : null;
       await embedder.close?.();
       const report = {
+        falseAlarms,
         detectors,
         part: o.part,
         model: { replaceAt: model.replaceAt, revokeAt: model.revokeAt },
@@ -121,7 +147,11 @@ export function registerEvalStanding(evalCmd: Command): void {
       };
       if (opts.json) return printJson(report);
       print(
-        `${detectors.map(detectorMarkdown).join("\n\n")}\n\n${conversationMarkdown(conversations, o.part ?? "report")}`,
+        [
+          ...detectors.map(detectorMarkdown),
+          conversationMarkdown(conversations, o.part ?? "report"),
+          ...(falseAlarms ? [falseAlarmMarkdown(falseAlarms, chatFile!)] : []),
+        ].join("\n\n"),
       );
     });
 }

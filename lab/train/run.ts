@@ -4,7 +4,8 @@
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
  *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
  *   standing  data/models/standing.json, the standing-instruction detector, trained on
- *             lab/data/standing-dev/sentences.jsonl (its conversations are never shown to training)
+ *             lab/data/standing-dev/sentences.jsonl and, as talk with no instructions, the turns of
+ *             lab/data/recall-dev (standing-dev's conversations are never shown to training)
  * Usage: npm run train [-- lexicon|models|standing|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
  *   DIR defaults to memory-ops/ in MEMLANE_SHARED_DATA; --policy says how the pair operator is used
  *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
@@ -29,7 +30,7 @@ import {
   pairPolicyNamed,
   pairTrainingRows,
 } from "../eval/memory-ops/train.js";
-import { fitStandingModel, parseStandingSentences } from "../eval/standing/train.js";
+import { chatNegatives, fitStandingModel, parseStandingSentences } from "../eval/standing/train.js";
 import { requireSharedData } from "../shared-data.js";
 import { buildLexicon } from "./build-lexicon.js";
 
@@ -116,11 +117,14 @@ if (what === "models" || what === "all") {
 
 if (what === "standing" || what === "all") {
   const file = new URL("../data/standing-dev/sentences.jsonl", import.meta.url);
-  const rows = parseStandingSentences(readFileSync(file, "utf8"), "sentences.jsonl");
+  const labelled = parseStandingSentences(readFileSync(file, "utf8"), "sentences.jsonl");
+  const chat = chatNegatives(
+    JSON.parse(readFileSync(new URL("../data/recall-dev/conversations.json", import.meta.url), "utf8")),
+  );
   const embedder = new UniversalSentenceEncoder();
   const model = await fitStandingModel(
-    rows,
-    `lab/data/standing-dev/sentences.jsonl: ${rows.length} utterances`,
+    [...labelled, ...chat],
+    `lab/data/standing-dev/sentences.jsonl (${labelled.length} utterances) and lab/data/recall-dev as none (${chat.length} turns)`,
     embedder,
   );
   await embedder.close?.();

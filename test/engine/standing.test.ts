@@ -10,8 +10,9 @@ import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../../src/testing/test-memlane.js";
 
 /** A scripted `standing` step: each partner line holding a cue becomes the given item. */
-function standingModel(replies: ChatMessage[][]) {
+function standingModel(replies: ChatMessage[][], pairLabel?: () => string) {
   return scriptedLlm({
+    ...(pairLabel ? { pairLabel } : {}),
     byName: {
       standing: (messages) => {
         // The first user message holds the lines (a retry adds a repair request after it).
@@ -88,6 +89,30 @@ describe("standing instructions (issue 33)", () => {
     assert.doesNotMatch(replies.at(-1)![0]!.content, /Standing instructions/);
     const ops = await mem.operations("ava");
     assert.ok(ops.some((o) => o.strategy === "standing" && o.type === "DELETE"));
+    await mem.close();
+  });
+
+  it("is never a statement for a strategy's own operator to replace", async () => {
+    // CareCall's operator replaces every memory it is shown here: a standing item must not be one.
+    const mem = await testMemlane({ chat: standingModel([], () => "REPLACE"), strategy: "carecall" });
+    for (const [at, text] of [
+      ["2024-03-01T10:00", "From now on, give me distances in kilometres."],
+      ["2024-03-09T10:00", "Sam said: From now on, give me distances in kilometres."],
+    ] as const) {
+      const s = await mem.session({ agent: "ava", partner: "sam", at });
+      await s.turn("sam", text);
+      await (await s.close()).done;
+    }
+    const standing = await mem.memories("ava", { kind: "standing", status: "any" });
+    assert.deepEqual(
+      standing.map((m) => m.status),
+      ["active", "active"],
+    );
+    assert.ok(
+      (await mem.memories("ava", { strategy: "carecall", status: "any" })).some(
+        (m) => m.status === "superseded",
+      ),
+    );
     await mem.close();
   });
 

@@ -136,7 +136,7 @@ export async function evaluateRecall(
     const index = await TurnIndex.build(mem.store, scope, embedder);
     const known = new Set(index.turns.map((t) => t.id));
     const search: Searcher =
-      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder);
+      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder, strategy);
     const questions = sample.qa.filter((q) => q.category >= 1 && q.category <= 4);
     options.onProgress?.(`${sample.sampleId}: asking ${questions.length} questions`);
     for (const q of questions) {
@@ -202,17 +202,26 @@ function turnSearcher(index: TurnIndex): Searcher {
     (await index.search(query, { k, ranker, weights })).map((h) => h.sourceTurns);
 }
 
-/** Memories ranked by BM25 alone, the encoder alone, or the retriever's fusion of both. */
-async function memorySearcher(mem: Memlane, scope: Scope, embedder: Embedder): Promise<Searcher> {
+/**
+ * The strategy's memories (not the standing items kept beside them) ranked by BM25 alone, the
+ * encoder alone, or the retriever's fusion of both.
+ */
+async function memorySearcher(
+  mem: Memlane,
+  scope: Scope,
+  embedder: Embedder,
+  strategy: string,
+): Promise<Searcher> {
   const retriever = new InProcessRetriever(mem.store, embedder, "rrf");
   const hybrid = new InProcessRetriever(mem.store, embedder, "scaled");
   const index = await retriever.index(scope);
-  const admitted = index.admitted();
+  const filter = { strategy };
+  const admitted = index.admitted(filter);
   return async (query, k, ranker, weights) => {
     if (ranker === "rrf" || ranker === "hybrid")
-      return (await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k, weights })).map(
-        (h) => h.sourceTurns,
-      );
+      return (
+        await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k, weights, filter })
+      ).map((h) => h.sourceTurns);
     const docs =
       ranker === "dense"
         ? index.dense((await embedder.embed([query]))[0]!, admitted, k).map((h) => h.doc)

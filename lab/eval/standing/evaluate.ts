@@ -15,8 +15,11 @@
  * Conversations are split before looking: the odd ones tune the matching thresholds, the even ones
  * are reported (see SPLIT).
  */
+
+import type { StandingInput } from "../../../src/cognition/inputs.js";
 import type { LearnedStandingModel } from "../../../src/cognition/offline/learned/standing-model.js";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
+import { partnerLines, standingOffline } from "../../../src/cognition/offline/standing.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
 import type { Scope } from "../../../src/core/types.js";
 import { readLocomo } from "../../../src/engine/formats/locomo.js";
@@ -24,7 +27,14 @@ import { openMemlane } from "../../../src/engine/memlane.js";
 import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply-window.js";
 import { standingFor } from "../../../src/engine/standing.js";
 import type { Embedder } from "../../../src/models/embedder.js";
-import { chooseThreshold, crossValidated, macroF1, readUtterances, type StandingSentence } from "./train.js";
+import {
+  chooseThreshold,
+  crossValidated,
+  macroF1,
+  readUtterances,
+  type StandingSentence,
+  THRESHOLDS_CHOSEN,
+} from "./train.js";
 
 export interface StandingProbe {
   question: string;
@@ -42,7 +52,7 @@ export interface DetectorReport {
   embedder: string | null;
   folds: number;
   utterances: number;
-  /** The threshold chosen by cross-validation over all utterances (what `npm run train` ships). */
+  /** The threshold shipped: set on the tuning conversations, or chosen by cross-validated F1. */
   threshold: number;
   perLabel: Record<string, { precision: number; recall: number; f1: number; support: number }>;
   macroF1: number;
@@ -66,7 +76,8 @@ export async function evaluateDetector(
   if (rows.length < folds) throw new InvalidInputError(`${folds} folds need at least ${folds} utterances`);
   const read = await readUtterances(rows, embedder ?? undefined);
   const name = embedder?.name ?? null;
-  const threshold = chooseThreshold(read, name);
+  // The shipped threshold where one was set on the tuning conversations, else the F1 choice.
+  const threshold = (name && THRESHOLDS_CHOSEN[name]) || chooseThreshold(read, name);
   const said = crossValidated(read, name, threshold, folds);
   const predicted = new Map(rows.map((r, i) => [r.id, said[i]!]));
   const perLabel: DetectorReport["perLabel"] = {};
@@ -286,4 +297,69 @@ function placeOf(diaId: string): [number, number] {
   const m = /^D(\d+):(\d+)$/.exec(diaId);
   if (!m) throw new InvalidInputError(`"${diaId}" is not a LoCoMo dia id (D<session>:<turn>)`);
   return [Number(m[1]), Number(m[2])];
+}
+
+export interface FalseAlarmReport {
+  conversations: number;
+  /** Turns of the partner read (the agent's own are never read). */
+  partnerTurns: number;
+  /** Standing items read (new or replacing); in talk with none, every one is a false alarm. */
+  itemsRead: number;
+  /** Items in force at the end of each conversation, summed: what every later reply would be shown. */
+  inForceAtEnd: number;
+  examples: string[];
+}
+
+/**
+ * Reads conversations that hold no standing instructions (talk between friends) session by
+ * session, as consolidation does, and counts what the detector keeps: each item is a false alarm.
+ */
+export async function evaluateFalseAlarms(
+  raw: unknown,
+  embedder: Embedder,
+  model: LearnedStandingModel,
+): Promise<FalseAlarmReport> {
+  const report: FalseAlarmReport = {
+    conversations: 0,
+    partnerTurns: 0,
+    itemsRead: 0,
+    inForceAtEnd: 0,
+    examples: [],
+  };
+  for (const { transcript } of readLocomo(raw)) {
+    report.conversations++;
+    let held: StandingInput["standing"] = [];
+    for (const session of transcript.sessions) {
+      const partners = session.partners ?? [];
+      const turns = session.turns.map((t, index) => ({
+        id: t.id!,
+        tenant: "eval",
+        agent: transcript.agent,
+        sessionId: session.id!,
+        index,
+        speaker: t.speaker,
+        text: t.text,
+        at: session.at,
+        meta: {},
+      }));
+      const input: StandingInput = {
+        agent: transcript.agent,
+        partners,
+        at: session.at,
+        turns,
+        standing: held,
+      };
+      report.partnerTurns += partnerLines(input).length;
+      const decisions = await standingOffline(input, embedder, model);
+      const gone = new Set(decisions.map((d) => d.replaces).filter((id) => id !== null));
+      held = held.filter((h) => !gone.has(h.id));
+      for (const d of decisions.filter((d) => d.kind !== "revoke")) {
+        report.itemsRead++;
+        if (report.examples.length < 12) report.examples.push(d.text);
+        held.push({ id: `${d.turn}`, about: d.about, text: d.text, at: session.at });
+      }
+    }
+    report.inForceAtEnd += held.length;
+  }
+  return report;
 }

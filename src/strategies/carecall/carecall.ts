@@ -21,6 +21,9 @@ import { planUpdate } from "./plan-update.js";
 import { classifyPairsStep } from "./steps/classify-pairs.js";
 import { fuseStep } from "./steps/fuse.js";
 
+/** The strategy's name, and the `strategy` of every memory it writes. */
+const NAME = "carecall";
+
 export interface CarecallOptions {
   /** Memories recalled for a reply (the paper's k = 5). */
   k?: number;
@@ -52,7 +55,9 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   const fusion = options.fusion ?? true;
 
   async function updateSubject(ctx: SessionContext, about: string, statements: Statement[]): Promise<void> {
-    const memories = await ctx.store.listMemories(ctx.scope, { about });
+    // Its own memories only: another strategy's in the same scope (standing items, a session run
+    // with theanine) are not statements for the operator to replace or keep.
+    const memories = await ctx.store.listMemories(ctx.scope, { about, strategy: NAME });
     const texts = statements.map((s) => s.text);
     const [sVectors, stored] = await Promise.all([
       ctx.embedder.embed(texts, { signal: ctx.signal }),
@@ -149,7 +154,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
 
   return {
     specificationVersion: "v1",
-    name: "carecall",
+    name: NAME,
     description:
       "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
     async onSessionEnd(ctx) {
@@ -162,7 +167,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
           statements.filter((s) => s.about === about),
         );
     },
-    recall: (ctx) => topKRecall("carecall", ctx, options.k),
+    recall: (ctx) => topKRecall(NAME, ctx, options.k),
     compose: (ctx, recall) => composeReply(ctx, recall),
   };
 }

@@ -102,10 +102,12 @@ export async function readStanding(
 
 /**
  * The sentences of an utterance, cut at sentence ends only (a comma after "from now on" must not
- * part it from its command), each read on its first PARSED_CHARS characters.
+ * part it from its command), each read on its first PARSED_CHARS characters. Bracketed asides
+ * ("[shares a photo: …]", as transcripts mark pictures) are not said, so they are left out.
  */
 export function sentencesIn(utterance: string): string[] {
   return utterance
+    .replace(/\[[^\]]*\]/g, " ")
     .split(/(?<=[.!?…])\s+/)
     .map((s) => prefixAtWord(s.trim(), PARSED_CHARS))
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
