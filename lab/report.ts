@@ -29,6 +29,7 @@ import type { LinksReport } from "./eval/links/evaluate.js";
 import type { MtbenchReport } from "./eval/mtbench-plus/evaluate.js";
 import type { TuneReport } from "./eval/mtbench-plus/tune.js";
 import type { RecallReport } from "./eval/recall/evaluate.js";
+import type { ConversationReport, DetectorReport, FalseAlarmReport } from "./eval/standing/evaluate.js";
 import type { TeafarmReport } from "./eval/teafarm/teafarm.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -754,6 +755,67 @@ const SECTIONS: Section[] = [
         LINK_HEAD,
         results.map((x, i) => linkAgreementRow(["cosine", "learned", "rules"][i] ?? "", x as LinkAgreement)),
       );
+    },
+  },
+  {
+    id: "standing",
+    title: "Standing instructions and preferences",
+    what: "Does a later request get the instruction or preference a person gave once for every later answer? Each probe is asked where the data puts it (mostly the session the instruction was given in) and again at the start of the next session; served: the version in force is shown to the reply; stale: a replaced version is shown as holding. Then the detector by cross-validation, and false alarms on talk with no instructions.",
+    data: "`lab/data/standing-dev` (6 conversations, 53 probes, 360 labelled utterances, by a separate writer, CC0); recall-dev's turns as none in training; LoCoMo dev for false alarms (never trained on)",
+    split:
+      "conversations by position: 1st, 3rd, 5th tune the matching and the threshold, the others are reported; the detector by 5-fold cross-validation over the utterances",
+    needs: ["locomo-dev/locomo-dev.json"],
+    runs: [
+      ["standing", "--part", "report", "--chat", LOCOMO],
+      ["standing", "--part", "tune", "--chat", LOCOMO],
+    ],
+    render(results) {
+      const runs = results as {
+        detectors: DetectorReport[];
+        conversations: ConversationReport;
+        falseAlarms: FalseAlarmReport | null;
+      }[];
+      const rows: (string | number)[][] = [];
+      for (const [i, r] of runs.entries())
+        for (const [placement, byCondition] of Object.entries(r.conversations.conditions))
+          for (const [name, c] of Object.entries(byCondition))
+            rows.push([
+              i ? "tune" : "report",
+              placement,
+              name,
+              c.probes,
+              share(c.served, c.probes),
+              c.withSuperseded ? `${c.stale} of ${c.withSuperseded}` : "–",
+            ]);
+      const detector = runs[0]!.detectors.map((d) => [
+        d.embedder ?? "parse features only",
+        d.threshold,
+        ...["instruction", "preference", "revoke", "none"].map((l) => pct(d.perLabel[l]?.f1)),
+        pct(d.falseAlarmsByStyle.chat?.rate),
+      ]);
+      const fa = runs[0]!.falseAlarms;
+      return [
+        ...table(["conversations", "asked", "the reply is shown", "asks", "served %", "stale"], rows, 3),
+        "",
+        ...table(
+          [
+            "detector",
+            "threshold",
+            "instruction F1",
+            "preference F1",
+            "revoke F1",
+            "none F1",
+            "chat read as standing %",
+          ],
+          detector,
+        ),
+        ...(fa
+          ? [
+              "",
+              `False alarms on LoCoMo dev (${fa.partnerTurns} partner turns, no standing instructions): ${fa.itemsRead} items read, ${fa.inForceAtEnd} in force at the end of its ${fa.conversations} conversations.`,
+            ]
+          : []),
+      ];
     },
   },
   {

@@ -79,7 +79,14 @@ describe("standing instructions (issue 33)", () => {
     await (await first.close()).done;
     const second = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-09T10:00" });
     await second.turn("sam", "Actually, miles are fine again.");
+    const asked = () => mem.recall({ agent: "ava", about: "sam", query: "How far is it?" });
+    // Held in this process after the first read, through turns that change no memory…
+    assert.equal((await asked()).standing?.length, 1);
+    await second.turn("sam", "Anyway.");
+    assert.equal((await asked()).standing?.length, 1);
     await (await second.close()).done;
+    // …and read again once the change log shows a standing item changed.
+    assert.equal((await asked()).standing, undefined);
     const all = await mem.memories("ava", { kind: "standing", status: "any" });
     assert.equal(all.length, 1);
     assert.equal(all[0]!.status, "superseded");
