@@ -7,10 +7,11 @@
  * supersedes the old version; a taking-back supersedes it with nothing. Read at session end.
  */
 import type { Prompt, StandingDecision } from "../cognition/inputs.js";
-import { compositeKey, displayName, newId } from "../core/ids.js";
+import { displayName, newId } from "../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import type { Memory, Operation, Scope, Session, Turn } from "../core/types.js";
+import { heldMemories } from "../retrieval/held-memories.js";
 import type { MemoryStore, Supersession, WriteBatch } from "../store/memory-store.js";
 import { standingStep } from "../strategies/kit/steps/standing.js";
 import type { Strategy } from "../strategies/strategy.js";
@@ -28,47 +29,6 @@ export function keepsStanding(parts: EngineParts, strategy: Strategy): boolean {
   return parts.standing && (strategy.onSessionEnd !== undefined || strategy.onTurn !== undefined);
 }
 
-/** Scopes whose standing items are held per store; the least recently used leave first. */
-export const SCOPES_KEPT = 1024;
-
-const held = new WeakMap<MemoryStore, Map<string, { version: string; items: Memory[] }>>();
-
-/**
- * Every standing item in force in the scope, newest first. Read from the store once, then kept
- * while the store's change log shows no standing memory changed: a recall in the agent loop,
- * after a turn, costs two small reads instead of a pass over the partner's memories.
- */
-async function inForce(store: MemoryStore, scope: Scope): Promise<Memory[]> {
-  const key = compositeKey(scope.tenant, scope.agent);
-  const perStore = held.get(store) ?? new Map<string, { version: string; items: Memory[] }>();
-  held.set(store, perStore);
-  const version = await store.changeVersion(scope);
-  let hit = perStore.get(key);
-  perStore.delete(key);
-  if (hit && hit.version !== version) {
-    const changes = (await store.changesSince?.(scope, hit.version)) ?? null;
-    hit =
-      changes && !(await touchesStanding(store, scope, changes.memories))
-        ? { ...hit, version: changes.version }
-        : undefined;
-  }
-  if (!hit) {
-    const items = await store.listMemories(scope, { strategy: STANDING, kind: STANDING, status: "active" });
-    items.sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
-    hit = { version, items };
-  }
-  perStore.set(key, hit);
-  while (perStore.size > SCOPES_KEPT) perStore.delete(perStore.keys().next().value!);
-  return hit.items;
-}
-
-/** Whether any of these changed memories is (or was, if it is gone) a standing item. */
-async function touchesStanding(store: MemoryStore, scope: Scope, ids: string[]): Promise<boolean> {
-  if (ids.length === 0) return false;
-  const rows = await store.listMemories(scope, { ids, status: "any" });
-  return rows.length < new Set(ids).size || rows.some((m) => m.strategy === STANDING);
-}
-
 /** The standing items in force about these people (all, without `about`), newest first. */
 export async function standingFor(
   store: MemoryStore,
@@ -76,8 +36,12 @@ export async function standingFor(
   about?: string[],
   limit = STANDING_SHOWN,
 ): Promise<Memory[]> {
-  const items = await inForce(store, scope);
-  return (about ? items.filter((m) => about.includes(m.about)) : items).slice(0, limit);
+  // Held in this process and kept current from the change log: a recall after a turn costs two
+  // small reads, not a pass over the partner's memories.
+  const items = (await heldMemories(store, scope, { strategy: STANDING, kind: STANDING }))
+    .filter((m) => !about || about.includes(m.about))
+    .sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
+  return items.slice(0, limit);
 }
 
 /** The recall with the standing items about these people added (unchanged when there are none). */

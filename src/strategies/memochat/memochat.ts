@@ -23,7 +23,8 @@ import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
-import { emptyUsage, type Memory, type Turn } from "../../core/types.js";
+import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
+import { heldMemories } from "../../retrieval/held-memories.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
@@ -110,6 +111,20 @@ export function optionsFor(
  */
 /** How far past its limits the buffer may grow while the model's memo writes fail. */
 export const OVERFLOW = 2;
+
+/**
+ * The memo's active entries the filter admits. The whole memo is shown at every reply, so it is
+ * held in this process and kept current from the change log (retrieval/held-memories.ts); a
+ * filter on anything but the subject reads the store.
+ */
+async function memoEntries(ctx: RecallContext, filter: MemoryFilter): Promise<Memory[]> {
+  const { about, strategy, kind, status, ...rest } = filter;
+  if (Object.keys(rest).length > 0) return ctx.store.listMemories(ctx.scope, filter);
+  const abouts = about === undefined ? null : new Set(Array.isArray(about) ? about : [about]);
+  return (await heldMemories(ctx.store, ctx.scope, { strategy: MEMOCHAT, kind: KIND })).filter(
+    (m) => !abouts || abouts.has(m.about),
+  );
+}
 
 export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const limits: BufferLimits = { ...PAPER_LIMITS, ...options.limits };
@@ -249,7 +264,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
 
   async function recall(ctx: RecallContext): Promise<Recall> {
     const filter = { ...ctx.filter, strategy: MEMOCHAT, kind: KIND, status: "active" as const };
-    let entries = (await ctx.store.listMemories(ctx.scope, filter)).filter((m) => memoOf(m));
+    let entries = (await memoEntries(ctx, filter)).filter((m) => memoOf(m));
     if (entries.length === 0) return { strategy: MEMOCHAT, query: ctx.query, hits: [] };
     if (entries.length > maxOptions) {
       // Deviation: a memo too long for one prompt is cut to the entries the hybrid ranks highest.

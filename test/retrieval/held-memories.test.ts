@@ -1,0 +1,74 @@
+/**
+ * Issue 29, item 2: the memories a reply shows whole (MemoChat's memo, standing items) are held
+ * and kept current from the change log. After random writes, supersessions and forgets, by this
+ * connection and another, the held set always equals a fresh read of the store, in its order.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import type { Memory } from "../../src/core/types.js";
+import { heldMemories } from "../../src/retrieval/held-memories.js";
+import type { MemoryStore } from "../../src/store/memory-store.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { memory, scopeA } from "../../src/testing/rows.js";
+
+/** A small deterministic random source (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const filter = { strategy: "memochat", kind: "memo" };
+
+describe("held memories (issue 29)", () => {
+  for (const seed of [1, 2, 3]) {
+    it(`equal a fresh read after random writes by two connections (seed ${seed})`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "memlane-held-"));
+      const store = new SqliteStore(join(dir, "h.db"));
+      const other = new SqliteStore(join(dir, "h.db"));
+      const next = random(seed);
+      const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+      const written: Memory[] = [];
+      for (let step = 0; step < 60; step++) {
+        const by: MemoryStore = next() < 0.3 ? other : store;
+        const roll = next();
+        const active = (await store.listMemories(scopeA, { status: "active" })).map((m) => m.id);
+        if (roll < 0.5 || active.length === 0) {
+          const m = memory(scopeA, `note ${step}`, {
+            strategy: pick(["memochat", "memochat", "carecall"]),
+            kind: pick(["memo", "memo", "summary"]),
+            about: pick(["sam", "kim"]),
+            observedAt: `2024-03-${String(1 + Math.floor(next() * 28)).padStart(2, "0")}T10:00:00.000Z`,
+          });
+          written.push(m);
+          await by.write(scopeA, { memories: [m] });
+        } else if (roll < 0.8) {
+          await by.write(scopeA, {
+            supersede: [{ oldId: pick(active), byId: null, at: "2024-04-01T00:00:00.000Z" }],
+          });
+        } else {
+          await by.forget(scopeA, { memoryIds: [pick(active)] });
+        }
+        if (step % 3 === 0) {
+          const fresh = await store.listMemories(scopeA, { ...filter, status: "active" });
+          assert.deepEqual(
+            (await heldMemories(store, scopeA, filter)).map((m) => [m.id, m.status, m.text]),
+            fresh.map((m) => [m.id, m.status, m.text]),
+            `step ${step}`,
+          );
+        }
+      }
+      assert.ok(written.length > 10);
+      await store.close();
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+});
