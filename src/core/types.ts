@@ -49,6 +49,12 @@ export interface Turn {
   meta: Record<string, unknown>;
 }
 
+/**
+ * The kind (and strategy) of standing instructions and preferences (engine/standing.ts): listed
+ * whole beside every recall, never searched, so search indexes leave them out.
+ */
+export const STANDING_KIND = "standing";
+
 export interface Memory {
   id: string;
   tenant: string;

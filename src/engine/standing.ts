@@ -10,7 +10,14 @@ import type { Prompt, StandingDecision } from "../cognition/inputs.js";
 import { displayName, newId } from "../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
-import type { Memory, Operation, Scope, Session, Turn } from "../core/types.js";
+import {
+  type Memory,
+  type Operation,
+  type Scope,
+  type Session,
+  STANDING_KIND,
+  type Turn,
+} from "../core/types.js";
 import { heldMemories } from "../retrieval/held-memories.js";
 import type { MemoryStore, Supersession, WriteBatch } from "../store/memory-store.js";
 import { standingStep } from "../strategies/kit/steps/standing.js";
@@ -18,8 +25,8 @@ import type { Strategy } from "../strategies/strategy.js";
 import { failedOperation, newOperation } from "./operations.js";
 import type { EngineParts } from "./parts.js";
 
-/** The strategy and the kind of standing memories. */
-export const STANDING = "standing";
+/** The strategy and the kind of standing memories (search indexes leave that kind out). */
+export const STANDING = STANDING_KIND;
 
 /** Standing items a reply or recall gets at most, newest first. */
 export const STANDING_SHOWN = 8;

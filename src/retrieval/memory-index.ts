@@ -6,7 +6,7 @@
  * rewritten, forgotten ones taken out, edges relinked. A memory's document number never changes,
  * so what a search holds stays valid while the index moves on.
  */
-import type { Edge, Memory, MemoryFilter, Scope } from "../core/types.js";
+import { type Edge, type Memory, type MemoryFilter, type Scope, STANDING_KIND } from "../core/types.js";
 import { breathe } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import { DayScale, type UnitTime, unitTime } from "./asked-time.js";
@@ -76,7 +76,7 @@ export class MemoryIndex {
     const index = new MemoryIndex(width, withVectors);
     index.matrix.reserve(memories.length);
     for (const [i, m] of memories.entries()) {
-      index.append(m, vectors.get(m.id));
+      if (m.kind !== STANDING_KIND) index.append(m, vectors.get(m.id));
       if (i % 256 === 255) await breathe();
     }
     index.relink(new Set(index.memories.keys()), edges);
@@ -102,7 +102,8 @@ export class MemoryIndex {
     const edges = ends.length ? await store.listEdges(scope, ends) : [];
     // Everything is read: from here on the index changes in one synchronous step.
     for (const id of ids) {
-      const m = found.get(id);
+      // Standing items are listed, never searched: the index never holds one.
+      const m = found.get(id)?.kind === STANDING_KIND ? undefined : found.get(id);
       const doc = this.position.get(id);
       if (!m) {
         if (doc !== undefined) this.remove(doc);

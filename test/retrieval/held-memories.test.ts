@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Memory } from "../../src/core/types.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { heldMemories } from "../../src/retrieval/held-memories.js";
+import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { memory, scopeA } from "../../src/testing/rows.js";
@@ -71,4 +73,35 @@ describe("held memories (issue 29)", () => {
       rmSync(dir, { recursive: true, force: true });
     });
   }
+});
+
+describe("standing items in the search index (issue 33)", () => {
+  it("are never searched, whether present at build or written after", async () => {
+    const store = new SqliteStore(":memory:");
+    const embedder = new HashEmbedder();
+    const retriever = new InProcessRetriever(store, embedder);
+    const said = memory(scopeA, "Give Sam distances in kilometres", { strategy: "carecall" });
+    const first = memory(scopeA, "Give Sam distances in kilometres", {
+      strategy: "standing",
+      kind: "standing",
+    });
+    const vectors = async (ms: Memory[]) =>
+      (await embedder.embed(ms.map((m) => m.text))).map((vector, i) => ({
+        ownerKind: "memory" as const,
+        ownerId: ms[i]!.id,
+        model: embedder.name,
+        vector,
+      }));
+    await store.write(scopeA, { memories: [said, first], embeddings: await vectors([said, first]) });
+    const search = async () =>
+      (await retriever.searchMemories(scopeA, { query: "distances in kilometres", k: 10 })).map((h) => h.id);
+    assert.deepEqual(await search(), [said.id]);
+    const later = memory(scopeA, "Distances in kilometres for Sam", {
+      strategy: "standing",
+      kind: "standing",
+    });
+    await store.write(scopeA, { memories: [later], embeddings: await vectors([later]) });
+    assert.deepEqual(await search(), [said.id]);
+    await store.close();
+  });
 });

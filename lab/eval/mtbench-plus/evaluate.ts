@@ -158,7 +158,7 @@ export async function playConversation(
       const said = await s.turn(PARTNER, t.text);
       topicOf.set(said.id, t.topic);
       partnerTurns.add(said.id);
-      const before = opens ? (await mem.memories(AGENT)).map((m) => m.id) : [];
+      const before = opens ? (await mem.memories(AGENT, { strategy: strategy.name })).map((m) => m.id) : [];
       const { turn, recall } = await s.reply();
       if (turn) topicOf.set(turn.id, t.topic);
       if (recall.usage) inReplies = addUsage(inReplies, recall.usage);
@@ -185,7 +185,8 @@ export async function playConversation(
     }
     await (await s.close()).done;
     const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
-    const memories = await mem.memories(AGENT);
+    // The strategy's own memories are its options (standing items are listed beside recall, not chosen).
+    const memories = await mem.memories(AGENT, { strategy: strategy.name });
     const recall = await mem.recall({ agent: AGENT, query: conv.final.text });
     // The final question is a partner turn too: its recall is costed once (the judged reply's, when there is one).
     if (recall.usage && !ports.judge) retrieval = addUsage(retrieval, recall.usage);
