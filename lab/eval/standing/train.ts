@@ -8,6 +8,7 @@
  * The threshold is chosen by 5-fold cross-validation over the same utterances.
  */
 
+import { z } from "zod";
 import { trainLogistic } from "../../../src/cognition/offline/learned/logistic.js";
 import {
   type LearnedStandingModel,
@@ -18,9 +19,9 @@ import {
   standingProbabilities,
 } from "../../../src/cognition/offline/learned/standing-model.js";
 import { STANDING_FEATURES, standingFeatures } from "../../../src/cognition/offline/standing-features.js";
-import { InvalidInputError } from "../../../src/core/errors.js";
 import { fnv1a } from "../../../src/core/text.js";
 import type { Embedder } from "../../../src/models/embedder.js";
+import { readJsonl } from "../jsonl.js";
 
 export interface StandingSentence {
   id: string;
@@ -43,30 +44,21 @@ const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9];
  */
 export const MATCHING = { replaceAt: 0.4, revokeAt: 0.3 };
 
-/** Reads sentences.jsonl: one labelled utterance per line; a malformed line is a typed error naming it. */
+const sentenceLine = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  text: z.string().min(1),
+  label: z.enum(STANDING_LABELS),
+  style: z.string().optional(),
+});
+
+/** Reads sentences.jsonl: one labelled utterance per line; every bad line is named in one typed error. */
 export function parseStandingSentences(text: string, file: string): StandingSentence[] {
-  return text
-    .split("\n")
-    .map((line, i) => [line.trim(), i + 1] as const)
-    .filter(([line]) => line)
-    .map(([line, n]) => {
-      let row: Partial<StandingSentence>;
-      try {
-        row = JSON.parse(line) as Partial<StandingSentence>;
-      } catch {
-        throw new InvalidInputError(`${file}:${n} is not JSON`);
-      }
-      if (typeof row.text !== "string" || !STANDING_LABELS.includes(row.label as StandingLabel))
-        throw new InvalidInputError(
-          `${file}:${n} needs "text" and a "label" of ${STANDING_LABELS.join(", ")}`,
-        );
-      return {
-        id: String(row.id ?? n),
-        text: row.text,
-        label: row.label as StandingLabel,
-        style: String(row.style ?? ""),
-      };
-    });
+  return readJsonl(text, sentenceLine, file, "utterance", (row, line) => ({
+    id: String(row.id ?? line),
+    text: row.text,
+    label: row.label,
+    style: row.style ?? "",
+  }));
 }
 
 /**
