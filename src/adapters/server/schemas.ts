@@ -186,6 +186,12 @@ export const recallSchema = z
       .describe(
         "what the reply is told about the conversation itself (EMMA: the session's number, everyone's role)",
       ),
+    standing: z
+      .array(hitSchema)
+      .optional()
+      .describe(
+        "standing instructions and preferences of the people asked about, newest first (at most 8): asked once, meant for every later answer",
+      ),
   })
   .openapi("Recall");
 
