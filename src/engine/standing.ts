@@ -130,7 +130,8 @@ export async function stageStanding(
   const memories: Memory[] = [];
   const supersede: Supersession[] = [];
   const operations: Operation[] = [];
-  for (const d of decisions) {
+  // A taking-back that names nothing in force takes nothing back.
+  for (const d of decisions.filter((d) => d.kind !== "revoke" || d.replaces !== null)) {
     const at = byTurn.get(d.turn)?.at ?? session.at;
     const memory: Memory | null =
       d.kind === "revoke"

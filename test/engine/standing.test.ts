@@ -99,6 +99,18 @@ describe("standing instructions (issue 33)", () => {
     await mem.close();
   });
 
+  it("records nothing for a taking-back when nothing is in force", async () => {
+    const mem = await testMemlane({ chat: standingModel([]), strategy: "carecall" });
+    const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+    await s.turn("sam", "Actually, miles are fine again.");
+    await (await s.close()).done;
+    assert.deepEqual(
+      (await mem.operations("ava")).filter((o) => o.strategy === "standing"),
+      [],
+    );
+    await mem.close();
+  });
+
   it("is never a statement for a strategy's own operator to replace", async () => {
     // CareCall's operator replaces every memory it is shown here: a standing item must not be one.
     const mem = await testMemlane({ chat: standingModel([], () => "REPLACE"), strategy: "carecall" });
