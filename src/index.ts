@@ -71,7 +71,9 @@ export {
   type SessionOptions,
 } from "./engine/memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
+export { DEFAULT_REPLY_WINDOW, type ReplyWindow } from "./engine/reply-window.js";
 export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session-handle.js";
+export { STANDING_SHOWN } from "./engine/standing.js";
 export type { TimelineView } from "./engine/timeline.js";
 export type { PerTurnMode } from "./engine/turn-path.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";
