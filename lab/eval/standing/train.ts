@@ -12,13 +12,15 @@ import { z } from "zod";
 import { trainLogistic } from "../../../src/cognition/offline/learned/logistic.js";
 import {
   type LearnedStandingModel,
+  readRows,
   STANDING_LABELS,
   type StandingDetector,
   type StandingLabel,
   sentencesIn,
   standingProbabilities,
+  standingRow,
 } from "../../../src/cognition/offline/learned/standing-model.js";
-import { STANDING_FEATURES, standingFeatures } from "../../../src/cognition/offline/standing-features.js";
+import { STANDING_FEATURES } from "../../../src/cognition/offline/standing-features.js";
 import { fnv1a } from "../../../src/core/text.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { readJsonl } from "../jsonl.js";
@@ -101,10 +103,8 @@ export async function readUtterances(
   let at = 0;
   return rows.map((row, i) => ({
     row,
-    sentences: sentences[i]!.map((s) => {
-      const parsed = standingFeatures(s);
-      return embedder ? [...parsed, ...vectors[at++]!] : parsed;
-    }),
+    // Without an encoder there are no vectors, and every row is the parse features alone.
+    sentences: sentences[i]!.map((s) => standingRow(s, vectors[at++])),
   }));
 }
 
@@ -148,22 +148,6 @@ export function fitDetector(
   return { ...draft, model: fit(second) };
 }
 
-/** An utterance's label by a detector: its most standing-like sentence, as readStanding reads it. */
-export function labelOf(detector: StandingDetector, sentences: number[][]): StandingLabel {
-  let label: StandingLabel = "none";
-  let best = 0;
-  for (const x of sentences) {
-    const p = standingProbabilities(detector, x);
-    const standing = 1 - p[0]!;
-    if (standing <= best) continue;
-    best = standing;
-    let k = 1;
-    for (let j = 2; j < p.length; j++) if (p[j]! > p[k]!) k = j;
-    label = standing >= detector.threshold ? STANDING_LABELS[k]! : "none";
-  }
-  return label;
-}
-
 /** Macro F1 over the four labels. */
 export function macroF1(gold: StandingLabel[], said: StandingLabel[]): number {
   let sum = 0;
@@ -196,7 +180,7 @@ export function crossValidated(
       threshold,
     );
     for (const [i, r] of read.entries())
-      if (foldOf(r.row.id, folds) === f) said[i] = labelOf(detector, r.sentences);
+      if (foldOf(r.row.id, folds) === f) said[i] = readRows(detector, r.sentences).label;
   }
   return said;
 }

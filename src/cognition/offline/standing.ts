@@ -46,14 +46,14 @@ export async function standingOffline(
     .map((turn, i) => ({ turn, reading: readings[i]! }))
     .filter((c) => c.reading.label !== "none");
   if (found.length === 0) return [];
-  const vectors = await embedder.embed([
-    ...input.standing.map((s) => s.text),
-    ...found.map((c) => c.reading.sentence),
-  ]);
+  // The detector embedded the sentences it read with the encoder; only the rest are embedded here.
+  const unread = found.filter((c) => !c.reading.vector).map((c) => c.reading.sentence);
+  const vectors = await embedder.embed([...input.standing.map((s) => s.text), ...unread]);
+  const fresh = vectors.slice(input.standing.length);
   const live: Live[] = input.standing.map((s, i) => ({ id: s.id, about: s.about, vector: vectors[i]! }));
   const decided: (StandingDecision | null)[] = [];
   for (const [n, { turn, reading }] of found.entries()) {
-    const vector = vectors[input.standing.length + n]!;
+    const vector = reading.vector ?? fresh.shift()!;
     let best: Live | null = null;
     let similarity = Number.NEGATIVE_INFINITY;
     for (const item of live) {

@@ -51,10 +51,10 @@ export function detectorFor(model: LearnedStandingModel, embedder: string): Stan
   );
 }
 
-/** A sentence's feature row for a detector: parse features, then the vector when it reads one. */
-export function standingRow(detector: StandingDetector, sentence: string, vector?: Float32Array): number[] {
+/** A sentence's feature row: parse features, then the encoder's vector for a detector that reads one. */
+export function standingRow(sentence: string, vector?: Float32Array): number[] {
   const parsed = standingFeatures(sentence);
-  return detector.embedder && vector ? [...parsed, ...vector] : parsed;
+  return vector ? [...parsed, ...vector] : parsed;
 }
 
 /** One row's label probabilities, in STANDING_LABELS order. */
@@ -69,12 +69,34 @@ export interface StandingReading {
   p: number;
   /** The sentence that speaks for the utterance. */
   sentence: string;
+  /** That sentence's vector, when the detector read one (the caller need not embed it again). */
+  vector?: Float32Array;
 }
 
 /**
- * How each utterance reads: its most standing-like sentence, labelled with its most probable
- * label other than `none` when that sentence passes the detector's threshold, else `none`.
- * Every sentence is embedded in one call when the detector reads vectors.
+ * How a detector reads one utterance from its sentences' rows: the most standing-like row (`at`,
+ * -1 when none is at all), labelled with its most probable label other than `none` when it passes
+ * the detector's threshold, else `none`. Training and cross-validation read utterances the same way.
+ */
+export function readRows(
+  detector: StandingDetector,
+  rows: number[][],
+): { label: StandingLabel; p: number; at: number } {
+  let best: { label: StandingLabel; p: number; at: number } = { label: "none", p: 0, at: -1 };
+  for (const [at, row] of rows.entries()) {
+    const p = standingProbabilities(detector, row);
+    const standing = 1 - p[0]!;
+    if (standing <= best.p) continue;
+    let k = 1;
+    for (let j = 2; j < p.length; j++) if (p[j]! > p[k]!) k = j;
+    best = { label: standing >= detector.threshold ? STANDING_LABELS[k]! : "none", p: standing, at };
+  }
+  return best;
+}
+
+/**
+ * How each utterance reads (readRows), from its sentences. Every sentence is embedded in one call
+ * when the detector reads vectors.
  */
 export async function readStanding(
   model: LearnedStandingModel,
@@ -85,18 +107,18 @@ export async function readStanding(
   const sentences = utterances.map(sentencesIn);
   if (!detector) return utterances.map((u) => ({ label: "none", p: 0, sentence: u }));
   const vectors = detector.embedder ? await embedder.embed(sentences.flat()) : [];
-  let at = 0;
+  let from = 0;
   return sentences.map((list, u) => {
-    let best: StandingReading = { label: "none", p: 0, sentence: utterances[u]! };
-    for (const sentence of list) {
-      const p = standingProbabilities(detector, standingRow(detector, sentence, vectors[at++]));
-      const standing = 1 - p[0]!;
-      if (standing <= best.p) continue;
-      let k = 1;
-      for (let j = 2; j < p.length; j++) if (p[j]! > p[k]!) k = j;
-      best = { label: standing >= detector.threshold ? STANDING_LABELS[k]! : "none", p: standing, sentence };
-    }
-    return best;
+    // This utterance's vectors: none when the detector reads the parse features alone.
+    const own = vectors.slice(from, from + list.length);
+    from += list.length;
+    const { label, p, at } = readRows(
+      detector,
+      list.map((s, i) => standingRow(s, own[i])),
+    );
+    return at < 0
+      ? { label, p, sentence: utterances[u]! }
+      : { label, p, sentence: list[at]!, vector: own[at] };
   });
 }
 
