@@ -68,12 +68,14 @@ const INTENT_VERBS = new Set([
 
 const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
 
-/** Sentences whose quantities are kept, at most; the cache starts over when full. */
+/** Sentences whose readings are kept, at most; the cache starts over when full. */
 const QUANTIFIED_MAX = 4096;
 const quantified = new Map<string, Quantities>();
 
-/** The numbers a statement gives, read from one parse. */
+/** The numbers a statement gives, and whether it is negated, read from one parse. */
 interface Quantities {
+  /** The tagger finds a negation ("not", "never", "isn't"). */
+  negative: boolean;
   /** Each number with the noun it counts or measures (see `measures`). */
   measures: readonly [string, number][];
   /** Every number that is not part of a date or an ordinal ("1400", "two", "£500"). */
@@ -86,6 +88,7 @@ function quantities(text: string): Quantities {
   const known = quantified.get(text);
   if (known) return known;
   const doc = nlp(text);
+  const negative = doc.has("#Negative");
   const measures: [string, number][] = [];
   doc.match("#Value+ (a|an|per|every)? #Noun").forEach((phrase) => {
     // Tags are read in the whole sentence: "19 May" alone would lose its date reading. A
@@ -115,7 +118,7 @@ function quantities(text: string): Quantities {
     if (/^\d{4}$/.test(n.text("normal")) && value >= 1900 && value <= 2100) return;
     amounts.push(value);
   });
-  const out = { measures, amounts };
+  const out = { negative, measures, amounts };
   if (quantified.size >= QUANTIFIED_MAX) quantified.clear();
   quantified.set(text, out);
   return out;
@@ -144,8 +147,19 @@ export function amounts(text: string): readonly number[] {
  * summaries restate old facts with the day they were told.
  */
 export function statesNewAmount(memory: string, summary: string): boolean {
+  // The summary's amounts first: the memory is parsed only when the summary gives some.
+  const given = amounts(summary);
+  if (given.length === 0) return false;
   const known = amounts(memory);
-  return amounts(summary).some((n) => !known.includes(n));
+  return given.some((n) => !known.includes(n));
+}
+
+/**
+ * Does the tagger read a negation in the statement ("not", "never", "isn't")? From the same
+ * parse, kept with its amounts.
+ */
+export function taggedNegative(text: string): boolean {
+  return quantities(text).negative;
 }
 
 /** Parses one statement; `about` is the person's name (its words are not content terms). */

@@ -196,8 +196,10 @@ export function classifyPair(
   const added = INCREMENT.exec(summary)?.[2];
   if (fusion && counted && added && stem(counted) === stem(added))
     return decide("FUSION", "adds-to-count", "the summary adds to a count the memory holds");
-  const before = measures(memory);
-  if (measures(summary).some(([unit, value]) => before.some(([u, v]) => u === unit && v !== value)))
+  // The summary's measures first: a memory's parse (milliseconds) is needed only when it has some.
+  const after = measures(summary);
+  const before = after.length ? measures(memory) : [];
+  if (after.some(([unit, value]) => before.some(([u, v]) => u === unit && v !== value)))
     return decide("REPLACE", "new-value", "the summary gives a new value for a measure the memory holds");
   for (const [a, b] of ANTONYMS)
     if ((a.test(memory) && b.test(summary)) || (a.test(summary) && b.test(memory)))

@@ -14,8 +14,7 @@
  */
 
 import { z } from "zod";
-import { amounts, statesNewAmount } from "../../../cognition/offline/frame.js";
-import { nlp } from "../../../cognition/offline/nlp.js";
+import { amounts, statesNewAmount, taggedNegative } from "../../../cognition/offline/frame.js";
 import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
@@ -246,7 +245,7 @@ export const RELATED_COSINE = 0.62;
 const CHANGE_WORDS =
   /\b(?:now|anymore|any more|no longer|instead|used to|these days|switched|stopped|quit|finally)\b/i;
 
-const negated = (text: string) => nlp(text).has("#Negative") || /n't\b|\bno longer\b|\bnever\b/i.test(text);
+const negated = (text: string) => taggedNegative(text) || /n't\b|\bno longer\b|\bnever\b/i.test(text);
 
 /**
  * Does the insight change the state the memory describes? CareCall's operator says so (REPLACE,
