@@ -25,7 +25,7 @@ import type { MemoryStore } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { flag, LOCOMO } from "./args.js";
 import { benchIngest } from "./ingest.js";
-import { conversationRows, percentile, synthetic } from "./recall.js";
+import { conversationRows, percentile, synthetic, type Vocabulary } from "./recall.js";
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -37,8 +37,9 @@ export async function fillLiving(
   embedder: Embedder,
   strategy: string,
   seed = 7,
+  vocabulary: Vocabulary = "flat",
 ): Promise<void> {
-  const synth = synthetic(seed);
+  const synth = synthetic(seed, vocabulary);
   for (let start = 0; start < size; start += 2000) {
     const count = Math.min(size, start + 2000) - start;
     const { sessions, turns } = conversationRows(scope, start, count, synth, strategy);
@@ -86,11 +87,12 @@ async function agentLoop(
   strategy: string,
   embedderName: string,
   storeKind: string,
+  vocabulary: Vocabulary,
 ): Promise<void> {
   console.log(
-    `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds, ${vocabulary} words)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
-  const { sentence } = synthetic(11);
+  const { sentence } = synthetic(11, vocabulary);
   for (const size of sizes) {
     const dir = mkdtempSync(join(tmpdir(), "memlane-bench-live-"));
     const file = join(dir, "live.db");
@@ -100,7 +102,7 @@ async function agentLoop(
     const mem = await openMemlane({ store, strategy, embedder: embedder ?? "use" });
     const scope = { tenant: "default", agent: "ava" };
     let started = performance.now();
-    await fillLiving(mem.store, scope, size, mem.embedder, strategy);
+    await fillLiving(mem.store, scope, size, mem.embedder, strategy, 7, vocabulary);
     const fill = performance.now() - started;
     const ask = () => `what did Sam say about the ${sentence(2)}?`;
     started = performance.now();
@@ -308,11 +310,17 @@ export async function benchLive(args: string[]): Promise<void> {
   // sqlite, pglite (Postgres in this process, with pgvector), or a postgres:// URL of an empty database.
   const stores = flag(args, "stores", "sqlite").split(",");
   const budget = args.includes("--budget") ? Number(flag(args, "budget", "0")) : undefined;
+  // The agent loop's text: `flat` (30 words, the hard case for BM25) or `zipf` (see Vocabulary).
+  const vocabularies = flag(args, "words", "flat").split(",") as Vocabulary[];
+  for (const v of vocabularies)
+    if (v !== "flat" && v !== "zipf") throw new Error(`--words takes flat, zipf or both (flat,zipf), not "${v}"`);
   console.log(`# npm run bench live (node ${process.version}, load ${(await loadAverage()).join(" ")})`);
   if (parts.includes("loop"))
     for (const embedder of embedders)
       for (const strategy of strategies)
-        for (const store of stores) await agentLoop(sizes, rounds, strategy, embedder, store);
+        for (const store of stores)
+          for (const vocabulary of vocabularies)
+            await agentLoop(sizes, rounds, strategy, embedder, store, vocabulary);
   if (parts.includes("session")) await longSession(strategies, Number(flag(args, "session-turns", "800")));
   if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
   if (parts.includes("stalls")) for (const embedder of embedders) await stalls(embedder);

@@ -51,11 +51,60 @@ export interface Synthetic {
   at(i: number): string;
 }
 
-export function synthetic(seed = 42): Synthetic {
+/**
+ * How sentences draw their words: `flat`, uniformly from the 30 of WORDS (every query word matches
+ * about a third of the scope: the hard case); `zipf`, from 10,000 made-up words with the chance
+ * of the r-th word ∝ 1/r, as word counts in real text fall (the commonest matches about one
+ * sentence in two, most match almost none).
+ */
+export type Vocabulary = "flat" | "zipf";
+
+/** Words of the `zipf` vocabulary. */
+const ZIPF_WORDS = 10_000;
+
+/** Made-up words, distinct and stable: syllables spelled out from the word's number. */
+function madeUpWord(i: number): string {
+  const onsets = "b d f g k l m n p r s t v z".split(" ");
+  const vowels = "a e i o u".split(" ");
+  let word = "";
+  // Three syllables at least (70² = 4,900), so no made-up word is a stop word or a time word.
+  let n = i + 4900;
+  while (n > 0) {
+    word += onsets[n % onsets.length]! + vowels[Math.floor(n / onsets.length) % vowels.length]!;
+    n = Math.floor(n / (onsets.length * vowels.length));
+  }
+  return word;
+}
+
+/** Draws ranks 0..n-1 with chance ∝ 1/(rank + 1), by binary search over the cumulative weights. */
+function zipfDraw(n: number, random: () => number): () => number {
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let r = 0; r < n; r++) cumulative[r] = total += 1 / (r + 1);
+  return () => {
+    const x = random() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+export function synthetic(seed = 42, vocabulary: Vocabulary = "flat"): Synthetic {
   const random = seededRandom(seed);
+  let word = () => WORDS[Math.floor(random() * WORDS.length)]!;
+  if (vocabulary === "zipf") {
+    const words = Array.from({ length: ZIPF_WORDS }, (_, i) => madeUpWord(i));
+    const rank = zipfDraw(ZIPF_WORDS, random);
+    word = () => words[rank()]!;
+  }
   return {
     vector: () => normalize(Float32Array.from({ length: DIMS }, () => random() - 0.5)),
-    sentence: (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" "),
+    sentence: (n) => Array.from({ length: n }, word).join(" "),
     at: (i) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
   };
 }

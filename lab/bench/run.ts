@@ -2,7 +2,8 @@
  * `npm run bench <name>`: benchmarks that print figures (never timed unit tests).
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
  *   live [--sizes 1000,10000,100000] [--rounds 40] [--strategy creem] [--embedders hash,use]
- *        [--parts loop,scopes,stalls,ingest] [--stores sqlite,pglite] [--scopes 1000] [--budget B]
+ *        [--parts loop,session,scopes,stalls,ingest] [--stores sqlite,pglite] [--scopes 1000] [--budget B]
+ *        [--words flat,zipf]
  *                                                        an agent living with memlane: turn + recall against
  *                                                        recall alone, cold load, many scopes, event-loop stalls
  *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
