@@ -313,7 +313,8 @@ export async function benchLive(args: string[]): Promise<void> {
   // The agent loop's text: `flat` (30 words, the hard case for BM25) or `zipf` (see Vocabulary).
   const vocabularies = flag(args, "words", "flat").split(",") as Vocabulary[];
   for (const v of vocabularies)
-    if (v !== "flat" && v !== "zipf") throw new Error(`--words takes flat, zipf or both (flat,zipf), not "${v}"`);
+    if (v !== "flat" && v !== "zipf")
+      throw new Error(`--words takes flat, zipf or both (flat,zipf), not "${v}"`);
   console.log(`# npm run bench live (node ${process.version}, load ${(await loadAverage()).join(" ")})`);
   if (parts.includes("loop"))
     for (const embedder of embedders)
