@@ -579,12 +579,12 @@ const SECTIONS: Section[] = [
   {
     id: "recall-memories",
     title: "Memory recall on LoCoMo",
-    what: "The same questions against a strategy's memories, written offline, each scored through its source turns; memory recall is capped by what the summaries keep.",
+    what: "The same questions against a strategy's memories, written offline, each scored through its source turns; memory recall is capped by what the summaries keep. `hybrid` picks its k as recall does, covering the most evidence turns among the best k × 1.5 (docs/recall.md#evidence-cover); `hybrid-no-cover` is the plain top k.",
     data: "LoCoMo (CC BY-NC 4.0): `locomo-dev.json`",
     split: "dev (as above)",
     needs: ["locomo-dev/locomo-dev.json"],
     runs: [
-      ["recall", LOCOMO, "--units", "memories", "--strategy", "carecall"],
+      ["recall", LOCOMO, "--units", "memories", "--strategy", "carecall", "--ablations", "cover"],
       ["recall", LOCOMO, "--units", "memories", "--strategy", "theanine"],
     ],
     render(results) {

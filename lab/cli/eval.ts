@@ -289,7 +289,7 @@ export function registerEval(program: Command): void {
     )
     .option(
       "--ablations [signals]",
-      `also run the hybrid without each signal (${ABLATIONS.join(",")}; all when none are named)`,
+      `also run the hybrid without each signal (${ABLATIONS.join(",")}; all when none are named; cover: memories only)`,
     )
     .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
     .option("--rules", "memories: the offline engine's hand-written rules instead of its trained models")
@@ -304,8 +304,13 @@ export function registerEval(program: Command): void {
           rules?: boolean;
         }
       >();
+      // All, when none are named: those that apply to the units (`cover` is for memories only).
       const ablations = (
-        opts.ablations === undefined ? [] : opts.ablations === true ? ABLATIONS : opts.ablations.split(",")
+        opts.ablations === undefined
+          ? []
+          : opts.ablations === true
+            ? ABLATIONS.filter((a) => a !== "cover" || opts.units === "memories")
+            : opts.ablations.split(",")
       ) as Ablation[];
       const unknownSignals = ablations.filter((a) => !ABLATIONS.includes(a));
       if (unknownSignals.length)

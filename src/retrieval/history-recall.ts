@@ -1,5 +1,6 @@
 /**
- * Recall that knows history. An ordinary question searches active memories only. A question
+ * Recall that knows history. An ordinary question searches active memories only, and its k are
+ * picked to cover the most evidence (evidence-cover.ts). A question
  * about an earlier state or about whether a state still holds (see temporal-intent.ts) searches
  * superseded memories too, gathers each hit's versions through `Supersedes` and `FusedInto`
  * edges, and hands back whole chains, each hit marked current or past:
@@ -24,6 +25,7 @@ import {
 import { terms } from "../core/text.js";
 import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { coverDepth, coverFirst } from "./evidence-cover.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
 import { type TemporalIntent, temporalIntent } from "./temporal-intent.js";
 import type { TurnSearch } from "./turn-search.js";
@@ -57,8 +59,11 @@ export async function searchWithHistory(
   search: MemorySearch,
   intent: TemporalIntent = temporalIntent(search.query),
 ): Promise<HistorySearchResult> {
-  if (intent.kind === "none" || search.filter?.status !== undefined)
-    return { hits: await retriever.searchMemories(scope, search), intent };
+  if (intent.kind === "none" || search.filter?.status !== undefined) {
+    // An ordinary question: the k that cover the most evidence among the best (evidence-cover.ts).
+    const found = await retriever.searchMemories(scope, { ...search, k: coverDepth(search.k) });
+    return { hits: coverFirst(found, search.k), intent };
+  }
   const wide: MemorySearch = {
     ...search,
     k: widen(search.k),

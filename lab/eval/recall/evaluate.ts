@@ -11,6 +11,7 @@ import type { Scope } from "../../../src/core/types.js";
 import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
+import { coverDepth, coverFirst } from "../../../src/retrieval/evidence-cover.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
 import { InProcessRetriever } from "../../../src/retrieval/in-process-retriever.js";
 import { TurnIndex, type TurnRanker } from "../../../src/retrieval/turn-search.js";
@@ -22,8 +23,11 @@ export const CATEGORY_NAMES: Record<number, string> = {
   4: "single-hop",
 };
 
-/** A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …). */
-export type Ablation = keyof FusionWeights;
+/**
+ * A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …); `cover`, for
+ * memories only, is recall's covering pick (retrieval/evidence-cover.ts).
+ */
+export type Ablation = keyof FusionWeights | "cover";
 export const ABLATIONS: Ablation[] = [
   "dense",
   "bm25",
@@ -33,6 +37,7 @@ export const ABLATIONS: Ablation[] = [
   "recency",
   "source",
   "neighbour",
+  "cover",
 ];
 
 export interface RecallReport {
@@ -75,18 +80,24 @@ export const RANKERS_FOR: Record<RecallUnits, TurnRanker[]> = {
   memories: ["bm25", "dense", "rrf", "hybrid"],
 };
 
-/** Source turns of the top-k units for a query, one list per hit. */
+/**
+ * The units a query finds, searched once as deep as the largest k: `top(k)` gives the source
+ * turns of the top k, one list per hit.
+ */
 type Searcher = (
   query: string,
   k: number,
   ranker: TurnRanker,
   weights?: FusionWeights,
-) => Promise<string[][]>;
+  cover?: boolean,
+) => Promise<(k: number) => string[][]>;
 
 interface Row {
   name: string;
   ranker: TurnRanker;
   weights?: FusionWeights;
+  /** Memories: the covering pick recall makes (default true). */
+  cover?: boolean;
 }
 
 export async function evaluateRecall(
@@ -104,14 +115,18 @@ export async function evaluateRecall(
     throw new InvalidInputError(
       `Ranker(s) ${unsupported.join(", ")} do not apply to ${units}; use ${RANKERS_FOR[units].join(", ")}`,
     );
+  if (units === "turns" && options.ablations?.includes("cover"))
+    throw new InvalidInputError(
+      "The cover ablation applies to memories only: every turn is its own evidence",
+    );
   const base = units === "turns" ? FUSION_WEIGHTS : MEMORY_WEIGHTS;
   const rows: Row[] = [
     ...rankers.map((ranker) => ({ name: ranker, ranker })),
-    ...(options.ablations ?? []).map((signal) => ({
-      name: `hybrid-no-${signal}`,
-      ranker: "hybrid" as const,
-      weights: { ...base, [signal]: 0 },
-    })),
+    ...(options.ablations ?? []).map((signal) =>
+      signal === "cover"
+        ? { name: "hybrid-no-cover", ranker: "hybrid" as const, cover: false }
+        : { name: `hybrid-no-${signal}`, ranker: "hybrid" as const, weights: { ...base, [signal]: 0 } },
+    ),
   ];
   const started = performance.now();
   const sums: Record<string, Record<string, Record<number, number>>> = {};
@@ -156,9 +171,9 @@ export async function evaluateRecall(
       counts[category] = (counts[category] ?? 0) + 1;
       counts.all = (counts.all ?? 0) + 1;
       for (const row of rows) {
-        const hits = await search(q.question, Math.max(...ks), row.ranker, row.weights);
+        const top = await search(q.question, Math.max(...ks), row.ranker, row.weights, row.cover ?? true);
         for (const k of ks) {
-          const found = new Set(hits.slice(0, k).flat());
+          const found = new Set(top(k).flat());
           const share = ids.filter((id) => found.has(id)).length / ids.length;
           for (const key of [category, "all"]) {
             sums[row.name]![key] ??= {};
@@ -198,13 +213,16 @@ export async function evaluateRecall(
 }
 
 function turnSearcher(index: TurnIndex): Searcher {
-  return async (query, k, ranker, weights) =>
-    (await index.search(query, { k, ranker, weights })).map((h) => h.sourceTurns);
+  return async (query, k, ranker, weights) => {
+    const hits = (await index.search(query, { k, ranker, weights })).map((h) => h.sourceTurns);
+    return (n) => hits.slice(0, n);
+  };
 }
 
 /**
  * The strategy's memories (not the standing items kept beside them) ranked by BM25 alone, the
- * encoder alone, or the retriever's fusion of both.
+ * encoder alone, or the retriever's fusion of both; the hybrid's k are picked as recall picks them
+ * (evidence-cover.ts), unless `cover` is false.
  */
 async function memorySearcher(
   mem: Memlane,
@@ -217,11 +235,18 @@ async function memorySearcher(
   const index = await retriever.index(scope);
   const filter = { strategy };
   const admitted = index.admitted(filter);
-  return async (query, k, ranker, weights) => {
-    if (ranker === "rrf" || ranker === "hybrid")
-      return (
+  return async (query, k, ranker, weights, cover) => {
+    if (ranker === "hybrid" && cover) {
+      // Each k picks from its own depth, as a recall of k would: the best k × 1.5 of the deepest list.
+      const found = await hybrid.searchMemories(scope, { query, k: coverDepth(k), weights, filter });
+      return (n) => coverFirst(found.slice(0, coverDepth(n)), n).map((h) => h.sourceTurns);
+    }
+    if (ranker === "rrf" || ranker === "hybrid") {
+      const hits = (
         await (ranker === "rrf" ? retriever : hybrid).searchMemories(scope, { query, k, weights, filter })
       ).map((h) => h.sourceTurns);
+      return (n) => hits.slice(0, n);
+    }
     const docs =
       ranker === "dense"
         ? index.dense((await embedder.embed([query]))[0]!, admitted, k).map((h) => h.doc)
@@ -229,7 +254,8 @@ async function memorySearcher(
             .sort((a, b) => b[1] - a[1])
             .slice(0, k)
             .map(([doc]) => doc);
-    return docs.map((doc) => index.memories[doc]!.sourceTurns);
+    const hits = docs.map((doc) => index.memories[doc]!.sourceTurns);
+    return (n) => hits.slice(0, n);
   };
 }
 
