@@ -304,6 +304,8 @@ export class TurnIndex {
             ? (doc) => this.days.scale(Date.parse(this.turns[doc]!.at))
             : undefined,
           neighbours: (doc) => this.neighbours(doc),
+          asks: (doc) => ASKS.test(this.textOf(doc)),
+          length: (doc) => this.textOf(doc).length,
         },
         options.weights,
       );
@@ -329,6 +331,9 @@ export class TurnIndex {
     return span ? { ...hit, text: this.textOf(doc), passage: span } : hit;
   }
 }
+
+/** A unit that ends by asking something. */
+const ASKS = /\?\s*$/;
 
 function withoutNames(query: string, names: string[]): string {
   let out = query;

@@ -30,6 +30,26 @@ describe("fusion", () => {
     assert.deepEqual(fused.get(1), { dense: 0.4, bm25: 12, score: 1.5 });
   });
 
+  it("takes the question penalty off a unit that asks, and adds the length prior, explained", () => {
+    const input = {
+      dense: [
+        { doc: 0, score: 0.5 },
+        { doc: 1, score: 0.5 },
+      ],
+      lexical: [],
+      asks: (doc: number) => doc === 0,
+      length: (doc: number) => (doc === 0 ? 20 : 200),
+    };
+    const fused = fuseScaled(input, { ...w, question: 0.3, length: 0.05 });
+    assert.equal(fused.get(0)!.question, -0.3);
+    assert.ok(Math.abs(fused.get(0)!.score! - (1 - 0.3 + 0.05 * Math.log1p(20))) < 1e-12);
+    assert.ok(Math.abs(fused.get(1)!.length! - 0.05 * Math.log1p(200)) < 1e-12);
+    assert.equal(fused.get(1)!.question, undefined);
+    // Weights without them (memories, or weights written before they existed): nothing changes.
+    const plain = fuseScaled(input, w);
+    assert.deepEqual(plain.get(0), { dense: 0.5, score: 1 });
+  });
+
   it("adds the subject and asked-time bonuses and says so in the explanation", () => {
     const fused = fuseScaled(
       {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { FUSION_WEIGHTS } from "../../src/retrieval/fusion.js";
 import { turnVectors } from "../../src/retrieval/turn-embedding-text.js";
 import { TurnIndex } from "../../src/retrieval/turn-search.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
@@ -39,6 +40,31 @@ async function storeWithTwoSessions() {
 }
 
 describe("turn search", () => {
+  it("ranks the turn that says a thing above the turn that asks about it", async () => {
+    const store = new SqliteStore(":memory:");
+    const at = "2023-05-08T10:00:00.000Z";
+    await store.write(scopeA, {
+      sessions: [session(scopeA, "s1", at)],
+      turns: [
+        turn(scopeA, "s1", 0, "sam", "Did you adopt the beagle puppy", at),
+        turn(scopeA, "s1", 1, "sam", "Did you adopt the beagle puppy?", at),
+      ],
+    });
+    const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
+    const hits = await index.search("adopt beagle puppy", { k: 2 });
+    assert.deepEqual(
+      hits.map((h) => h.id),
+      ["s1:1", "s1:2"],
+    );
+    assert.equal(hits[1]!.explanation.question, -0.3);
+    const plain = await index.search("adopt beagle puppy", {
+      k: 2,
+      weights: { ...FUSION_WEIGHTS, question: 0, length: 0 },
+    });
+    assert.equal(plain[0]!.score, plain[1]!.score, "the same words otherwise score the same");
+    await store.close();
+  });
+
   it("embeds missing turn vectors for the index only: a read never writes", async () => {
     const store = await storeWithTwoSessions();
     const embedder = new CountingEmbedder();

@@ -37,6 +37,8 @@ export const ABLATIONS: Ablation[] = [
   "recency",
   "source",
   "neighbour",
+  "question",
+  "length",
   "cover",
 ];
 
