@@ -72,6 +72,9 @@ export class TurnIndex {
   private readonly speakerCounts = new Map<string, number>();
   /** When each document was said and what times its words mention, read on first use (parsing is costly). */
   private readonly times: (UnitTime | undefined)[] = [];
+  /** Each document's shape, read when it is added: whether it asks a question, and its length. */
+  private readonly asking: boolean[] = [];
+  private readonly chars: number[] = [];
   private readonly days = new DayScale();
   private latest = "";
   /** Each session's documents in turn order: neighbours are the documents next to one there. */
@@ -149,7 +152,10 @@ export class TurnIndex {
       docs.push(doc);
       this.turns.push(t);
       this.spans.push(passages.length > 1 ? { ...p, index: i, of: passages.length } : undefined);
-      this.bm25.add(t.id, this.textOf(doc));
+      const text = this.textOf(doc);
+      this.bm25.add(t.id, text);
+      this.asking.push(ASKS.test(text));
+      this.chars.push(text.length);
       this.vectors.append(this.passageVector(vector, i, passages.length));
       if (this.live.length <= doc) {
         const grown = new Uint8Array(this.live.length * 2);
@@ -304,8 +310,8 @@ export class TurnIndex {
             ? (doc) => this.days.scale(Date.parse(this.turns[doc]!.at))
             : undefined,
           neighbours: (doc) => this.neighbours(doc),
-          asks: (doc) => ASKS.test(this.textOf(doc)),
-          length: (doc) => this.textOf(doc).length,
+          asks: (doc) => this.asking[doc]!,
+          length: (doc) => this.chars[doc]!,
         },
         options.weights,
       );
