@@ -7,8 +7,9 @@
  * with pgvector (the hybrid's dense signal from an HNSW index, k-NN in SQL). Each query is a full
  * hybrid memory recall (k 10). HNSW's recall@10 is measured against the exact scan of the same
  * vectors. Then ingest throughput with one and two workers, and the job queue's poll as retained
- * jobs grow (queue-poll.ts). Flags: --parts recall,ingest,poll, --sizes 10000,100000, --queries
- * 200, --stores sqlite,postgres,pglite, --retained 1000,300000.
+ * jobs grow (queue-poll.ts). Flags: --parts recall,ingest,poll (and analyze, not by default:
+ * PGlite's statistics pass, pglite-analyze.ts), --sizes 10000,100000, --queries 200, --stores
+ * sqlite,postgres,pglite, --retained 1000,300000, --analyze-rows 40000.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,7 @@ import type { MemoryStore } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { flag } from "./args.js";
+import { benchPgliteAnalyze } from "./pglite-analyze.js";
 import { benchPostgresIngest } from "./postgres-ingest.js";
 import { benchQueuePoll } from "./queue-poll.js";
 import { FixedEmbedder, fillScope, percentile, synthetic } from "./recall.js";
@@ -89,6 +91,8 @@ export async function benchPostgres(args: string[]): Promise<void> {
   // Ingest throughput with one and two workers (issue 16's other half), after recall.
   if (parts.includes("ingest")) await benchPostgresIngest(args);
   if (parts.includes("poll")) await benchQueuePoll(args);
+  // Not by default: filling and indexing its scope takes minutes.
+  if (parts.includes("analyze")) await benchPgliteAnalyze(args);
 }
 
 async function benchRecall(args: string[]): Promise<void> {

@@ -14,6 +14,8 @@
  *            [--agents 8] [--latency 250] [--workers 1,2]  then ingest turns/s through the Postgres queue with
  *                                                        one and two worker processes (scripted model, latency
  *                                                        per call simulated)
+ *            [--parts analyze] [--analyze-rows 40000]    PGlite's statistics pass: its length and the longest
+ *                                                        event-loop delay, against plain ANALYZE
  *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns] [--skip-ingest]
  *                                                        search latency p50/p95 and memory at scale, then
  *                                                        ingest throughput (turns with embeddings)

@@ -239,6 +239,18 @@ describe("postgres store on PGlite: pgvector", () => {
         seen = await tuples();
       }
       assert.equal(seen, 601, "the planner knows the table's size");
+      // A small sample (statistics target 10, not the server's 100), so no pass holds the process long.
+      const bounds = (
+        await store.client.query<{ n: number }>(
+          "SELECT array_length(histogram_bounds::text::text[], 1) AS n FROM pg_stats WHERE schemaname = 'stats' AND tablename = 'memories' AND attname = 'id'",
+        )
+      ).rows[0]?.n;
+      assert.ok(bounds !== undefined && bounds <= 11, `histogram of ${bounds} bounds`);
+      // The session's own target is back to the default afterwards.
+      const target = (
+        await store.client.query<{ t: string }>("SELECT current_setting('default_statistics_target') AS t")
+      ).rows[0]?.t;
+      assert.equal(target, "100");
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
