@@ -4,8 +4,9 @@
  * (adapters/postgres/pglite-client.ts), and PGlite runs each statement to its end on the event
  * loop. A scope of N memories, turns and 512-d embeddings (with the HNSW index a live store has)
  * is filled in SQL, then the pass is timed twice against plain ANALYZE of every table at the
- * server's default statistics target: the pass's length, and the longest event-loop delay while
- * it runs (perf_hooks, 5 ms resolution). Flags: --analyze-rows 40000 (ANALYZE's sample stops
+ * server's default statistics target (each through the client, which gives the loop a turn
+ * between statements): the pass's length, and the longest event-loop delay while it runs
+ * (perf_hooks, 5 ms resolution). Flags: --analyze-rows 40000 (ANALYZE's sample stops
  * growing at 30,000 rows, so larger tables cost little more).
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -257,6 +257,30 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
+  it("gives the event loop a turn while statements queue back to back (PGlite resolves without one)", async () => {
+    const client = new PgliteClient(":memory:", "public");
+    try {
+      await client.query("SELECT 1");
+      let doneWhenTimerRan = -1;
+      let done = 0;
+      setTimeout(() => {
+        doneWhenTimerRan = done;
+      }, 0);
+      // About 2 ms each: 150 of them hold the loop for about 300 ms when nothing yields.
+      await Promise.all(
+        Array.from({ length: 150 }, () =>
+          client.query("SELECT count(*) FROM generate_series(1, 40000)").then(() => done++),
+        ),
+      );
+      assert.ok(
+        doneWhenTimerRan >= 0 && doneWhenTimerRan < 150,
+        `the timer ran after ${doneWhenTimerRan} statements`,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
   it("a process starting on a current schema only reads it: no DDL, no lock (issue 30, item 3)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-start-"));
     const statements: string[] = [];

@@ -80,6 +80,9 @@ export class PgliteClient implements SqlClient {
   /** Runs `work` alone on the instance, with the search path on this client's schema. */
   private exclusive<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
     const run = this.shared.queue.then(async () => {
+      // PGlite resolves without a turn of the event loop: statements queued back to back would
+      // hold it for their sum. A turn every SLICE_MS of work keeps timers and I/O going.
+      await breathe();
       const db = await this.shared.db;
       if (this.shared.schema !== this.schema) {
         await db.exec(`SET search_path TO ${quoteIdent(this.schema)}, public`);
@@ -117,9 +120,7 @@ export class PgliteClient implements SqlClient {
            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
         ),
       );
-      for (const { name } of tables.rows) {
-        // Statements queued back to back never give the event loop a turn: give it one per table.
-        await breathe();
+      for (const { name } of tables.rows)
         await this.exclusive(async (db) => {
           await db.exec(`SET default_statistics_target = ${STATISTICS_TARGET}`);
           try {
@@ -128,7 +129,6 @@ export class PgliteClient implements SqlClient {
             await db.exec("RESET default_statistics_target");
           }
         });
-      }
       const rows = await this.exclusive((db) =>
         db.query<{ rows: number }>(
           `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS rows
