@@ -25,4 +25,22 @@ describe("leave one conversation out", () => {
     const md = leaveOneOutMarkdown(rows, [FUSION_WEIGHTS, { ...FUSION_WEIGHTS, dated: 0.7 }]);
     assert.match(md, /\| c3 \| 2 temporal \| 3 \| 0\.000 \| 0\.000 \| 0\.000 \| 0\.000 \|/);
   });
+
+  it("chooses on R@10 alone when asked, names the point that ships, and sets the baseline beside", () => {
+    // R@[1,5,10,25]: point 1 is better at R@10, point 0 at R@1, R@5 and R@25.
+    const rows: GridRow[] = ["c1", "c2"].map((conv) => ({
+      conv,
+      category: 1,
+      recall: [
+        [1, 1, 0.5, 1],
+        [0, 0, 0.6, 0],
+      ],
+    }));
+    assert.equal(chooseHeldOut(rows, 2).get("c1"), 0, "the blend weighs R@25 and R@5 too");
+    assert.equal(chooseHeldOut(rows, 2, "r10").get("c1"), 1);
+    const points = [FUSION_WEIGHTS, { ...FUSION_WEIGHTS, question: 0.3 }];
+    const md = leaveOneOutMarkdown(rows, points, 0, "r10");
+    assert.match(md, /\| \(all, to ship\) \| .*"question":0\.3/);
+    assert.match(md, /\| pooled \| all \(1-4\) \| 2 \| 0\.000 \| 0\.000 \| 0\.600 \| 0\.000 \| 0\.500 \|/);
+  });
 });
