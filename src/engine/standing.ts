@@ -7,7 +7,7 @@
  * supersedes the old version; a taking-back supersedes it with nothing. Read at session end.
  */
 import type { Prompt, StandingDecision } from "../cognition/inputs.js";
-import { displayName, newId } from "../core/ids.js";
+import { displayName } from "../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../core/types.js";
 import { heldMemories } from "../retrieval/held-memories.js";
 import type { MemoryStore, Supersession, WriteBatch } from "../store/memory-store.js";
+import { statementMemory } from "../strategies/kit/statement-memory.js";
 import { standingStep } from "../strategies/kit/steps/standing.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { failedOperation, newOperation } from "./operations.js";
@@ -136,22 +137,12 @@ export async function stageStanding(
     const memory: Memory | null =
       d.kind === "revoke"
         ? null
-        : {
-            id: newId("mem"),
-            tenant: scope.tenant,
-            agent: scope.agent,
-            about: d.about,
-            text: d.text,
-            kind: STANDING,
-            strategy: STANDING,
-            observedAt: at,
-            recordedAt: new Date().toISOString(),
-            status: "active",
-            invalidAt: null,
-            sessionId: session.id,
-            sourceTurns: [d.turn],
-            attributes: { standing: d.kind },
-          };
+        : statementMemory(
+            { scope, session },
+            STANDING,
+            { about: d.about, text: d.text, sourceTurns: [d.turn], observedAt: at },
+            { kind: STANDING, attributes: { standing: d.kind } },
+          );
     if (memory) memories.push(memory);
     if (d.replaces)
       supersede.push({

@@ -4,7 +4,7 @@ import type { Memory, Statement } from "../../core/types.js";
 import type { StrategyContext } from "../strategy.js";
 
 export function statementMemory(
-  ctx: StrategyContext,
+  ctx: Pick<StrategyContext, "scope" | "session">,
   strategy: string,
   s: Statement,
   fields: Partial<Memory> = {},
