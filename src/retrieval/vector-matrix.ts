@@ -1,11 +1,16 @@
 /**
- * Unit vectors held row by row in blocks of contiguous float32s, searched by one pass of dot
- * products per block: the exact nearest-neighbour scan behind dense recall. A row without a
- * vector stays all zeros (similarity 0). The scan runs in WebAssembly SIMD (simd-scan.ts) where
- * available (full blocks), else in plain JavaScript; both give the same scores up to float
- * rounding. Rows are appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows,
- * then a new block starts, so growing never copies more than one block (one big copy would stall
- * every caller).
+ * Unit vectors held row by row in blocks of contiguous float32s, searched exactly: the nearest-
+ * neighbour scan behind dense recall. A row without a vector stays all zeros (similarity 0).
+ *
+ * A full block also keeps each row as 8-bit codes (one scale per row) and scans those in
+ * WebAssembly SIMD (simd-scan.ts): a quarter of the bytes to read. Each coded score comes with a
+ * bound on its error, from the row's and the query's rounding, so the scan knows which rows could
+ * still be among the k best; only those are scored again from their floats. The answer is the
+ * exact one (a test checks it against a plain scan), at the cost of a byte per dimension more.
+ * A block still growing, or a process without WebAssembly SIMD, scans its floats in JavaScript.
+ *
+ * Rows are appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows, then a new
+ * block starts, so growing never copies more than one block (one big copy would stall every caller).
  */
 import type { Scored } from "./fusion.js";
 import { createSimdScan } from "./simd-scan.js";
@@ -14,11 +19,45 @@ import { TopK } from "./top-k.js";
 /** Most rows in one block. */
 export const BLOCK_ROWS = 8192;
 
+/** Largest query code. Row codes reach 127, so a row's sum stays inside 32 bits up to MAX_CODED_DIMS. */
+const QUERY_LEVELS = 2047;
+const MAX_CODED_DIMS = 8192;
+
+/** A query as the coded scan reads it: 16-bit codes, their scale, and the rounding's size. */
+interface CodedQuery {
+  codes: Int16Array;
+  scale: number;
+  /** ‖query − scale·codes‖: how far the codes are from the query. */
+  error: number;
+  /** ‖query‖. */
+  norm: number;
+}
+
+/** The rows that might be among the k best: each with an upper bound, or its exact score. */
+class Candidates {
+  readonly docs: number[] = [];
+  readonly upper: number[] = [];
+  /** The exact score, or NaN when it is still to be computed from the row's floats. */
+  readonly exact: number[] = [];
+  /** The k best lower bounds seen: the k-th is a floor under the k-th best exact score. */
+  readonly lower: TopK;
+
+  constructor(k: number) {
+    this.lower = new TopK(k);
+  }
+}
+
+/** Added to every error bound: room for the float rounding of the bounds' own arithmetic. */
+const SLACK = 1e-6;
+
 export class VectorMatrix {
   private readonly blocks: Block[] = [];
   private count = 0;
 
-  /** `rows` rows of zeros. `simd: false` forces the JavaScript scan (for tests and comparisons). */
+  /**
+   * `rows` rows of zeros. `simd: false` forces the float scan in JavaScript (for tests and
+   * comparisons).
+   */
   constructor(
     rows: number,
     readonly dims: number,
@@ -80,36 +119,76 @@ export class VectorMatrix {
   /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
     if (k <= 0 || this.count === 0) return [];
+    const coded = this.blocks.some((b) => b.coded) ? codeQuery(query, this.dims) : null;
+    const found = new Candidates(k);
+    for (const [i, block] of this.blocks.entries())
+      if (block.rows > 0) block.collect(query, coded, i * BLOCK_ROWS, admitted, found);
+    // Every row of the k best has an upper bound at or above the k-th best lower bound.
+    const floor = found.lower.floor;
     const top = new TopK(k);
-    for (const [i, block] of this.blocks.entries()) {
-      if (block.rows === 0) continue;
-      const scores = block.score(query);
-      const base = i * BLOCK_ROWS;
-      for (let r = 0; r < block.rows; r++) {
-        const doc = base + r;
-        if (admitted && !admitted[doc]) continue;
-        const s = scores[r]!;
-        if (s > top.floor) top.push(doc, s);
-      }
+    for (let j = 0; j < found.docs.length; j++) {
+      if (found.upper[j]! < floor) continue;
+      const doc = found.docs[j]!;
+      const exact = found.exact[j]!;
+      top.push(doc, Number.isNaN(exact) ? Math.fround(this.similarity(doc, query)) : exact);
     }
     return top.sorted();
   }
 }
 
-/** One block of rows in one allocation (WebAssembly memory for the SIMD scan). */
+/** The query's 16-bit codes (padded to the coded row length), with the size of their rounding. */
+function codeQuery(query: Float32Array, dims: number): CodedQuery {
+  const codes = new Int16Array(codedStride(dims));
+  let max = 0;
+  let norm = 0;
+  for (let i = 0; i < dims; i++) {
+    const x = query[i] ?? 0;
+    max = Math.max(max, Math.abs(x));
+    norm += x * x;
+  }
+  const scale = max / QUERY_LEVELS;
+  let error = 0;
+  for (let i = 0; i < dims; i++) {
+    const x = query[i] ?? 0;
+    const c = scale ? Math.max(-QUERY_LEVELS, Math.min(QUERY_LEVELS, Math.round(x / scale))) : 0;
+    codes[i] = c;
+    error += (x - scale * c) ** 2;
+  }
+  return { codes, scale, error: Math.sqrt(error), norm: Math.sqrt(norm) };
+}
+
+/** Bytes per coded row: the dimensions rounded up to a multiple of 16 (one SIMD load). */
+const codedStride = (dims: number) => Math.ceil(dims / 16) * 16;
+
+/** A full block's rows as 8-bit codes, in WebAssembly memory for the SIMD kernel. */
+interface Codes {
+  stride: number;
+  rows: Int8Array;
+  query: Int16Array;
+  sums: Int32Array;
+  /** Per row: the code's unit, ‖row − scale·codes‖ and ‖scale·codes‖ (both rounded up). */
+  scale: Float32Array;
+  error: Float32Array;
+  norm: Float32Array;
+  scan: (codes: number, q: number, rows: number, stride: number, out: number) => void;
+  bytes: number;
+}
+
+/** One block of rows in one allocation, with its codes once it is full. */
 class Block {
-  /** Floats per stored row: `dims` rounded up to a multiple of four (the SIMD lane count). */
+  /** Floats per stored row: `dims` rounded up to a multiple of four. */
   private readonly stride: number;
   private data!: Float32Array;
   private query!: Float32Array;
-  private scores!: Float32Array;
-  private scan: ((mat: number, q: number, rows: number, dims: number, out: number) => void) | null = null;
+  private scores: Float32Array | null = null;
+  /** The rows as 8-bit codes (a full block where WebAssembly SIMD runs), else null. */
+  codes: Codes | null = null;
   capacity = 0;
   private count: number;
 
   /**
    * `rows` rows of zeros, room for more reserved as rows are appended (capacity doubles, so an
-   * append costs O(1) on average). `simd: false` forces the JavaScript scan (for tests and comparisons).
+   * append costs O(1) on average).
    */
   constructor(
     rows: number,
@@ -126,26 +205,30 @@ class Block {
     return this.count;
   }
 
-  /** Bytes this matrix holds (for the index budget). */
+  /** Whether this block scans its codes. */
+  get coded(): boolean {
+    return this.codes !== null;
+  }
+
+  /** Bytes this block holds (for the index budget). */
   get bytes(): number {
-    return this.data.buffer.byteLength;
+    return this.data.buffer.byteLength + (this.scores?.byteLength ?? 0) + (this.codes?.bytes ?? 0);
   }
 
   private allocate(capacity: number): void {
     const old = this.capacity ? this.data : null;
-    const floats = capacity * this.stride + this.stride + capacity;
-    // Only a full block gets WebAssembly memory, once: creating one is costly (each reserves a
-    // large address range, and freeing them drove garbage collection to 1.8 s in an ingest that
-    // grew blocks step by step), and small ones would hold a 64 KiB page each. A block still
-    // growing scans in JavaScript; it holds fewer than BLOCK_ROWS rows.
-    const simd = this.options.simd === false || capacity < BLOCK_ROWS ? null : createSimdScan(floats);
-    this.scan = simd?.scan ?? null;
-    const buffer = simd?.buffer ?? new ArrayBuffer(floats * 4);
+    const buffer = new ArrayBuffer((capacity * this.stride + this.stride) * 4);
     this.data = new Float32Array(buffer, 0, capacity * this.stride);
     this.query = new Float32Array(buffer, this.data.byteLength, this.stride);
-    this.scores = new Float32Array(buffer, this.data.byteLength + this.query.byteLength, capacity);
     if (old) this.data.set(old.subarray(0, this.count * this.stride));
     this.capacity = capacity;
+    // Only a full block gets codes in WebAssembly memory, once: creating one is costly (each
+    // reserves a large address range, and freeing them drove garbage collection to 1.8 s in an
+    // ingest that grew blocks step by step), and small ones would hold a 64 KiB page each.
+    this.codes =
+      capacity === BLOCK_ROWS && this.options.simd !== false ? createCodes(capacity, this.dims) : null;
+    this.scores = this.codes ? null : new Float32Array(capacity);
+    if (this.codes) for (let r = 0; r < this.count; r++) this.encode(r);
   }
 
   /** Makes room for `rows` rows in all. */
@@ -163,11 +246,34 @@ class Block {
 
   set(row: number, vector: Float32Array): void {
     this.data.set(vector.subarray(0, this.dims), row * this.stride);
+    if (this.codes) this.encode(row);
   }
 
   /** Makes a row all zeros again (its vector was deleted). */
   clear(row: number): void {
     this.data.fill(0, row * this.stride, (row + 1) * this.stride);
+    if (this.codes) this.encode(row);
+  }
+
+  /** Writes a row's codes from its floats: one scale per row, the largest value coded as ±127. */
+  private encode(row: number): void {
+    const c = this.codes!;
+    const off = row * this.stride;
+    let max = 0;
+    for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs(this.data[off + i]!));
+    const scale = Math.fround(max / 127);
+    let error = 0;
+    let norm = 0;
+    for (let i = 0; i < this.dims; i++) {
+      const x = this.data[off + i]!;
+      const code = scale ? Math.max(-127, Math.min(127, Math.round(x / scale))) : 0;
+      c.rows[row * c.stride + i] = code;
+      error += (x - scale * code) ** 2;
+      norm += (scale * code) ** 2;
+    }
+    c.scale[row] = scale;
+    c.error[row] = roundedUp(Math.sqrt(error));
+    c.norm[row] = roundedUp(Math.sqrt(norm));
   }
 
   /** Similarity of one row to the query. */
@@ -178,28 +284,73 @@ class Block {
     return s;
   }
 
-  /** Every row's similarity to `query`, by row (valid until the next call). */
-  score(query: Float32Array): Float32Array {
-    this.query.fill(0);
-    this.query.set(query.subarray(0, this.dims));
-    if (this.scan)
-      this.scan(
-        0,
-        this.data.byteLength,
-        this.count,
-        this.stride,
-        this.data.byteLength + this.query.byteLength,
-      );
-    else this.scanInJs();
-    return this.scores;
+  /**
+   * Adds this block's rows (numbered from `base`) to the candidates: each coded row with bounds
+   * around its coded score, each row of a block scanned in floats with its score.
+   */
+  collect(
+    query: Float32Array,
+    coded: CodedQuery | null,
+    base: number,
+    admitted: Uint8Array | undefined,
+    found: Candidates,
+  ): void {
+    const { lower, docs, upper, exact } = found;
+    let floor = lower.floor;
+    const n = this.count;
+    if (this.codes && coded) {
+      const c = this.codes;
+      c.query.set(coded.codes);
+      c.scan(0, c.rows.byteLength, n, c.stride, c.rows.byteLength + c.query.byteLength);
+      const { sums, scale, error, norm } = c;
+      const unit = coded.scale;
+      const qError = coded.error;
+      const qNorm = coded.norm;
+      for (let r = 0; r < n; r++) {
+        const doc = base + r;
+        if (admitted && !admitted[doc]) continue;
+        // row·q = scale·unit·(codes·qcodes) + scale·codes·(q's rounding) + (row's rounding)·q
+        const s = sums[r]! * scale[r]! * unit;
+        const e = error[r]! * qNorm + norm[r]! * qError + SLACK;
+        if (s - e > floor) {
+          lower.push(doc, s - e);
+          floor = lower.floor;
+        }
+        if (s + e >= floor) {
+          docs.push(doc);
+          upper.push(s + e);
+          exact.push(Number.NaN);
+        }
+      }
+      return;
+    }
+    const scores = this.score(query);
+    for (let r = 0; r < n; r++) {
+      const doc = base + r;
+      if (admitted && !admitted[doc]) continue;
+      const s = scores[r]!;
+      if (s > floor) {
+        lower.push(doc, s);
+        floor = lower.floor;
+      }
+      if (s >= floor) {
+        docs.push(doc);
+        upper.push(s);
+        exact.push(s);
+      }
+    }
   }
 
-  private scanInJs(): void {
+  /** Every row's similarity to `query` from the floats, by row (valid until the next call). */
+  private score(query: Float32Array): Float32Array {
+    this.query.fill(0);
+    this.query.set(query.subarray(0, this.dims));
     const d = this.stride;
     const m = this.data;
     const q = this.query;
+    const scores = this.scores!;
     for (let doc = 0; doc < this.count; doc++) {
-      // Four lanes, as the SIMD scan does.
+      // Four lanes, summed in the order a SIMD float scan would.
       const off = doc * d;
       let s0 = 0;
       let s1 = 0;
@@ -211,7 +362,34 @@ class Block {
         s2 += m[off + i + 2]! * q[i + 2]!;
         s3 += m[off + i + 3]! * q[i + 3]!;
       }
-      this.scores[doc] = s0 + s1 + s2 + s3;
+      scores[doc] = s0 + s1 + s2 + s3;
     }
+    return scores;
   }
+}
+
+/** A float32 at or above `x` (a bound must not shrink when stored). */
+function roundedUp(x: number): number {
+  const f = Math.fround(x);
+  return f >= x ? f : Math.fround(x * (1 + 2 ** -22));
+}
+
+/** Codes for `capacity` rows of `dims` dimensions in WebAssembly memory, or null where SIMD is unavailable. */
+function createCodes(capacity: number, dims: number): Codes | null {
+  if (dims > MAX_CODED_DIMS) return null;
+  const stride = codedStride(dims);
+  const bytes = capacity * stride + 2 * stride + 4 * capacity;
+  const simd = createSimdScan(bytes);
+  if (!simd) return null;
+  return {
+    stride,
+    rows: new Int8Array(simd.buffer, 0, capacity * stride),
+    query: new Int16Array(simd.buffer, capacity * stride, stride),
+    sums: new Int32Array(simd.buffer, capacity * stride + 2 * stride, capacity),
+    scale: new Float32Array(capacity),
+    error: new Float32Array(capacity),
+    norm: new Float32Array(capacity),
+    scan: simd.scan,
+    bytes: simd.buffer.byteLength + 12 * capacity,
+  };
 }

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { seededRandom } from "../../src/core/memory-graph.js";
 import { dot, normalize } from "../../src/core/vector.js";
-import { VectorMatrix } from "../../src/retrieval/vector-matrix.js";
+import { SIMD_SCAN_BYTES } from "../../src/retrieval/simd-scan.js";
+import { BLOCK_ROWS, VectorMatrix } from "../../src/retrieval/vector-matrix.js";
 
 describe("vector matrix", () => {
   for (const simd of [true, false])
@@ -39,4 +41,78 @@ describe("vector matrix", () => {
       matrix.clear(19_999);
       assert.equal(matrix.similarity(19_999, query), 0);
     });
+});
+
+describe("vector matrix, coded scan", () => {
+  it("gives the exact k best among many equal scores (sparse rows, as the hashing embedder makes)", () => {
+    const random = seededRandom(11);
+    const dims = 64;
+    // A few nonzero buckets of ±1, normalised: many rows share a score with the query exactly.
+    const sparse = () => {
+      const v = new Float32Array(dims);
+      const n = 1 + Math.floor(random() * 4);
+      for (let i = 0; i < n; i++) v[Math.floor(random() * dims)] = random() < 0.5 ? -1 : 1;
+      return normalize(v);
+    };
+    const rows = Array.from({ length: 3 * BLOCK_ROWS }, () => sparse());
+    const matrix = new VectorMatrix(0, dims);
+    for (const v of rows) matrix.append(v);
+    // Rows rewritten and cleared after their block was coded.
+    for (let i = 0; i < 500; i++) {
+      const doc = Math.floor(random() * rows.length);
+      if (i % 2) {
+        rows[doc] = sparse();
+        matrix.set(doc, rows[doc]!);
+      } else {
+        rows[doc] = new Float32Array(dims);
+        matrix.clear(doc);
+      }
+    }
+    const mask = Uint8Array.from(rows, (_, i) => (i % 5 ? 1 : 0));
+    for (let q = 0; q < 20; q++) {
+      const query = q === 0 ? new Float32Array(dims) : sparse();
+      for (const k of [1, 7, 100, 1000]) {
+        const expected = rows
+          .map((_, doc) => ({ doc, score: Math.fround(matrix.similarity(doc, query)) }))
+          .filter((r) => mask[r.doc])
+          .sort((a, b) => b.score - a.score || a.doc - b.doc)
+          .slice(0, k);
+        assert.deepEqual(matrix.nearest(query, k, mask), expected, `query ${q}, k = ${k}`);
+      }
+    }
+  });
+
+  it("agrees with the float scan on dense rows, whatever their spread", () => {
+    const random = seededRandom(5);
+    const dims = 300;
+    // Rows with one large component: the code's unit is coarse for the rest of the row.
+    const rows = Array.from({ length: 2 * BLOCK_ROWS + 77 }, (_, i) => {
+      const v = Float32Array.from({ length: dims }, () => random() - 0.5);
+      if (i % 7 === 0) v[i % dims] = 40;
+      return normalize(v);
+    });
+    const coded = new VectorMatrix(0, dims);
+    const plain = new VectorMatrix(0, dims, { simd: false });
+    for (const v of rows) {
+      coded.append(v);
+      plain.append(v);
+    }
+    for (let q = 0; q < 10; q++) {
+      const query = normalize(Float32Array.from({ length: dims }, () => random() - 0.5));
+      const a = coded.nearest(query, 50);
+      const b = plain.nearest(query, 50);
+      assert.deepEqual(
+        a.map((x) => x.doc),
+        b.map((x) => x.doc),
+      );
+      for (const [i, x] of a.entries()) assert.ok(Math.abs(x.score - b[i]!.score) < 1e-5);
+    }
+  });
+
+  it("runs the kernel assembled from its text form", async () => {
+    const wabt = await (await import("wabt")).default();
+    const text = readFileSync(new URL("../../src/retrieval/simd-scan.wat", import.meta.url), "utf8");
+    const module = wabt.parseWat("simd-scan.wat", text, { simd: true });
+    assert.deepEqual(new Uint8Array(module.toBinary({}).buffer), SIMD_SCAN_BYTES);
+  });
 });
