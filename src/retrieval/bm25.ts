@@ -15,6 +15,29 @@ export interface Bm25Options {
   terms?: (text: string) => string[];
 }
 
+/** A query term as a search reads it. */
+interface Term {
+  postings: { doc: number[]; tf: number[] };
+  idf: number;
+  /** The most it can add to a document's score: idf × (k1 + 1), approached as its count grows. */
+  most: number;
+  /** k1 × (1 - b) and k1 × b / the average length: the score is most·f / (f + base + perLength·length). */
+  base: number;
+  perLength: number;
+}
+
+/** The first position in an ascending list holding a number at least `x` (the length if none). */
+function firstAtLeast(list: number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class Bm25Index {
   private readonly ids: string[] = [];
   private readonly postings = new Map<string, { doc: number[]; tf: number[] }>();
@@ -25,6 +48,8 @@ export class Bm25Index {
   private byteCount = 0;
   /** Scratch scores, all zeros between queries (scoring is synchronous, so one is enough). */
   private acc = new Float64Array(16);
+  /** Scratch marks of the documents a narrowed search still reads, all zeros between queries. */
+  private wanted = new Uint8Array(16);
 
   constructor(private readonly options: Bm25Options = {}) {}
 
@@ -48,8 +73,16 @@ export class Bm25Index {
         this.postings.set(w, p);
         this.byteCount += 2 * w.length + 64;
       }
-      p.doc.push(doc);
-      p.tf.push(n);
+      // Postings stay in document order (a narrowed search looks documents up by binary search):
+      // a replaced document goes back to its place, not to the end.
+      const at = p.doc.length && p.doc[p.doc.length - 1]! > doc ? firstAtLeast(p.doc, doc) : p.doc.length;
+      if (at === p.doc.length) {
+        p.doc.push(doc);
+        p.tf.push(n);
+      } else {
+        p.doc.splice(at, 0, doc);
+        p.tf.splice(at, 0, n);
+      }
       this.byteCount += 16;
     }
     this.lengths[doc] = words.length;
@@ -103,48 +136,161 @@ export class Bm25Index {
 
   /**
    * The `k` best documents, as `TopK.of(scores(query, admitted), k, floor(best))` would give them,
-   * without a map of every match: a common word can match most of a large scope.
+   * without a map of every match: a common word can match most of a large scope. `floor` must not
+   * fall as `best` rises.
+   *
+   * Terms are read rarest first, as in MaxScore (Turtle and Flood, 1995): a term adds at most
+   * idf × (k1 + 1) to a document. Once the terms still to read cannot lift a document that none
+   * of the read terms matched over the bar (the k-th best score so far, or the floor), the search
+   * narrows: the common terms' long postings are only looked up for the documents that can still
+   * make the cut. The answer is the same as a full reading's.
    */
   top(
     query: string,
     k: number,
     options: { admitted?: Uint8Array; floor?: (best: number) => number } = {},
   ): Scored[] {
-    const touched = this.accumulate(query, options.admitted);
+    const { admitted, floor } = options;
+    const terms = this.plan(query);
+    const touched: number[] = [];
+    // rest[j]: the most that terms j and after can add (widened a little against rounding).
+    const rest = new Float64Array(terms.length + 1);
+    for (let j = terms.length - 1; j >= 0; j--) rest[j] = rest[j + 1]! + terms[j]!.most;
+    for (let j = 0; j < terms.length; j++) rest[j]! *= 1 + 1e-9;
+    const floorOf = (best: number) => (floor ? floor(best) : Number.NEGATIVE_INFINITY);
+    // postings[j]: the postings of terms j and after, read through.
+    const postings = new Float64Array(terms.length + 1);
+    for (let j = terms.length - 1; j >= 0; j--)
+      postings[j] = postings[j + 1]! + terms[j]!.postings.doc.length;
     let best = 0;
-    for (const doc of touched) if (this.acc[doc]! > best) best = this.acc[doc]!;
-    const min = options.floor ? options.floor(best) : Number.NEGATIVE_INFINITY;
+    let j = 0;
+    let bar = Number.NEGATIVE_INFINITY;
+    let tried = Number.POSITIVE_INFINITY;
+    for (; j < terms.length; j++) {
+      // Worth a look once the unread terms could not lift a new document over the best so far,
+      // and again only after they have shrunk by a third (each look reads every document found).
+      if (j > 0 && rest[j]! < Math.max(best, floorOf(best)) && rest[j]! <= 0.7 * tried) {
+        tried = rest[j]!;
+        bar = Math.max(floorOf(best), this.kth(touched, k));
+        // Narrowing pays when few documents can still make the cut against the postings left to read.
+        if (rest[j]! < bar && this.reaching(touched, rest[j]!, bar, postings[j]! / 8)) break;
+      }
+      best = Math.max(best, this.read(terms[j]!, admitted, touched));
+    }
+    // Narrowed: only documents already found that the unread terms could still lift over the bar.
+    let candidates = touched;
+    if (j < terms.length) {
+      candidates = touched.filter((doc) => this.acc[doc]! + rest[j]! >= bar);
+      for (; j < terms.length; j++) {
+        this.addTo(terms[j]!, candidates);
+        candidates = candidates.filter((doc) => this.acc[doc]! + rest[j + 1]! >= bar);
+      }
+    }
+    best = 0;
+    for (const doc of candidates) if (this.acc[doc]! > best) best = this.acc[doc]!;
+    const min = floor ? floor(best) : Number.NEGATIVE_INFINITY;
     const top = new TopK(k);
-    for (const doc of touched) {
+    for (const doc of candidates) {
       const score = this.acc[doc]!;
       if (score >= min) top.push(doc, score);
-      this.acc[doc] = 0;
     }
+    for (const doc of touched) this.acc[doc] = 0;
     return top.sorted();
   }
 
-  /** Adds the query's scores into the scratch accumulator; returns the documents touched, in order. */
-  private accumulate(query: string, admitted?: Uint8Array): number[] {
+  /** The query's terms that occur here, with their idf and most they can add, rarest first. */
+  private plan(query: string): Term[] {
     const k1 = this.options.k1 ?? 1.2;
     const b = this.options.b ?? 0.75;
     // Statistics of the documents held, as a fresh index of them would count them.
     const n = this.size;
     const average = this.totalLength / Math.max(1, n) || 1;
     if (this.acc.length < this.ids.length) this.acc = new Float64Array(Math.max(16, this.ids.length * 2));
-    const acc = this.acc;
-    const touched: number[] = [];
+    const terms: Term[] = [];
     for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);
       if (!p) continue;
       const idf = Math.log(1 + (n - p.doc.length + 0.5) / (p.doc.length + 0.5));
-      for (let i = 0; i < p.doc.length; i++) {
-        const doc = p.doc[i]!;
-        if (admitted && !admitted[doc]) continue;
-        const f = p.tf[i]!;
-        if (acc[doc] === 0) touched.push(doc);
-        acc[doc]! += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * this.lengths[doc]!) / average));
-      }
+      terms.push({
+        postings: p,
+        idf,
+        most: idf * (k1 + 1),
+        base: k1 * (1 - b),
+        perLength: (k1 * b) / average,
+      });
     }
+    return terms.sort((x, y) => y.most - x.most || x.postings.doc.length - y.postings.doc.length);
+  }
+
+  /** A term's score in a document where it occurs `f` times. */
+  private weight(t: Term, f: number, doc: number): number {
+    return (t.most * f) / (f + t.base + t.perLength * this.lengths[doc]!);
+  }
+
+  /** Adds a term's scores to every admitted document it occurs in; returns the best total among them. */
+  private read(t: Term, admitted: Uint8Array | undefined, touched: number[]): number {
+    const acc = this.acc;
+    const lengths = this.lengths;
+    const { doc: docs, tf } = t.postings;
+    // weight() spelled out with the term's constants in locals: this loop runs once per posting.
+    const { most, base, perLength } = t;
+    let best = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (admitted && !admitted[doc]) continue;
+      const f = tf[i]!;
+      const held = acc[doc]!;
+      if (held === 0) touched.push(doc);
+      const v = held + (most * f) / (f + base + perLength * lengths[doc]!);
+      acc[doc] = v;
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  /** Adds a term's scores to the given documents only: looked up one by one, or read through when that is cheaper. */
+  private addTo(t: Term, docs: number[]): void {
+    const { doc: postings, tf } = t.postings;
+    if (docs.length * Math.log2(postings.length + 1) < postings.length) {
+      for (const doc of docs) {
+        const at = firstAtLeast(postings, doc);
+        if (postings[at] === doc) this.acc[doc]! += this.weight(t, tf[at]!, doc);
+      }
+      return;
+    }
+    if (this.wanted.length < this.acc.length) this.wanted = new Uint8Array(this.acc.length);
+    const wanted = this.wanted;
+    for (const doc of docs) wanted[doc] = 1;
+    for (let i = 0; i < postings.length; i++) {
+      const doc = postings[i]!;
+      if (wanted[doc]) this.acc[doc]! += this.weight(t, tf[i]!, doc);
+    }
+    for (const doc of docs) wanted[doc] = 0;
+  }
+
+  /** Whether at most `most` of the documents found so far could be lifted to `bar` by the unread terms (adding at most `rest`). */
+  private reaching(touched: number[], rest: number, bar: number, most: number): boolean {
+    let n = 0;
+    for (const doc of touched) if (this.acc[doc]! + rest >= bar && ++n > most) return false;
+    return true;
+  }
+
+  /**
+   * A floor under the k-th best score of the documents found so far: the k-th best among the
+   * first found (the rarest terms' documents, most often the best). Minus infinity with fewer than k.
+   */
+  private kth(touched: number[], k: number): number {
+    const seen = Math.min(touched.length, Math.max(16 * k, 4096));
+    if (seen < k || k <= 0) return Number.NEGATIVE_INFINITY;
+    const top = new TopK(k);
+    for (let i = 0; i < seen; i++) top.push(touched[i]!, this.acc[touched[i]!]!);
+    return top.floor;
+  }
+
+  /** Adds the query's scores into the scratch accumulator; returns the documents touched, in order. */
+  private accumulate(query: string, admitted?: Uint8Array): number[] {
+    const touched: number[] = [];
+    for (const t of this.plan(query)) this.read(t, admitted, touched);
     return touched;
   }
 

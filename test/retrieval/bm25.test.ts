@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { seededRandom } from "../../src/core/memory-graph.js";
 import { Bm25Index } from "../../src/retrieval/bm25.js";
 import { bm25Terms, bm25Tokens } from "../../src/retrieval/bm25-terms.js";
 import { porterStem } from "../../src/retrieval/porter-stemmer.js";
+import { TopK } from "../../src/retrieval/top-k.js";
 
 describe("Porter stemmer", () => {
   it("gives the published stems of Porter's own examples", () => {
@@ -89,3 +91,62 @@ describe("BM25 scoring", () => {
     assert.equal(index.search("What movie did they watch?", 1)[0]!.id, "y");
   });
 });
+
+describe("BM25 top k", () => {
+  it("narrows on common terms and still answers as a full reading does", () => {
+    const random = seededRandom(3);
+    // Zipf-like words: a few in most documents, many rare ones.
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}x`);
+    const word = () => words[Math.min(words.length - 1, Math.floor(1 / (random() + 0.0025)) - 1)]!;
+    const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
+    const index = new Bm25Index();
+    const texts: string[] = [];
+    for (let i = 0; i < 4000; i++) texts.push(sentence(3 + Math.floor(random() * 12)));
+    for (const [i, t] of texts.entries()) index.add(`d${i}`, t);
+    // Replaced and removed documents: postings must stay in document order.
+    for (let i = 0; i < 200; i++) {
+      const doc = Math.floor(random() * texts.length);
+      if (i % 3) {
+        const text = sentence(6);
+        index.replace(doc, texts[doc]!, text);
+        texts[doc] = text;
+      } else index.remove(doc, texts[doc]!);
+    }
+    const narrowed = spyOn(Bm25Index.prototype, "addTo");
+    const floors = [
+      undefined,
+      (best: number) => Math.max(0.1 * best, 0.2 + 1e-12),
+      (best: number) => 0.5 * best,
+    ];
+    for (let q = 0; q < 60; q++) {
+      const query = sentence(2 + (q % 20));
+      const admitted = q % 4 ? undefined : Uint8Array.from(texts, (_, i) => (i % 3 ? 1 : 0));
+      for (const k of [1, 10, 100]) {
+        const floor = floors[q % floors.length];
+        const scores = index.scores(query, admitted);
+        const best = Math.max(0, ...scores.values());
+        const expected = TopK.of(scores, k, floor ? floor(best) : Number.NEGATIVE_INFINITY);
+        assert.deepEqual(index.top(query, k, { admitted, floor }), expected, `${query} (k = ${k})`);
+      }
+    }
+    assert.ok(narrowed.calls > 20, `narrowed ${narrowed.calls} times`);
+    narrowed.restore();
+  });
+});
+
+/** Counts calls of a prototype's method (private ones included) until restored. */
+function spyOn(proto: object, name: string): { calls: number; restore(): void } {
+  const target = proto as Record<string, (...args: unknown[]) => unknown>;
+  const original = target[name]!;
+  const spy = {
+    calls: 0,
+    restore: () => {
+      target[name] = original;
+    },
+  };
+  target[name] = function (this: unknown, ...args: unknown[]) {
+    spy.calls++;
+    return original.apply(this, args);
+  };
+  return spy;
+}
