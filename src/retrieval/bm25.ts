@@ -177,24 +177,29 @@ export class Bm25Index {
       }
       best = Math.max(best, this.read(terms[j]!, admitted, touched));
     }
-    // Narrowed: only documents already found that the unread terms could still lift over the bar.
-    let candidates = touched;
-    if (j < terms.length) {
-      candidates = touched.filter((doc) => this.acc[doc]! + rest[j]! >= bar);
-      for (; j < terms.length; j++) {
-        this.addTo(terms[j]!, candidates);
-        candidates = candidates.filter((doc) => this.acc[doc]! + rest[j + 1]! >= bar);
+    const acc = this.acc;
+    const top = new TopK(k);
+    if (j === terms.length) {
+      // Read through: `best` is the best total, and one pass ranks and clears.
+      const min = floorOf(best);
+      for (const doc of touched) {
+        const score = acc[doc]!;
+        if (score >= min) top.push(doc, score);
+        acc[doc] = 0;
       }
+      return top.sorted();
+    }
+    // Narrowed: only documents already found that the unread terms could still lift over the bar.
+    let candidates = touched.filter((doc) => acc[doc]! + rest[j]! >= bar);
+    for (; j < terms.length; j++) {
+      this.addTo(terms[j]!, candidates);
+      candidates = candidates.filter((doc) => acc[doc]! + rest[j + 1]! >= bar);
     }
     best = 0;
-    for (const doc of candidates) if (this.acc[doc]! > best) best = this.acc[doc]!;
-    const min = floor ? floor(best) : Number.NEGATIVE_INFINITY;
-    const top = new TopK(k);
-    for (const doc of candidates) {
-      const score = this.acc[doc]!;
-      if (score >= min) top.push(doc, score);
-    }
-    for (const doc of touched) this.acc[doc] = 0;
+    for (const doc of candidates) if (acc[doc]! > best) best = acc[doc]!;
+    const min = floorOf(best);
+    for (const doc of candidates) if (acc[doc]! >= min) top.push(doc, acc[doc]!);
+    for (const doc of touched) acc[doc] = 0;
     return top.sorted();
   }
 
