@@ -13,7 +13,7 @@
  * block starts, so growing never copies more than one block (one big copy would stall every caller).
  */
 import type { Scored } from "./fusion.js";
-import { createSimdScan } from "./simd-scan.js";
+import { createSimdScan, type SimdScan } from "./simd-scan.js";
 import { TopK } from "./top-k.js";
 
 /** Most rows in one block. */
@@ -119,7 +119,11 @@ export class VectorMatrix {
   /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
     if (k <= 0 || this.count === 0) return [];
-    const coded = this.blocks.some((b) => b.coded) ? codeQuery(query, this.dims) : null;
+    // A deep search scores too many rows again to gain: with k a sixteenth of the rows or more
+    // (1,000 of 10K), the float scan is faster (measured in stop 40, 256 and 512 dimensions).
+    const coded =
+      16 * k < this.count && this.blocks.some((b) => b.coded) ? codeQuery(query, this.dims) : null;
+    if (!coded) return this.scanned(query, k, admitted);
     const found = new Candidates(k);
     for (const [i, block] of this.blocks.entries())
       if (block.rows > 0) block.collect(query, coded, i * BLOCK_ROWS, admitted, found);
@@ -130,7 +134,27 @@ export class VectorMatrix {
       if (found.upper[j]! < floor) continue;
       const doc = found.docs[j]!;
       const exact = found.exact[j]!;
-      top.push(doc, Number.isNaN(exact) ? Math.fround(this.similarity(doc, query)) : exact);
+      top.push(
+        doc,
+        Number.isNaN(exact) ? this.blocks[Math.floor(doc / BLOCK_ROWS)]!.rescore(doc % BLOCK_ROWS) : exact,
+      );
+    }
+    return top.sorted();
+  }
+
+  /** `nearest` from every row's float score. */
+  private scanned(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
+    const top = new TopK(k);
+    for (const [i, block] of this.blocks.entries()) {
+      if (block.rows === 0) continue;
+      const scores = block.score(query);
+      const base = i * BLOCK_ROWS;
+      for (let r = 0; r < block.rows; r++) {
+        const doc = base + r;
+        if (admitted && !admitted[doc]) continue;
+        const s = scores[r]!;
+        if (s > top.floor) top.push(doc, s);
+      }
     }
     return top.sorted();
   }
@@ -160,29 +184,28 @@ function codeQuery(query: Float32Array, dims: number): CodedQuery {
 /** Bytes per coded row: the dimensions rounded up to a multiple of 16 (one SIMD load). */
 const codedStride = (dims: number) => Math.ceil(dims / 16) * 16;
 
-/** A full block's rows as 8-bit codes, in WebAssembly memory for the SIMD kernel. */
+/** A full block's rows as 8-bit codes, in the WebAssembly memory of its floats. */
 interface Codes {
   stride: number;
   rows: Int8Array;
   query: Int16Array;
   sums: Int32Array;
-  /** Per row: the code's unit, ‖row − scale·codes‖ and ‖scale·codes‖ (both rounded up). */
+  /** Per row: the code's unit, ‖scale·codes‖, and ‖row − scale·codes‖ plus room for float rounding (both rounded up). */
   scale: Float32Array;
   error: Float32Array;
   norm: Float32Array;
-  scan: (codes: number, q: number, rows: number, stride: number, out: number) => void;
-  bytes: number;
 }
 
-/** One block of rows in one allocation, with its codes once it is full. */
+/** One block of rows in one allocation; a full block in WebAssembly memory, with its codes. */
 class Block {
-  /** Floats per stored row: `dims` rounded up to a multiple of four. */
+  /** Floats per stored row: `dims` rounded up to a multiple of four (the SIMD lane count). */
   private readonly stride: number;
   private data!: Float32Array;
   private query!: Float32Array;
-  private scores: Float32Array | null = null;
+  private scores!: Float32Array;
+  private simd: SimdScan | null = null;
   /** The rows as 8-bit codes (a full block where WebAssembly SIMD runs), else null. */
-  codes: Codes | null = null;
+  private codes: Codes | null = null;
   capacity = 0;
   private count: number;
 
@@ -205,30 +228,48 @@ class Block {
     return this.count;
   }
 
-  /** Whether this block scans its codes. */
+  /** Whether this block can scan its codes. */
   get coded(): boolean {
     return this.codes !== null;
   }
 
   /** Bytes this block holds (for the index budget). */
   get bytes(): number {
-    return this.data.buffer.byteLength + (this.scores?.byteLength ?? 0) + (this.codes?.bytes ?? 0);
+    return this.data.buffer.byteLength + (this.codes ? 12 * this.capacity : 0);
   }
 
   private allocate(capacity: number): void {
     const old = this.capacity ? this.data : null;
-    const buffer = new ArrayBuffer((capacity * this.stride + this.stride) * 4);
+    const floats = capacity * this.stride + this.stride + capacity;
+    // Only a full block gets WebAssembly memory, once: creating one is costly (each reserves a
+    // large address range, and freeing them drove garbage collection to 1.8 s in an ingest that
+    // grew blocks step by step), and small ones would hold a 64 KiB page each. A block still
+    // growing scans in JavaScript; it holds fewer than BLOCK_ROWS rows.
+    const coding = this.dims <= MAX_CODED_DIMS;
+    const cStride = codedStride(this.dims);
+    const codeBytes = coding ? capacity * cStride + 2 * cStride + 4 * capacity : 0;
+    this.simd =
+      this.options.simd === false || capacity < BLOCK_ROWS ? null : createSimdScan(floats * 4 + codeBytes);
+    const buffer = this.simd?.buffer ?? new ArrayBuffer(floats * 4);
     this.data = new Float32Array(buffer, 0, capacity * this.stride);
     this.query = new Float32Array(buffer, this.data.byteLength, this.stride);
+    this.scores = new Float32Array(buffer, this.data.byteLength + this.query.byteLength, capacity);
     if (old) this.data.set(old.subarray(0, this.count * this.stride));
     this.capacity = capacity;
-    // Only a full block gets codes in WebAssembly memory, once: creating one is costly (each
-    // reserves a large address range, and freeing them drove garbage collection to 1.8 s in an
-    // ingest that grew blocks step by step), and small ones would hold a 64 KiB page each.
-    this.codes =
-      capacity === BLOCK_ROWS && this.options.simd !== false ? createCodes(capacity, this.dims) : null;
-    this.scores = this.codes ? null : new Float32Array(capacity);
-    if (this.codes) for (let r = 0; r < this.count; r++) this.encode(r);
+    this.codes = null;
+    if (this.simd && coding) {
+      const at = floats * 4;
+      this.codes = {
+        stride: cStride,
+        rows: new Int8Array(buffer, at, capacity * cStride),
+        query: new Int16Array(buffer, at + capacity * cStride, cStride),
+        sums: new Int32Array(buffer, at + capacity * cStride + 2 * cStride, capacity),
+        scale: new Float32Array(capacity),
+        error: new Float32Array(capacity),
+        norm: new Float32Array(capacity),
+      };
+      for (let r = 0; r < this.count; r++) this.encode(r);
+    }
   }
 
   /** Makes room for `rows` rows in all. */
@@ -255,7 +296,7 @@ class Block {
     if (this.codes) this.encode(row);
   }
 
-  /** Writes a row's codes from its floats: one scale per row, the largest value coded as ±127. */
+  /** Writes a row's codes from its floats: one unit per row, the largest value coded as ±127. */
   private encode(row: number): void {
     const c = this.codes!;
     const off = row * this.stride;
@@ -264,15 +305,20 @@ class Block {
     const scale = Math.fround(max / 127);
     let error = 0;
     let norm = 0;
+    let length = 0;
     for (let i = 0; i < this.dims; i++) {
       const x = this.data[off + i]!;
       const code = scale ? Math.max(-127, Math.min(127, Math.round(x / scale))) : 0;
       c.rows[row * c.stride + i] = code;
       error += (x - scale * code) ** 2;
       norm += (scale * code) ** 2;
+      length += x * x;
     }
+    // The float scan that scores a candidate again sums in float32, in lanes of dims/4 terms and
+    // then three adds: its result is within (dims/4 + 3) float32 roundings of ‖row‖·‖query‖.
+    const rounding = (this.stride / 4 + 4) * 2 ** -23 * Math.sqrt(length);
     c.scale[row] = scale;
-    c.error[row] = roundedUp(Math.sqrt(error));
+    c.error[row] = roundedUp(Math.sqrt(error) + rounding);
     c.norm[row] = roundedUp(Math.sqrt(norm));
   }
 
@@ -284,13 +330,17 @@ class Block {
     return s;
   }
 
-  /**
-   * Adds this block's rows (numbered from `base`) to the candidates: each coded row with bounds
-   * around its coded score, each row of a block scanned in floats with its score.
-   */
+  /** A row's score from its floats, for the query of the last `collect` (coded blocks only). */
+  rescore(row: number): number {
+    const at = this.data.byteOffset + row * this.stride * 4;
+    this.simd!.scan(at, this.query.byteOffset, 1, this.stride, this.scores.byteOffset + row * 4);
+    return this.scores[row]!;
+  }
+
+  /** Adds this block's rows (numbered from `base`) to the candidates, each with bounds around its coded score. */
   collect(
     query: Float32Array,
-    coded: CodedQuery | null,
+    coded: CodedQuery,
     base: number,
     admitted: Uint8Array | undefined,
     found: Candidates,
@@ -298,59 +348,70 @@ class Block {
     const { lower, docs, upper, exact } = found;
     let floor = lower.floor;
     const n = this.count;
-    if (this.codes && coded) {
-      const c = this.codes;
-      c.query.set(coded.codes);
-      c.scan(0, c.rows.byteLength, n, c.stride, c.rows.byteLength + c.query.byteLength);
-      const { sums, scale, error, norm } = c;
-      const unit = coded.scale;
-      const qError = coded.error;
-      const qNorm = coded.norm;
+    if (!this.codes) {
+      // A block still growing: its float scores, exact.
+      const scores = this.score(query);
       for (let r = 0; r < n; r++) {
         const doc = base + r;
         if (admitted && !admitted[doc]) continue;
-        // row·q = scale·unit·(codes·qcodes) + scale·codes·(q's rounding) + (row's rounding)·q
-        const s = sums[r]! * scale[r]! * unit;
-        const e = error[r]! * qNorm + norm[r]! * qError + SLACK;
-        if (s - e > floor) {
-          lower.push(doc, s - e);
+        const s = scores[r]!;
+        if (s > floor) {
+          lower.push(doc, s);
           floor = lower.floor;
         }
-        if (s + e >= floor) {
+        if (s >= floor) {
           docs.push(doc);
-          upper.push(s + e);
-          exact.push(Number.NaN);
+          upper.push(s);
+          exact.push(s);
         }
       }
       return;
     }
-    const scores = this.score(query);
+    this.load(query);
+    const c = this.codes;
+    c.query.set(coded.codes);
+    this.simd!.scan8(c.rows.byteOffset, c.query.byteOffset, n, c.stride, c.sums.byteOffset);
+    const { sums, scale, error, norm } = c;
+    const unit = coded.scale;
+    const qError = coded.error;
+    const qNorm = coded.norm;
     for (let r = 0; r < n; r++) {
       const doc = base + r;
       if (admitted && !admitted[doc]) continue;
-      const s = scores[r]!;
-      if (s > floor) {
-        lower.push(doc, s);
+      // row·q = scale·unit·(codes·qcodes) + scale·codes·(q's rounding) + (row's rounding)·q
+      const s = sums[r]! * scale[r]! * unit;
+      const e = error[r]! * qNorm + norm[r]! * qError + SLACK;
+      if (s - e > floor) {
+        lower.push(doc, s - e);
         floor = lower.floor;
       }
-      if (s >= floor) {
+      if (s + e >= floor) {
         docs.push(doc);
-        upper.push(s);
-        exact.push(s);
+        upper.push(s + e);
+        exact.push(Number.NaN);
       }
     }
   }
 
-  /** Every row's similarity to `query` from the floats, by row (valid until the next call). */
-  private score(query: Float32Array): Float32Array {
+  /** Puts the query where the kernels read it. */
+  private load(query: Float32Array): void {
     this.query.fill(0);
     this.query.set(query.subarray(0, this.dims));
+  }
+
+  /** Every row's similarity to `query` from the floats, by row (valid until the next call). */
+  score(query: Float32Array): Float32Array {
+    this.load(query);
+    if (this.simd) {
+      this.simd.scan(0, this.query.byteOffset, this.count, this.stride, this.scores.byteOffset);
+      return this.scores;
+    }
     const d = this.stride;
     const m = this.data;
     const q = this.query;
-    const scores = this.scores!;
+    const scores = this.scores;
     for (let doc = 0; doc < this.count; doc++) {
-      // Four lanes, summed in the order a SIMD float scan would.
+      // Four lanes, as the SIMD scan does.
       const off = doc * d;
       let s0 = 0;
       let s1 = 0;
@@ -372,24 +433,4 @@ class Block {
 function roundedUp(x: number): number {
   const f = Math.fround(x);
   return f >= x ? f : Math.fround(x * (1 + 2 ** -22));
-}
-
-/** Codes for `capacity` rows of `dims` dimensions in WebAssembly memory, or null where SIMD is unavailable. */
-function createCodes(capacity: number, dims: number): Codes | null {
-  if (dims > MAX_CODED_DIMS) return null;
-  const stride = codedStride(dims);
-  const bytes = capacity * stride + 2 * stride + 4 * capacity;
-  const simd = createSimdScan(bytes);
-  if (!simd) return null;
-  return {
-    stride,
-    rows: new Int8Array(simd.buffer, 0, capacity * stride),
-    query: new Int16Array(simd.buffer, capacity * stride, stride),
-    sums: new Int32Array(simd.buffer, capacity * stride + 2 * stride, capacity),
-    scale: new Float32Array(capacity),
-    error: new Float32Array(capacity),
-    norm: new Float32Array(capacity),
-    scan: simd.scan,
-    bytes: simd.buffer.byteLength + 12 * capacity,
-  };
 }
