@@ -167,9 +167,15 @@ export class Bm25Index {
     let bar = Number.NEGATIVE_INFINITY;
     let tried = Number.POSITIVE_INFINITY;
     for (; j < terms.length; j++) {
-      // Worth a look once the unread terms could not lift a new document over the best so far,
-      // and again only after they have shrunk by a third (each look reads every document found).
-      if (j > 0 && rest[j]! < Math.max(best, floorOf(best)) && rest[j]! <= 0.7 * tried) {
+      // A look reads every document found. It is worth it once the unread terms could not lift a
+      // new document over the best so far, when their postings are longer than twice what was
+      // found, and again only after they have shrunk by a third.
+      if (
+        j > 0 &&
+        rest[j]! < Math.max(best, floorOf(best)) &&
+        rest[j]! <= 0.7 * tried &&
+        postings[j]! > 2 * touched.length
+      ) {
         tried = rest[j]!;
         bar = Math.max(floorOf(best), this.kth(touched, k));
         // Narrowing pays when few documents can still make the cut against the postings left to read.
