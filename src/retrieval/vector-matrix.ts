@@ -2,12 +2,14 @@
  * Unit vectors held row by row in blocks of contiguous float32s, searched exactly: the nearest-
  * neighbour scan behind dense recall. A row without a vector stays all zeros (similarity 0).
  *
- * A full block also keeps each row as 8-bit codes (one scale per row) and scans those in
- * WebAssembly SIMD (simd-scan.ts): a quarter of the bytes to read. Each coded score comes with a
- * bound on its error, from the row's and the query's rounding, so the scan knows which rows could
- * still be among the k best; only those are scored again from their floats. The answer is the
- * exact one (a test checks it against a plain scan), at the cost of a byte per dimension more.
- * A block still growing, or a process without WebAssembly SIMD, scans its floats in JavaScript.
+ * A full block lives in WebAssembly memory and also keeps each row as 8-bit codes (one unit per
+ * row). A search scans the codes in SIMD (simd-scan.ts): a quarter of the bytes to read. Each
+ * coded score comes with a bound on its error, from the row's and the query's rounding and the
+ * float kernel's sums, so the scan knows which rows could still be among the k best; only those
+ * are scored again from their floats, by the float kernel. The answer is the exact one (tests
+ * check it against a plain scan), at the cost of a byte per dimension more. A deep search (k a
+ * sixteenth of the rows or more) scans the floats in SIMD instead. A block still growing, or a
+ * process without WebAssembly SIMD, scans its floats in JavaScript.
  *
  * Rows are appended as a scope grows: a block doubles its room up to BLOCK_ROWS rows, then a new
  * block starts, so growing never copies more than one block (one big copy would stall every caller).
