@@ -21,9 +21,9 @@ interface Term {
   idf: number;
   /** The most it can add to a document's score: idf × (k1 + 1), approached as its count grows. */
   most: number;
-  /** k1 × (1 - b) and k1 × b / the average length: the score is most·f / (f + base + perLength·length). */
-  base: number;
-  perLength: number;
+  k1: number;
+  b: number;
+  average: number;
 }
 
 /** The first position in an ascending list holding a number at least `x` (the length if none). */
@@ -226,8 +226,9 @@ export class Bm25Index {
         postings: p,
         idf,
         most: idf * (k1 + 1),
-        base: k1 * (1 - b),
-        perLength: (k1 * b) / average,
+        k1,
+        b,
+        average,
       });
     }
     return terms.sort((x, y) => y.most - x.most || x.postings.doc.length - y.postings.doc.length);
@@ -235,7 +236,7 @@ export class Bm25Index {
 
   /** A term's score in a document where it occurs `f` times. */
   private weight(t: Term, f: number, doc: number): number {
-    return (t.most * f) / (f + t.base + t.perLength * this.lengths[doc]!);
+    return (t.idf * f * (t.k1 + 1)) / (f + t.k1 * (1 - t.b + (t.b * this.lengths[doc]!) / t.average));
   }
 
   /** Adds a term's scores to every admitted document it occurs in; returns the best total among them. */
@@ -243,8 +244,9 @@ export class Bm25Index {
     const acc = this.acc;
     const lengths = this.lengths;
     const { doc: docs, tf } = t.postings;
-    // weight() spelled out with the term's constants in locals: this loop runs once per posting.
-    const { most, base, perLength } = t;
+    // weight() spelled out, same arithmetic, with the term's constants in locals: this loop runs
+    // once per posting.
+    const { idf, k1, b, average } = t;
     let best = 0;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
@@ -252,7 +254,7 @@ export class Bm25Index {
       const f = tf[i]!;
       const held = acc[doc]!;
       if (held === 0) touched.push(doc);
-      const v = held + (most * f) / (f + base + perLength * lengths[doc]!);
+      const v = held + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[doc]!) / average));
       acc[doc] = v;
       if (v > best) best = v;
     }
