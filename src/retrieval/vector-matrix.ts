@@ -35,12 +35,10 @@ interface CodedQuery {
   norm: number;
 }
 
-/** The rows that might be among the k best: each with an upper bound, or its exact score. */
+/** The rows that might be among the k best, each with an upper bound on its score. */
 class Candidates {
   readonly docs: number[] = [];
   readonly upper: number[] = [];
-  /** The exact score, or NaN when it is still to be computed from the row's floats. */
-  readonly exact: number[] = [];
   /** The k best lower bounds seen: the k-th is a floor under the k-th best exact score. */
   readonly lower: TopK;
 
@@ -123,8 +121,11 @@ export class VectorMatrix {
     if (k <= 0 || this.count === 0) return [];
     // A deep search scores too many rows again to gain: with k a sixteenth of the rows or more
     // (1,000 of 10K), the float scan is faster (measured in stop 40, 256 and 512 dimensions).
+    // Codes only when every block has them (a block still growing has none; such a matrix is small).
     const coded =
-      16 * k < this.count && this.blocks.some((b) => b.coded) ? codeQuery(query, this.dims) : null;
+      16 * k < this.count && this.blocks.every((b) => b.rows === 0 || b.coded)
+        ? codeQuery(query, this.dims)
+        : null;
     if (!coded) return this.scanned(query, k, admitted);
     const found = new Candidates(k);
     for (const [i, block] of this.blocks.entries())
@@ -135,11 +136,7 @@ export class VectorMatrix {
     for (let j = 0; j < found.docs.length; j++) {
       if (found.upper[j]! < floor) continue;
       const doc = found.docs[j]!;
-      const exact = found.exact[j]!;
-      top.push(
-        doc,
-        Number.isNaN(exact) ? this.blocks[Math.floor(doc / BLOCK_ROWS)]!.rescore(doc % BLOCK_ROWS) : exact,
-      );
+      top.push(doc, this.blocks[Math.floor(doc / BLOCK_ROWS)]!.rescore(doc % BLOCK_ROWS));
     }
     return top.sorted();
   }
@@ -356,30 +353,11 @@ class Block {
     admitted: Uint8Array | undefined,
     found: Candidates,
   ): void {
-    const { lower, docs, upper, exact } = found;
+    const { lower, docs, upper } = found;
     let floor = lower.floor;
     const n = this.count;
-    if (!this.codes) {
-      // A block still growing: its float scores, exact.
-      const scores = this.score(query);
-      for (let r = 0; r < n; r++) {
-        const doc = base + r;
-        if (admitted && !admitted[doc]) continue;
-        const s = scores[r]!;
-        if (s > floor) {
-          lower.push(doc, s);
-          floor = lower.floor;
-        }
-        if (s >= floor) {
-          docs.push(doc);
-          upper.push(s);
-          exact.push(s);
-        }
-      }
-      return;
-    }
     this.load(query);
-    const c = this.codes;
+    const c = this.codes!;
     c.query.set(coded.codes);
     this.simd!.scan8(c.rows.byteOffset, c.query.byteOffset, n, c.stride, c.sums.byteOffset);
     const { sums, scale, error, norm } = c;
@@ -399,7 +377,6 @@ class Block {
       if (s + e >= floor) {
         docs.push(doc);
         upper.push(s + e);
-        exact.push(Number.NaN);
       }
     }
   }
