@@ -64,6 +64,8 @@ export class TurnIndex {
   /** Document -> the passage it holds, when its turn has more than one. */
   private readonly spans: ((Passage & { index: number; of: number }) | undefined)[] = [];
   private readonly gone = new Set<number>();
+  /** Documents ever added as one passage of a long turn (a turn is then found once, as its best passage). */
+  private passages = 0;
   /** Characters of text held, as bytes (for the index budget). */
   private textBytes = 0;
   /** Which documents are held (1) or forgotten (0); passed to the dense scan once one is gone. */
@@ -141,6 +143,7 @@ export class TurnIndex {
 
   private append(t: Turn, vector: Float32Array | undefined): void {
     const passages = passagesOf(t.text);
+    if (passages.length > 1) this.passages += passages.length;
     const docs: number[] = [];
     const session = this.sessions.get(t.sessionId) ?? [];
     this.sessions.set(t.sessionId, session);
@@ -292,13 +295,16 @@ export class TurnIndex {
       // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
       const scored = new Uint8Array(this.turns.length);
       for (const d of dense) scored[d.doc] = 1;
-      const candidates = [...dense.map((d) => d.doc), ...lexical.map((l) => l.doc)];
-      for (const doc of candidates)
-        for (const n of this.neighbours(doc))
-          if (!scored[n]) {
-            scored[n] = 1;
-            dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
-          }
+      const score = (n: number) => {
+        if (n < 0 || scored[n]) return;
+        scored[n] = 1;
+        dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
+      };
+      for (const list of [dense.slice(), lexical])
+        for (const { doc } of list) {
+          score(this.prev[doc]!);
+          score(this.next[doc]!);
+        }
       fused = fuseScaled(
         {
           dense,
@@ -317,17 +323,22 @@ export class TurnIndex {
       );
     }
     const only = options.speaker?.toLowerCase();
-    // A turn scores as its best passage, and is found once.
-    const best = new Map<string, number>();
-    for (const [doc, e] of fused) {
-      const t = this.turns[doc]!;
-      if (only !== undefined && t.speaker.toLowerCase() !== only) continue;
-      const held = best.get(t.id);
-      if (held === undefined || e.score! > fused.get(held)!.score!) best.set(t.id, doc);
+    const said = (doc: number) => only === undefined || this.turns[doc]!.speaker.toLowerCase() === only;
+    const top = new TopK(options.k);
+    if (this.passages === 0) {
+      for (const [doc, e] of fused) if (said(doc)) top.push(doc, e.score!);
+    } else {
+      // A turn scores as its best passage, and is found once.
+      const best = new Map<string, number>();
+      for (const [doc, e] of fused) {
+        if (!said(doc)) continue;
+        const id = this.turns[doc]!.id;
+        const held = best.get(id);
+        if (held === undefined || e.score! > fused.get(held)!.score!) best.set(id, doc);
+      }
+      for (const doc of best.values()) top.push(doc, fused.get(doc)!.score!);
     }
-    const scores = new Map<number, number>();
-    for (const doc of best.values()) scores.set(doc, fused.get(doc)!.score!);
-    return TopK.of(scores, options.k).map(({ doc }) => this.hit(doc, fused.get(doc)!));
+    return top.sorted().map(({ doc }) => this.hit(doc, fused.get(doc)!));
   }
 
   /** A document as a hit: its turn, or for a passage the passage's text and where it sits in the turn. */

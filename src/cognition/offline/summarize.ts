@@ -257,9 +257,8 @@ function addressee(turn: Turn, participants: string[]): string | null {
   return others.length === 1 ? displayName(others[0]!) : null;
 }
 
-/** Salience of a sentence, with the entities and relative times it names. */
-function scored(sentence: string, anchor: string) {
-  const doc = nlp(sentence);
+/** Salience of a sentence, with the entities and relative times it names; `doc` is its parse, when the caller has it. */
+function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
   const entities = [
     ...new Set([
       ...(doc.people().out("array") as string[]),
@@ -301,8 +300,10 @@ function toCandidate(
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")
     .trim();
   if (!sentence || sentence.endsWith("?") || reportedSpeech(sentence)) return null;
-  const tagged = nlp(sentence).terms();
+  const parsed = nlp(sentence);
+  const tagged = parsed.terms();
   if (request(sentence, tagged)) return null;
+  const read = sentence;
   if (droppedSubject(sentence, tagged)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
     sentence = `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(
@@ -310,7 +311,8 @@ function toCandidate(
       "I'm going to",
     );
   const anchor = turn.at || sessionAt;
-  const { score, cues, entities, times } = scored(sentence, anchor);
+  // One parse serves both readings unless the subject was put back (the tags can change then).
+  const { score, cues, entities, times } = scored(sentence, anchor, sentence === read ? parsed : undefined);
   // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
   // how facts are cut, not which are kept.
   // A clause that says little on its own ("I love it") does not inherit anything.
