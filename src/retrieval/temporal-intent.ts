@@ -1,7 +1,8 @@
 /**
  * What a question asks of time: an earlier state of something ("Where did Sam live before
- * Bristol?"), whether a state still holds ("Is Sam still ill?"), or neither. Recall uses it to
- * look at superseded memories only when the question is about history.
+ * Bristol?"), whether a state still holds ("Is Sam still ill?"), an event in the past ("When did
+ * Sam move?"), or none of these. Recall uses it to look at superseded memories only when the
+ * question is about history or about an event.
  *
  * The reading is grammatical rather than a list of phrasings to match:
  *   - **still**: continuative or discontinuative aspect on the predicate — the adverbs *still*,
@@ -21,14 +22,17 @@
  *       earlier, at first, back then, in the past*, a clause-final *before* or *first*; *former,
  *       previous, original*).
  *
- * A simple past with *did* and an ordinary verb ("What did Sam say about the race?", "How did
- * Sam do?") asks about an event, which active memory answers: it is not flagged. Part-of-speech
+ * A simple past with *did* and an ordinary verb, or a past-tense verb ("When did Sam run the race?",
+ * "What did Sam paint?"), asks about an **event**: something that happened, and stays true after
+ * later statements replaced the memory of it ("Sam went to the support group on 7 May" may be
+ * replaced by "The support group made Sam feel accepted"). Recall then looks at past versions too,
+ * beside the current ones, without the version chains of a question about history. Part-of-speech
  * tags come from compromise; the closed classes (auxiliaries, subordinators) are spelled out
  * because its tagger reads a sentence-initial "Will" as a name.
  */
 import { nlp } from "../cognition/offline/nlp.js";
 
-export type TemporalIntentKind = "past" | "still" | "none";
+export type TemporalIntentKind = "past" | "still" | "event" | "none";
 
 /** Which structure of the question decided its intent. */
 export type TemporalSignal =
@@ -38,7 +42,8 @@ export type TemporalSignal =
   | "during-clause"
   | "used-to"
   | "past-state"
-  | "anteriority";
+  | "anteriority"
+  | "past-event";
 
 export interface TemporalIntent {
   kind: TemporalIntentKind;
@@ -164,5 +169,6 @@ export function temporalIntent(question: string): TemporalIntent {
   if (continuative)
     return past ? { kind: "past", signal: "continuative" } : { kind: "still", signal: "continuative" };
   if (past && COPULA_PAST.has(main[at]!.word)) return { kind: "past", signal: "past-state" };
+  if (past) return { kind: "event", signal: "past-event" };
   return { kind: "none" };
 }

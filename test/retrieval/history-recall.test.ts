@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Memlane } from "../../src/engine/memlane.js";
+import { PAST_EVENT_SHARE } from "../../src/retrieval/history-recall.js";
 import { carecallStrategy } from "../../src/strategies/carecall/carecall.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
@@ -227,5 +228,71 @@ describe("recall that knows history: a while clause picks the version that says 
     assert.equal(recall.hits[0]!.text, "Sam is training for a half marathon at 30 km a week.");
     assert.equal(recall.hits[0]!.status, "past");
     assert.equal(recall.hits[1]!.text, "Sam is back to 20 km a week.");
+  });
+});
+
+describe("recall of an event whose memory a later statement replaced", () => {
+  let mem: Memlane;
+  before(async () => {
+    mem = await scriptedStore(
+      {
+        agent: "ava",
+        sessions: [
+          {
+            id: "s1",
+            at: "2024-05-08T10:00",
+            partner: "sam",
+            turns: [
+              { speaker: "sam", text: "I went to a support group yesterday." },
+              { speaker: "sam", text: "I have a beagle." },
+            ],
+          },
+          {
+            id: "s2",
+            at: "2024-06-01T10:00",
+            partner: "sam",
+            turns: [{ speaker: "sam", text: "The support group made me feel accepted." }],
+          },
+        ],
+      },
+      {
+        "I went to a support group yesterday.": "Sam went to a support group on 7 May 2024.",
+        "I have a beagle.": "Sam has a beagle.",
+        "The support group made me feel accepted.": "The support group made Sam feel accepted.",
+      },
+      { "Sam went to a support group on 7 May 2024.|The support group made Sam feel accepted.": "REPLACE" },
+    );
+    const superseded = (await mem.memories("ava", { status: "superseded" })).map((m) => m.text);
+    assert.deepEqual(superseded, ["Sam went to a support group on 7 May 2024."]);
+  });
+  after(() => mem.close());
+
+  it("answers a question about the event with the past version too, marked past, without chains", async () => {
+    const recall = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "When did Sam go to the support group?",
+    });
+    assert.equal(recall.temporal, undefined, "an event question is an ordinary recall");
+    const went = recall.hits.find((h) => h.text === "Sam went to a support group on 7 May 2024.");
+    assert.ok(went, "the replaced memory of the event is recalled");
+    assert.equal(went.status, "past");
+    assert.equal(went.chain, undefined);
+    assert.equal(went.explanation.pastShare, PAST_EVENT_SHARE);
+    assert.ok(
+      recall.hits.some(
+        (h) => h.text === "The support group made Sam feel accepted." && h.status === "current",
+      ),
+    );
+  });
+
+  it("answers a question in the present from current memory only", async () => {
+    const recall = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "How does Sam feel about the support group?",
+    });
+    assert.ok(recall.hits.length > 0);
+    for (const h of recall.hits) assert.equal(h.status, "current");
   });
 });

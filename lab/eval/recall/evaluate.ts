@@ -11,8 +11,8 @@ import type { Scope } from "../../../src/core/types.js";
 import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
-import { coverDepth, coverFirst } from "../../../src/retrieval/evidence-cover.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
+import { searchWithHistory } from "../../../src/retrieval/history-recall.js";
 import { InProcessRetriever } from "../../../src/retrieval/in-process-retriever.js";
 import { TurnIndex, type TurnRanker } from "../../../src/retrieval/turn-search.js";
 
@@ -153,7 +153,7 @@ export async function evaluateRecall(
     const index = await TurnIndex.build(mem.store, scope, embedder);
     const known = new Set(index.turns.map((t) => t.id));
     const search: Searcher =
-      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder, strategy);
+      units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder, strategy, ks);
     const questions = sample.qa.filter((q) => q.category >= 1 && q.category <= 4);
     options.onProgress?.(`${sample.sampleId}: asking ${questions.length} questions`);
     for (const q of questions) {
@@ -223,14 +223,17 @@ function turnSearcher(index: TurnIndex): Searcher {
 
 /**
  * The strategy's memories (not the standing items kept beside them) ranked by BM25 alone, the
- * encoder alone, or the retriever's fusion of both; the hybrid's k are picked as recall picks them
- * (evidence-cover.ts), unless `cover` is false.
+ * encoder alone, or the retriever's fusion of both. The hybrid answers as recall does
+ * (history-recall.ts): its k are picked to cover the evidence (evidence-cover.ts), and a question
+ * about history or about an event looks at past versions too; with `cover` false, it is the
+ * fusion's plain top k over current memories.
  */
 async function memorySearcher(
   mem: Memlane,
   scope: Scope,
   embedder: Embedder,
   strategy: string,
+  ks: number[],
 ): Promise<Searcher> {
   const retriever = new InProcessRetriever(mem.store, embedder, "rrf");
   const hybrid = new InProcessRetriever(mem.store, embedder, "scaled");
@@ -239,9 +242,16 @@ async function memorySearcher(
   const admitted = index.admitted(filter);
   return async (query, k, ranker, weights, cover) => {
     if (ranker === "hybrid" && cover) {
-      // Each k picks from its own depth, as a recall of k would: the best k × 1.5 of the deepest list.
-      const found = await hybrid.searchMemories(scope, { query, k: coverDepth(k), weights, filter });
-      return (n) => coverFirst(found.slice(0, coverDepth(n)), n).map((h) => h.sourceTurns);
+      // Each k is a recall of k.
+      const byK = new Map<number, string[][]>();
+      for (const n of ks) {
+        const { hits } = await searchWithHistory(hybrid, mem.store, scope, { query, k: n, weights, filter });
+        byK.set(
+          n,
+          hits.map((h) => h.sourceTurns),
+        );
+      }
+      return (n) => byK.get(n) ?? [];
     }
     if (ranker === "rrf" || ranker === "hybrid") {
       const hits = (
