@@ -40,6 +40,29 @@ describe("bundled sentence encoder (offline)", () => {
     await pooled.close();
   });
 
+  it("gives a text exactly the vector it gets alone, whatever shares its batch", async () => {
+    // Texts of different lengths: padding to the longest once moved vectors by up to 1.75e-7.
+    const texts = [
+      "Hey Mel! Good to see you! How have you been?",
+      "I went to a LGBTQ support group yesterday and it was so powerful.",
+      "Yesterday my sister and I finally drove all the way out to the old lake house to see what the storm had done to the roof and the jetty.",
+      "Thanks!",
+      "What did you paint last weekend?",
+    ];
+    const single = new UniversalSentenceEncoder({ workers: 1, batchSize: 1 });
+    const alone: Float32Array[] = [];
+    for (const t of texts) alone.push((await single.embed([t]))[0]!);
+    const inProcess = await new UniversalSentenceEncoder({ workers: 1, batchSize: 4 }).embed(texts);
+    const pooled = new UniversalSentenceEncoder({ workers: 2, batchSize: 3 });
+    const viaWorkers = await pooled.embed([...texts].reverse());
+    viaWorkers.reverse();
+    await pooled.close();
+    for (let i = 0; i < texts.length; i++) {
+      assert.deepEqual(inProcess[i], alone[i], `text ${i} in a batch of four`);
+      assert.deepEqual(viaWorkers[i], alone[i], `text ${i} in a worker's batch`);
+    }
+  });
+
   it("keeps every caller's order when calls overlap in the worker pool", async () => {
     const a = Array.from({ length: 12 }, (_, i) => `Caroline: I painted sunflowers on day ${i}.`);
     const b = Array.from({ length: 9 }, (_, i) => `Melanie: we went camping by lake number ${i}.`);
