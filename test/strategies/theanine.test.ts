@@ -204,3 +204,39 @@ describe("TeaFarm (scripted model)", () => {
     await mem.close();
   });
 });
+
+describe("theanine timeline sampling", () => {
+  it("samples the same timelines from the same conversation in every run (ids are random)", async () => {
+    // Leeds links to both later memories, so the timeline through it has two ways on.
+    const branching = validateTranscript({
+      agent: "ava",
+      sessions: [
+        { id: "s1", at: "2024-03-01", partner: "sam", turns: [{ speaker: "sam", text: "I live in Leeds." }] },
+        {
+          id: "s2",
+          at: "2024-04-01",
+          partner: "sam",
+          turns: [
+            { speaker: "sam", text: "I moved from Leeds to Bristol." },
+            { speaker: "sam", text: "Leeds had a chess club I loved." },
+          ],
+        },
+      ],
+    });
+    const runs: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const mem = await testMemlane({
+        chat: scriptedLlm({ relation: () => "SameTopic" }),
+        strategy: "theanine",
+      });
+      await mem.ingest(branching);
+      // One memory retrieved (the first), so its sampled timeline is not one another hit also gives.
+      const { timelines } = await mem.recall({ agent: "ava", about: "sam", query: "I live in Leeds", k: 1 });
+      runs.push(JSON.stringify(timelines!.map((t) => t.entries.map((e) => e.text))));
+      await mem.close();
+    }
+    assert.ok(runs[0]!.includes("I live in Leeds") && runs[0]!.includes("],[") === false);
+    assert.match(runs[0]!, /Bristol|chess/, "the timeline goes on from the first memory");
+    assert.equal(new Set(runs).size, 1, runs.join("\n"));
+  });
+});

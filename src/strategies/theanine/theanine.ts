@@ -43,7 +43,7 @@ export interface TheanineOptions {
   j?: number;
   /** Memories retrieved for a reply, each giving one timeline (the paper's k = 3). */
   k?: number;
-  /** Seed of timeline sampling. */
+  /** Seed of timeline sampling (mixed with each retrieved memory's time and text). */
   seed?: number;
   /** Ablation: link by similarity only (every associative memory counts as SameTopic). */
   relationAware?: boolean;
@@ -203,7 +203,13 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     const seen = new Set<string>();
     let usage = emptyUsage();
     for (const hit of hits) {
-      const steps = sampleTimeline(graph, hit.id, seededRandom(seed ^ fnv1a(hit.id)));
+      // Seeded by what the memory says and when, not by its id (ids are random): the same
+      // conversation samples the same timelines in every run.
+      const steps = sampleTimeline(
+        graph,
+        hit.id,
+        seededRandom(seed ^ fnv1a(`${hit.observedAt}\n${hit.text}`)),
+      );
       const key = steps.map((s) => s.id).join(">");
       if (seen.has(key)) continue;
       seen.add(key);
