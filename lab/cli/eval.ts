@@ -268,7 +268,7 @@ export function registerEval(program: Command): void {
       );
       if (exams.some((e) => e.writer === "offline"))
         print(
-          "offline exam: its questions pair a statement with a later one about the same person, so it measures whether a reply restates the later fact, not whether it resists a counterfactual premise; with the bundled encoder, repeated runs can differ (its vectors vary slightly with the texts they are embedded beside), so compare strategies on one run, or use --embedder hash",
+          "offline exam: its questions pair a statement with a later one about the same person, so it measures whether a reply restates the later fact, not whether it resists a counterfactual premise; repeated runs give the same figures (the encoder's vectors do not depend on their batch, and theanine samples with a seed from each memory's content)",
         );
     });
 
