@@ -579,7 +579,7 @@ const SECTIONS: Section[] = [
   {
     id: "recall-memories",
     title: "Memory recall on LoCoMo",
-    what: "The same questions against a strategy's memories, written offline, each scored through its source turns; memory recall is capped by what the summaries keep. `hybrid` picks its k as recall does, covering the most evidence turns among the best k × 1.5 (docs/recall.md#evidence-cover); `hybrid-no-cover` is the plain top k.",
+    what: "The same questions against a strategy's memories, written offline, each scored through its source turns; memory recall is capped by what the summaries keep. `hybrid` answers as recall does: a question about history or about an event also looks at past versions (docs/recall.md#questions-about-the-past), and the k are picked to cover the most evidence turns among the best k × 1.5 (docs/recall.md#evidence-cover); `hybrid-no-cover` is the fusion's plain top k over current memories.",
     data: "LoCoMo (CC BY-NC 4.0): `locomo-dev.json`",
     split: "dev (as above)",
     needs: ["locomo-dev/locomo-dev.json"],
