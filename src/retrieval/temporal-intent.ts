@@ -116,10 +116,12 @@ const has = (ts: Token[], ...seq: string[]) => ts.some((_, i) => seq.every((w, j
 export function temporalIntent(question: string): TemporalIntent {
   const all = tokens(question);
   if (all.length === 0) return { kind: "none" };
-  // The main clause ends at the first subordinator that is not the question's opening word.
+  // The main clause ends at the first subordinator that is not the question's opening word, nor
+  // the particle of a phrasal verb ("look after the babies", "take after his father").
   const cut = all.findIndex(
     (t, i) =>
       i > 0 &&
+      !t.tags.has("Particle") &&
       (BEFORE.has(t.word) ||
         DURING.has(t.word) ||
         AFTER.has(t.word) ||

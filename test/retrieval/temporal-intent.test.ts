@@ -77,6 +77,9 @@ describe("temporalIntent", () => {
       "What did Melanie paint last month?",
       "Who gave Sam the bike?",
       "When did Caroline go to the support group?",
+      // "after" as the particle of a phrasal verb opens no clause.
+      "In spring 2023, did Priya mainly look after newborn babies?",
+      "Who did Sam take after?",
     ])
       assert.deepEqual(temporalIntent(q), { kind: "event", signal: "past-event" }, q);
   });
