@@ -116,27 +116,29 @@ async function agentLoop(
       alone.push(performance.now() - t0);
     }
     const session = await mem.session({ agent: "ava", partner: "sam", at: "2030-01-01T10:00:00Z" });
+    /** One loop round: a partner turn, then a recall; the time of each. */
+    const round = async () => {
+      const t0 = performance.now();
+      await session.turn("sam", `${sentence(12)}.`);
+      const t1 = performance.now();
+      await mem.recall({ agent: "ava", about: "sam", query: ask() });
+      return { turn: t1 - t0, recall: performance.now() - t1 };
+    };
     // The first rounds after a process starts pay one-time costs (the tagger's load, compiling
     // the per-turn path, collecting the fill's garbage): shown apart, not mixed into the steady state.
     const first: number[] = [];
     for (let i = 0; i < warmup; i++) {
-      const t0 = performance.now();
-      await session.turn("sam", `${sentence(12)}.`);
-      await mem.recall({ agent: "ava", about: "sam", query: ask() });
-      first.push(performance.now() - t0);
+      const r = await round();
+      first.push(r.turn + r.recall);
     }
     const loop: number[] = [];
     const turnOnly: number[] = [];
     const after: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      const t0 = performance.now();
-      await session.turn("sam", `${sentence(12)}.`);
-      const t1 = performance.now();
-      await mem.recall({ agent: "ava", about: "sam", query: ask() });
-      const t2 = performance.now();
-      loop.push(t2 - t0);
-      turnOnly.push(t1 - t0);
-      after.push(t2 - t1);
+      const r = await round();
+      loop.push(r.turn + r.recall);
+      turnOnly.push(r.turn);
+      after.push(r.recall);
     }
     const p50 = percentile(alone, 0.5);
     console.log(

@@ -14,6 +14,7 @@ import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
 import { searchWithHistory } from "../../../src/retrieval/history-recall.js";
 import { InProcessRetriever } from "../../../src/retrieval/in-process-retriever.js";
+import { temporalIntent } from "../../../src/retrieval/temporal-intent.js";
 import { TurnIndex, type TurnRanker } from "../../../src/retrieval/turn-search.js";
 
 export const CATEGORY_NAMES: Record<number, string> = {
@@ -242,10 +243,12 @@ async function memorySearcher(
   const admitted = index.admitted(filter);
   return async (query, k, ranker, weights, cover) => {
     if (ranker === "hybrid" && cover) {
-      // Each k is a recall of k.
+      // Each k is a recall of k; the question is read once for all of them.
+      const intent = temporalIntent(query);
       const byK = new Map<number, string[][]>();
       for (const n of ks) {
-        const { hits } = await searchWithHistory(hybrid, mem.store, scope, { query, k: n, weights, filter });
+        const search = { query, k: n, weights, filter };
+        const { hits } = await searchWithHistory(hybrid, mem.store, scope, search, intent);
         byK.set(
           n,
           hits.map((h) => h.sourceTurns),
