@@ -595,7 +595,15 @@ const SECTIONS: Section[] = [
         for (const n of r.rankers) rows.push([strategy, n, ...r.ks.map((k) => f3(r.recall[n]?.all?.[k]))]);
       }
       const ks = (results[0] as RecallReport).ks;
-      return table(["strategy", "ranker", ...ks.map((k) => `R@${k}`)], rows, 2);
+      const reach = results.map((x, i) => {
+        const r = (x as RecallReport).reach?.all;
+        return `${i ? "theanine" : "carecall"} ${f3(r?.current)} (${f3(r?.past)} with past versions)`;
+      });
+      return [
+        ...table(["strategy", "ranker", ...ks.map((k) => `R@${k}`)], rows, 2),
+        "",
+        `Reach, the share of a question's evidence that some memory cites (the most any ranking of these memories can find; the rest was lost when they were written): ${reach.join("; ")}.`,
+      ];
     },
   },
   {

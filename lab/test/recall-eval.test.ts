@@ -83,9 +83,35 @@ describe("eval recall", () => {
     assert.equal(report.questions, 3);
     assert.ok(report.recall.rrf!.all![5]! > 0, "memories lead back to evidence turns");
     assert.ok(report.recall.hybrid!.all![5]! > 0);
+    // Every evidence turn here is a statement the summary keeps: the memories reach all of it.
+    assert.deepEqual(report.reach!.all, { current: 1, past: 1 });
     await assert.rejects(
       evaluateRecall(samples, new HashEmbedder(), { units: "memories", rankers: ["magic" as never] }),
       /do not apply to memories/,
     );
+  });
+
+  it("says how much evidence some memory cites: what no ranking of the memories can find is the writer's loss", async () => {
+    // A question whose evidence is a greeting that asks something: no summary keeps it.
+    const asked = {
+      ...sample,
+      qa: [
+        ...sample.qa,
+        { question: "Who asked about the weekend?", answer: "Ann", evidence: ["D1:1"], category: 3 },
+      ],
+    };
+    const report = await evaluateRecall(readLocomo([asked]), new HashEmbedder(), {
+      ks: [5],
+      units: "memories",
+      strategy: "accumulate",
+      rankers: ["hybrid"],
+    });
+    assert.deepEqual(report.reach!["3"], { current: 0, past: 0 });
+    assert.equal(report.recall.hybrid!["3"]![5], 0, "no ranking finds what no memory cites");
+    assert.deepEqual(report.reach!["4"], { current: 1, past: 1 });
+    assert.equal(report.reach!.all!.current, 3 / 4, "three questions of four fully reached");
+    assert.match(recallMarkdown(report), /\| 3 open-domain \| 1 \| 0\.000 \| 0\.000 \|/);
+    const turns = await evaluateRecall(readLocomo([asked]), new HashEmbedder(), { ks: [5] });
+    assert.equal(turns.reach, undefined, "turns are their own evidence");
   });
 });

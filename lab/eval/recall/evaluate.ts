@@ -7,7 +7,7 @@
 import type { Cognition } from "../../../src/cognition/cognition.js";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
-import type { Scope } from "../../../src/core/types.js";
+import { type Scope, STANDING_KIND } from "../../../src/core/types.js";
 import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
@@ -58,6 +58,14 @@ export interface RecallReport {
    */
   coverage: Record<string, Record<string, Record<number, { questions: number; all: number; some: number }>>>;
   evidence: { total: number; malformed: number; dangling: number };
+  /**
+   * Memories only: reach[category or "all"] is the mean share of a question's evidence turns that
+   * some memory cites, among current memories and among current and past ones. It is the most any
+   * ranking of these memories could find, however deep: evidence no memory cites is lost by the
+   * writer (the summary kept nothing from the turn, or only a retired version cites it), not by
+   * the ranking.
+   */
+  reach?: Record<string, { current: number; past: number }>;
   elapsedMs: number;
 }
 
@@ -136,6 +144,7 @@ export async function evaluateRecall(
   const counts: Record<string, number> = {};
   const coverage: RecallReport["coverage"] = {};
   const evidence = { total: 0, malformed: 0, dangling: 0 };
+  const reach: Record<string, { current: number; past: number }> = {};
   for (const r of rows) sums[r.name] = {};
   for (const sample of samples) {
     const strategy = units === "memories" ? (options.strategy ?? "carecall") : "none";
@@ -155,6 +164,7 @@ export async function evaluateRecall(
     const known = new Set(index.turns.map((t) => t.id));
     const search: Searcher =
       units === "turns" ? turnSearcher(index) : await memorySearcher(mem, scope, embedder, strategy, ks);
+    const cited = units === "memories" ? await citedTurns(mem, scope, strategy) : null;
     const questions = sample.qa.filter((q) => q.category >= 1 && q.category <= 4);
     options.onProgress?.(`${sample.sampleId}: asking ${questions.length} questions`);
     for (const q of questions) {
@@ -173,6 +183,13 @@ export async function evaluateRecall(
       const category = String(q.category);
       counts[category] = (counts[category] ?? 0) + 1;
       counts.all = (counts.all ?? 0) + 1;
+      if (cited)
+        for (const key of [category, "all"]) {
+          reach[key] ??= { current: 0, past: 0 };
+          reach[key]!.current += ids.filter((id) => cited.current.has(id)).length / ids.length;
+          reach[key]!.past +=
+            ids.filter((id) => cited.current.has(id) || cited.past.has(id)).length / ids.length;
+        }
       for (const row of rows) {
         const top = await search(q.question, Math.max(...ks), row.ranker, row.weights, row.cover ?? true);
         for (const k of ks) {
@@ -203,6 +220,10 @@ export async function evaluateRecall(
         Object.entries(byK).map(([k, v]) => [Number(k), v / counts[key]!]),
       );
   }
+  for (const [key, r] of Object.entries(reach)) {
+    r.current /= counts[key]!;
+    r.past /= counts[key]!;
+  }
   return {
     ks,
     rankers: rows.map((r) => r.name),
@@ -211,8 +232,26 @@ export async function evaluateRecall(
     questionsByCategory: counts,
     coverage,
     evidence,
+    ...(units === "memories" ? { reach } : {}),
     elapsedMs: performance.now() - started,
   };
+}
+
+/** The turns the strategy's current memories cite, and those only its past (superseded) versions cite. */
+async function citedTurns(
+  mem: Memlane,
+  scope: Scope,
+  strategy: string,
+): Promise<{ current: Set<string>; past: Set<string> }> {
+  const current = new Set<string>();
+  const past = new Set<string>();
+  const memories = await mem.store.listMemories(scope, { strategy, status: ["active", "superseded"] });
+  for (const m of memories) {
+    if (m.kind === STANDING_KIND) continue;
+    for (const t of m.sourceTurns) (m.status === "active" ? current : past).add(t);
+  }
+  for (const t of current) past.delete(t);
+  return { current, past };
 }
 
 function turnSearcher(index: TurnIndex): Searcher {
@@ -308,6 +347,22 @@ export function recallMarkdown(r: RecallReport): string {
           `| ${ranker} | ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${n} | ${r.ks.map(cell).join(" | ")} |`,
         );
       }
+  }
+  if (r.reach) {
+    lines.push(
+      "",
+      "Reach: the share of a question's evidence that some memory cites, the most any ranking of these memories can find (current memories / current or past):",
+      "",
+      "| category | questions | current | current or past |",
+      "| --- | ---: | ---: | ---: |",
+    );
+    for (const key of keys) {
+      const x = r.reach[key];
+      if (x)
+        lines.push(
+          `| ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${x.current.toFixed(3)} | ${x.past.toFixed(3)} |`,
+        );
+    }
   }
   lines.push(
     "",
