@@ -597,7 +597,7 @@ const SECTIONS: Section[] = [
       const ks = (results[0] as RecallReport).ks;
       const reach = results.map((x, i) => {
         const r = (x as RecallReport).reach?.all;
-        return `${i ? "theanine" : "carecall"} ${f3(r?.current)} (${f3(r?.past)} with past versions)`;
+        return `${i ? "theanine" : "carecall"} ${f3(r?.current)} (${f3(r?.withPast)} with past versions)`;
       });
       return [
         ...table(["strategy", "ranker", ...ks.map((k) => `R@${k}`)], rows, 2),

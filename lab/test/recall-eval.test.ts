@@ -84,7 +84,7 @@ describe("eval recall", () => {
     assert.ok(report.recall.rrf!.all![5]! > 0, "memories lead back to evidence turns");
     assert.ok(report.recall.hybrid!.all![5]! > 0);
     // Every evidence turn here is a statement the summary keeps: the memories reach all of it.
-    assert.deepEqual(report.reach!.all, { current: 1, past: 1 });
+    assert.deepEqual(report.reach!.all, { current: 1, withPast: 1 });
     await assert.rejects(
       evaluateRecall(samples, new HashEmbedder(), { units: "memories", rankers: ["magic" as never] }),
       /do not apply to memories/,
@@ -106,9 +106,9 @@ describe("eval recall", () => {
       strategy: "accumulate",
       rankers: ["hybrid"],
     });
-    assert.deepEqual(report.reach!["3"], { current: 0, past: 0 });
+    assert.deepEqual(report.reach!["3"], { current: 0, withPast: 0 });
     assert.equal(report.recall.hybrid!["3"]![5], 0, "no ranking finds what no memory cites");
-    assert.deepEqual(report.reach!["4"], { current: 1, past: 1 });
+    assert.deepEqual(report.reach!["4"], { current: 1, withPast: 1 });
     assert.equal(report.reach!.all!.current, 3 / 4, "three questions of four fully reached");
     assert.match(recallMarkdown(report), /\| 3 open-domain \| 1 \| 0\.000 \| 0\.000 \|/);
     const turns = await evaluateRecall(readLocomo([asked]), new HashEmbedder(), { ks: [5] });

@@ -65,7 +65,7 @@ export interface RecallReport {
    * writer (the summary kept nothing from the turn, or only a retired version cites it), not by
    * the ranking.
    */
-  reach?: Record<string, { current: number; past: number }>;
+  reach?: Record<string, { current: number; withPast: number }>;
   elapsedMs: number;
 }
 
@@ -144,7 +144,7 @@ export async function evaluateRecall(
   const counts: Record<string, number> = {};
   const coverage: RecallReport["coverage"] = {};
   const evidence = { total: 0, malformed: 0, dangling: 0 };
-  const reach: Record<string, { current: number; past: number }> = {};
+  const reach: Record<string, { current: number; withPast: number }> = {};
   for (const r of rows) sums[r.name] = {};
   for (const sample of samples) {
     const strategy = units === "memories" ? (options.strategy ?? "carecall") : "none";
@@ -185,9 +185,9 @@ export async function evaluateRecall(
       counts.all = (counts.all ?? 0) + 1;
       if (cited)
         for (const key of [category, "all"]) {
-          reach[key] ??= { current: 0, past: 0 };
+          reach[key] ??= { current: 0, withPast: 0 };
           reach[key]!.current += ids.filter((id) => cited.current.has(id)).length / ids.length;
-          reach[key]!.past +=
+          reach[key]!.withPast +=
             ids.filter((id) => cited.current.has(id) || cited.past.has(id)).length / ids.length;
         }
       for (const row of rows) {
@@ -222,7 +222,7 @@ export async function evaluateRecall(
   }
   for (const [key, r] of Object.entries(reach)) {
     r.current /= counts[key]!;
-    r.past /= counts[key]!;
+    r.withPast /= counts[key]!;
   }
   return {
     ks,
@@ -360,7 +360,7 @@ export function recallMarkdown(r: RecallReport): string {
       const x = r.reach[key];
       if (x)
         lines.push(
-          `| ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${x.current.toFixed(3)} | ${x.past.toFixed(3)} |`,
+          `| ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${x.current.toFixed(3)} | ${x.withPast.toFixed(3)} |`,
         );
     }
   }
