@@ -28,7 +28,7 @@ import type { LinkAgreement } from "./eval/emma/links.js";
 import type { LinksReport } from "./eval/links/evaluate.js";
 import type { MtbenchReport } from "./eval/mtbench-plus/evaluate.js";
 import type { TuneReport } from "./eval/mtbench-plus/tune.js";
-import { CATEGORY_NAMES, type RecallReport } from "./eval/recall/evaluate.js";
+import { CATEGORY_NAMES, categoryLabel, type RecallReport } from "./eval/recall/evaluate.js";
 import type { ConversationReport, DetectorReport, FalseAlarmReport } from "./eval/standing/evaluate.js";
 import type { TeafarmReport } from "./eval/teafarm/teafarm.js";
 
@@ -547,7 +547,7 @@ const SECTIONS: Section[] = [
           ["all", ...cats.filter((c) => c !== "all")]
             .filter((c) => r.coverage?.hybrid?.[c]?.[10])
             .map((c) => [
-              c === "all" ? "all (1-4)" : `${c} ${CATEGORY_NAMES[Number(c)] ?? ""}`.trim(),
+              categoryLabel(c),
               r.coverage.hybrid![c]![10]!.questions,
               ...base.map((n) => {
                 const x = r.coverage[n]?.[c]?.[10];
@@ -631,7 +631,7 @@ const SECTIONS: Section[] = [
           "reach, with past",
         ],
         keys.map((c) => [
-          c === "all" ? "all (1-4)" : `${c} ${CATEGORY_NAMES[Number(c)] ?? ""}`.trim(),
+          categoryLabel(c),
           turns.questionsByCategory[c] ?? 0,
           f3(turns.recall.hybrid?.[c]?.[10]),
           f3(memories.recall.hybrid?.[c]?.[10]),

@@ -24,6 +24,11 @@ export const CATEGORY_NAMES: Record<number, string> = {
   4: "single-hop",
 };
 
+/** A category key of a report ("1" … "4", or "all") as its tables name it: "1 multi-hop", "all (1-4)". */
+export function categoryLabel(key: string): string {
+  return key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)] ?? ""}`.trim();
+}
+
 /**
  * A signal the hybrid can be run without, to show what it adds (`hybrid-no-time` …); `cover`, for
  * memories only, is recall's covering pick (retrieval/evidence-cover.ts).
@@ -322,7 +327,7 @@ export function recallMarkdown(r: RecallReport): string {
   for (const key of keys)
     for (const ranker of r.rankers)
       lines.push(
-        `| ${ranker} | ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${r.ks.map((k) => (r.recall[ranker]![key]?.[k] ?? 0).toFixed(3)).join(" | ")} |`,
+        `| ${ranker} | ${categoryLabel(key)} | ${r.questionsByCategory[key]} | ${r.ks.map((k) => (r.recall[ranker]![key]?.[k] ?? 0).toFixed(3)).join(" | ")} |`,
       );
   const multi = keys.filter((key) => r.coverage[r.rankers[0]!]?.[key]);
   if (multi.length) {
@@ -343,9 +348,7 @@ export function recallMarkdown(r: RecallReport): string {
             ? `${((100 * c.all) / c.questions).toFixed(1)} / ${((100 * c.some) / c.questions).toFixed(1)}`
             : "–";
         };
-        lines.push(
-          `| ${ranker} | ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${n} | ${r.ks.map(cell).join(" | ")} |`,
-        );
+        lines.push(`| ${ranker} | ${categoryLabel(key)} | ${n} | ${r.ks.map(cell).join(" | ")} |`);
       }
   }
   if (r.reach) {
@@ -360,7 +363,7 @@ export function recallMarkdown(r: RecallReport): string {
       const x = r.reach[key];
       if (x)
         lines.push(
-          `| ${key === "all" ? "all (1-4)" : `${key} ${CATEGORY_NAMES[Number(key)]}`} | ${r.questionsByCategory[key]} | ${x.current.toFixed(3)} | ${x.withPast.toFixed(3)} |`,
+          `| ${categoryLabel(key)} | ${r.questionsByCategory[key]} | ${x.current.toFixed(3)} | ${x.withPast.toFixed(3)} |`,
         );
     }
   }

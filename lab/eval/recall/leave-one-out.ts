@@ -14,7 +14,7 @@ import { openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
 import { TurnIndex } from "../../../src/retrieval/turn-search.js";
-import { CATEGORY_NAMES } from "./evaluate.js";
+import { categoryLabel } from "./evaluate.js";
 
 export const LOO_KS = [1, 5, 10, 25];
 
@@ -170,7 +170,7 @@ export function leaveOneOutMarkdown(
     for (const category of [0, 1, 2, 3, 4]) {
       const rs = rows.filter((r) => (!conv || r.conv === conv) && (!category || r.category === category));
       if (rs.length === 0) continue;
-      const name = category ? `${category} ${CATEGORY_NAMES[category]}` : "all (1-4)";
+      const name = categoryLabel(category ? String(category) : "all");
       lines.push(
         `| ${conv ?? "pooled"} | ${name} | ${rs.length} | ${mean(rs)
           .map((x) => x.toFixed(3))
