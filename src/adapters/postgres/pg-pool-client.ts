@@ -122,13 +122,13 @@ export async function holdConnection(
 ): Promise<HeldConnection> {
   const client = await pool.connect();
   let lost: Error | undefined;
+  let released = false;
   const listener = (error: Error) => {
-    if (lost) return;
+    if (lost || released) return;
     lost = error;
     onLost?.(error);
   };
   client.on("error", listener);
-  let released = false;
   return {
     client,
     get lost() {
@@ -137,8 +137,13 @@ export async function holdConnection(
     release(error?: Error) {
       if (released) return;
       released = true;
-      client.off("error", listener);
-      client.release(error ?? lost);
+      const broken = error ?? lost;
+      // A sound connection goes back to the pool, which listens to it while it is idle. A broken
+      // one is closed, and the pool no longer listens: the server's goodbye can still arrive
+      // while it closes (seen when every connection was terminated under load), so it keeps
+      // this listener, which now ignores it.
+      if (!broken) client.off("error", listener);
+      client.release(broken);
     },
   };
 }
