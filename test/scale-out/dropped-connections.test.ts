@@ -189,14 +189,18 @@ describe("dropped Postgres connections", { skip }, () => {
       NO_COLOR: "1",
     };
     const children: ChildProcess[] = [];
+    /** The end of each child's stderr, so a failure says why a process ended. */
+    const said = new Map<ChildProcess, string>();
     const spawnCli = (args: string[]) => {
       const child = spawn(process.execPath, ["--import", "tsx", CLI, "--json", "--db", url, ...args], {
         env,
         stdio: ["ignore", "pipe", "pipe"],
       });
       children.push(child);
+      child.stderr!.on("data", (d) => said.set(child, `${said.get(child) ?? ""}${d}`.slice(-3000)));
       return child;
     };
+    const ended = (child: ChildProcess) => `exit ${child.exitCode}; stderr ends:\n${said.get(child) ?? ""}`;
     try {
       const api = spawnCli(["serve", "--no-worker", "--port", "0"]);
       const worker = spawnCli(["worker"]);
@@ -243,8 +247,8 @@ describe("dropped Postgres connections", { skip }, () => {
       stop = true;
       await Promise.all(load);
       await new Promise((r) => setTimeout(r, 500));
-      assert.equal(api.exitCode, null, "serve is still running");
-      assert.equal(worker.exitCode, null, "the worker is still running");
+      assert.equal(api.exitCode, null, `serve is still running (${ended(api)})`);
+      assert.equal(worker.exitCode, null, `the worker is still running (${ended(worker)})`);
       // The first request after the restart may meet a connection the pool has not dropped yet.
       let talked = false;
       for (let i = 0; i < 5 && !talked; i++)
@@ -265,8 +269,8 @@ describe("dropped Postgres connections", { skip }, () => {
         );
         await new Promise((r) => setTimeout(r, 200));
       }
-      assert.equal(api.exitCode, null);
-      assert.equal(worker.exitCode, null);
+      assert.equal(api.exitCode, null, ended(api));
+      assert.equal(worker.exitCode, null, ended(worker));
     } finally {
       for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     }
