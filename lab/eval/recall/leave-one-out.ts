@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
-import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
+import { type LocomoQuestion, type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
 import { openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
@@ -83,6 +83,14 @@ export function grid(name: GridName): FusionWeights[] {
   return out;
 }
 
+/** A question's evidence as turn ids the index holds (ids may be listed apart by spaces, commas or semicolons). */
+export function evidenceTurns(sampleId: string, q: LocomoQuestion, known: Set<string>): string[] {
+  return (Array.isArray(q.evidence) ? q.evidence : [])
+    .flatMap((e) => String(e).split(/[;,\s]+/))
+    .map((e) => `${sampleId}:${e}`)
+    .filter((id) => known.has(id));
+}
+
 /** Every question of categories 1-4 scored at every grid point (each conversation ingested once). */
 export async function gridRows(
   samples: LocomoSample[],
@@ -104,10 +112,7 @@ export async function gridRows(
     const index = await TurnIndex.build(mem.store, mem.scope(sample.transcript.agent), embedder);
     const known = new Set(index.turns.map((t) => t.id));
     for (const q of sample.qa.filter((x) => x.category >= 1 && x.category <= 4)) {
-      const gold = (Array.isArray(q.evidence) ? q.evidence : [])
-        .flatMap((e) => String(e).split(/[;,\s]+/))
-        .map((e) => `${sample.sampleId}:${e}`)
-        .filter((id) => known.has(id));
+      const gold = evidenceTurns(sample.sampleId, q, known);
       if (gold.length === 0) continue;
       const [vector] = await embedder.embed([q.question]);
       const recall: number[][] = [];
