@@ -148,6 +148,60 @@ const LOCOMO = `${DIR}/locomo-dev/locomo-dev.json`;
 const MTBENCH = `${DIR}/mtbenchplus/mtbenchplus.json`;
 const REAL = "lab/data/carecall/real-candidates";
 const RECALL_DEV = "lab/data/recall-dev/conversations.json";
+const RECALL_TEST = "lab/data/recall-test/conversations.json";
+
+/**
+ * Turn recall beside carecall's memory recall and the memories' reach, per category, on a set of
+ * second-hand conversations.
+ */
+function secondHandRecall(o: {
+  id: string;
+  title: string;
+  what: string;
+  file: string;
+  data: string;
+  split: string;
+}): Section {
+  return {
+    id: o.id,
+    title: o.title,
+    what: `The same two measures on \`${o.file.replace(/\/conversations\.json$/, "")}\`: ${o.what}, with turn-level evidence. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find.`,
+    data: o.data,
+    split: o.split,
+    runs: [
+      ["recall", o.file, "--rankers", "hybrid"],
+      ["recall", o.file, "--units", "memories", "--strategy", "carecall", "--rankers", "hybrid"],
+    ],
+    render([t, m]) {
+      const turns = t as RecallReport;
+      const memories = m as RecallReport;
+      const keys = [
+        "all",
+        ...Object.keys(turns.questionsByCategory)
+          .filter((c) => c !== "all")
+          .sort(),
+      ];
+      return table(
+        [
+          "category",
+          "questions",
+          "turns R@10",
+          "carecall memories R@10",
+          "reach, current",
+          "reach, with past",
+        ],
+        keys.map((c) => [
+          categoryLabel(c),
+          turns.questionsByCategory[c] ?? 0,
+          f3(turns.recall.hybrid?.[c]?.[10]),
+          f3(memories.recall.hybrid?.[c]?.[10]),
+          f3(memories.reach?.[c]?.current),
+          f3(memories.reach?.[c]?.withPast),
+        ]),
+      );
+    },
+  };
+}
 
 const SECTIONS: Section[] = [
   {
@@ -601,46 +655,23 @@ const SECTIONS: Section[] = [
       ];
     },
   },
-  {
+  secondHandRecall({
     id: "recall-second-hand",
     title: "Recall on the second hand's conversations",
-    what: "The same two measures on `lab/data/recall-dev`: four LoCoMo-format conversations written by a second hand who never saw LoCoMo or our data, with turn-level evidence. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find.",
+    what: "four LoCoMo-format conversations written by a second hand who never saw LoCoMo or our data",
+    file: RECALL_DEV,
     data: "`lab/data/recall-dev/conversations.json` (CC0), 141 questions",
     split:
       "held out for the hybrid's weights (chosen on LoCoMo dev); dev for the choices made leave-one-conversation-out over the seven dev conversations (the event reading's share, docs/recall.md)",
-    runs: [
-      ["recall", RECALL_DEV, "--rankers", "hybrid"],
-      ["recall", RECALL_DEV, "--units", "memories", "--strategy", "carecall", "--rankers", "hybrid"],
-    ],
-    render([t, m]) {
-      const turns = t as RecallReport;
-      const memories = m as RecallReport;
-      const keys = [
-        "all",
-        ...Object.keys(turns.questionsByCategory)
-          .filter((c) => c !== "all")
-          .sort(),
-      ];
-      return table(
-        [
-          "category",
-          "questions",
-          "turns R@10",
-          "carecall memories R@10",
-          "reach, current",
-          "reach, with past",
-        ],
-        keys.map((c) => [
-          categoryLabel(c),
-          turns.questionsByCategory[c] ?? 0,
-          f3(turns.recall.hybrid?.[c]?.[10]),
-          f3(memories.recall.hybrid?.[c]?.[10]),
-          f3(memories.reach?.[c]?.current),
-          f3(memories.reach?.[c]?.withPast),
-        ]),
-      );
-    },
-  },
+  }),
+  secondHandRecall({
+    id: "recall-test",
+    title: "Recall on conversations held out from every choice",
+    what: "six LoCoMo-format conversations written by three more second-hand writers who saw neither LoCoMo nor recall-dev; no recall choice was made on them",
+    file: RECALL_TEST,
+    data: "`lab/data/recall-test/conversations.json` (CC0), 210 questions",
+    split: "test: held out from every recall weight, threshold and reading",
+  }),
   {
     id: "emma",
     title: "EMMA: mixed sessions",
