@@ -165,7 +165,7 @@ function secondHandRecall(o: {
   return {
     id: o.id,
     title: o.title,
-    what: `The same two measures on \`${o.file.replace(/\/conversations\.json$/, "")}\`: ${o.what}, with turn-level evidence. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find.`,
+    what: `The same two measures on \`${o.file.replace(/\/conversations\.json$/, "")}\`: ${o.what}. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find.`,
     data: o.data,
     split: o.split,
     runs: [
@@ -658,7 +658,7 @@ const SECTIONS: Section[] = [
   secondHandRecall({
     id: "recall-second-hand",
     title: "Recall on the second hand's conversations",
-    what: "four LoCoMo-format conversations written by a second hand who never saw LoCoMo or our data",
+    what: "four LoCoMo-format conversations written by a second hand who never saw LoCoMo or our data, with turn-level evidence",
     file: RECALL_DEV,
     data: "`lab/data/recall-dev/conversations.json` (CC0), 141 questions",
     split:
@@ -667,7 +667,7 @@ const SECTIONS: Section[] = [
   secondHandRecall({
     id: "recall-test",
     title: "Recall on conversations held out from every choice",
-    what: "six LoCoMo-format conversations written by three more second-hand writers who saw neither LoCoMo nor recall-dev; no recall choice was made on them",
+    what: "six LoCoMo-format conversations with turn-level evidence, written by three more second-hand writers who saw neither LoCoMo nor recall-dev. No recall choice was made on them",
     file: RECALL_TEST,
     data: "`lab/data/recall-test/conversations.json` (CC0), 210 questions",
     split: "test: held out from every recall weight, threshold and reading",
