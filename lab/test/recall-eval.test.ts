@@ -4,25 +4,12 @@ import { readLocomo } from "../../src/engine/formats/locomo.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { recallChart } from "../eval/recall/chart.js";
 import { evaluateRecall, recallMarkdown } from "../eval/recall/evaluate.js";
+import { ANN_AND_BEN } from "./fixtures/tiny-locomo.js";
 
-/** A tiny LoCoMo-format conversation written here, with good, malformed and dangling evidence. */
+/** The tiny conversation with questions whose evidence is good, malformed and dangling. */
 const sample = {
   sample_id: "t1",
-  conversation: {
-    speaker_a: "Ann",
-    speaker_b: "Ben",
-    session_1_date_time: "1:00 pm on 1 May, 2023",
-    session_1: [
-      { speaker: "Ann", dia_id: "D1:1", text: "Hey Ben! What did you do this weekend?" },
-      { speaker: "Ben", dia_id: "D1:2", text: "I adopted a beagle puppy called Rusty." },
-      { speaker: "Ann", dia_id: "D1:3", text: "I started a pottery class downtown." },
-    ],
-    session_2_date_time: "1:00 pm on 8 May, 2023",
-    session_2: [
-      { speaker: "Ben", dia_id: "D2:1", text: "Rusty chewed my shoes, what a puppy." },
-      { speaker: "Ann", dia_id: "D2:2", text: "My pottery teacher loved my vase." },
-    ],
-  },
+  conversation: ANN_AND_BEN,
   qa: [
     { question: "What dog did Ben adopt?", answer: "a beagle", evidence: ["D1:2"], category: 4 },
     { question: "What class did Ann start?", answer: "pottery", evidence: ["D1:3", "D2:2"], category: 1 },

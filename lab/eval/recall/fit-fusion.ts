@@ -15,14 +15,12 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
 import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
-import { TurnIndex } from "../../../src/retrieval/turn-search.js";
+import type { TurnIndex } from "../../../src/retrieval/turn-search.js";
 import { categoryLabel } from "./evaluate.js";
-import { evidenceTurns } from "./leave-one-out.js";
+import { evidenceTurns, ingestedTurns } from "./leave-one-out.js";
 
 /** One conversation's turns and its questions' signals. */
 export interface ConversationRows {
@@ -95,20 +93,7 @@ export async function readRows(
   const out: ConversationRows[] = [];
   for (const sample of samples) {
     onProgress?.(`${sample.sampleId}: ingesting`);
-    const mem = await openMemlane({
-      store: ":memory:",
-      cognition: new OfflineCognition(embedder),
-      embedder,
-      strategy: "none",
-      tenant: "eval",
-    });
-    try {
-      await mem.ingest(sample.transcript);
-      const index = await TurnIndex.build(mem.store, mem.scope(sample.transcript.agent), embedder);
-      out.push(await conversationRows(sample, index));
-    } finally {
-      await mem.close();
-    }
+    out.push(await conversationRows(sample, await ingestedTurns(sample, embedder)));
   }
   return out;
 }

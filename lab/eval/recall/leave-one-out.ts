@@ -83,6 +83,26 @@ export function grid(name: GridName): FusionWeights[] {
   return out;
 }
 
+/**
+ * A conversation's turn index: the sample ingested into a store in memory (no strategy, so no
+ * memories are written), then closed; the index holds what it needs in this process.
+ */
+export async function ingestedTurns(sample: LocomoSample, embedder: Embedder): Promise<TurnIndex> {
+  const mem = await openMemlane({
+    store: ":memory:",
+    cognition: new OfflineCognition(embedder),
+    embedder,
+    strategy: "none",
+    tenant: "eval",
+  });
+  try {
+    await mem.ingest(sample.transcript);
+    return await TurnIndex.build(mem.store, mem.scope(sample.transcript.agent), embedder);
+  } finally {
+    await mem.close();
+  }
+}
+
 /** A question's evidence as turn ids the index holds (ids may be listed apart by spaces, commas or semicolons). */
 export function evidenceTurns(sampleId: string, q: LocomoQuestion, known: Set<string>): string[] {
   return (Array.isArray(q.evidence) ? q.evidence : [])
@@ -101,15 +121,7 @@ export async function gridRows(
   const rows: GridRow[] = [];
   for (const sample of samples) {
     onProgress?.(`${sample.sampleId}: ingesting`);
-    const mem = await openMemlane({
-      store: ":memory:",
-      cognition: new OfflineCognition(embedder),
-      embedder,
-      strategy: "none",
-      tenant: "eval",
-    });
-    await mem.ingest(sample.transcript);
-    const index = await TurnIndex.build(mem.store, mem.scope(sample.transcript.agent), embedder);
+    const index = await ingestedTurns(sample, embedder);
     const known = new Set(index.turns.map((t) => t.id));
     for (const q of sample.qa.filter((x) => x.category >= 1 && x.category <= 4)) {
       const gold = evidenceTurns(sample.sampleId, q, known);
@@ -127,7 +139,6 @@ export async function gridRows(
       }
       rows.push({ conv: sample.sampleId, category: q.category, recall });
     }
-    await mem.close();
   }
   return rows;
 }

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { readLocomo } from "../../src/engine/formats/locomo.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { FUSION_WEIGHTS, fuseScaled } from "../../src/retrieval/fusion.js";
 import {
   type ConversationRows,
   fit,
@@ -10,10 +13,8 @@ import {
   recallMarkdown,
   SHIPPED,
   scores,
-} from "../../lab/eval/recall/fit-fusion.js";
-import { readLocomo } from "../../src/engine/formats/locomo.js";
-import { HashEmbedder } from "../../src/models/hash-embedder.js";
-import { FUSION_WEIGHTS, fuseScaled } from "../../src/retrieval/fusion.js";
+} from "../eval/recall/fit-fusion.js";
+import { ANN_AND_BEN } from "./fixtures/tiny-locomo.js";
 
 /** A question over `n` turns, every signal 0 but the ones given. */
 function question(n: number, gold: number[], signals: Partial<QuestionRows> = {}): QuestionRows {
@@ -97,21 +98,7 @@ describe("fitting the fusion weights", () => {
     const [sample] = readLocomo([
       {
         sample_id: "t1",
-        conversation: {
-          speaker_a: "Ann",
-          speaker_b: "Ben",
-          session_1_date_time: "1:00 pm on 1 May, 2023",
-          session_1: [
-            { speaker: "Ann", dia_id: "D1:1", text: "Hey Ben! What did you do this weekend?" },
-            { speaker: "Ben", dia_id: "D1:2", text: "I adopted a beagle puppy called Rusty." },
-            { speaker: "Ann", dia_id: "D1:3", text: "I started a pottery class downtown." },
-          ],
-          session_2_date_time: "1:00 pm on 8 May, 2023",
-          session_2: [
-            { speaker: "Ben", dia_id: "D2:1", text: "Rusty chewed my shoes, what a puppy." },
-            { speaker: "Ann", dia_id: "D2:2", text: "My pottery teacher loved my vase." },
-          ],
-        },
+        conversation: ANN_AND_BEN,
         qa: [
           { question: "What dog did Ben adopt?", answer: "a beagle", evidence: ["D1:2"], category: 4 },
           { question: "What class did Ann start?", answer: "pottery", evidence: ["D1:3; D2:2"], category: 1 },
