@@ -6,14 +6,16 @@ import { FUSION_WEIGHTS, fuseScaled } from "../../src/retrieval/fusion.js";
 import {
   type ConversationRows,
   fit,
+  fitMarkdown,
   leaveOneOut,
+  parseArgs,
   type QuestionRows,
   readRows,
   recallAt,
-  recallMarkdown,
   SHIPPED,
   scores,
 } from "../eval/recall/fit-fusion.js";
+import { ingestedTurnIndex } from "../eval/recall/leave-one-out.js";
 import { ANN_AND_BEN } from "./fixtures/tiny-locomo.js";
 
 /** A question over `n` turns, every signal 0 but the ones given. */
@@ -76,7 +78,7 @@ describe("fitting the fusion weights", () => {
 
   it("raises a weight until the evidence it marks reaches the top ten, and reports it held out", () => {
     // Twelve turns: eleven close to the question and one, the evidence, that only names its
-    // subject. At the shipped 0.7 it ranks last; a subject weight above 0.95 brings it first.
+    // subject. At the shipped 0.7 it ranks last; a higher subject weight lifts it into the top ten.
     const convs = ["c1", "c2", "c3"].map((conv) => {
       const dense = [0.1, ...Array.from({ length: 11 }, (_, i) => 0.9 + i / 200)];
       const subject = [1, ...new Array<number>(11).fill(0)];
@@ -84,12 +86,12 @@ describe("fitting the fusion weights", () => {
     });
     assert.equal(recallAt(convs[0]!, convs[0]!.questions[0]!, SHIPPED)[2], 0);
     const w = fit(convs);
-    assert.ok(w.subject > 0.95, `subject ${w.subject}`);
+    assert.ok(w.subject > 0.8, `subject ${w.subject}`);
     assert.equal(recallAt(convs[0]!, convs[0]!.questions[0]!, w)[2], 1);
     const held = leaveOneOut(convs);
-    assert.ok(held.get("c2")!.subject > 0.95);
+    assert.ok(held.get("c2")!.subject > 0.8);
     assert.match(
-      recallMarkdown(convs, (c) => held.get(c)!),
+      fitMarkdown(convs, (c: string) => held.get(c)!),
       /\| pooled \| all \(1-4\) \| 3 \| 1\.000 \| 1\.000 \| 1\.000 \| 1\.000 \| 0\.000 \|/,
     );
   });
@@ -116,5 +118,56 @@ describe("fitting the fusion weights", () => {
     assert.deepEqual(q.subject, [0, 1, 0, 1, 0], "Ben's turns are about the subject the question names");
     assert.equal(q.asks[0], 1, "the greeting asks a question");
     assert.equal(recallAt(rows!, q, SHIPPED)[0], 1, "the beagle turn ranks first, as in the index");
+  });
+
+  it("ranks every question's turns in the order the index does", async () => {
+    const questions = [
+      "What dog did Ben adopt?",
+      "What class did Ann start?",
+      "When did Ann start pottery?",
+      "What did Ben say in May 2023 about his shoes?",
+      "Does Ann still do pottery now?",
+    ];
+    const [sample] = readLocomo([
+      {
+        sample_id: "t1",
+        conversation: ANN_AND_BEN,
+        // Every turn is the evidence, so the rows keep every question.
+        qa: questions.map((question) => ({ question, answer: "-", evidence: ["D1:1"], category: 4 })),
+      },
+    ]);
+    const embedder = new HashEmbedder();
+    const [rows] = await readRows([sample!], embedder);
+    const index = await ingestedTurnIndex(sample!, embedder);
+    for (const [i, question] of questions.entries()) {
+      const s = scores(rows!, rows!.questions[i]!, SHIPPED);
+      const mine = [...s.keys()].sort((a, b) => s[b]! - s[a]! || a - b).map((d) => index.turns[d]!.id);
+      const theirs = (await index.search(question, { k: 5 })).map((h) => h.id);
+      assert.deepEqual(mine, theirs, question);
+    }
+  });
+
+  it("refuses a conversation with a turn long enough to be split in passages", async () => {
+    const long = "We walked along the canal and talked about the garden for hours. ".repeat(40);
+    const [sample] = readLocomo([
+      {
+        sample_id: "t2",
+        conversation: { ...ANN_AND_BEN, session_2: [{ speaker: "Ben", dia_id: "D2:1", text: long }] },
+        qa: [{ question: "Where did Ben walk?", answer: "canal", evidence: ["D2:1"], category: 4 }],
+      },
+    ]);
+    await assert.rejects(readRows([sample!], new HashEmbedder()), /indexed as passages/);
+  });
+
+  it("reads its arguments strictly", () => {
+    assert.deepEqual(parseArgs(["a.json,b.json", "--test", "c.json", "--cache", "rows.json"]), {
+      dev: ["a.json", "b.json"],
+      test: ["c.json"],
+      cache: "rows.json",
+    });
+    assert.throws(() => parseArgs(["a.json", "b.json"]), /once, comma-separated/);
+    assert.throws(() => parseArgs(["a.json", "--test", "--cache", "x"]), /--test needs a value/);
+    assert.throws(() => parseArgs(["a.json", "--cahce", "x"]), /unknown option --cahce/);
+    assert.throws(() => parseArgs([]), /name the dev files/);
   });
 });

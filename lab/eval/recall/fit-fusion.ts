@@ -6,25 +6,25 @@
  * time, dated, recency, the best neighbour's content score, and the turn's shape. Each question's
  * signals are read once per turn (one search that scores every turn); fitting then re-scores
  * those rows, with no search, by coordinate ascent on recall (Metzler and Croft's linear
- * ranker, trained on the measure itself). Fitting on six conversations and scoring the seventh,
- * for each in turn, is what the report shows; with `--test` the weights fitted on every `dev`
- * conversation are scored on conversations that never took part in any choice.
+ * ranker, trained on the measure itself). The report fits on all conversations but one and
+ * scores the one left out, for each in turn; with `--test` the weights fitted on every dev
+ * conversation are scored on other conversations.
  *
  *   node --import tsx lab/eval/recall/fit-fusion.ts DEV.json[,DEV.json…] [--test TEST.json[,…]] [--cache FILE]
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
 import type { TurnIndex } from "../../../src/retrieval/turn-search.js";
 import { categoryLabel } from "./evaluate.js";
-import { evidenceTurns, ingestedTurns } from "./leave-one-out.js";
+import { blend, evidenceTurns, ingestedTurnIndex, LOO_KS } from "./leave-one-out.js";
 
 /** One conversation's turns and its questions' signals. */
 export interface ConversationRows {
   conv: string;
+  /** How many turns (each one document: turns long enough to be split in passages are refused). */
   turns: number;
   /** The turn before and after each turn in its session (-1: none). */
   prev: number[];
@@ -41,12 +41,15 @@ export interface QuestionRows {
   dense: number[];
   /** BM25 divided by the question's best (0: no match). */
   bm25: number[];
-  /** 1 when the signal fired, else 0. */
+  /** 1 when the question names the turn's speaker, else 0. */
   subject: number[];
+  /** 1 when the turn was said at a time the question asks about, else 0. */
   time: number[];
+  /** 1 when the question asks when and the turn's words place something in time, else 0. */
   dated: number[];
   /** 0 (oldest) to 1 (newest), only for questions about the present; else 0. */
   recency: number[];
+  /** 1 when the turn asks a question (the `question` weight's signal), else 0. */
   asks: number[];
   /** ln(1 + the turn's length in characters). */
   logLength: number[];
@@ -82,9 +85,28 @@ export const FITTED: (keyof TurnWeights)[] = [
   "length",
 ];
 
-export const KS = [1, 5, 10, 25];
+/**
+ * The weights the rows are read with: every fixed signal at 1, so each reads as present or not
+ * whatever its shipped weight (a signal shipped at 0 would not show in a hit's explanation). The
+ * content scores and neighbours do not depend on them.
+ */
+const READ_WEIGHTS: FusionWeights = {
+  ...FUSION_WEIGHTS,
+  subject: 1,
+  time: 1,
+  dated: 1,
+  recency: 1,
+  question: 1,
+  length: 1,
+};
 
-/** Reads every turn's signals for each question of categories 1-4 (one ingest per conversation). */
+/**
+ * Reads every turn's signals for each question of categories 1-4 (one ingest per conversation).
+ * They come from the hits' explanations, which are rounded to 4 decimals: `scores` under the
+ * shipped weights gives the same recall as `eval recall` on LoCoMo dev, recall-dev and
+ * recall-test, to the third decimal.
+ * @throws {Error} a conversation has a turn long enough to be indexed as passages (not modelled).
+ */
 export async function readRows(
   samples: LocomoSample[],
   embedder: Embedder,
@@ -93,7 +115,7 @@ export async function readRows(
   const out: ConversationRows[] = [];
   for (const sample of samples) {
     onProgress?.(`${sample.sampleId}: ingesting`);
-    out.push(await conversationRows(sample, await ingestedTurns(sample, embedder)));
+    out.push(await conversationRows(sample, await ingestedTurnIndex(sample, embedder)));
   }
   return out;
 }
@@ -101,6 +123,10 @@ export async function readRows(
 async function conversationRows(sample: LocomoSample, index: TurnIndex): Promise<ConversationRows> {
   const n = index.turns.length;
   const position = new Map(index.turns.map((t, i) => [t.id, i]));
+  if (position.size !== n)
+    throw new Error(
+      `fit-fusion: ${sample.sampleId} has turns long enough to be indexed as passages; the fit models one document per turn`,
+    );
   const prev: number[] = [];
   const next: number[] = [];
   const last = new Map<string, number>();
@@ -119,7 +145,7 @@ async function conversationRows(sample: LocomoSample, index: TurnIndex): Promise
     );
     if (gold.length === 0) continue;
     // Every turn, so each signal is read for all of them (the hybrid scores every dense candidate).
-    const hits = await index.search(q.question, { k: n });
+    const hits = await index.search(q.question, { k: n, weights: READ_WEIGHTS });
     const column = () => new Array<number>(n).fill(0);
     const row: QuestionRows = {
       category: q.category,
@@ -146,7 +172,7 @@ async function conversationRows(sample: LocomoSample, index: TurnIndex): Promise
       row.subject[d] = e.subject ? 1 : 0;
       row.time[d] = e.time ? 1 : 0;
       row.dated[d] = e.dated ? 1 : 0;
-      row.recency[d] = (e.recency ?? 0) / FUSION_WEIGHTS.recency;
+      row.recency[d] = e.recency ?? 0;
       row.asks[d] = e.question ? 1 : 0;
     }
     questions.push(row);
@@ -177,24 +203,23 @@ export function scores(c: ConversationRows, q: QuestionRows, w: TurnWeights): Fl
   return out;
 }
 
-/** Recall@KS of one question under `w` (ties broken by turn order, as the index breaks them). */
+/** Recall@LOO_KS of one question under `w` (ties broken by turn order, as the index breaks them). */
 export function recallAt(c: ConversationRows, q: QuestionRows, w: TurnWeights): number[] {
   const s = scores(c, q, w);
   const order = Array.from({ length: c.turns }, (_, i) => i).sort((a, b) => s[b]! - s[a]! || a - b);
-  const rank = new Map(order.slice(0, KS[KS.length - 1]).map((d, i) => [d, i]));
-  return KS.map(
+  const rank = new Map(order.slice(0, LOO_KS[LOO_KS.length - 1]).map((d, i) => [d, i]));
+  return LOO_KS.map(
     (k) => q.gold.filter((g) => (rank.get(g) ?? Number.POSITIVE_INFINITY) < k).length / q.gold.length,
   );
 }
 
-/** Mean R@10 + ½ R@25 + ¼ R@5 (R@10 first; the deeper and shallower ones break its ties). */
+/** The mean over the questions of leave-one-out's blend of recall (R@10 first). */
 export function objective(convs: ConversationRows[], w: TurnWeights): number {
   let sum = 0;
   let count = 0;
   for (const c of convs)
     for (const q of c.questions) {
-      const r = recallAt(c, q, w);
-      sum += r[2]! + 0.5 * r[3]! + 0.25 * r[1]!;
+      sum += blend(recallAt(c, q, w));
       count++;
     }
   return count ? sum / count : 0;
@@ -203,7 +228,7 @@ export function objective(convs: ConversationRows[], w: TurnWeights): number {
 /**
  * Coordinate ascent: each fitted weight in turn moves by steps of 0.4 down to 0.02, in the
  * direction that gains, for as long as it gains, the others held; rounds repeat until one gains
- * nothing. Weights stay at 0 or above, so a signal can leave the model.
+ * nothing, `rounds` at most. Weights stay at 0 or above, so a signal can leave the model.
  */
 export function fit(
   convs: ConversationRows[],
@@ -251,7 +276,7 @@ export function leaveOneOut(convs: ConversationRows[], fitted = FITTED): Map<str
  * Markdown: the weights each held-out conversation got, then recall per conversation and category,
  * each conversation scored with its own weights (`weightsOf`), beside the shipped weights' R@10.
  */
-export function recallMarkdown(
+export function fitMarkdown(
   convs: ConversationRows[],
   weightsOf: (conv: string) => TurnWeights,
   fitted = FITTED,
@@ -261,12 +286,12 @@ export function recallMarkdown(
     lines.push(`| ${c.conv} | ${fitted.map((k) => `${k} ${weightsOf(c.conv)[k].toFixed(2)}`).join(", ")} |`);
   lines.push(
     "",
-    `| conversation | category | questions | ${KS.map((k) => `R@${k}`).join(" | ")} | R@10 shipped |`,
-    `| --- | --- | ---: |${KS.map(() => " ---: |").join("")} ---: |`,
+    `| conversation | category | questions | ${LOO_KS.map((k) => `R@${k}`).join(" | ")} | R@10 shipped |`,
+    `| --- | --- | ---: |${LOO_KS.map(() => " ---: |").join("")} ---: |`,
   );
   for (const conv of [undefined, ...convs.map((c) => c.conv)])
     for (const category of [0, 1, 2, 3, 4]) {
-      const sums = KS.map(() => 0);
+      const sums = LOO_KS.map(() => 0);
       let shipped = 0;
       let count = 0;
       for (const c of convs) {
@@ -287,53 +312,103 @@ export function recallMarkdown(
   return lines.join("\n");
 }
 
+/** Rows as a cache file keeps them: with the files they were read from, so a cache of other files is refused. */
+interface CachedRows {
+  files: string[];
+  rows: ConversationRows[];
+}
+
 async function rowsOf(files: string[], cache: string | undefined): Promise<ConversationRows[]> {
-  if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8"));
+  if (cache && existsSync(cache)) {
+    let held: CachedRows;
+    try {
+      held = JSON.parse(readFileSync(cache, "utf8"));
+    } catch {
+      throw new UsageError(`${cache} is not a cache this script wrote; delete it or name another`);
+    }
+    if (JSON.stringify(held.files) !== JSON.stringify(files))
+      throw new UsageError(`${cache} holds rows of ${held.files?.join(",")}, not of ${files.join(",")}`);
+    process.stderr.write(`rows from ${cache}\n`);
+    return held.rows;
+  }
+  const samples: LocomoSample[] = files.flatMap((file) => readLocomo(JSON.parse(readFileSync(file, "utf8"))));
   const { resolveEmbedder } = await import("../../../src/engine/config.js");
   const { CachedEmbedder } = await import("../../../src/models/cached-embedder.js");
   const embedder = new CachedEmbedder(resolveEmbedder(undefined));
-  const samples: LocomoSample[] = [];
-  for (const file of files) samples.push(...readLocomo(JSON.parse(await readFile(file, "utf8"))));
-  const rows = await readRows(samples, embedder, (s) => process.stderr.write(`${s}\n`));
-  await embedder.close?.();
-  if (cache) writeFileSync(cache, JSON.stringify(rows));
-  return rows;
+  try {
+    const rows = await readRows(samples, embedder, (s) => process.stderr.write(`${s}\n`));
+    if (cache) writeFileSync(cache, JSON.stringify({ files, rows } satisfies CachedRows));
+    return rows;
+  } finally {
+    await embedder.close?.();
+  }
 }
 
-const USAGE =
-  "usage: fit-fusion.ts DEV.json[,DEV.json…] [--test TEST.json[,…]] [--cache FILE] (the cache keeps the dev rows; FILE.test the test rows)";
+const USAGE = `usage: node --import tsx lab/eval/recall/fit-fusion.ts DEV.json[,DEV.json…] [--test TEST.json[,…]] [--cache FILE]
+  DEV     LoCoMo-format files to fit on, comma-separated (each conversation is held out in turn)
+  --test  files to score the weights fitted on every DEV conversation on
+  --cache keeps the signals read from DEV in FILE (and from TEST in FILE.test), so a second run needs no ingest`;
+
+/** A mistake in how the script was called: said in one line, with the usage. */
+class UsageError extends Error {}
+
+/** The dev files, test files and cache named by the arguments; throws UsageError on anything else. */
+export function parseArgs(args: string[]): { dev: string[]; test: string[]; cache?: string } {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--test" || a === "--cache") {
+      const v = args[i + 1];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${a} needs a value`);
+      flags[a] = v;
+      i++;
+    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
+    else positional.push(a);
+  }
+  if (positional.length !== 1)
+    throw new UsageError(
+      positional.length ? "name the dev files once, comma-separated (no spaces)" : "name the dev files",
+    );
+  const list = (x: string | undefined) => (x ? x.split(",").filter(Boolean) : []);
+  const dev = list(positional[0]);
+  const test = list(flags["--test"]);
+  return { dev, test, ...(flags["--cache"] ? { cache: flags["--cache"] } : {}) };
+}
 
 async function main(args: string[]): Promise<void> {
-  const value = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
-  const taken = new Set(["--test", "--cache"].map((f) => args.indexOf(f) + 1).filter((i) => i > 0));
-  const dev = args.find((a, i) => !a.startsWith("--") && !taken.has(i));
-  if (!dev || args.includes("--help")) {
-    process.stderr.write(`${USAGE}\n`);
-    process.exitCode = dev ? 0 : 2;
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const cache = value("--cache");
-  const convs = await rowsOf(dev.split(","), cache);
+  const { dev, test, cache } = parseArgs(args);
+  // Every file is checked before the fit, which takes minutes.
+  const missing = [...dev, ...test].filter((f) => !existsSync(f));
+  if (missing.length) throw new UsageError(`no such file: ${missing.join(", ")}`);
+  const convs = await rowsOf(dev, cache);
+  const tested = test.length ? await rowsOf(test, cache && `${cache}.test`) : [];
   const held = leaveOneOut(convs);
   process.stdout.write(
-    `## Leave one conversation out (fitted on the others)\n\n${recallMarkdown(convs, (c) => held.get(c)!)}\n`,
+    `## Leave one conversation out (fitted on the others)\n\n${fitMarkdown(convs, (c) => held.get(c)!)}\n`,
   );
   const all = fit(convs);
   process.stdout.write(
     `\nFitted on every dev conversation: ${FITTED.map((k) => `${k} ${all[k].toFixed(2)}`).join(", ")}\n`,
   );
-  const test = value("--test");
-  if (test) {
-    const tested = await rowsOf(test.split(","), cache && `${cache}.test`);
+  if (tested.length)
     process.stdout.write(
-      `\n## Test conversations, with the weights fitted on every dev conversation\n\n${recallMarkdown(tested, () => all)}\n`,
+      `\n## Test conversations, with the weights fitted on every dev conversation\n\n${fitMarkdown(tested, () => all)}\n`,
     );
-  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).catch((error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exitCode = 1;
+    if (error instanceof UsageError) {
+      process.stderr.write(`fit-fusion: ${error.message}\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`fit-fusion: ${(error as Error).message ?? error}\n`);
+      process.exitCode = 1;
+    }
   });
 }

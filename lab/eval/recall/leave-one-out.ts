@@ -31,14 +31,15 @@ export interface GridRow {
  */
 export type Objective = "blend" | "r10";
 
+/** R@10 + ½ R@25 + ¼ R@5 of one question's recall@LOO_KS: R@10 first, the deeper and shallower ones breaking its ties. */
+export function blend(recall: number[]): number {
+  return recall[2]! + 0.5 * recall[3]! + 0.25 * recall[1]!;
+}
+
 export function objective(rows: GridRow[], point: number, measure: Objective = "blend"): number {
   if (rows.length === 0) return 0;
   let score = 0;
-  for (const r of rows)
-    score +=
-      measure === "r10"
-        ? r.recall[point]![2]!
-        : r.recall[point]![2]! + 0.5 * r.recall[point]![3]! + 0.25 * r.recall[point]![1]!;
+  for (const r of rows) score += measure === "r10" ? r.recall[point]![2]! : blend(r.recall[point]!);
   return score / rows.length;
 }
 
@@ -87,7 +88,7 @@ export function grid(name: GridName): FusionWeights[] {
  * A conversation's turn index: the sample ingested into a store in memory (no strategy, so no
  * memories are written), then closed; the index holds what it needs in this process.
  */
-export async function ingestedTurns(sample: LocomoSample, embedder: Embedder): Promise<TurnIndex> {
+export async function ingestedTurnIndex(sample: LocomoSample, embedder: Embedder): Promise<TurnIndex> {
   const mem = await openMemlane({
     store: ":memory:",
     cognition: new OfflineCognition(embedder),
@@ -121,7 +122,7 @@ export async function gridRows(
   const rows: GridRow[] = [];
   for (const sample of samples) {
     onProgress?.(`${sample.sampleId}: ingesting`);
-    const index = await ingestedTurns(sample, embedder);
+    const index = await ingestedTurnIndex(sample, embedder);
     const known = new Set(index.turns.map((t) => t.id));
     for (const q of sample.qa.filter((x) => x.category >= 1 && x.category <= 4)) {
       const gold = evidenceTurns(sample.sampleId, q, known);
