@@ -44,6 +44,19 @@ describe("offline perspective rewriting", () => {
     rewrites("Mel", "Ava", [["I put this dress on yesterday.", "Mel put this dress on yesterday."]]);
   });
 
+  it("conjugates a present verb in a sentence that also tells of the past", () => {
+    rewrites("Sam", "Ava", [
+      // The date sets the sentence in the past, but "work" can only be present.
+      [
+        "I started the new job on 15 March 2024, and I no longer work night shifts.",
+        "Sam started the new job on 15 March 2024, and Sam no longer works night shifts.",
+      ],
+      ["I went there yesterday and I love it.", "Sam went there yesterday and Sam loves it."],
+      // A verb whose past is spelled as its base stays past.
+      ["I read that book yesterday.", "Sam read that book yesterday."],
+    ]);
+  });
+
   it("keeps a name after an object 'you' (a promise to the listener)", () => {
     rewrites("Ava", "Sam", [
       ["I'll send you my list of cafés this weekend.", "Ava will send Sam Ava's list of cafés this weekend."],

@@ -79,6 +79,17 @@ export function thirdPerson(verb: string): string {
   return out;
 }
 
+/**
+ * Whether a verb's past form is spelled as its base ("read", "put", "cut"): in a sentence set
+ * in the past, such a verb after "I" is past tense and keeps its spelling. Any other verb is
+ * conjugated as usual: "on 15 April 2024 I started the job, and I no longer work nights".
+ */
+function ownPastForm(verb: string): boolean {
+  const lower = verb.toLowerCase();
+  const forms = nlp(lower).verbs().conjugate()[0] as { PastTense?: string } | undefined;
+  return !forms?.PastTense || forms.PastTense === lower;
+}
+
 const ADVERBS =
   "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already|no longer|now|mostly|rarely)\\s+){0,2}";
 
@@ -171,7 +182,7 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
     (_m, adverbs: string, verb: string, owned: string | undefined) =>
       owned || /^[A-Z]/.test(verb)
         ? `${n} ${adverbs}${verb}${owned ?? ""}`
-        : `${n} ${adverbs}${past ? verb : thirdPerson(verb)}`,
+        : `${n} ${adverbs}${past && ownPastForm(verb) ? verb : thirdPerson(verb)}`,
   );
   rule(`\\b${P}\\b`, n);
   if (first) {
