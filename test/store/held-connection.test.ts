@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import { describe, it } from "node:test";
 import type pg from "pg";
-import { holdConnection } from "../../src/adapters/postgres/pg-pool-client.js";
+import { guardClients, holdConnection } from "../../src/adapters/postgres/pg-pool-client.js";
 
 /** A pool handing out one client that records how it was released. */
 function standInPool() {
@@ -43,6 +43,15 @@ describe("held connections", () => {
     assert.doesNotThrow(() => client.emit("error", new Error("terminating connection")));
     assert.deepEqual(told, [], "a released connection's loss is no one's to take up");
     assert.equal(held.lost, undefined);
+  });
+
+  it("a guarded pool's new connection is never without a listener, even before its taker listens", () => {
+    const pool = guardClients(new EventEmitter() as unknown as pg.Pool) as unknown as EventEmitter;
+    const client = new EventEmitter();
+    // pg's pool says 'connect' for a new connection before it takes its own idle listener off.
+    pool.emit("connect", client);
+    assert.doesNotThrow(() => client.emit("error", new Error("terminating connection")));
+    assert.equal(client.listenerCount("error"), 1);
   });
 
   it("a sound connection goes back to the pool without its listener", async () => {

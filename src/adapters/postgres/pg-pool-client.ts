@@ -23,7 +23,7 @@ export class PgPoolClient implements SqlClient {
       connectionString: url,
       options: `-c search_path=${quoteIdent(options.schema)},public`,
     };
-    this.pool = new pg.Pool({ ...this.settings, max: options.max ?? POOL_SIZE });
+    this.pool = guardClients(new pg.Pool({ ...this.settings, max: options.max ?? POOL_SIZE }));
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on("error", () => {});
   }
@@ -90,7 +90,7 @@ export class PgPoolClient implements SqlClient {
   }
 
   private newLockPool(): pg.Pool {
-    const pool = new pg.Pool({ ...this.settings, max: LOCK_POOL_SIZE });
+    const pool = guardClients(new pg.Pool({ ...this.settings, max: LOCK_POOL_SIZE }));
     pool.on("error", () => {});
     return pool;
   }
@@ -99,6 +99,24 @@ export class PgPoolClient implements SqlClient {
     await Promise.all([this.pool.end(), this.locks?.end()]);
   }
 }
+
+/**
+ * Gives every connection the pool opens an 'error' listener for its whole life, which does
+ * nothing: the loss is handled by whoever holds the connection (holdConnection, pg's own
+ * `pool.query`) or, while it is idle, by the pool. It covers the one moment nobody listens: pg's
+ * pool takes its idle listener off a new connection before handing it over, and the taker's
+ * listener comes a microtask later. A server's goodbye read from the same network chunk as the
+ * end of the connection's startup falls in between, and went unheard, ending the worker
+ * (57P01 after "lost the scope lock … taking it again", in the dropped-connections test).
+ */
+export function guardClients(pool: pg.Pool): pg.Pool {
+  pool.on("connect", (client) => {
+    client.on("error", ignoreLateError);
+  });
+  return pool;
+}
+
+function ignoreLateError(): void {}
 
 /** A connection taken from a pool, watched while it is held. */
 export interface HeldConnection {

@@ -32,7 +32,7 @@ import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js
 import { consoleLogger, type Logger } from "../../engine/logger.js";
 import type { PostgresQueueOptions } from "../../engine/queue-options.js";
 import { storeError } from "./pg-errors.js";
-import { type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
+import { guardClients, type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
@@ -137,14 +137,16 @@ export class PostgresJobQueue implements JobQueue {
       schedule: false,
     });
     this.boss.on("error", (error) => this.logger.error(`job queue: ${error.message}`, { error }));
-    this.locks = new pg.Pool({
-      connectionString: this.options.url,
-      max: this.options.work ? this.options.concurrency : 1,
-      // A server that does not answer fails the try (it is tried again), rather than hanging it.
-      connectionTimeoutMillis: 10_000,
-      // The pid tells an operator (and the multi-process test) which process holds a scope.
-      application_name: `memlane-queue-locks:${process.pid}`,
-    });
+    this.locks = guardClients(
+      new pg.Pool({
+        connectionString: this.options.url,
+        max: this.options.work ? this.options.concurrency : 1,
+        // A server that does not answer fails the try (it is tried again), rather than hanging it.
+        connectionTimeoutMillis: 10_000,
+        // The pid tells an operator (and the multi-process test) which process holds a scope.
+        application_name: `memlane-queue-locks:${process.pid}`,
+      }),
+    );
     this.locks.on("error", (error) => this.logger.warn(`job queue lock connection: ${error.message}`));
   }
 
