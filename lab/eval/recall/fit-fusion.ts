@@ -18,8 +18,7 @@ import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locom
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
 import type { TurnIndex } from "../../../src/retrieval/turn-search.js";
-import { categoryLabel } from "./evaluate.js";
-import { blend, evidenceTurns, ingestedTurnIndex, LOO_KS } from "./leave-one-out.js";
+import { blend, evidenceTurns, ingestedTurnIndex, LOO_KS, recallByConversation } from "./leave-one-out.js";
 
 /** One conversation's turns and its questions' signals. */
 export interface ConversationRows {
@@ -284,31 +283,23 @@ export function fitMarkdown(
   const lines = ["| conversation | weights |", "| --- | --- |"];
   for (const c of convs)
     lines.push(`| ${c.conv} | ${fitted.map((k) => `${k} ${weightsOf(c.conv)[k].toFixed(2)}`).join(", ")} |`);
+  // Each question is scored once, with its conversation's weights and with the shipped ones.
+  const scored = convs.flatMap((c) =>
+    c.questions.map((q) => ({
+      conv: c.conv,
+      category: q.category,
+      recall: recallAt(c, q, weightsOf(c.conv)),
+      baseline: recallAt(c, q, SHIPPED)[2]!,
+    })),
+  );
   lines.push(
     "",
-    `| conversation | category | questions | ${LOO_KS.map((k) => `R@${k}`).join(" | ")} | R@10 shipped |`,
-    `| --- | --- | ---: |${LOO_KS.map(() => " ---: |").join("")} ---: |`,
+    ...recallByConversation(
+      scored,
+      convs.map((c) => c.conv),
+      "R@10 shipped",
+    ),
   );
-  for (const conv of [undefined, ...convs.map((c) => c.conv)])
-    for (const category of [0, 1, 2, 3, 4]) {
-      const sums = LOO_KS.map(() => 0);
-      let shipped = 0;
-      let count = 0;
-      for (const c of convs) {
-        if (conv && c.conv !== conv) continue;
-        for (const q of c.questions) {
-          if (category && q.category !== category) continue;
-          for (const [i, r] of recallAt(c, q, weightsOf(c.conv)).entries()) sums[i]! += r;
-          shipped += recallAt(c, q, SHIPPED)[2]!;
-          count++;
-        }
-      }
-      if (count === 0) continue;
-      const cells = sums.map((s) => (s / count).toFixed(3)).join(" | ");
-      lines.push(
-        `| ${conv ?? "pooled"} | ${categoryLabel(category ? String(category) : "all")} | ${count} | ${cells} | ${(shipped / count).toFixed(3)} |`,
-      );
-    }
   return lines.join("\n");
 }
 

@@ -144,6 +144,43 @@ export async function gridRows(
   return rows;
 }
 
+/** One question's recall@LOO_KS as scored, and optionally a baseline's R@10 beside it. */
+export interface ScoredQuestion {
+  conv: string;
+  category: number;
+  recall: number[];
+  baseline?: number;
+}
+
+/**
+ * Markdown table lines: mean recall@LOO_KS pooled and per conversation (in `convs` order), each
+ * over all categories and per category; with `baselineLabel`, the mean baseline R@10 beside.
+ */
+export function recallByConversation(
+  rows: ScoredQuestion[],
+  convs: string[],
+  baselineLabel?: string,
+): string[] {
+  const extra = baselineLabel === undefined ? "" : ` | ${baselineLabel}`;
+  const lines = [
+    `| conversation | category | questions | ${LOO_KS.map((k) => `R@${k}`).join(" | ")}${extra} |`,
+    `| --- | --- | ---: |${LOO_KS.map(() => " ---: |").join("")}${extra ? " ---: |" : ""}`,
+  ];
+  for (const conv of [undefined, ...convs])
+    for (const category of [0, 1, 2, 3, 4]) {
+      const rs = rows.filter((r) => (!conv || r.conv === conv) && (!category || r.category === category));
+      if (rs.length === 0) continue;
+      const mean = LOO_KS.map((_, i) => rs.reduce((a, r) => a + r.recall[i]!, 0) / rs.length);
+      const base = extra ? ` | ${(rs.reduce((a, r) => a + r.baseline!, 0) / rs.length).toFixed(3)}` : "";
+      lines.push(
+        `| ${conv ?? "pooled"} | ${categoryLabel(category ? String(category) : "all")} | ${rs.length} | ${mean
+          .map((x) => x.toFixed(3))
+          .join(" | ")}${base} |`,
+      );
+    }
+  return lines;
+}
+
 /**
  * Markdown: the point each held-out conversation got, and held-out recall per conversation and
  * category; with `baseline` (a grid point), its recall beside (R@10 at that point, in brackets).
@@ -155,10 +192,6 @@ export function leaveOneOutMarkdown(
   measure: Objective = "blend",
 ): string {
   const chosen = chooseHeldOut(rows, points.length, measure);
-  const mean = (rs: GridRow[]) =>
-    LOO_KS.map((_, i) => rs.reduce((a, r) => a + r.recall[chosen.get(r.conv)!]![i]!, 0) / rs.length);
-  const base = (rs: GridRow[]) =>
-    rs.reduce((a, r) => a + r.recall[baseline!]![LOO_KS.indexOf(10)]!, 0) / rs.length;
   const lines = ["| held out | chosen on the others |", "| --- | --- |"];
   for (const [conv, p] of chosen) {
     const { dense, bm25, subject, time, dated, neighbour, question, length } = points[p]!;
@@ -177,23 +210,20 @@ export function leaveOneOutMarkdown(
       `| (all, to ship) | ${JSON.stringify({ dense, bm25, subject, time, dated, neighbour, question, length })} |`,
     );
   }
-  const extra = baseline === undefined ? "" : " | R@10 at the baseline";
+  const scored = rows.map((r) => ({
+    conv: r.conv,
+    category: r.category,
+    recall: r.recall[chosen.get(r.conv)!]!,
+    ...(baseline === undefined ? {} : { baseline: r.recall[baseline]![LOO_KS.indexOf(10)]! }),
+  }));
   lines.push(
     "",
-    `| conversation | category | questions | ${LOO_KS.map((k) => `R@${k}`).join(" | ")}${extra} |`,
+    ...recallByConversation(
+      scored,
+      [...chosen.keys()],
+      baseline === undefined ? undefined : "R@10 at the baseline",
+    ),
   );
-  lines.push(`| --- | --- | ---: |${LOO_KS.map(() => " ---: |").join("")}${extra ? " ---: |" : ""}`);
-  for (const conv of [undefined, ...chosen.keys()])
-    for (const category of [0, 1, 2, 3, 4]) {
-      const rs = rows.filter((r) => (!conv || r.conv === conv) && (!category || r.category === category));
-      if (rs.length === 0) continue;
-      const name = categoryLabel(category ? String(category) : "all");
-      lines.push(
-        `| ${conv ?? "pooled"} | ${name} | ${rs.length} | ${mean(rs)
-          .map((x) => x.toFixed(3))
-          .join(" | ")}${baseline === undefined ? "" : ` | ${base(rs).toFixed(3)}`} |`,
-      );
-    }
   return lines.join("\n");
 }
 
