@@ -9,6 +9,15 @@ import { nlp } from "./nlp.js";
 
 const conjugated = new Map<string, string>();
 
+/** A verb's forms as the tagger conjugates it (undefined: not read as a verb), by lower-case word. */
+type VerbForms = { PastTense?: string; PresentTense?: string } | undefined;
+const verbForms = new Map<string, VerbForms>();
+
+function formsOf(lower: string): VerbForms {
+  if (!verbForms.has(lower)) verbForms.set(lower, nlp(lower).verbs().conjugate()[0] as VerbForms);
+  return verbForms.get(lower);
+}
+
 const MODALS = new Set([
   "can",
   "could",
@@ -67,9 +76,7 @@ export function thirdPerson(verb: string): string {
     lower.endsWith("ed") ||
     lower.endsWith("ing");
   if (!keep) {
-    const forms = tags.has("Verb")
-      ? (doc.verbs().conjugate()[0] as { PresentTense?: string } | undefined)
-      : undefined;
+    const forms = tags.has("Verb") ? formsOf(lower) : undefined;
     if (forms?.PresentTense && !forms.PresentTense.includes(" ")) out = forms.PresentTense;
     else if (/[^aeiou]y$/.test(lower)) out = `${lower.slice(0, -1)}ies`;
     else if (/(s|sh|ch|x|z|o)$/.test(lower)) out = `${lower}es`;
@@ -86,7 +93,7 @@ export function thirdPerson(verb: string): string {
  */
 function ownPastForm(verb: string): boolean {
   const lower = verb.toLowerCase();
-  const forms = nlp(lower).verbs().conjugate()[0] as { PastTense?: string } | undefined;
+  const forms = formsOf(lower);
   return !forms?.PastTense || forms.PastTense === lower;
 }
 
