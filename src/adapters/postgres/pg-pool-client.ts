@@ -23,9 +23,7 @@ export class PgPoolClient implements SqlClient {
       connectionString: url,
       options: `-c search_path=${quoteIdent(options.schema)},public`,
     };
-    this.pool = guardClients(new pg.Pool({ ...this.settings, max: options.max ?? POOL_SIZE }));
-    // An idle connection dropped by the server must not crash the process; the next query reconnects.
-    this.pool.on("error", () => {});
+    this.pool = this.newPool(options.max ?? POOL_SIZE);
   }
 
   async query<R = SqlRow>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
@@ -68,7 +66,7 @@ export class PgPoolClient implements SqlClient {
    * and lock holders filling the store's pool would wait on each other for ever.
    */
   async lock(key: string): Promise<() => Promise<void>> {
-    this.locks ??= this.newLockPool();
+    this.locks ??= this.newPool(LOCK_POOL_SIZE);
     const held = await holdConnection(this.locks);
     try {
       await held.client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
@@ -89,8 +87,9 @@ export class PgPoolClient implements SqlClient {
     };
   }
 
-  private newLockPool(): pg.Pool {
-    const pool = guardClients(new pg.Pool({ ...this.settings, max: LOCK_POOL_SIZE }));
+  private newPool(max: number): pg.Pool {
+    const pool = guardClients(new pg.Pool({ ...this.settings, max }));
+    // An idle connection dropped by the server must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     return pool;
   }
