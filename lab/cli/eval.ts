@@ -291,6 +291,10 @@ export function registerEval(program: Command): void {
       "--ablations [signals]",
       `also run the hybrid without each signal (${ABLATIONS.join(",")}; all when none are named; cover: memories only)`,
     )
+    .option(
+      "--turns <list>",
+      "memories: also run recall({ turns: n }) for each n (at each k, k - n memories, then the turns they missed)",
+    )
     .option("--chart <file>", "where to write the SVG chart of recall@10", "memlane-recall.svg")
     .option("--rules", "memories: the offline engine's hand-written rules instead of its trained models")
     .action(async (file: string, _o, cmd: Command) => {
@@ -301,6 +305,7 @@ export function registerEval(program: Command): void {
           chart: string;
           units: string;
           ablations?: string | true;
+          turns?: string;
           rules?: boolean;
         }
       >();
@@ -335,6 +340,7 @@ export function registerEval(program: Command): void {
         units: opts.units,
         strategy: opts.strategy,
         ablations,
+        turns: opts.turns?.split(",").map(Number),
         ...(opts.rules
           ? { cognition: new OfflineCognition(embedder, { pairOperator: null, relationLinker: null }) }
           : {}),

@@ -100,5 +100,28 @@ describe("eval recall", () => {
     assert.match(recallMarkdown(report), /\| 3 open-domain \| 1 \| 0\.000 \| 0\.000 \|/);
     const turns = await evaluateRecall(readLocomo([asked]), new HashEmbedder(), { ks: [5] });
     assert.equal(turns.reach, undefined, "turns are their own evidence");
+    // With places for the turns the memories missed, the greeting is found after all.
+    const mixed = await evaluateRecall(readLocomo([asked]), new HashEmbedder(), {
+      ks: [1, 5],
+      units: "memories",
+      strategy: "accumulate",
+      rankers: ["hybrid"],
+      turns: [2],
+    });
+    assert.deepEqual(mixed.rankers, ["hybrid", "hybrid+2-turns"]);
+    assert.equal(mixed.recall["hybrid+2-turns"]!["3"]![5], 1, "a turn no memory cites is found as a turn");
+    assert.equal(
+      mixed.recall["hybrid+2-turns"]!.all![1],
+      mixed.recall.hybrid!.all![1],
+      "at a cut of 1 the best memory stays",
+    );
+    await assert.rejects(
+      evaluateRecall(readLocomo([asked]), new HashEmbedder(), { ks: [5], turns: [2] }),
+      /memories only/,
+    );
+    await assert.rejects(
+      evaluateRecall(readLocomo([asked]), new HashEmbedder(), { ks: [5], units: "memories", turns: [0] }),
+      /positive whole numbers/,
+    );
   });
 });

@@ -176,6 +176,15 @@ export const recallInputSchema = z.object({
     .enum(["memories", "turns"])
     .optional()
     .describe("memories (default): what was remembered; turns: the raw utterances"),
+  turns: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe(
+      "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
+    ),
   now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
 });
 export type RecallInput = z.input<typeof recallInputSchema>;

@@ -18,7 +18,7 @@ import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
-import { markTemporal, searchTurnsWithHistory } from "../retrieval/history-recall.js";
+import { markTemporal, searchTurnsWithHistory, withMissedTurns } from "../retrieval/history-recall.js";
 import { InProcessRetriever, type RetrieverOptions } from "../retrieval/in-process-retriever.js";
 import { DEFAULT_INDEX_BUDGET } from "../retrieval/index-cache.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
@@ -437,6 +437,11 @@ export class Memlane {
     const scope = this.scope(input.agent);
     const query = searchedQuery(input.query);
     const now = input.now === undefined ? undefined : conversationTime(input.now, "now");
+    if (input.units === "turns" && input.turns)
+      throw new InvalidInputError(
+        "turns adds raw turns to a recall of memories; with units: turns every hit is a turn already (use k)",
+        { field: "turns" },
+      );
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
         query,
@@ -448,7 +453,25 @@ export class Memlane {
     }
     const filter: MemoryFilter = input.about ? { about: input.about } : {};
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
-    const found = await strategy.recall({ ...portsFor(this.parts, scope), query, k: input.k, filter, now });
+    const remembered = await strategy.recall({
+      ...portsFor(this.parts, scope),
+      query,
+      k: input.k,
+      filter,
+      now,
+    });
+    const found = input.turns
+      ? {
+          ...remembered,
+          hits: await withMissedTurns(
+            this.parts.retriever,
+            scope,
+            remembered.hits,
+            { query, speaker: input.about, now },
+            input.turns,
+          ),
+        }
+      : remembered;
     const recall = keepsStanding(this.parts, strategy)
       ? await withStanding(this.parts, scope, found, input.about ? [input.about] : undefined)
       : found;

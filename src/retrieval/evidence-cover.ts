@@ -6,6 +6,10 @@
  * the ones whose every source turn is already covered follow, in their order. The best hit
  * always stays first. Measured in `npm run lab -- eval recall … --units memories` (rows `hybrid`
  * and `hybrid-no-cover`): docs/recall.md#evidence-cover.
+ *
+ * Memories can only cover what a summary kept: a short answer ("A red kelpie. Ten weeks old.") is
+ * often in no memory at all. `missedTurns` lets a recall bring such turns back, raw, after the
+ * memories (`recall({ turns: n })`; docs/recall.md#turns-the-memories-missed).
  */
 import type { RecallHit } from "../core/recall.js";
 
@@ -40,4 +44,14 @@ export function coverFirst(hits: RecallHit[], k: number): RecallHit[] {
     for (const t of hit.sourceTurns) covered.add(t);
   }
   return [...picked, ...waiting].slice(0, k);
+}
+
+/**
+ * Up to `n` of `turns` (the turn ranker's hits for the same query, best first) that none of
+ * `memories` was made from: what was said that the memories leave out, in the turn ranker's order.
+ */
+export function missedTurns(memories: RecallHit[], turns: RecallHit[], n: number): RecallHit[] {
+  if (n <= 0) return [];
+  const covered = new Set(memories.flatMap((m) => m.sourceTurns));
+  return turns.filter((t) => !covered.has(t.id)).slice(0, n);
 }

@@ -25,7 +25,7 @@ import {
 import { terms } from "../core/text.js";
 import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { coverDepth, coverFirst } from "./evidence-cover.js";
+import { coverDepth, coverFirst, missedTurns } from "./evidence-cover.js";
 import type { MemorySearch, Retriever } from "./retriever.js";
 import { type TemporalIntent, temporalIntent } from "./temporal-intent.js";
 import type { TurnSearch } from "./turn-search.js";
@@ -236,6 +236,23 @@ export async function searchTurnsWithHistory(
     widen(search.k),
   );
   return { hits: hits.slice(0, search.k), intent };
+}
+
+/**
+ * `memories` (a recall's hits) followed by up to `n` raw turns that none of them was made from:
+ * the turn ranker's best for the same search, read as deep as the memories and the `n` together
+ * (`missedTurns`). This is what `recall({ turns: n })` returns; the recall eval measures it.
+ */
+export async function withMissedTurns(
+  retriever: Retriever,
+  scope: Scope,
+  memories: RecallHit[],
+  search: Omit<TurnSearch, "k"> & { query: string },
+  n: number,
+): Promise<RecallHit[]> {
+  if (n <= 0) return memories;
+  const { hits } = await searchTurnsWithHistory(retriever, scope, { ...search, k: memories.length + n });
+  return [...memories, ...missedTurns(memories, hits, n)];
 }
 
 /** Sets the recall's `temporal` mark from a history search. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { RecallHit } from "../../src/core/recall.js";
-import { coverDepth, coverFirst } from "../../src/retrieval/evidence-cover.js";
+import { coverDepth, coverFirst, missedTurns } from "../../src/retrieval/evidence-cover.js";
 import { searchWithHistory } from "../../src/retrieval/history-recall.js";
 import type { MemorySearch, Retriever } from "../../src/retrieval/retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
@@ -85,5 +85,24 @@ describe("evidence cover", () => {
       ["a", "d", "e"],
     );
     await store.close();
+  });
+
+  it("brings back the turns no shown memory was made from, in the turn ranker's order, at most n", () => {
+    const turn = (id: string, score: number): RecallHit => ({ ...hit(id, [id], score), kind: "turn" });
+    const turns = [turn("t2", 9), turn("t5", 8), turn("t1", 7), turn("t6", 6), turn("t7", 5)];
+    const shown = [RANKED[0]!, RANKED[3]!]; // made from t1 and t2
+    assert.deepEqual(
+      missedTurns(shown, turns, 2).map((h) => h.id),
+      ["t5", "t6"],
+    );
+    assert.deepEqual(
+      missedTurns(shown, turns, 9).map((h) => h.id),
+      ["t5", "t6", "t7"],
+    );
+    assert.deepEqual(missedTurns(shown, turns, 0), []);
+    assert.deepEqual(
+      missedTurns([], turns.slice(0, 2), 5).map((h) => h.id),
+      ["t2", "t5"],
+    );
   });
 });

@@ -77,6 +77,31 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
     assert.deepEqual(await mem.tenant("globex").agents(), [], "record: false stores nothing");
   });
 
+  it("with turns, puts the person's words that no memory holds beside the memories", async () => {
+    const view = mem.tenant("turns");
+    const s = await view.session({ agent: "ava", partner: "sam", at: "2023-05-08T13:56" });
+    await s.turn("sam", "I finally adopted the beagle yesterday! His name is Biscuit.");
+    await s.turn("ava", "Congratulations! What colour is his coat?");
+    await s.turn("sam", "Mostly brown, with a white patch.");
+    await (await s.close()).done;
+    await mem.idle();
+    const plain = mockModel("A brown beagle.");
+    await generateText({
+      model: withMemlane(plain, { mem: view, agent: "ava", partner: "sam", record: false }),
+      prompt: "What colour is Biscuit's coat?",
+    });
+    const quoted = mockModel("Mostly brown.");
+    await generateText({
+      model: withMemlane(quoted, { mem: view, agent: "ava", partner: "sam", record: false, turns: 2 }),
+      prompt: "What colour is Biscuit's coat?",
+    });
+    const note = (m: MockLanguageModelV3) =>
+      String(m.doGenerateCalls[0]!.prompt.find((p) => p.role === "system")?.content ?? "");
+    assert.doesNotMatch(note(plain), /white patch/, "no memory holds the fragment");
+    assert.match(note(quoted), /sam said: "Mostly brown, with a white patch\." \(2023-05-08\)/);
+    assert.match(note(quoted), /Biscuit/);
+  });
+
   it("gives an agent typed recall and remember tools", async () => {
     const view = mem.tenant("initech");
     const tools = memlaneTools({ mem: view, agent: "ava", partner: "kim" });

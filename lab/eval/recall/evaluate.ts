@@ -12,7 +12,7 @@ import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
-import { searchWithHistory } from "../../../src/retrieval/history-recall.js";
+import { searchWithHistory, withMissedTurns } from "../../../src/retrieval/history-recall.js";
 import { InProcessRetriever } from "../../../src/retrieval/in-process-retriever.js";
 import { temporalIntent } from "../../../src/retrieval/temporal-intent.js";
 import { TurnIndex, type TurnRanker } from "../../../src/retrieval/turn-search.js";
@@ -85,6 +85,12 @@ export interface RecallOptions {
   strategy?: string;
   /** Also run the hybrid without each of these signals. */
   ablations?: Ablation[];
+  /**
+   * Memories: also run the hybrid as `recall({ turns: n })` returns it, for each n here: at a cut
+   * of k, k − n memories and then up to n turns that none of them was made from (the best memory
+   * always stays).
+   */
+  turns?: number[];
   /** Who writes the memories (default: the offline engine with its shipped models). */
   cognition?: Cognition;
   onProgress?: (s: string) => void;
@@ -106,6 +112,7 @@ type Searcher = (
   ranker: TurnRanker,
   weights?: FusionWeights,
   cover?: boolean,
+  turns?: number,
 ) => Promise<(k: number) => string[][]>;
 
 interface Row {
@@ -114,6 +121,8 @@ interface Row {
   weights?: FusionWeights;
   /** Memories: the covering pick recall makes (default true). */
   cover?: boolean;
+  /** Memories: places of each k given to the turns the memories missed (`RecallOptions.turns`). */
+  turns?: number;
 }
 
 export async function evaluateRecall(
@@ -131,6 +140,12 @@ export async function evaluateRecall(
     throw new InvalidInputError(
       `Ranker(s) ${unsupported.join(", ")} do not apply to ${units}; use ${RANKERS_FOR[units].join(", ")}`,
     );
+  if (units === "turns" && options.turns?.length)
+    throw new InvalidInputError(
+      "Turns the memories missed apply to memories only: with turn units every hit is a turn",
+    );
+  if (options.turns?.some((n) => !Number.isInteger(n) || n < 1))
+    throw new InvalidInputError("Turn places must be positive whole numbers");
   if (units === "turns" && options.ablations?.includes("cover"))
     throw new InvalidInputError(
       "The cover ablation applies to memories only: every turn is its own evidence",
@@ -143,6 +158,7 @@ export async function evaluateRecall(
         ? { name: "hybrid-no-cover", ranker: "hybrid" as const, cover: false }
         : { name: `hybrid-no-${signal}`, ranker: "hybrid" as const, weights: { ...base, [signal]: 0 } },
     ),
+    ...(options.turns ?? []).map((n) => ({ name: `hybrid+${n}-turns`, ranker: "hybrid" as const, turns: n })),
   ];
   const started = performance.now();
   const sums: Record<string, Record<string, Record<number, number>>> = {};
@@ -196,7 +212,14 @@ export async function evaluateRecall(
             ids.filter((id) => cited.current.has(id) || cited.past.has(id)).length / ids.length;
         }
       for (const row of rows) {
-        const top = await search(q.question, Math.max(...ks), row.ranker, row.weights, row.cover ?? true);
+        const top = await search(
+          q.question,
+          Math.max(...ks),
+          row.ranker,
+          row.weights,
+          row.cover ?? true,
+          row.turns,
+        );
         for (const k of ks) {
           const found = new Set(top(k).flat());
           const share = ids.filter((id) => found.has(id)).length / ids.length;
@@ -285,17 +308,19 @@ async function memorySearcher(
   const index = await retriever.index(scope);
   const filter = { strategy };
   const admitted = index.admitted(filter);
-  return async (query, k, ranker, weights, cover) => {
+  return async (query, k, ranker, weights, cover, turns = 0) => {
     if (ranker === "hybrid" && cover) {
       // Each k is a recall of k; the question is read once for all of them.
       const intent = temporalIntent(query);
       const byK = new Map<number, string[][]>();
       for (const n of ks) {
-        const search = { query, k: n, weights, filter };
+        const raw = Math.min(turns, n - 1);
+        const search = { query, k: n - raw, weights, filter };
         const { hits } = await searchWithHistory(hybrid, mem.store, scope, search, intent);
+        const shown = await withMissedTurns(hybrid, scope, hits, { query }, raw);
         byK.set(
           n,
-          hits.map((h) => h.sourceTurns),
+          shown.map((h) => h.sourceTurns),
         );
       }
       return (n) => byK.get(n) ?? [];

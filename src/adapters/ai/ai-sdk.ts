@@ -57,6 +57,11 @@ export function memlaneTools(options: MemlaneAiOptions) {
 export interface WithMemlaneOptions extends MemlaneAiOptions {
   /** How many memories to put before each call (default the strategy's own). */
   k?: number;
+  /**
+   * Also put up to this many of the person's own turns that no shown memory was made from, in
+   * their words (default 0; `recall({ turns })` in docs/recall.md).
+   */
+  turns?: number;
   /** Record each exchange as a session that is consolidated (default true). */
   record?: boolean;
 }
@@ -97,10 +102,17 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
     transformParams: async ({ params }) => {
       const query = lastUserText(params.prompt);
       if (!query) return params;
-      const { hits, standing = [] } = await mem.recall({ agent, query, k: options.k });
+      const { hits, standing = [] } = await mem.recall({
+        agent,
+        query,
+        k: options.k,
+        ...(options.turns ? { turns: options.turns } : {}),
+      });
       if (hits.length === 0 && standing.length === 0) return params;
-      const lines = hits.map(
-        (h) => `- ${h.text} (${h.observedAt.slice(0, 10)}${h.status === "past" ? ", no longer so" : ""})`,
+      const lines = hits.map((h) =>
+        h.kind === "turn"
+          ? `- ${h.about} said: "${h.text}" (${h.observedAt.slice(0, 10)})`
+          : `- ${h.text} (${h.observedAt.slice(0, 10)}${h.status === "past" ? ", no longer so" : ""})`,
       );
       const note = [
         ...(lines.length

@@ -23,12 +23,23 @@ export function registerRecall(program: Command): void {
       "memories",
     )
     .option(
+      "--turns <n>",
+      "with memories: also show up to n raw turns that no shown memory was made from (default 0)",
+    )
+    .option(
       "--now <time>",
       "the conversation's present, for \"last month\" in the query (default: the newest memory's time)",
     )
     .action(async (words: string[], _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { agent: string; about?: string; k?: string; units: string; now?: string }
+        GlobalOptions & {
+          agent: string;
+          about?: string;
+          k?: string;
+          units: string;
+          turns?: string;
+          now?: string;
+        }
       >();
       // The library's own schema checks the options before the database is opened.
       const { parseInput, recallInputSchema } = await import("../../engine/api.js");
@@ -40,6 +51,7 @@ export function registerRecall(program: Command): void {
           about: opts.about,
           k: opts.k === undefined ? undefined : Number(opts.k),
           units: opts.units,
+          turns: opts.turns === undefined ? undefined : Number(opts.turns),
           now: opts.now,
         },
         "recall options",

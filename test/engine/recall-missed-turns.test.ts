@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InvalidInputError } from "../../src/core/errors.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+/**
+ * A session whose short answer ("Mostly brown, with a white patch.") is a fragment the
+ * offline summary keeps no statement of, beside a turn it does keep.
+ */
+async function beagleMemlane(strategy = "carecall") {
+  const mem = await testMemlane({ strategy });
+  const s = await mem.session({ agent: "ava", partner: "sam", at: "2023-05-08T13:56" });
+  await s.turn("sam", "I finally adopted the beagle yesterday! His name is Biscuit.");
+  await s.turn("ava", "Congratulations! What colour is his coat?");
+  await s.turn("sam", "Mostly brown, with a white patch.");
+  await s.turn("ava", "He sounds adorable.");
+  await (await s.close()).done;
+  await mem.idle();
+  const turns = await mem.store.listTurns(mem.scope("ava"), { sessionId: s.id });
+  return { mem, answer: turns.find((t) => t.text.startsWith("Mostly brown"))! };
+}
+
+describe("recall: turns the memories missed", () => {
+  it("adds the turns no returned memory was made from, after the memories", async () => {
+    const { mem, answer } = await beagleMemlane();
+    const memories = await mem.memories("ava");
+    assert.ok(memories.length > 0);
+    assert.ok(
+      memories.every((m) => !m.sourceTurns.includes(answer.id)),
+      "the fragment is in no memory (the premise of this test)",
+    );
+    const query = "What colour is Biscuit's coat?";
+    const plain = await mem.recall({ agent: "ava", query, k: 2 });
+    assert.ok(plain.hits.every((h) => h.kind === "memory"));
+    const mixed = await mem.recall({ agent: "ava", query, k: 2, turns: 2 });
+    // The memories come first, exactly as without the option.
+    assert.deepEqual(
+      mixed.hits.slice(0, plain.hits.length).map((h) => h.id),
+      plain.hits.map((h) => h.id),
+    );
+    const added = mixed.hits.slice(plain.hits.length);
+    assert.ok(added.length > 0 && added.length <= 2, JSON.stringify(added));
+    assert.ok(added.every((h) => h.kind === "turn"));
+    assert.ok(
+      added.some((h) => h.id === answer.id),
+      added.map((h) => h.text).join(" | "),
+    );
+    const covered = new Set(plain.hits.flatMap((h) => h.sourceTurns));
+    assert.ok(added.every((h) => !covered.has(h.id)), "a turn a shown memory was made from is not repeated");
+    // turns: 0 is the plain recall.
+    assert.deepEqual(await mem.recall({ agent: "ava", query, k: 2, turns: 0 }), plain);
+    await mem.close();
+  });
+
+  it("finds turns for a strategy that keeps no memory, and only the asked speaker's with about", async () => {
+    const { mem, answer } = await beagleMemlane("none");
+    const recall = await mem.recall({ agent: "ava", query: "What colour is Biscuit's coat?", turns: 3 });
+    assert.ok(recall.hits.length > 0 && recall.hits.length <= 3);
+    assert.ok(recall.hits.every((h) => h.kind === "turn"));
+    assert.ok(recall.hits.some((h) => h.id === answer.id));
+    const bySam = await mem.recall({ agent: "ava", query: "coat colour", about: "sam", turns: 3 });
+    assert.ok(bySam.hits.length > 0 && bySam.hits.every((h) => h.about === "sam"));
+    await mem.close();
+  });
+
+  it("refuses turns with turn units, and a count that is not a whole number from 0 to 100", async () => {
+    const mem = await testMemlane();
+    for (const bad of [
+      { units: "turns" as const, turns: 2 },
+      { turns: -1 },
+      { turns: 1.5 },
+      { turns: 101 },
+    ])
+      await assert.rejects(mem.recall({ agent: "ava", query: "beagle", ...bad }), InvalidInputError);
+    await mem.close();
+  });
+});
