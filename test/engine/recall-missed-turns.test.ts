@@ -46,7 +46,10 @@ describe("recall: turns the memories missed", () => {
       added.map((h) => h.text).join(" | "),
     );
     const covered = new Set(plain.hits.flatMap((h) => h.sourceTurns));
-    assert.ok(added.every((h) => !covered.has(h.id)), "a turn a shown memory was made from is not repeated");
+    assert.ok(
+      added.every((h) => !covered.has(h.id)),
+      "a turn a shown memory was made from is not repeated",
+    );
     // turns: 0 is the plain recall.
     assert.deepEqual(await mem.recall({ agent: "ava", query, k: 2, turns: 0 }), plain);
     await mem.close();
@@ -65,12 +68,7 @@ describe("recall: turns the memories missed", () => {
 
   it("refuses turns with turn units, and a count that is not a whole number from 0 to 100", async () => {
     const mem = await testMemlane();
-    for (const bad of [
-      { units: "turns" as const, turns: 2 },
-      { turns: -1 },
-      { turns: 1.5 },
-      { turns: 101 },
-    ])
+    for (const bad of [{ units: "turns" as const, turns: 2 }, { turns: -1 }, { turns: 1.5 }, { turns: 101 }])
       await assert.rejects(mem.recall({ agent: "ava", query: "beagle", ...bad }), InvalidInputError);
     await mem.close();
   });
