@@ -94,6 +94,8 @@ async function agentLoop(
     `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds after ${warmup} warm-up rounds, ${vocabulary} words)\n\n| turns in the scope | fill | first recall (cold load) | recall alone p50 / p95 | warm-up turn + recall p50 / max | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   const { sentence } = synthetic(11, vocabulary);
+  // The cost of `turns: 2` (the turns the memories missed: one more turn search), in the same scope.
+  const withTurns: string[] = [];
   for (const size of sizes) {
     const dir = mkdtempSync(join(tmpdir(), "memlane-bench-live-"));
     const file = join(dir, "live.db");
@@ -115,6 +117,21 @@ async function agentLoop(
       await mem.recall({ agent: "ava", about: "sam", query: ask() });
       alone.push(performance.now() - t0);
     }
+    // Alternating, so both see the same machine.
+    const plain: number[] = [];
+    const mixed: number[] = [];
+    for (let i = 0; i < rounds; i++)
+      for (const [turns, times] of [
+        [0, plain],
+        [2, mixed],
+      ] as const) {
+        const t0 = performance.now();
+        await mem.recall({ agent: "ava", about: "sam", query: ask(), turns });
+        times.push(performance.now() - t0);
+      }
+    withTurns.push(
+      `| ${size.toLocaleString("en")} | ${ms(percentile(plain, 0.5))} / ${ms(percentile(plain, 0.95))} | ${ms(percentile(mixed, 0.5))} / ${ms(percentile(mixed, 0.95))} |`,
+    );
     const session = await mem.session({ agent: "ava", partner: "sam", at: "2030-01-01T10:00:00Z" });
     /** One loop round: a partner turn, then a recall; the time of each. */
     const round = async () => {
@@ -147,6 +164,9 @@ async function agentLoop(
     await mem.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  console.log(
+    `\nRecall with the turns the memories missed (\`turns: 2\`), no write before it, alternating with a plain recall:\n\n| turns in the scope | plain p50 / p95 | turns: 2 p50 / p95 |\n| ---: | ---: | ---: |\n${withTurns.join("\n")}`,
+  );
 }
 
 /** Many scopes in one process: each filled, then recalled in random order under the index budget. */

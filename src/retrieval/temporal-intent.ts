@@ -109,11 +109,25 @@ function clauseTense(clause: Token[]): { tense: Tense; at: number } {
 const words = (ts: Token[]) => ts.map((t) => t.word);
 const has = (ts: Token[], ...seq: string[]) => ts.some((_, i) => seq.every((w, j) => ts[i + j]?.word === w));
 
+/** Readings of the latest questions: one recall reads its question more than once (memories, then the turns they missed). */
+const READ = new Map<string, Readonly<TemporalIntent>>();
+const READ_KEPT = 64;
+
 /**
- * Reads a question's temporal intent. Pure and fast (one compromise parse); never throws.
+ * Reads a question's temporal intent. Pure and fast (one compromise parse, kept for the latest
+ * questions; the reading is frozen, as callers share it); never throws.
  * @example temporalIntent("Where did Sam live before Bristol?") // { kind: "past", anchor: "bristol", main: "where did sam live", signal: "before-clause" }
  */
 export function temporalIntent(question: string): TemporalIntent {
+  let intent = READ.get(question);
+  if (intent) return intent;
+  intent = Object.freeze(readIntent(question));
+  if (READ.size >= READ_KEPT) READ.delete(READ.keys().next().value!);
+  READ.set(question, intent);
+  return intent;
+}
+
+function readIntent(question: string): TemporalIntent {
   const all = tokens(question);
   if (all.length === 0) return { kind: "none" };
   // The main clause ends at the first subordinator that is not the question's opening word, nor
