@@ -472,6 +472,24 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     for (const bar of bars) assert.equal(bar.width > 0, bar.value !== 0, JSON.stringify(bar));
     await screenshot("inspector-recall.png");
 
+    // With missed turns, the raw turns no shown memory was made from follow, marked as turns.
+    await page.fill("#recall-form input[name=turns]", "2");
+    await page.click("#recall-form button[type=submit]");
+    const mixed = await read<{ hits: { kind: string }[] }>("/recall", {
+      agent: "ava",
+      query,
+      units: "memories",
+      k: 5,
+      strategy: "carecall",
+      turns: 2,
+    });
+    const turnHits = mixed.hits.filter((h) => h.kind === "turn").length;
+    assert.ok(turnHits > 0 && turnHits <= 2, JSON.stringify(mixed.hits));
+    await page.locator("#recall-hits > li").nth(mixed.hits.length - 1).waitFor();
+    assert.equal(await page.locator("#recall-hits > li").count(), mixed.hits.length);
+    assert.equal(await page.locator("#recall-hits .badge-turn").count(), turnHits);
+    await page.fill("#recall-form input[name=turns]", "0");
+
     // theo's recall goes through theanine, his sessions' strategy, and shows its timelines.
     await page.click("#agents button >> text=theo");
     await page.waitForFunction(

@@ -42,6 +42,9 @@ export function recallView(context) {
       if (form.elements.about.value) body.about = form.elements.about.value;
       if (form.elements.strategy.value && body.units === "memories")
         body.strategy = form.elements.strategy.value;
+      // The turns the memories missed, after them (memories only: a turn recall is all turns).
+      const turns = Number(form.elements.turns.value) || 0;
+      if (turns > 0 && body.units === "memories") body.turns = turns;
       const recall = await api("/recall", { method: "POST", body });
       meta.textContent = `${recall.hits.length} hit${recall.hits.length === 1 ? "" : "s"} · strategy ${recall.strategy}${
         recall.temporal ? ` · asks about the ${recall.temporal === "past" ? "past" : "present (still)"}` : ""
@@ -60,6 +63,7 @@ export function recallView(context) {
               "div",
               { class: "hit-head" },
               hit.status ? badge(hit.status) : null,
+              hit.kind === "turn" && body.units === "memories" ? badge("turn") : null,
               hit.kind === "memory"
                 ? el(
                     "button",
