@@ -485,7 +485,10 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     });
     const turnHits = mixed.hits.filter((h) => h.kind === "turn").length;
     assert.ok(turnHits > 0 && turnHits <= 2, JSON.stringify(mixed.hits));
-    await page.locator("#recall-hits > li").nth(mixed.hits.length - 1).waitFor();
+    await page
+      .locator("#recall-hits > li")
+      .nth(mixed.hits.length - 1)
+      .waitFor();
     assert.equal(await page.locator("#recall-hits > li").count(), mixed.hits.length);
     assert.equal(await page.locator("#recall-hits .badge-turn").count(), turnHits);
     await page.fill("#recall-form input[name=turns]", "0");
