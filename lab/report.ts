@@ -165,12 +165,23 @@ function secondHandRecall(o: {
   return {
     id: o.id,
     title: o.title,
-    what: `The same two measures on \`${o.file.replace(/\/conversations\.json$/, "")}\`: ${o.what}. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find.`,
+    what: `The same two measures on \`${o.file.replace(/\/conversations\.json$/, "")}\`: ${o.what}. Raw turns through the hybrid, and carecall's memories as recall answers with them, each with the memories' reach: the share of a question's evidence that some current memory cites (or a past version too), the most any ranking of these memories can find. "+ 2 missed turns" is \`recall({ turns: 2 })\`: 8 memories, then up to 2 raw turns none of them was made from.`,
     data: o.data,
     split: o.split,
     runs: [
       ["recall", o.file, "--rankers", "hybrid"],
-      ["recall", o.file, "--units", "memories", "--strategy", "carecall", "--rankers", "hybrid"],
+      [
+        "recall",
+        o.file,
+        "--units",
+        "memories",
+        "--strategy",
+        "carecall",
+        "--rankers",
+        "hybrid",
+        "--turns",
+        "2",
+      ],
     ],
     render([t, m]) {
       const turns = t as RecallReport;
@@ -187,6 +198,7 @@ function secondHandRecall(o: {
           "questions",
           "turns R@10",
           "carecall memories R@10",
+          "+ 2 missed turns",
           "reach, current",
           "reach, with past",
         ],
@@ -195,6 +207,7 @@ function secondHandRecall(o: {
           turns.questionsByCategory[c] ?? 0,
           f3(turns.recall.hybrid?.[c]?.[10]),
           f3(memories.recall.hybrid?.[c]?.[10]),
+          f3(memories.recall["hybrid+2-turns"]?.[c]?.[10]),
           f3(memories.reach?.[c]?.current),
           f3(memories.reach?.[c]?.withPast),
         ]),
