@@ -77,8 +77,9 @@ export class MemoryIndex {
     index.matrix.reserve(memories.length);
     for (const [i, m] of memories.entries()) {
       if (m.kind !== STANDING_KIND) index.append(m, vectors.get(m.id));
-      if (i % 256 === 255) await breathe();
+      if (i % 64 === 63) await breathe();
     }
+    await breathe();
     index.relink(new Set(index.memories.keys()), edges);
     return index;
   }

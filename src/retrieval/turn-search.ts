@@ -108,10 +108,11 @@ export class TurnIndex {
     const { vectors: stored } = await turnVectors(store, scope, embedder, turns);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
     const index = new TurnIndex(embedder, dims);
+    await breathe();
     index.vectors.reserve(turns.length);
     for (const [i, t] of turns.entries()) {
       index.append(t, stored.get(t.id));
-      if (i % 256 === 255) await breathe();
+      if (i % 64 === 63) await breathe();
     }
     return index;
   }

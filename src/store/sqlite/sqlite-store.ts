@@ -43,8 +43,14 @@ import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
 
 /** Rows read at once by the reads that can span a whole scope; the event loop runs between pages. */
 const ROWS_PER_PAGE = 1000;
+/**
+ * Vectors read at once: fewer than other rows, since each is a kilobyte or more read from its own
+ * overflow page (a page of 1,000 took 22-44 ms on a 100K-turn scope, and with a collection in
+ * between held the loop past 100 ms).
+ */
+const VECTORS_PER_PAGE = 250;
 /** Sessions whose turns are read at once by a whole-scope turn read. */
-const SESSIONS_PER_PAGE = 50;
+const SESSIONS_PER_PAGE = 20;
 
 /** How the file is opened (store/sqlite/open-database.ts). */
 export type SqliteStoreOptions = OpenOptions;
@@ -341,9 +347,9 @@ export class SqliteStore implements MemoryStore {
       ),
     );
     // A page of owners at a time, pausing between pages (a whole scope's vectors are many).
-    for (let i = 0; i < ids.length; i += ROWS_PER_PAGE) {
+    for (let i = 0; i < ids.length; i += VECTORS_PER_PAGE) {
       if (i > 0) await breathe();
-      const page = JSON.stringify(ids.slice(i, i + ROWS_PER_PAGE));
+      const page = JSON.stringify(ids.slice(i, i + VECTORS_PER_PAGE));
       const rows = this.run(() => statement.all(scope.tenant, scope.agent, ownerKind, model, page) as Row[]);
       for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Buffer));
     }
