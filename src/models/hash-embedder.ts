@@ -5,6 +5,7 @@
  */
 import { fnv1a, terms } from "../core/text.js";
 import { normalize } from "../core/vector.js";
+import { breathe } from "../core/yield-to-loop.js";
 import type { Embedder } from "./embedder.js";
 
 /**
@@ -19,16 +20,24 @@ export class HashEmbedder implements Embedder {
     this.name = `hash-${dimensions}`;
   }
 
+  /** Embeds in this thread, giving the event loop back between slices (a long turn is a thousand passages). */
   async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((text) => {
-      const v = new Float32Array(this.dimensions);
-      const words = terms(text);
-      const features = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
-      for (const f of features) {
-        const h = fnv1a(f);
-        v[h % this.dimensions]! += h & 0x80000000 ? -1 : 1;
-      }
-      return normalize(v);
-    });
+    const out: Float32Array[] = [];
+    for (const text of texts) {
+      out.push(this.vector(text));
+      await breathe();
+    }
+    return out;
+  }
+
+  private vector(text: string): Float32Array {
+    const v = new Float32Array(this.dimensions);
+    const words = terms(text);
+    const features = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
+    for (const f of features) {
+      const h = fnv1a(f);
+      v[h % this.dimensions]! += h & 0x80000000 ? -1 : 1;
+    }
+    return normalize(v);
   }
 }

@@ -345,18 +345,28 @@ function toCandidate(
 }
 
 /** Keeps the more salient of two statements that say the same thing, merging their sources. */
+/** Candidates embedded per call when looking for duplicates. */
+const EMBED_SLICE = 256;
+
 async function dropDuplicates(
   list: Candidate[],
   embedder: Embedder,
   threshold: number,
 ): Promise<Candidate[]> {
   if (list.length < 2) return list;
-  const vectors = await embedder.embed(list.map((c) => c.statement.text));
+  // In slices, with pauses: a long turn gives thousands of candidates, and an embedder that
+  // computes in this thread (the hashing one) would hold the event loop for all of them at once.
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < list.length; i += EMBED_SLICE) {
+    vectors.push(...(await embedder.embed(list.slice(i, i + EMBED_SLICE).map((c) => c.statement.text))));
+    await breathe();
+  }
   const kept: { c: Candidate; v: Float32Array }[] = [];
   const byScore = list
     .map((c, i) => ({ c, v: vectors[i]! }))
     .sort((a, b) => b.c.score - a.c.score || a.c.order - b.c.order);
   for (const item of byScore) {
+    await breathe();
     const twin = kept.find((k) => cosine(k.v, item.v) >= threshold);
     if (twin) {
       for (const t of item.c.statement.sourceTurns)
