@@ -20,7 +20,10 @@ export class HashEmbedder implements Embedder {
     this.name = `hash-${dimensions}`;
   }
 
-  /** Embeds in this thread, giving the event loop back between slices (a long turn is a thousand passages). */
+  /**
+   * Embeds in this thread, giving the event loop back between texts once a slice of time is used
+   * (`breathe`): a long turn is a thousand passages.
+   */
   async embed(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (const text of texts) {

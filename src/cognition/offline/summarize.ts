@@ -344,10 +344,10 @@ function toCandidate(
   };
 }
 
-/** Keeps the more salient of two statements that say the same thing, merging their sources. */
 /** Candidates embedded per call when looking for duplicates. */
 const EMBED_SLICE = 256;
 
+/** Keeps the more salient of two statements that say the same thing, merging their sources. */
 async function dropDuplicates(
   list: Candidate[],
   embedder: Embedder,
