@@ -460,20 +460,21 @@ export class Memlane {
       filter,
       now,
     });
-    const found = input.turns
+    const found = keepsStanding(this.parts, strategy)
+      ? await withStanding(this.parts, scope, remembered, input.about ? [input.about] : undefined)
+      : remembered;
+    const recall = input.turns
       ? {
-          ...remembered,
+          ...found,
           hits: await withMissedTurns(
             this.parts.retriever,
             scope,
-            remembered.hits,
+            found.hits,
             { query, speaker: input.about, now },
             input.turns,
+            found.standing,
           ),
         }
-      : remembered;
-    const recall = keepsStanding(this.parts, strategy)
-      ? await withStanding(this.parts, scope, found, input.about ? [input.about] : undefined)
       : found;
     return query === input.query ? recall : { ...recall, query: input.query };
   }

@@ -22,6 +22,7 @@ import {
   type VersionEntry,
   type VersionStatus,
 } from "../core/recall.js";
+import { isOwnReply } from "../core/own-reply.js";
 import { terms } from "../core/text.js";
 import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -247,9 +248,11 @@ export async function searchTurnsWithHistory(
 export const MISSED_TURNS_DEPTH = 100;
 
 /**
- * `memories` (a recall's hits) followed by up to `n` raw turns that none of them was made from:
- * the turn ranker's best for the same search, read as deep as the memories and the `n` together
- * (`missedTurns`). This is what `recall({ turns: n })` returns; the recall eval measures it.
+ * `memories` (a recall's hits) followed by up to `n` raw turns that none of them, nor of
+ * `alsoShown` (the standing items shown beside them), was made from: the turn ranker's best for
+ * the same search (`missedTurns`), read deep enough that n such turns are found when the scope has
+ * them. The agent's own generated replies are left out: they are what it said, not what it was
+ * told. This is what `recall({ turns: n })` returns; the recall eval measures it.
  */
 export async function withMissedTurns(
   retriever: Retriever,
@@ -257,14 +260,18 @@ export async function withMissedTurns(
   memories: RecallHit[],
   search: Omit<TurnSearch, "k"> & { query: string },
   n: number,
+  alsoShown: RecallHit[] = [],
 ): Promise<RecallHit[]> {
   if (n <= 0) return memories;
+  const shown = [...memories, ...alsoShown];
+  const covered = new Set(shown.flatMap((m) => m.sourceTurns));
   const { hits } = await searchTurnsWithHistory(retriever, scope, {
     ...search,
-    k: memories.length + n,
+    k: covered.size + n,
     depth: search.depth ?? MISSED_TURNS_DEPTH,
   });
-  return [...memories, ...missedTurns(memories, hits, n)];
+  const told = hits.filter((h) => !(h.turn && isOwnReply(h.turn, scope.agent)));
+  return [...memories, ...missedTurns(shown, told, n)];
 }
 
 /** Sets the recall's `temporal` mark from a history search. */

@@ -66,6 +66,38 @@ describe("recall: turns the memories missed", () => {
     await mem.close();
   });
 
+  it("never brings back the agent's own generated answers, nor a turn a standing item was made from", async () => {
+    const mem = await testMemlane({ strategy: "carecall" });
+    const s = await mem.session({ agent: "ava", partner: "kim", at: "2023-05-08T13:56" });
+    await s.turn("kim", "I got a puppy last week, a corgi called Mochi.");
+    await s.turn("kim", "Please always call me Kimmy from now on.");
+    await s.turn("ava", "I am not sure what colour Mochi's coat is.", { meta: { generated: true } });
+    await s.turn("kim", "Mochi's coat is red and white.");
+    await (await s.close()).done;
+    await mem.idle();
+    const turns = await mem.store.listTurns(mem.scope("ava"), { sessionId: s.id });
+    const guess = turns.find((t) => t.meta.generated === true)!;
+    const recall = await mem.recall({
+      agent: "ava",
+      query: "What colour is Mochi's coat? What do I call Kim?",
+      k: 1,
+      turns: 3,
+    });
+    assert.ok(recall.standing?.length, "the request to be called Kimmy is a standing item");
+    const standingTurns = new Set(recall.standing!.flatMap((h) => h.sourceTurns));
+    const added = recall.hits.filter((h) => h.kind === "turn");
+    assert.ok(added.length > 0, JSON.stringify(recall.hits));
+    assert.ok(
+      added.every((h) => h.id !== guess.id),
+      "the agent's own generated answer is not something it was told",
+    );
+    assert.ok(
+      added.every((h) => !standingTurns.has(h.id)),
+      "a standing item's turn is shown already",
+    );
+    await mem.close();
+  });
+
   it("refuses turns with turn units, and a count that is not a whole number from 0 to 100", async () => {
     const mem = await testMemlane();
     for (const bad of [{ units: "turns" as const, turns: 2 }, { turns: -1 }, { turns: 1.5 }, { turns: 101 }])

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { RecallHit } from "../../src/core/recall.js";
 import { coverDepth, coverFirst, missedTurns } from "../../src/retrieval/evidence-cover.js";
-import { searchWithHistory } from "../../src/retrieval/history-recall.js";
+import { searchWithHistory, withMissedTurns } from "../../src/retrieval/history-recall.js";
 import type { MemorySearch, Retriever } from "../../src/retrieval/retriever.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 
@@ -104,5 +104,31 @@ describe("evidence cover", () => {
       missedTurns([], turns.slice(0, 2), 5).map((h) => h.id),
       ["t2", "t5"],
     );
+  });
+
+  it("reads the turn ranker deep enough to find n turns no shown memory or standing item covers", async () => {
+    const turn = (id: string, score: number): RecallHit => ({ ...hit(id, [id], score), kind: "turn" });
+    const ranked = ["t1", "t2", "t3", "t4", "t5", "t6"].map((id, i) => turn(id, 10 - i));
+    const asked: number[] = [];
+    const retriever: Retriever = {
+      specificationVersion: "v1",
+      async searchMemories() {
+        return [];
+      },
+      async searchTurns(_scope, search) {
+        asked.push(search.k);
+        return ranked.slice(0, search.k);
+      },
+    };
+    const scope = { tenant: "t", agent: "ava" };
+    // One memory made from three turns, a standing item from a fourth: the first four are shown.
+    const memory = hit("m", ["t1", "t2", "t3"], 9);
+    const standing = hit("s", ["t4"], 1);
+    const shown = await withMissedTurns(retriever, scope, [memory], { query: "what?" }, 2, [standing]);
+    assert.deepEqual(
+      shown.map((h) => h.id),
+      ["m", "t5", "t6"],
+    );
+    assert.equal(asked[0], 6, "as deep as the turns shown and the two asked for");
   });
 });

@@ -98,7 +98,7 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
     const note = (m: MockLanguageModelV3) =>
       String(m.doGenerateCalls[0]!.prompt.find((p) => p.role === "system")?.content ?? "");
     assert.doesNotMatch(note(plain), /white patch/, "no memory holds the fragment");
-    assert.match(note(quoted), /sam said: "Mostly brown, with a white patch\." \(2023-05-08\)/);
+    assert.match(note(quoted), /Sam said: "Mostly brown, with a white patch\." \(2023-05-08\)/);
     assert.match(note(quoted), /Biscuit/);
   });
 

@@ -158,7 +158,11 @@ export async function evaluateRecall(
         ? { name: "hybrid-no-cover", ranker: "hybrid" as const, cover: false }
         : { name: `hybrid-no-${signal}`, ranker: "hybrid" as const, weights: { ...base, [signal]: 0 } },
     ),
-    ...(options.turns ?? []).map((n) => ({ name: `hybrid+${n}-turns`, ranker: "hybrid" as const, turns: n })),
+    ...[...new Set(options.turns ?? [])].map((n) => ({
+      name: `hybrid+${n}-turns`,
+      ranker: "hybrid" as const,
+      turns: n,
+    })),
   ];
   const started = performance.now();
   const sums: Record<string, Record<string, Record<number, number>>> = {};

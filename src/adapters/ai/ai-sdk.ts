@@ -8,6 +8,7 @@
  */
 import { type LanguageModelMiddleware, tool, wrapLanguageModel } from "ai";
 import { z } from "zod";
+import { displayName } from "../../core/ids.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
 
@@ -58,8 +59,9 @@ export interface WithMemlaneOptions extends MemlaneAiOptions {
   /** How many memories to put before each call (default the strategy's own). */
   k?: number;
   /**
-   * Also put up to this many of the person's own turns that no shown memory was made from, in
-   * their words (default 0; `recall({ turns })` in docs/recall.md).
+   * Also put up to this many turns of the conversations that no shown memory was made from,
+   * quoted (default 0; the agent's own generated answers are never among them; `recall({ turns })`
+   * in docs/recall.md).
    */
   turns?: number;
   /** Record each exchange as a session that is consolidated (default true). */
@@ -111,7 +113,7 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
       if (hits.length === 0 && standing.length === 0) return params;
       const lines = hits.map((h) =>
         h.kind === "turn"
-          ? `- ${h.about} said: "${h.text}" (${h.observedAt.slice(0, 10)})`
+          ? `- ${displayName(h.about)} said: "${h.text}" (${h.observedAt.slice(0, 10)})`
           : `- ${h.text} (${h.observedAt.slice(0, 10)}${h.status === "past" ? ", no longer so" : ""})`,
       );
       const note = [
