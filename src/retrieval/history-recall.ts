@@ -15,6 +15,8 @@
  * A statement that closed a state (CareCall's DELETE keeps it retired, "Sam got over his cold")
  * is the current end of its chain: nothing came after it.
  */
+
+import { isOwnReply } from "../core/own-reply.js";
 import {
   memoryHit,
   type Recall,
@@ -22,7 +24,6 @@ import {
   type VersionEntry,
   type VersionStatus,
 } from "../core/recall.js";
-import { isOwnReply } from "../core/own-reply.js";
 import { terms } from "../core/text.js";
 import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
