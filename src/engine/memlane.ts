@@ -8,6 +8,7 @@
 
 import { z } from "zod";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
+import { warmOffline } from "../cognition/offline/warm-up.js";
 import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
@@ -415,6 +416,16 @@ export class Memlane {
       if (isMemlaneError(error)) error.details.field = field;
       throw error;
     }
+  }
+
+  /**
+   * Loads now what the first request would otherwise load while every other caller waits: the
+   * offline tagger, WordNet, the shipped models and the embedder's model (and its worker threads).
+   * `memlane serve` calls it before it listens; a script need not. Safe to call more than once.
+   */
+  async warmUp(): Promise<void> {
+    warmOffline();
+    await this.parts.embedder.warmUp?.();
   }
 
   /** Resolves when every queued consolidation has run. */

@@ -30,6 +30,10 @@ export class CachedEmbedder implements Embedder {
     return texts.map((t) => this.cache.get(t)!);
   }
 
+  async warmUp(): Promise<void> {
+    await this.inner.warmUp?.();
+  }
+
   async close(): Promise<void> {
     await this.inner.close?.();
   }

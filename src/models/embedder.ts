@@ -6,6 +6,11 @@ export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
   embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+  /**
+   * Loads whatever the first embed would load (a model, worker threads), so that no later call
+   * pays for it; optional, and safe to call more than once. A server calls it before it serves.
+   */
+  warmUp?(): Promise<void>;
   /** Releases threads or connections the embedder holds, if any. */
   close?(): Promise<void>;
 }

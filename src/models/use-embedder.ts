@@ -109,6 +109,18 @@ export class UniversalSentenceEncoder implements Embedder {
     return (await this.pool.embedAll(batches)).map((v) => normalize(v));
   }
 
+  /**
+   * Loads the model here and in every worker thread. Loading holds this thread for about 0.2 s
+   * the first time (tfjs decodes the weights synchronously), so a server does it before serving.
+   * A worker that fails to load is not reported here: the next embed that needs it fails.
+   */
+  async warmUp(): Promise<void> {
+    await loadModel();
+    if (this.workerCount === 1) return;
+    this.pool ??= new WorkerPool(this.workerCount);
+    await this.pool.ready();
+  }
+
   /** Stops the worker threads, if any were started. */
   async close(): Promise<void> {
     await this.pool?.close();
@@ -162,6 +174,7 @@ interface PoolWorker {
 class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private readonly queue: Job[] = [];
+  private readonly started: Promise<void>[] = [];
 
   constructor(size: number) {
     // The worker is inline CommonJS that imports the encoder by absolute path, so it runs the same
@@ -202,6 +215,7 @@ class WorkerPool {
         this.dispatch();
       });
       this.workers.push(w);
+      this.started.push(ready.catch(() => undefined));
       ready.then(
         () => {
           w.loaded = true;
@@ -229,6 +243,21 @@ class WorkerPool {
 
   private nextId = 0;
 
+  /** Callers waiting in ready(): while any do, a loading worker keeps the process alive. */
+  private warming = 0;
+
+  /** Resolves once every worker has loaded its model or failed to. */
+  async ready(): Promise<void> {
+    this.warming++;
+    this.dispatch();
+    try {
+      await Promise.all(this.started);
+    } finally {
+      this.warming--;
+      this.dispatch();
+    }
+  }
+
   /** Whether any batch is queued or being embedded. */
   busy(): boolean {
     return this.queue.length > 0 || this.workers.some((w) => w.busy);
@@ -244,8 +273,8 @@ class WorkerPool {
         w.busy = this.queue.shift()!;
         w.worker.postMessage({ id: this.nextId++, texts: w.busy.texts });
       }
-      // A worker still loading keeps the process alive while work waits for it.
-      if (!w.failed && (w.busy || this.queue.length)) w.worker.ref();
+      // A worker still loading keeps the process alive while work (or a warm-up) waits for it.
+      if (!w.failed && (w.busy || this.queue.length || (this.warming > 0 && !w.loaded))) w.worker.ref();
       else w.worker.unref();
     }
   }

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import { cosine } from "../../src/core/vector.js";
 import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";
 
@@ -73,5 +78,24 @@ describe("bundled sentence encoder (offline)", () => {
     assert.equal(got.length, reference.length);
     for (let i = 0; i < got.length; i++) assert.ok(cosine(got[i]!, reference[i]!) > 0.9999, `text ${i}`);
     await pooled.close();
+  });
+
+  it("warms up its workers in a process that has nothing else to wait for", () => {
+    // Idle workers do not hold a process open; a warm-up must, or a server starting with it
+    // would exit before it listens (an unsettled top-level await ends with code 13).
+    const encoder = fileURLToPath(new URL("../../src/models/use-embedder.ts", import.meta.url));
+    const script = `const { UniversalSentenceEncoder } = await import(${JSON.stringify(encoder)});
+      const e = new UniversalSentenceEncoder({ workers: 2 });
+      await e.warmUp();
+      await e.warmUp();
+      const [v] = await e.embed(["Sam adopted a beagle.", "And named him Biscuit."]);
+      console.log("warm", v.length);
+      await e.close();`;
+    const dir = mkdtempSync(join(tmpdir(), "memlane-warm-"));
+    writeFileSync(join(dir, "warm.mjs"), script);
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "warm.mjs")], { encoding: "utf8" });
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), "warm 512");
   });
 });

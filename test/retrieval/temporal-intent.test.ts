@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { temporalIntent } from "../../src/retrieval/temporal-intent.js";
+import { INTENT_CHARS, temporalIntent } from "../../src/retrieval/temporal-intent.js";
 
 describe("temporalIntent", () => {
   it("reads questions about an earlier state as past, with the later state as anchor", () => {
@@ -82,5 +82,17 @@ describe("temporalIntent", () => {
       "Who did Sam take after?",
     ])
       assert.deepEqual(temporalIntent(q), { kind: "event", signal: "past-event" }, q);
+  });
+
+  it("reads a long query's intent from its first INTENT_CHARS characters only", () => {
+    const question = "Where did Sam live before Bristol?";
+    // The clause that would make it a question about the past lies past the prefix.
+    const late = `Tell me about Sam ${"and his garden ".repeat(80)}. ${question}`;
+    assert.ok(late.indexOf("before") > INTENT_CHARS);
+    assert.notEqual(temporalIntent(late).signal, "before-clause");
+    // Inside the prefix, the same clause is read as usual, whatever follows it.
+    const early = `${question} ${"Sam likes his garden. ".repeat(60)}`;
+    assert.ok(early.length > INTENT_CHARS);
+    assert.equal(temporalIntent(early).signal, "before-clause");
   });
 });

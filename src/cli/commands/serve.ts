@@ -96,9 +96,9 @@ export function registerServe(program: Command): void {
           return 0;
         },
       );
-      // The tagger loads synchronously on its first parse (about 0.15 s): load it now, before any
-      // request, so the first consolidation or recall does not hold every other caller for it.
-      (await import("../../cognition/offline/nlp.js")).nlp("");
+      // The tagger, WordNet and the encoder each load synchronously on first use (0.1-0.2 s
+      // each): load them now, before any request, so no request holds every other caller for it.
+      await mem.warmUp();
       const server = await startServer(service, { port, host: opts.host });
       const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
       if (opts.json) printJson({ url: server.url, db: withoutPassword(path), keys: working, maxBodyBytes });
