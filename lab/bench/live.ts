@@ -79,6 +79,10 @@ export async function fillLiving(
   }
 }
 
+/** A store for `--stores`: a file under `dir` for sqlite and pglite, else the URL as given. */
+const storeSpec = (kind: string, dir: string) =>
+  kind === "sqlite" ? `sqlite:${join(dir, "live.db")}` : kind === "pglite" ? `pglite:${dir}/pg` : kind;
+
 /** The agent loop at each size: p50/p95 of recall alone, and of a turn then a recall. */
 async function agentLoop(
   sizes: number[],
@@ -97,10 +101,8 @@ async function agentLoop(
   const withTurns: string[] = [];
   for (const size of sizes) {
     const dir = mkdtempSync(join(tmpdir(), "memlane-bench-live-"));
-    const file = join(dir, "live.db");
     const embedder = embedderName === "hash" ? new HashEmbedder() : null;
-    const store =
-      storeKind === "sqlite" ? `sqlite:${file}` : storeKind === "pglite" ? `pglite:${dir}/pg` : storeKind;
+    const store = storeSpec(storeKind, dir);
     const mem = await openMemlane({ store, strategy, embedder: embedder ?? "use" });
     const scope = { tenant: "default", agent: "ava" };
     let started = performance.now();
@@ -235,11 +237,14 @@ async function longestStall(
   return { stall: Math.max(stall, performance.now() - due), took, error };
 }
 
-/** The event-loop stall of the heavy requests the issue names, offline carecall. */
-async function stalls(embedderName: string): Promise<void> {
+/**
+ * The event-loop stall of the heavy requests the issue names, offline carecall, on one store.
+ * `coldTurns` is the size of the scope whose cold load is timed last.
+ */
+async function stalls(embedderName: string, storeKind: string, coldTurns: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "memlane-bench-stall-"));
   const mem = await openMemlane({
-    store: `sqlite:${join(dir, "stall.db")}`,
+    store: storeSpec(storeKind, dir),
     strategy: "carecall",
     embedder: embedderName === "hash" ? new HashEmbedder() : "use",
   });
@@ -287,13 +292,16 @@ async function stalls(embedderName: string): Promise<void> {
   rows.push(
     `| a 100,000-character recall query | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
   );
-  await fillLiving(mem.store, { tenant: "default", agent: "big" }, 100_000, mem.embedder, "carecall");
-  r = await longestStall(() => mem.recall({ agent: "big", query: "what did Sam say about the beagle?" }));
-  rows.push(
-    `| the first recall of a 100,000-turn scope (its cold load) | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
-  );
+  if (coldTurns > 0) {
+    await fillLiving(mem.store, { tenant: "default", agent: "big" }, coldTurns, mem.embedder, "carecall");
+    r = await longestStall(() => mem.recall({ agent: "big", query: "what did Sam say about the beagle?" }));
+    rows.push(
+      `| the first recall of a ${coldTurns.toLocaleString("en")}-turn scope (its cold load) | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
+    );
+  }
+  const where = storeKind.startsWith("postgres") ? "postgres" : storeKind;
   console.log(
-    `\n## Longest event-loop stall (a 10 ms timer's delay; strategy carecall offline, embedder ${embedderName})\n\n| work | took | longest stall |\n| --- | ---: | ---: |\n${rows.join("\n")}`,
+    `\n## Longest event-loop stall (a 10 ms timer's delay; strategy carecall offline, embedder ${embedderName}, store ${where})\n\n| work | took | longest stall |\n| --- | ---: | ---: |\n${rows.join("\n")}`,
   );
   await mem.close();
   rmSync(dir, { recursive: true, force: true });
@@ -357,7 +365,13 @@ export async function benchLive(args: string[]): Promise<void> {
             await agentLoop(sizes, rounds, warmup, strategy, embedder, store, vocabulary);
   if (parts.includes("session")) await longSession(strategies, Number(flag(args, "session-turns", "800")));
   if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
-  if (parts.includes("stalls")) for (const embedder of embedders) await stalls(embedder);
+  // The cold-load row's scope: 100K turns by default; 0 leaves the row out (filling 100K turns
+  // takes minutes with the bundled encoder or on PGlite).
+  const coldTurns = Number(flag(args, "cold-turns", "100000"));
+  if (!Number.isInteger(coldTurns) || coldTurns < 0)
+    throw new Error(`--cold-turns takes a whole number of turns, not "${flag(args, "cold-turns", "")}"`);
+  if (parts.includes("stalls"))
+    for (const embedder of embedders) for (const store of stores) await stalls(embedder, store, coldTurns);
   if (parts.includes("ingest")) {
     console.log("\n## Ingest throughput (npm run bench ingest), bundled encoder");
     for (const strategy of ["none", "carecall", "creem"]) await benchIngest([LOCOMO, "--strategy", strategy]);

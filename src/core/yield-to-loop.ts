@@ -22,3 +22,17 @@ export function breathe(): Promise<void> | undefined {
     }),
   );
 }
+
+/**
+ * `items.map(fn)` that pauses whenever the slice is spent: for turning a large result set (a
+ * scope's rows, read by one query) into objects without holding the loop for all of them.
+ */
+export async function mapInSlices<T, U>(items: readonly T[], fn: (item: T) => U): Promise<U[]> {
+  const out = new Array<U>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    out[i] = fn(items[i]!);
+    const pause = breathe();
+    if (pause) await pause;
+  }
+  return out;
+}

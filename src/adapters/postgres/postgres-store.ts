@@ -18,6 +18,7 @@ import type {
   Turn,
 } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
+import { mapInSlices } from "../../core/yield-to-loop.js";
 import { checkBatchScope } from "../../store/batch-scope.js";
 import type {
   ForgetReport,
@@ -192,7 +193,7 @@ export class PostgresStore implements MemoryStore {
        ORDER BY s.at, s.id, t.idx`,
       p.values,
     );
-    return rows.map(toTurn);
+    return mapInSlices(rows, toTurn);
   }
 
   async getMemory(scope: Scope, id: string): Promise<Memory | null> {
@@ -212,7 +213,7 @@ export class PostgresStore implements MemoryStore {
       `SELECT * FROM memories WHERE ${where} ORDER BY observed_at, recorded_at, id`,
       p.values,
     );
-    return rows.map(toMemory);
+    return mapInSlices(rows, toMemory);
   }
 
   async listEdges(scope: Scope, memoryIds?: string[]): Promise<Edge[]> {
@@ -226,7 +227,7 @@ export class PostgresStore implements MemoryStore {
           scope.tenant,
           scope.agent,
         ]);
-    return rows.map(toEdge);
+    return mapInSlices(rows, toEdge);
   }
 
   /** Operations with the memories they touched, gathered in the same query. */
@@ -277,7 +278,9 @@ export class PostgresStore implements MemoryStore {
        AND owner_id = ANY($5::text[])`,
       [scope.tenant, scope.agent, ownerKind, model, ids],
     );
-    for (const r of rows) out.set(String(r.owner_id), blobToVector(r.vector as Uint8Array));
+    // A cold load asks for a whole scope's vectors at once: decoded in slices, as SQLite pages them.
+    const vectors = await mapInSlices(rows, (r) => blobToVector(r.vector as Uint8Array));
+    rows.forEach((r, i) => out.set(String(r.owner_id), vectors[i]!));
     return out;
   }
 
@@ -330,7 +333,8 @@ export class PostgresStore implements MemoryStore {
       "SELECT owner_id, vector FROM embeddings WHERE tenant = $1 AND agent = $2 AND owner_kind = 'memory' AND model = $3",
       [scope.tenant, scope.agent, model],
     );
-    const vectors = new Map(rows.rows.map((r) => [r.owner_id, blobToVector(r.vector)]));
+    const decoded = await mapInSlices(rows.rows, (r) => blobToVector(r.vector));
+    const vectors = new Map(rows.rows.map((r, i) => [r.owner_id, decoded[i]!]));
     this.vectorCache.set(key, { version, vectors });
     return vectors;
   }
