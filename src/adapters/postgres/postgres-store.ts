@@ -280,7 +280,7 @@ export class PostgresStore implements MemoryStore {
     );
     // A cold load asks for a whole scope's vectors at once: decoded in slices, as SQLite pages them.
     const vectors = await mapInSlices(rows, (r) => blobToVector(r.vector as Uint8Array));
-    rows.forEach((r, i) => out.set(String(r.owner_id), vectors[i]!));
+    for (const [i, r] of rows.entries()) out.set(String(r.owner_id), vectors[i]!);
     return out;
   }
 
