@@ -11,7 +11,10 @@ function busy(ms: number): void {
 describe("mapInSlices", () => {
   it("maps like Array.map, in order", async () => {
     const items = Array.from({ length: 1000 }, (_, i) => i);
-    assert.deepEqual(await mapInSlices(items, (i) => i * 2), items.map((i) => i * 2));
+    assert.deepEqual(
+      await mapInSlices(items, (i) => i * 2),
+      items.map((i) => i * 2),
+    );
     assert.deepEqual(await mapInSlices([], (i: number) => i), []);
   });
 
