@@ -4,10 +4,12 @@
  * column, an HNSW index per model, k-NN in SQL feeding the hybrid retriever's dense signal.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { PgliteClient } from "../../src/adapters/postgres/pglite-client.js";
 import { PostgresStore } from "../../src/adapters/postgres/postgres-store.js";
@@ -278,6 +280,63 @@ describe("postgres store on PGlite: pgvector", () => {
       );
     } finally {
       await client.close();
+    }
+  });
+
+  it("runs statements in a thread of its own: timers keep running while one runs", async () => {
+    const client = new PgliteClient(":memory:", "public");
+    try {
+      await client.query("SELECT 1");
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 10);
+      // In the serving thread, this statement held it for the whole 300 ms: no tick at all.
+      await client.query("SELECT pg_sleep(0.3)");
+      clearInterval(timer);
+      assert.ok(ticks >= 5, `${ticks} ticks of a 10 ms timer during a 300 ms statement`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("keeps Postgres's error codes across the thread, and rolls a failed transaction back", async () => {
+    const client = new PgliteClient(":memory:", "public");
+    try {
+      await client.exec("CREATE TABLE t (id int PRIMARY KEY)");
+      await assert.rejects(
+        client.transaction(async (tx) => {
+          await tx.query("INSERT INTO t VALUES (1)");
+          await tx.query("INSERT INTO t VALUES (1)");
+        }),
+        (e: Error & { code?: string }) => e.code === "23505",
+      );
+      assert.equal((await client.query("SELECT count(*)::int AS n FROM t")).rows[0]?.n, 0);
+      await client.transaction((tx) => tx.query("INSERT INTO t VALUES (2)"));
+      assert.equal((await client.query("SELECT count(*)::int AS n FROM t")).rows[0]?.n, 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("does not keep an idle process alive, nor let it end while a statement waits", () => {
+    const client = fileURLToPath(new URL("../../src/adapters/postgres/pglite-client.ts", import.meta.url));
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-idle-"));
+    // Never closed: a process whose work is done ends anyway, after its last answer arrived.
+    writeFileSync(
+      join(dir, "idle.mjs"),
+      `const { PgliteClient } = await import(${JSON.stringify(client)});
+       const c = new PgliteClient(":memory:", "public");
+       const { rows } = await c.query("SELECT 40 + 2 AS n");
+       console.log(rows[0].n);`,
+    );
+    try {
+      const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "idle.mjs")], {
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout.trim(), "42");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * The SqlClient over PGlite: real Postgres (with pgvector) compiled to WebAssembly, in this
- * process. One PGlite owns its data directory, so every store of one process that names the same
+ * process, on a worker thread of its own (pglite-worker.ts). One PGlite owns its data directory, so every store of one process that names the same
  * directory shares one instance (closed when the last of them closes); ":memory:" is private.
  * PGlite has a single session: clients of one instance take turns through a queue of their own,
  * and each sets the search path to its schema when the previous statement was another schema's.
@@ -10,14 +10,13 @@
  * Without statistics every scope looks like a few rows, and plans that walk a whole scope for
  * each of a hundred vector candidates made recall 10× slower at 10K memories.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { vector } from "@electric-sql/pglite-pgvector";
 import { breathe } from "../../core/yield-to-loop.js";
 import { quoteIdent } from "./pg-pool-client.js";
+import { PgliteWorker } from "./pglite-worker.js";
 import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js";
 
 interface Shared {
-  db: Promise<PGlite>;
+  db: PgliteWorker;
   users: number;
   /** The schema the session's search path names now. */
   schema: string | null;
@@ -62,9 +61,7 @@ export class PgliteClient implements SqlClient {
       this.shared = existing;
       return;
     }
-    const db = PGlite.create({ ...(dataDir === ":memory:" ? {} : { dataDir }), extensions: { vector } });
-    // A failed start is reported to every statement that waits for it, not as an unhandled rejection.
-    db.catch(() => {});
+    const db = new PgliteWorker(dataDir === ":memory:" ? null : dataDir, this.label);
     this.shared = {
       db,
       users: 1,
@@ -78,12 +75,12 @@ export class PgliteClient implements SqlClient {
   }
 
   /** Runs `work` alone on the instance, with the search path on this client's schema. */
-  private exclusive<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
+  private exclusive<T>(work: (db: PgliteWorker) => Promise<T>): Promise<T> {
     const run = this.shared.queue.then(async () => {
-      // PGlite resolves without a turn of the event loop: statements queued back to back would
-      // hold it for their sum. A turn every SLICE_MS of work keeps timers and I/O going.
+      // Statements queued back to back resolve one after another; a turn every SLICE_MS keeps
+      // timers and I/O going while the rows they return are handled here.
       await breathe();
-      const db = await this.shared.db;
+      const db = this.shared.db;
       if (this.shared.schema !== this.schema) {
         await db.exec(`SET search_path TO ${quoteIdent(this.schema)}, public`);
         this.shared.schema = this.schema;
@@ -146,23 +143,30 @@ export class PgliteClient implements SqlClient {
     return this.exclusive(async (db) => {
       const result = await db.query<R>(sql, params);
       if (result.affectedRows) this.changedRows(result.affectedRows);
-      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+      return { rows: result.rows, rowCount: result.affectedRows };
     });
   }
 
   async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     let changed = 0;
-    const out = await this.exclusive((db) =>
-      db.transaction((tx) =>
-        work({
+    // PGlite has one session, and the queue gives it to this transaction alone until it ends.
+    const out = await this.exclusive(async (db) => {
+      await db.exec("BEGIN");
+      try {
+        const result = await work({
           async query<R = SqlRow>(sql: string, params?: unknown[]) {
-            const result = await tx.query<R>(sql, params);
-            changed += result.affectedRows ?? 0;
-            return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+            const result = await db.query<R>(sql, params);
+            changed += result.affectedRows;
+            return { rows: result.rows, rowCount: result.affectedRows };
           },
-        }),
-      ),
-    );
+        });
+        await db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        await db.exec("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    });
     // Counted once committed (a rolled-back transaction changed nothing).
     if (changed) this.changedRows(changed);
     return out;
@@ -178,6 +182,6 @@ export class PgliteClient implements SqlClient {
     if (--this.shared.users > 0) return;
     if (open.get(this.dataDir) === this.shared) open.delete(this.dataDir);
     await this.shared.queue;
-    await (await this.shared.db).close();
+    await this.shared.db.close();
   }
 }
