@@ -356,6 +356,11 @@ export async function benchLive(args: string[]): Promise<void> {
   for (const v of vocabularies)
     if (v !== "flat" && v !== "zipf")
       throw new Error(`--words takes flat, zipf or both (flat,zipf), not "${v}"`);
+  // The cold-load row's scope: 100K turns by default; 0 leaves the row out (filling 100K turns
+  // takes minutes with the bundled encoder or on PGlite).
+  const coldTurns = Number(flag(args, "cold-turns", "100000"));
+  if (!Number.isInteger(coldTurns) || coldTurns < 0)
+    throw new Error(`--cold-turns takes a whole number of turns, not "${flag(args, "cold-turns", "")}"`);
   console.log(`# npm run bench live (node ${process.version}, load ${(await loadAverage()).join(" ")})`);
   if (parts.includes("loop"))
     for (const embedder of embedders)
@@ -365,11 +370,6 @@ export async function benchLive(args: string[]): Promise<void> {
             await agentLoop(sizes, rounds, warmup, strategy, embedder, store, vocabulary);
   if (parts.includes("session")) await longSession(strategies, Number(flag(args, "session-turns", "800")));
   if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
-  // The cold-load row's scope: 100K turns by default; 0 leaves the row out (filling 100K turns
-  // takes minutes with the bundled encoder or on PGlite).
-  const coldTurns = Number(flag(args, "cold-turns", "100000"));
-  if (!Number.isInteger(coldTurns) || coldTurns < 0)
-    throw new Error(`--cold-turns takes a whole number of turns, not "${flag(args, "cold-turns", "")}"`);
   if (parts.includes("stalls"))
     for (const embedder of embedders) for (const store of stores) await stalls(embedder, store, coldTurns);
   if (parts.includes("ingest")) {

@@ -1,8 +1,9 @@
 /**
- * `npm run bench postgres -- --parts analyze`: how long PGlite's statistics pass holds the process.
- * PGlite has no autovacuum, so its client runs ANALYZE itself after a tenth of the rows changed
- * (adapters/postgres/pglite-client.ts), and PGlite runs each statement to its end on the event
- * loop. A scope of N memories, turns and 512-d embeddings (with the HNSW index a live store has)
+ * `npm run bench postgres -- --parts analyze`: how long PGlite's statistics pass takes. PGlite has
+ * no autovacuum, so its client runs ANALYZE itself after a tenth of the rows changed
+ * (adapters/postgres/pglite-client.ts). PGlite runs each statement to its end in its own worker
+ * thread (pglite-worker.ts), so the event-loop delay below is what the serving thread waits, not
+ * the pass itself. A scope of N memories, turns and 512-d embeddings (with the HNSW index a live store has)
  * is filled in SQL, then the pass is timed twice against plain ANALYZE of every table at the
  * server's default statistics target (each through the client, which gives the loop a turn
  * between statements): the pass's length, and the longest event-loop delay while it runs

@@ -424,6 +424,7 @@ export class Memlane {
    * `memlane serve` calls it before it listens; a script need not. Safe to call more than once.
    */
   async warmUp(): Promise<void> {
+    this.engine.assertOpen();
     warmOffline();
     await this.parts.embedder.warmUp?.();
   }

@@ -196,6 +196,10 @@ class WorkerPool {
             ? reject(new ModelUnavailableError(`The embedding worker could not load the model: ${m.error}`))
             : resolve(),
         );
+        // Closed (or gone) before it loaded: a warm-up waiting for it must not wait forever.
+        worker.once("exit", () =>
+          reject(new ModelUnavailableError("The embedding worker ended before it loaded")),
+        );
       });
       // tfjs turns any unhandled rejection into a crash: the failure reaches callers through embed().
       ready.catch(() => undefined);

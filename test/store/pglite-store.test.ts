@@ -259,7 +259,7 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
-  it("gives the event loop a turn while statements queue back to back (PGlite resolves without one)", async () => {
+  it("gives the event loop a turn while statements queue back to back", async () => {
     const client = new PgliteClient(":memory:", "public");
     try {
       await client.query("SELECT 1");

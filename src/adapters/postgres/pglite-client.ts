@@ -1,12 +1,13 @@
 /**
  * The SqlClient over PGlite: real Postgres (with pgvector) compiled to WebAssembly, in this
- * process, on a worker thread of its own (pglite-worker.ts). One PGlite owns its data directory, so every store of one process that names the same
- * directory shares one instance (closed when the last of them closes); ":memory:" is private.
+ * process, on a worker thread of its own (pglite-worker.ts). One PGlite owns its data directory,
+ * so every store of one process that names the same directory shares one instance (closed when
+ * the last of them closes; the next one on that directory starts after); ":memory:" is private.
  * PGlite has a single session: clients of one instance take turns through a queue of their own,
  * and each sets the search path to its schema when the previous statement was another schema's.
  * PGlite has no autovacuum either, so this client keeps the planner's statistics current itself:
  * after about a tenth of the rows have changed it runs ANALYZE, table by table, as a server's
- * autovacuum would, with a small sample (STATISTICS_TARGET) so that no run holds the process long.
+ * autovacuum would, with a small sample (STATISTICS_TARGET) so that no run holds PGlite long.
  * Without statistics every scope looks like a few rows, and plans that walk a whole scope for
  * each of a hundred vector candidates made recall 10× slower at 10K memories.
  */
@@ -16,7 +17,8 @@ import { PgliteWorker } from "./pglite-worker.js";
 import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js";
 
 interface Shared {
-  db: PgliteWorker;
+  /** The instance's thread, started on first use (once the directory's last instance has closed). */
+  db: Promise<PgliteWorker> | null;
   users: number;
   /** The schema the session's search path names now. */
   schema: string | null;
@@ -26,7 +28,8 @@ interface Shared {
   changed: number;
   /** Rows the tables held at the last ANALYZE (the planner's own count). */
   analyzedRows: number;
-  analyzing: boolean;
+  /** The statistics pass under way, if any (close waits for it). */
+  analysis: Promise<void> | null;
 }
 
 /** Rows changed before statistics are refreshed: a server's autovacuum defaults (50 + 10 %). */
@@ -35,7 +38,7 @@ const ANALYZE_SHARE = 0.1;
 
 /**
  * The statistics target of these ANALYZE runs: 10, where a server's default is 100. ANALYZE reads
- * 300 × target rows per table, and PGlite runs it to its end while the process waits: at 40K
+ * 300 × target rows per table, and PGlite runs it to its end while other statements wait: at 40K
  * memories the default took 84 ms for memories and 117 ms for embeddings (up to 400 ms on cold
  * pages), 10 takes 12 and 17 ms. What the planner needs here is the row counts, which any target
  * gives; an embedded store holds few tenants, which ten common values and ten buckets describe.
@@ -43,6 +46,8 @@ const ANALYZE_SHARE = 0.1;
 const STATISTICS_TARGET = 10;
 
 const open = new Map<string, Shared>();
+/** Directories whose last instance is closing: the next one starts after it. */
+const closingDirs = new Map<string, Promise<void>>();
 
 export class PgliteClient implements SqlClient {
   readonly label: string;
@@ -61,15 +66,14 @@ export class PgliteClient implements SqlClient {
       this.shared = existing;
       return;
     }
-    const db = new PgliteWorker(dataDir === ":memory:" ? null : dataDir, this.label);
     this.shared = {
-      db,
+      db: null,
       users: 1,
       schema: null,
       queue: Promise.resolve(),
       changed: 0,
       analyzedRows: 0,
-      analyzing: false,
+      analysis: null,
     };
     if (dataDir !== ":memory:") open.set(dataDir, this.shared);
   }
@@ -80,7 +84,7 @@ export class PgliteClient implements SqlClient {
       // Statements queued back to back resolve one after another; a turn every SLICE_MS keeps
       // timers and I/O going while the rows they return are handled here.
       await breathe();
-      const db = this.shared.db;
+      const db = await this.start();
       if (this.shared.schema !== this.schema) {
         await db.exec(`SET search_path TO ${quoteIdent(this.schema)}, public`);
         this.shared.schema = this.schema;
@@ -91,20 +95,28 @@ export class PgliteClient implements SqlClient {
     return run;
   }
 
+  /** The instance's thread; a PGlite still closing on the same directory is gone before it starts. */
+  private start(): Promise<PgliteWorker> {
+    this.shared.db ??= (async () => {
+      await closingDirs.get(this.dataDir);
+      return new PgliteWorker(this.dataDir === ":memory:" ? null : this.dataDir, this.label);
+    })();
+    return this.shared.db;
+  }
+
   /** Counts changed rows; past the threshold, queues ANALYZE behind the statements waiting now. */
   private changedRows(rows: number): void {
     const s = this.shared;
     s.changed += rows;
-    if (s.analyzing || s.changed < ANALYZE_BASE + ANALYZE_SHARE * s.analyzedRows) return;
-    s.analyzing = true;
-    void this.analyze().finally(() => {
-      s.analyzing = false;
+    if (s.analysis || this.closed || s.changed < ANALYZE_BASE + ANALYZE_SHARE * s.analyzedRows) return;
+    s.analysis = this.analyze().finally(() => {
+      s.analysis = null;
     });
   }
 
   /**
-   * ANALYZE of every table of the database, one statement per table so that other statements and
-   * the event loop can run between them (PGlite runs a statement to its end without yielding).
+   * ANALYZE of every table of the database, one statement per table so that other statements can
+   * run between them (PGlite runs a statement to its end, and has one session).
    */
   private async analyze(): Promise<void> {
     const s = this.shared;
@@ -117,7 +129,9 @@ export class PgliteClient implements SqlClient {
            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
         ),
       );
-      for (const { name } of tables.rows)
+      for (const { name } of tables.rows) {
+        // Every client has closed: the instance is waiting for this pass to end.
+        if (s.users === 0) return;
         await this.exclusive(async (db) => {
           await db.exec(`SET default_statistics_target = ${STATISTICS_TARGET}`);
           try {
@@ -126,6 +140,7 @@ export class PgliteClient implements SqlClient {
             await db.exec("RESET default_statistics_target");
           }
         });
+      }
       const rows = await this.exclusive((db) =>
         db.query<{ rows: number }>(
           `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS rows
@@ -151,20 +166,29 @@ export class PgliteClient implements SqlClient {
     let changed = 0;
     // PGlite has one session, and the queue gives it to this transaction alone until it ends.
     const out = await this.exclusive(async (db) => {
+      let ended = false;
       await db.exec("BEGIN");
       try {
         const result = await work({
           async query<R = SqlRow>(sql: string, params?: unknown[]) {
+            // A statement sent after the end would run outside it, perhaps inside the next one.
+            if (ended) throw new Error("The transaction has ended");
             const result = await db.query<R>(sql, params);
             changed += result.affectedRows;
             return { rows: result.rows, rowCount: result.affectedRows };
           },
         });
+        ended = true;
         await db.exec("COMMIT");
         return result;
       } catch (error) {
-        await db.exec("ROLLBACK").catch(() => {});
+        if (!ended) {
+          ended = true;
+          await db.exec("ROLLBACK").catch(() => {});
+        }
         throw error;
+      } finally {
+        ended = true;
       }
     });
     // Counted once committed (a rolled-back transaction changed nothing).
@@ -181,7 +205,19 @@ export class PgliteClient implements SqlClient {
     this.closed = true;
     if (--this.shared.users > 0) return;
     if (open.get(this.dataDir) === this.shared) open.delete(this.dataDir);
-    await this.shared.queue;
-    await this.shared.db.close();
+    const s = this.shared;
+    const closing = (async () => {
+      await s.analysis;
+      await s.queue;
+      await (await s.db)?.close();
+    })();
+    // Until its files are closed, a new instance on the directory waits (start()).
+    const settled = closing.catch(() => {});
+    if (this.dataDir !== ":memory:") closingDirs.set(this.dataDir, settled);
+    try {
+      await closing;
+    } finally {
+      if (closingDirs.get(this.dataDir) === settled) closingDirs.delete(this.dataDir);
+    }
   }
 }

@@ -30,14 +30,18 @@ type Request =
 /** An error as it crosses the thread: Postgres's fields kept, so pg-errors.ts reads it as before. */
 interface WireError {
   message: string;
-  code?: string;
-  detail?: string;
   name?: string;
+  [field: string]: string | undefined;
 }
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const wire = (e) => ({ message: String((e && e.message) || e), code: e && e.code, detail: e && e.detail, name: e && e.name });
+const FIELDS = ["code", "detail", "hint", "severity", "constraint", "table", "column", "schema", "where", "position"];
+const wire = (e) => {
+  const out = { message: String((e && e.message) || e), name: e && e.name };
+  for (const f of FIELDS) if (e && e[f] !== undefined) out[f] = String(e[f]);
+  return out;
+};
 (async () => {
   let db;
   try {
@@ -47,7 +51,12 @@ const wire = (e) => ({ message: String((e && e.message) || e), code: e && e.code
     parentPort.postMessage({ id: 0, error: wire(e) });
     return;
   }
-  parentPort.on("message", async ({ id, request }) => {
+  // One request at a time, in the order sent: a close waits for the statements before it.
+  let tail = Promise.resolve();
+  parentPort.on("message", (message) => {
+    tail = tail.then(() => handle(message));
+  });
+  async function handle({ id, request }) {
     try {
       if (request.op === "query") {
         const r = await db.query(request.sql, request.params);
@@ -62,17 +71,16 @@ const wire = (e) => ({ message: String((e && e.message) || e), code: e && e.code
     } catch (e) {
       parentPort.postMessage({ id, error: wire(e) });
     }
-  });
+  }
   parentPort.postMessage({ id: 0, ready: true });
 })();
 `;
 
 /** An error from the worker as an Error again, with the Postgres fields the store's mapping reads. */
 function unwire(e: WireError): Error {
-  const error = new Error(e.message) as Error & { code?: string; detail?: string };
-  if (e.name) error.name = e.name;
-  if (e.code !== undefined) error.code = e.code;
-  if (e.detail !== undefined) error.detail = e.detail;
+  const { message, name, ...fields } = e;
+  const error = Object.assign(new Error(message), fields);
+  if (name) error.name = name;
   return error;
 }
 
@@ -87,6 +95,7 @@ export class PgliteWorker {
   private nextId = 1;
   /** Why the worker can take no more requests (it failed to start, died, or was closed). */
   private failed: Error | null = null;
+  private closing = false;
 
   /** `dataDir` is a directory, or null for a database that lives as long as the worker. */
   constructor(dataDir: string | null, label: string) {
@@ -99,7 +108,9 @@ export class PgliteWorker {
         vector: pathToFileURL(resolve("@electric-sql/pglite-pgvector")).href,
       },
     });
-    this.ready = new Promise<void>((resolveReady, rejectReady) => {
+    let rejectReady: (error: Error) => void = () => {};
+    this.ready = new Promise<void>((resolveReady, reject) => {
+      rejectReady = reject;
       const onStart = (m: { id: number; ready?: boolean; error?: WireError }) => {
         if (m.id !== 0) return;
         this.worker.off("message", onStart);
@@ -127,6 +138,8 @@ export class PgliteWorker {
         {},
         error,
       );
+      // A thread that ends before it is ready fails the requests waiting for its start too.
+      rejectReady(this.failed);
       for (const waiting of this.pending.values()) waiting.reject(this.failed);
       this.pending.clear();
       this.reference();
@@ -153,28 +166,41 @@ export class PgliteWorker {
 
   /** Closes the database (its files are complete on disk after this), then ends the thread. */
   async close(): Promise<void> {
+    if (this.closing) return;
+    // From here on the thread stays referenced until it ends (an unreferenced thread's end would
+    // not keep the process alive for this await), and no new request is taken.
+    this.closing = true;
+    this.worker.ref();
     try {
       if (!this.failed) await this.send({ op: "close" });
     } finally {
       this.failed ??= new StoreUnavailableError("The PGlite database was closed");
-      // An unreferenced thread's end would not keep the process alive for this await.
-      this.worker.ref();
       await this.worker.terminate();
     }
   }
 
   private async send(request: Request): Promise<WorkerResult> {
+    if (this.closing && request.op !== "close")
+      throw new StoreUnavailableError("The PGlite database was closed");
     await this.ready;
     if (this.failed) throw this.failed;
     const id = this.nextId++;
     const result = new Promise<WorkerResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     this.reference();
-    this.worker.postMessage({ id, request });
+    try {
+      this.worker.postMessage({ id, request });
+    } catch (error) {
+      // A parameter structured clone cannot copy: nothing was sent, so nothing waits.
+      this.pending.delete(id);
+      this.reference();
+      throw error;
+    }
     return result;
   }
 
-  /** The thread keeps the process alive only while a request waits for it. */
+  /** The thread keeps the process alive only while a request waits for it (or it is closing). */
   private reference(): void {
+    if (this.closing) return;
     if (this.pending.size > 0) this.worker.ref();
     else this.worker.unref();
   }

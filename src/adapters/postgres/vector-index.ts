@@ -299,11 +299,18 @@ export class HnswIndexes {
         ORDER BY embedding::vector(${dims}) <=> $1::vector(${dims}) LIMIT ${candidates}`;
     return this.client.transaction(async (tx) => {
       // The walk keeps as many candidates as asked for; relaxed order lets it go on past rows
-      // of other scopes.
-      await tx.query(`SET LOCAL hnsw.ef_search = ${Math.min(MAX_EF_SEARCH, candidates)}`);
-      // The setting exists from pgvector 0.8 only: setting it on an older one is an error.
-      if (iterativeScan) await tx.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
-      await tx.query("SET LOCAL enable_seqscan = off");
+      // of other scopes. The iterative scan exists from pgvector 0.8 only: setting it on an older
+      // one is an error. One statement for all three (set_config, local to the transaction, is
+      // SET LOCAL): each statement is a round trip, to a server or to PGlite's thread.
+      const settings = [
+        ["hnsw.ef_search", String(Math.min(MAX_EF_SEARCH, candidates))],
+        ...(iterativeScan ? [["hnsw.iterative_scan", "relaxed_order"]] : []),
+        ["enable_seqscan", "off"],
+      ];
+      await tx.query(
+        `SELECT ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`,
+        settings.flat(),
+      );
       const found = (await tx.query(walk, [q, scope.tenant, scope.agent])).rows;
       if (explain) return { rows: found, pool: candidates };
       const distance = new Map(found.map((r) => [String(r.id), Number(r.distance)]));
