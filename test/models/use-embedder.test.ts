@@ -90,12 +90,18 @@ describe("bundled sentence encoder (offline)", () => {
       await e.warmUp();
       const [v] = await e.embed(["Sam adopted a beagle.", "And named him Biscuit."]);
       console.log("warm", v.length);
-      await e.close();`;
+      await e.close();
+      // Closed while it loads: the warm-up ends (either way) instead of waiting forever.
+      const f = new UniversalSentenceEncoder({ workers: 2 });
+      const warming = f.warmUp().then(() => "loaded", () => "refused");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await f.close();
+      console.log("ended", ["loaded", "refused"].includes(await warming));`;
     const dir = mkdtempSync(join(tmpdir(), "memlane-warm-"));
     writeFileSync(join(dir, "warm.mjs"), script);
     const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "warm.mjs")], { encoding: "utf8" });
     rmSync(dir, { recursive: true, force: true });
     assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout.trim(), "warm 512");
+    assert.equal(r.stdout.trim(), "warm 512\nended true");
   });
 });

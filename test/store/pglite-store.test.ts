@@ -10,13 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
 import { openPostgresStore } from "../../src/adapters/postgres/open-store.js";
 import { PgliteClient } from "../../src/adapters/postgres/pglite-client.js";
+import { PgliteWorker } from "../../src/adapters/postgres/pglite-worker.js";
 import { PostgresStore } from "../../src/adapters/postgres/postgres-store.js";
 import type { SqlClient, SqlQueryable } from "../../src/adapters/postgres/sql-client.js";
 import { HnswIndexes, pgvectorAbilities } from "../../src/adapters/postgres/vector-index.js";
 import { configFrom } from "../../src/cli/options.js";
-import { InvalidInputError } from "../../src/core/errors.js";
+import { InvalidInputError, StoreUnavailableError } from "../../src/core/errors.js";
 import { seededRandom } from "../../src/core/memory-graph.js";
 import type { Memory } from "../../src/core/types.js";
 import { normalize } from "../../src/core/vector.js";
@@ -317,6 +319,23 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
+  it("fails the statements of a thread that ended before it was ready, and refuses a statement after a transaction", async () => {
+    const dead = new PgliteWorker(null, "pglite:test");
+    await (dead as unknown as { worker: Worker }).worker.terminate();
+    await assert.rejects(dead.query("SELECT 1"), StoreUnavailableError);
+    const client = new PgliteClient(":memory:", "public");
+    try {
+      let kept: SqlQueryable | undefined;
+      await client.transaction(async (tx) => {
+        kept = tx;
+      });
+      await assert.rejects(kept!.query("SELECT 1"), /transaction has ended/);
+      assert.equal((await client.query("SELECT 1 AS n")).rows[0]?.n, 1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("does not keep an idle process alive, nor let it end while a statement waits", () => {
     const client = fileURLToPath(new URL("../../src/adapters/postgres/pglite-client.ts", import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-idle-"));
@@ -326,6 +345,8 @@ describe("postgres store on PGlite: pgvector", () => {
       `const { PgliteClient } = await import(${JSON.stringify(client)});
        const c = new PgliteClient(":memory:", "public");
        const { rows } = await c.query("SELECT 40 + 2 AS n");
+       // A parameter that cannot cross the thread is refused and leaves nothing waiting.
+       await c.query("SELECT $1::text", [() => 1]).then(() => console.log("sent?"), () => {});
        console.log(rows[0].n);`,
     );
     try {
