@@ -70,6 +70,8 @@ export async function turnVectors(
   const fits = (t: Pick<Turn, "id" | "text">) => {
     const v = vectors.get(t.id);
     if (!v) return false;
+    // A short turn is one passage: no need to cut it (a cold load asks this of every turn).
+    if (t.text.length <= PASSAGE_CHARS) return true;
     const passages = passagesOf(t.text).length;
     return passages === 1 || !embedder.dimensions || v.length === passages * embedder.dimensions;
   };

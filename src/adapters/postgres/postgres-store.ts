@@ -279,8 +279,7 @@ export class PostgresStore implements MemoryStore {
       [scope.tenant, scope.agent, ownerKind, model, ids],
     );
     // A cold load asks for a whole scope's vectors at once: decoded in slices, as SQLite pages them.
-    const vectors = await mapInSlices(rows, (r) => blobToVector(r.vector as Uint8Array));
-    for (const [i, r] of rows.entries()) out.set(String(r.owner_id), vectors[i]!);
+    await mapInSlices(rows, (r) => out.set(String(r.owner_id), blobToVector(r.vector as Uint8Array)));
     return out;
   }
 
