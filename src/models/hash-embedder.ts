@@ -5,7 +5,7 @@
  */
 import { fnv1a, terms } from "../core/text.js";
 import { normalize } from "../core/vector.js";
-import { breathe } from "../core/yield-to-loop.js";
+import { mapInSlices } from "../core/yield-to-loop.js";
 import type { Embedder } from "./embedder.js";
 
 /**
@@ -22,15 +22,10 @@ export class HashEmbedder implements Embedder {
 
   /**
    * Embeds in this thread, giving the event loop back between texts once a slice of time is used
-   * (`breathe`): a long turn is a thousand passages.
+   * (`mapInSlices`): a long turn is a thousand passages.
    */
-  async embed(texts: string[]): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    for (const text of texts) {
-      out.push(this.vector(text));
-      await breathe();
-    }
-    return out;
+  embed(texts: string[]): Promise<Float32Array[]> {
+    return mapInSlices(texts, (text) => this.vector(text));
   }
 
   private vector(text: string): Float32Array {

@@ -73,7 +73,7 @@ export async function turnVectors(
     // A short turn is one passage: no need to cut it (a cold load asks this of every turn).
     if (t.text.length <= PASSAGE_CHARS) return true;
     const passages = passagesOf(t.text).length;
-    return passages === 1 || !embedder.dimensions || v.length === passages * embedder.dimensions;
+    return !embedder.dimensions || v.length === passages * embedder.dimensions;
   };
   const fresh = await embedTurns(
     embedder,

@@ -7,7 +7,7 @@
 import { type RecallHit, turnHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { Scope, Turn } from "../core/types.js";
-import { breathe } from "../core/yield-to-loop.js";
+import { breathe, mapInSlices } from "../core/yield-to-loop.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import {
@@ -110,14 +110,10 @@ export class TurnIndex {
     const index = new TurnIndex(embedder, dims);
     await breathe();
     index.vectors.reserve(turns.length);
-    for (const t of turns) {
-      index.append(t, stored.get(t.id));
-      // Checked after every turn, not every 64: one long turn is hundreds of passages (a
-      // 1,000,000-character one took 20-40 ms to append), and 64 ordinary turns beside it crossed
-      // 100 ms. The check is one clock read until the slice is spent.
-      const pause = breathe();
-      if (pause) await pause;
-    }
+    // Checked after every turn, not every 64: one long turn is hundreds of passages (a
+    // 1,000,000-character one took 20-40 ms to append), and 64 ordinary turns beside it crossed
+    // 100 ms. The check is one clock read until the slice is spent.
+    await mapInSlices(turns, (t) => index.append(t, stored.get(t.id)));
     return index;
   }
 

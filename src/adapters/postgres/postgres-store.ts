@@ -332,8 +332,8 @@ export class PostgresStore implements MemoryStore {
       "SELECT owner_id, vector FROM embeddings WHERE tenant = $1 AND agent = $2 AND owner_kind = 'memory' AND model = $3",
       [scope.tenant, scope.agent, model],
     );
-    const decoded = await mapInSlices(rows.rows, (r) => blobToVector(r.vector));
-    const vectors = new Map(rows.rows.map((r, i) => [r.owner_id, decoded[i]!]));
+    const vectors = new Map<string, Float32Array>();
+    await mapInSlices(rows.rows, (r) => vectors.set(r.owner_id, blobToVector(r.vector)));
     this.vectorCache.set(key, { version, vectors });
     return vectors;
   }
