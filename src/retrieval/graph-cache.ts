@@ -2,14 +2,19 @@
  * Memory graphs loaded from the store, cached per store, scope and strategy with the scope's
  * change version they hold: every theanine reply walks the graph, and reading it from the store
  * each time grows with the agent's whole history. After a write, the graph catches up from the
- * store's change log (only the memories and edges that changed are read) and is made anew from
- * what is held in memory; it is read whole again only when the log cannot serve it. A loaded
- * graph is never changed once handed out, so sharing it is safe. At most GRAPHS_KEPT graphs per
- * store are held, the least recently used leaving first.
+ * store's change log (only the memories and edges that changed are read). A write that touched
+ * none of the strategy's memories and no edge (a turn, a session, another strategy's memories)
+ * keeps the held graph as it is: the agent loop writes a turn before nearly every recall.
+ * Otherwise the graph is made anew from what is held, the changed memories merged into the held
+ * order (no sort of the whole scope), pausing between its passes so that a large scope's remake
+ * does not hold every other caller; it is read whole again only when the log cannot serve it. A
+ * loaded graph is never changed once handed out, so sharing it is safe. At most GRAPHS_KEPT
+ * graphs per store are held, the least recently used leaving first.
  */
 import { graphOf } from "../core/graph-of.js";
 import type { MemoryGraph } from "../core/memory-graph.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
+import { breathe } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 
 export interface LoadedGraph {
@@ -57,7 +62,8 @@ export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: str
 async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<Held> {
   const memories = await store.listMemories(scope, { status: "any", ...(strategy ? { strategy } : {}) });
   const edges = await store.listEdges(scope);
-  return made(new Map(memories.map((m) => [m.id, m])), new Map(edges.map((e) => [e.id, e])));
+  // Stores list memories in this order already; sorting again checks it whatever the store.
+  return made(memories.sort(byTime), new Map(edges.map((e) => [e.id, e])));
 }
 
 /** Brings a held graph up to the changes since `since`, as a new graph; reads it whole when the log cannot. */
@@ -71,18 +77,16 @@ async function catchUp(
   const changes: ScopeChanges | null = (await store.changesSince?.(scope, since)) ?? null;
   if (!changes) return readGraph(store, scope, strategy);
   const ids = [...new Set(changes.memories)];
+  if (ids.length === 0 && changes.edges.length === 0) return held;
   const ends = [...new Set(changes.edges.flatMap((e) => [e.from, e.to]))];
   const [rows, edgeRows] = await Promise.all([
     ids.length ? store.listMemories(scope, { ids, status: "any", ...(strategy ? { strategy } : {}) }) : [],
     ends.length ? store.listEdges(scope, ends) : [],
   ]);
-  const memories = new Map(held.memories);
-  const found = new Map(rows.map((m) => [m.id, m]));
-  for (const id of ids) {
-    const m = found.get(id);
-    if (m) memories.set(id, m);
-    else memories.delete(id);
-  }
+  // Only other strategies' memories changed (or were forgotten): nothing this graph holds.
+  if (rows.length === 0 && changes.edges.length === 0 && !ids.some((id) => held.memories.has(id)))
+    return held;
+  const ordered = await merged(held.memories, new Set(ids), rows);
   const edges = new Map(held.edges);
   const present = new Map(edgeRows.map((e) => [e.id, e]));
   for (const { id } of changes.edges) {
@@ -90,18 +94,61 @@ async function catchUp(
     if (e) edges.set(id, e);
     else edges.delete(id);
   }
-  return made(memories, edges);
+  return made(ordered, edges);
 }
 
-/** The graph as a fresh read would make it: memories and edges in the store's order. */
-function made(memories: Map<string, Memory>, edges: Map<string, Edge>): Held {
-  const ordered = [...memories.values()].sort(
-    (a, b) => cmp(a.observedAt, b.observedAt) || cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id),
-  );
-  const linked = [...edges.values()]
-    .filter((e) => memories.has(e.from) && memories.has(e.to))
-    .sort((a, b) => cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id));
-  return { graph: graphOf(ordered, linked), memories: new Map(ordered.map((m) => [m.id, m])), edges };
+/**
+ * The held memories in order, with the changed ids taken out and `rows` (their rows now, sorted
+ * here) put back in place: each found by binary search, so a few changes cost O(n) copying and
+ * O(changes × log n) comparisons, not a sort of the whole scope.
+ */
+async function merged(held: Map<string, Memory>, changed: Set<string>, rows: Memory[]): Promise<Memory[]> {
+  const kept: Memory[] = [];
+  let seen = 0;
+  for (const m of held.values()) {
+    if (!changed.has(m.id)) kept.push(m);
+    if (++seen % CHECK_EVERY === 0) await breathe();
+  }
+  const out: Memory[] = [];
+  let from = 0;
+  for (const m of rows.sort(byTime)) {
+    let lo = from;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byTime(kept[mid]!, m) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) out.push(kept[i]!);
+    out.push(m);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i]!);
+  return out;
 }
+
+/**
+ * The graph as a fresh read would make it from `ordered` (memories in the store's order) and the
+ * edges, a pass at a time with pauses between.
+ */
+async function made(ordered: Memory[], edges: Map<string, Edge>): Promise<Held> {
+  const memories = new Map<string, Memory>();
+  for (const m of ordered) {
+    memories.set(m.id, m);
+    if (memories.size % CHECK_EVERY === 0) await breathe();
+  }
+  const linked: Edge[] = [];
+  for (const e of edges.values()) if (memories.has(e.from) && memories.has(e.to)) linked.push(e);
+  linked.sort((a, b) => cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id));
+  await new Promise((resolve) => setImmediate(resolve));
+  return { graph: graphOf(ordered, linked), memories, edges };
+}
+
+/** Items between two looks at the clock in a pass over the scope (a look costs more than an item). */
+const CHECK_EVERY = 1024;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The store's order of memories: observed, then recorded, then id. */
+const byTime = (a: Memory, b: Memory) =>
+  cmp(a.observedAt, b.observedAt) || cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id);

@@ -31,6 +31,7 @@ const WORDS = "beagle garden pottery marathon bristol nurse guitar camping teach
   " ",
 );
 const PEOPLE = ["sam", "kim", "lee"];
+const STRATEGIES = ["theanine", "emma"];
 const QUERIES = [
   "what did Sam say about the beagle?",
   "pottery garden coffee",
@@ -149,13 +150,21 @@ async function run(seed: number, steps: number, db: Database): Promise<{ rebuild
         const turns = await store.listTurns(scopeA);
         const m = memory(scopeA, `${pick(["Sam", "Kim", "Lee"])} ${sentence()}`, {
           about: pick(PEOPLE),
-          observedAt: at(),
+          // Some memories are dated before the newest ones (a late consolidation), so a held
+          // graph must place them inside its order, not at its end.
+          observedAt:
+            random() < 0.3 ? new Date(Date.UTC(2024, 2, 1 + Math.floor(random() * day))).toISOString() : at(),
+          strategy: pick(STRATEGIES),
           sourceTurns: turns.length ? [pick(turns).id] : [],
         });
         await writer.write(scopeA, { memories: [m], embeddings: await vectorsOf([], [m]) });
       } else if (roll < 0.84 && active.length) {
         const old = pick(active);
-        const m = memory(scopeA, `${old.text} ${pick(WORDS)}`, { about: old.about, observedAt: at() });
+        const m = memory(scopeA, `${old.text} ${pick(WORDS)}`, {
+          about: old.about,
+          observedAt: at(),
+          strategy: old.strategy,
+        });
         await writer.write(scopeA, {
           memories: [m],
           embeddings: await vectorsOf([], [m]),
@@ -187,7 +196,14 @@ async function run(seed: number, steps: number, db: Database): Promise<{ rebuild
       const fresh = new InProcessRetriever(store, embedder);
       assert.deepEqual(await everySearch(live), await everySearch(fresh), `seed ${seed}, step ${step}`);
       const cold = db.open();
-      assert.deepEqual(graphView(await loadGraph(store, scopeA)), graphView(await loadGraph(cold, scopeA)));
+      // Graphs are held per strategy: a write of one strategy's memories, or of turns alone,
+      // leaves another's graph as it was, and that must still be what a fresh read makes.
+      for (const strategy of [undefined, ...STRATEGIES])
+        assert.deepEqual(
+          graphView(await loadGraph(store, scopeA, strategy)),
+          graphView(await loadGraph(cold, scopeA, strategy)),
+          `seed ${seed}, step ${step}, graph of ${strategy ?? "every strategy"}`,
+        );
       await cold.close();
     }
   } finally {

@@ -189,7 +189,7 @@ describe("TeaFarm (scripted model)", () => {
     assert.match(qPrompt.messages[1]!.content, /Session 3/);
   });
 
-  it("reuses the loaded graph until the store changes", async () => {
+  it("reuses the loaded graph until its memories or edges change", async () => {
     const mem = await testMemlane({ strategy: "theanine" });
     await mem.ingest(story);
     const scope = mem.scope("ava");
@@ -197,6 +197,9 @@ describe("TeaFarm (scripted model)", () => {
     assert.equal(await loadGraph(mem.store, scope, "theanine"), first);
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-06-01" });
     await s.turn("sam", "I started a pottery class in Bristol.");
+    // A session and a turn move the scope's version but touch no memory or edge: the agent loop
+    // writes a turn before nearly every recall, and remaking the graph then grew with the scope.
+    assert.equal(await loadGraph(mem.store, scope, "theanine"), first);
     await (await s.close()).done;
     const second = await loadGraph(mem.store, scope, "theanine");
     assert.notEqual(second, first);
