@@ -119,10 +119,17 @@ export class MemoryGraph {
  */
 export function linkTargets(graph: MemoryGraph, related: string[]): string[] {
   const byComponent = new Map<number, string[]>();
-  const components = graph.components();
+  // Only the related memories' components are walked, each once: numbering every component of
+  // the graph cost a pass over the agent's whole history for every new memory.
+  const components = new Map<string, number>();
+  let walked = 0;
   for (const id of related) {
-    const c = components.get(id);
-    if (c === undefined) continue;
+    if (!graph.nodes.has(id)) continue;
+    if (!components.has(id)) {
+      const c = walked++;
+      for (const member of graph.component(id)) components.set(member, c);
+    }
+    const c = components.get(id)!;
     byComponent.set(c, [...(byComponent.get(c) ?? []), id]);
   }
   return [...byComponent.values()].map((ids) => graph.mostRecent(ids)!);

@@ -13,6 +13,7 @@
  */
 import { graphOf } from "../core/graph-of.js";
 import type { MemoryGraph } from "../core/memory-graph.js";
+import { byStoreOrder } from "../core/memory-order.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
 import { breathe } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
@@ -63,7 +64,7 @@ async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): P
   const memories = await store.listMemories(scope, { status: "any", ...(strategy ? { strategy } : {}) });
   const edges = await store.listEdges(scope);
   // Stores list memories in this order already; sorting again checks it whatever the store.
-  return made(memories.sort(byTime), new Map(edges.map((e) => [e.id, e])));
+  return made(memories.sort(byStoreOrder), new Map(edges.map((e) => [e.id, e])));
 }
 
 /** Brings a held graph up to the changes since `since`, as a new graph; reads it whole when the log cannot. */
@@ -111,12 +112,12 @@ async function merged(held: Map<string, Memory>, changed: Set<string>, rows: Mem
   }
   const out: Memory[] = [];
   let from = 0;
-  for (const m of rows.sort(byTime)) {
+  for (const m of rows.sort(byStoreOrder)) {
     let lo = from;
     let hi = kept.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (byTime(kept[mid]!, m) < 0) lo = mid + 1;
+      if (byStoreOrder(kept[mid]!, m) < 0) lo = mid + 1;
       else hi = mid;
     }
     for (let i = from; i < lo; i++) out.push(kept[i]!);
@@ -148,7 +149,3 @@ async function made(ordered: Memory[], edges: Map<string, Edge>): Promise<Held> 
 const CHECK_EVERY = 1024;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The store's order of memories: observed, then recorded, then id. */
-const byTime = (a: Memory, b: Memory) =>
-  cmp(a.observedAt, b.observedAt) || cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id);

@@ -7,6 +7,7 @@
  * whole again.
  */
 import { compositeKey } from "../core/ids.js";
+import { byStoreOrder } from "../core/memory-order.js";
 import type { Memory, Scope } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 
@@ -41,13 +42,8 @@ export async function heldMemories(store: MemoryStore, scope: Scope, filter: Hel
   }
   perStore.set(key, hit);
   while (perStore.size > HELD_KEPT) perStore.delete(perStore.keys().next().value!);
-  return [...hit.byId.values()].sort(
-    (a, b) =>
-      compare(a.observedAt, b.observedAt) || compare(a.recordedAt, b.recordedAt) || compare(a.id, b.id),
-  );
+  return [...hit.byId.values()].sort(byStoreOrder);
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The held set brought up to date from the change log, or null when the log cannot say. */
 async function catchUp(

@@ -8,9 +8,11 @@
  * are kept live from the store's change log, under a byte budget (index-cache.ts).
  */
 
+import { byStoreOrder } from "../core/memory-order.js";
 import { memoryHit, type RecallHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
+import { cosine, normalize } from "../core/vector.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { askedRanges, asksAboutNow, withinAsked } from "./asked-time.js";
@@ -25,7 +27,7 @@ import {
 } from "./fusion.js";
 import { IndexBudget, IndexCache } from "./index-cache.js";
 import { MemoryIndex } from "./memory-index.js";
-import type { MemorySearch, Retriever } from "./retriever.js";
+import type { MemorySearch, NearMemories, NearMemory, Retriever } from "./retriever.js";
 import { TurnIndex, type TurnSearch } from "./turn-search.js";
 
 /**
@@ -33,6 +35,15 @@ import { TurnIndex, type TurnSearch } from "./turn-search.js";
  * asked-time and recency bonuses, graph expansion through edges) or plain reciprocal rank fusion (`rrf`).
  */
 export type MemoryFusion = "scaled" | "rrf";
+
+/** Rows read past `k` by `nearestMemories`, so that near-equal scores at the cut are all seen. */
+const NEAR_SLACK = 8;
+
+/**
+ * How far apart a float32 scan's score and the double-precision cosine can be, with room to
+ * spare: a few hundred float32 roundings of a unit-length dot product.
+ */
+const NEAR_MARGIN = 1e-4;
 
 /**
  * Turn candidates per ranker when memories are scored through their source turns: 100, 200 and
@@ -155,6 +166,53 @@ export class InProcessRetriever implements Retriever {
       for (const doc of index.citing(t.id))
         if (admitted[doc] && t.score > (best.get(doc) ?? Number.NEGATIVE_INFINITY)) best.set(doc, t.score);
     return [...best].map(([doc, score]) => ({ doc, score }));
+  }
+
+  /**
+   * Nearest memories by meaning, from the scope's live index: the dense search recall uses
+   * (exact over the index's vectors here; in the database for a retriever that searches there),
+   * so a session end reads no vectors from the store and sorts nothing the size of the scope.
+   * The scan sums in float32 and cuts equal scores by document number, so it is read deeper than
+   * `k` until its last score is clear of the k-th, and what it found is scored again as
+   * `core/vector.ts`'s `cosine` scores it, equal scores in the store's order: the answer is the
+   * one ranking every listed memory would give. Memories the index holds no vector for are
+   * embedded for this call and compared too.
+   */
+  async nearestMemories(
+    scope: Scope,
+    vectors: Float32Array[],
+    k: number,
+    filter?: MemoryFilter,
+  ): Promise<NearMemories> {
+    const index = await this.index(scope);
+    const admitted = index.admitted(filter);
+    let among = 0;
+    for (let doc = 0; doc < index.memories.length; doc++) among += admitted[doc]!;
+    if (k <= 0 || vectors.length === 0 || among === 0) return { lists: vectors.map(() => []), among };
+    const unvectored = index.withoutVector(admitted);
+    const extra = unvectored.length
+      ? await this.embedder.embed(unvectored.map((d) => index.memories[d]!.text))
+      : [];
+    const skip = new Set(unvectored);
+    const lists: NearMemory[][] = [];
+    for (const vector of vectors) {
+      const unit = normalize(Float32Array.from(vector));
+      let depth = k + unvectored.length + NEAR_SLACK;
+      let found: Scored[];
+      for (;;) {
+        found = await this.denseSearch(scope, index, unit, admitted, filter, depth);
+        if (found.length < depth || found[depth - 1]!.score < found[k - 1]!.score - NEAR_MARGIN) break;
+        depth *= 4;
+      }
+      const scored = found
+        .filter((s) => !skip.has(s.doc))
+        .map((s) => ({ doc: s.doc, score: index.cosine(s.doc, vector) ?? s.score }));
+      for (const [i, doc] of unvectored.entries()) scored.push({ doc, score: cosine(vector, extra[i]!) });
+      const memory = (doc: number) => index.memories[doc]!;
+      scored.sort((a, b) => b.score - a.score || byStoreOrder(memory(a.doc), memory(b.doc)));
+      lists.push(scored.slice(0, k).map((s) => ({ memory: memory(s.doc), score: s.score })));
+    }
+    return { lists, among };
   }
 
   async searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]> {

@@ -7,6 +7,7 @@
  * so what a search holds stays valid while the index moves on.
  */
 import { type Edge, type Memory, type MemoryFilter, type Scope, STANDING_KIND } from "../core/types.js";
+import { cosine } from "../core/vector.js";
 import { breathe } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 import { DayScale, type UnitTime, unitTime } from "./asked-time.js";
@@ -38,6 +39,8 @@ export class MemoryIndex {
   private readonly times: (UnitTime | undefined)[] = [];
   private readonly days = new DayScale();
   private readonly masks = new Map<string, Mask>();
+  /** Documents held without a vector (none stored under this embedder): dense search scores them 0. */
+  private readonly unvectored = new Set<number>();
   /** The latest time any memory was observed: the scope's conversational present. */
   latest = "";
 
@@ -115,8 +118,13 @@ export class MemoryIndex {
       const doc = this.position.get(id);
       if (doc === undefined || this.gone.has(doc) || !this.withVectors) continue;
       const v = vectors.get(id);
-      if (v) this.matrix.set(doc, v);
-      else this.matrix.clear(doc);
+      if (v) {
+        this.matrix.set(doc, v);
+        this.unvectored.delete(doc);
+      } else {
+        this.matrix.clear(doc);
+        this.unvectored.add(doc);
+      }
     }
     const touched = new Set<number>();
     for (const id of ends) {
@@ -139,6 +147,7 @@ export class MemoryIndex {
     this.position.set(m.id, doc);
     this.lexical.add(m.id, m.text);
     this.matrix.append(this.withVectors ? vector : undefined);
+    if (this.withVectors && !vector) this.unvectored.add(doc);
     this.linked.push([]);
     this.times.push(undefined);
     this.cite(doc, m.sourceTurns, +1);
@@ -177,6 +186,7 @@ export class MemoryIndex {
     if (this.gone.has(doc)) return;
     const m = this.memories[doc]!;
     this.gone.add(doc);
+    this.unvectored.delete(doc);
     this.lexical.remove(doc, m.text);
     this.matrix.clear(doc);
     for (const n of this.linked[doc]!) this.linked[n] = this.linked[n]!.filter((x) => x !== doc);
@@ -302,6 +312,23 @@ export class MemoryIndex {
   /** The `k` best admitted memories by BM25, dropping those under `floor(best score)`. */
   bm25Top(query: string, admitted: Uint8Array, k: number, floor: (best: number) => number): Scored[] {
     return this.lexical.top(query, k, { admitted, floor });
+  }
+
+  /**
+   * The admitted memories the index holds no vector for (a memory written under another embedder
+   * and not reindexed yet): `dense` scores them 0, so a caller that must compare every memory by
+   * meaning embeds these itself. Empty for an index that keeps no vectors.
+   */
+  withoutVector(admitted: Uint8Array): number[] {
+    return [...this.unvectored].filter((doc) => admitted[doc]).sort((a, b) => a - b);
+  }
+
+  /**
+   * Cosine of a memory's vector to `vector`, summed in double precision as `core/vector.ts`'s
+   * `cosine` does (the dense scan sums in float32); undefined for an index that keeps no vectors.
+   */
+  cosine(doc: number, vector: Float32Array): number | undefined {
+    return this.withVectors ? cosine(vector, this.matrix.vector(doc)) : undefined;
   }
 
   /** The `k` admitted memories most similar to a unit query vector. */

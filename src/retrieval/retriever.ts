@@ -7,7 +7,7 @@
 
 import type { RecallHit } from "../core/recall.js";
 import { checkSpecification, definePort } from "../core/specification.js";
-import type { MemoryFilter, Scope } from "../core/types.js";
+import type { Memory, MemoryFilter, Scope } from "../core/types.js";
 import type { FusionWeights } from "./fusion.js";
 import type { TurnSearch } from "./turn-search.js";
 
@@ -21,12 +21,37 @@ export interface MemorySearch {
   weights?: FusionWeights;
 }
 
+/** A memory found by meaning alone, with its cosine similarity to the vector asked with. */
+export interface NearMemory {
+  memory: Memory;
+  score: number;
+}
+
+/** What `nearestMemories` found: one list per vector asked with, and how many memories it compared. */
+export interface NearMemories {
+  lists: NearMemory[][];
+  /** Memories that passed the filter (each list was chosen among them). */
+  among: number;
+}
+
 export interface Retriever {
   readonly specificationVersion: typeof RETRIEVER_SPECIFICATION.version;
   /** The k best memories of the scope that pass the filter, best first. */
   searchMemories(scope: Scope, search: MemorySearch): Promise<RecallHit[]>;
   /** The k best raw turns of the scope, best first. */
   searchTurns(scope: Scope, search: TurnSearch & { query: string }): Promise<RecallHit[]>;
+  /**
+   * For each vector, the `k` memories that pass the filter most similar to it by cosine, best
+   * first: what consolidation compares a new statement with (CareCall's top 5, Theanine's top j,
+   * EMMA's shortlist). Optional: without it, strategies read every candidate memory's vector from
+   * the store and rank them themselves, a cost that grows with the scope at every session end.
+   */
+  nearestMemories?(
+    scope: Scope,
+    vectors: Float32Array[],
+    k: number,
+    filter?: MemoryFilter,
+  ): Promise<NearMemories>;
 }
 
 /** Refuses a Retriever written for another version of the port. */

@@ -116,6 +116,11 @@ export class VectorMatrix {
     return this.blocks[Math.floor(row / BLOCK_ROWS)]!.similarity(row % BLOCK_ROWS, query);
   }
 
+  /** A row's floats, as a view: read it at once (a block's memory may move when another grows). */
+  vector(row: number): Float32Array {
+    return this.blocks[Math.floor(row / BLOCK_ROWS)]!.vector(row % BLOCK_ROWS);
+  }
+
   /** The `k` rows most similar to `query` (admitted rows only, when a mask is given), best first. */
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
     if (k <= 0 || this.count === 0) return [];
@@ -336,6 +341,11 @@ class Block {
     let s = 0;
     for (let i = 0; i < this.dims; i++) s += this.data[off + i]! * query[i]!;
     return s;
+  }
+
+  /** A row's floats, as a view. */
+  vector(row: number): Float32Array {
+    return this.data.subarray(row * this.stride, row * this.stride + this.dims);
   }
 
   /** A row's score from its floats, for the query of the last `collect` (coded blocks only). */

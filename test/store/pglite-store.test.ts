@@ -27,6 +27,7 @@ import { validateTranscript } from "../../src/engine/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";
+import { nearestMemories } from "../../src/strategies/kit/memory-vectors.js";
 import { memory, scopeA, session } from "../../src/testing/rows.js";
 import { runStoreConformance } from "../../src/testing/store-conformance.js";
 
@@ -142,6 +143,49 @@ describe("postgres store on PGlite: pgvector", () => {
       });
       const again = await retriever.searchMemories(scopeA, { query: "Pickle the beagle", k: 1 });
       assert.equal(again[0]?.id, later.id);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("finds a new statement's nearest memories in the database, as ranking every memory does", async () => {
+    const store = openPostgresStore(`pglite:${shared}`, { schema: "nearest" });
+    const embedder = new HashEmbedder();
+    try {
+      const retriever = resolveRetriever(undefined, store, embedder) as PgvectorRetriever;
+      const texts = [
+        "Sam adopted a beagle called Biscuit.",
+        "Sam's sister teaches chemistry in Bristol.",
+        "Sam runs the Leeds marathon every spring.",
+        "Sam walks Biscuit the beagle by the river.",
+        "Kim bakes sourdough on Sundays.",
+      ];
+      const memories = texts.map((t, i) => memory(scopeA, t, { about: i === 4 ? "kim" : "sam" }));
+      const vectors = await embedder.embed(texts);
+      await store.write(scopeA, {
+        memories,
+        embeddings: memories.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: embedder.name,
+          vector: vectors[i]!,
+        })),
+      });
+      const asked = await embedder.embed(["Biscuit the beagle", "a marathon in Leeds"]);
+      const ports = { scope: scopeA, store, embedder, cognition: undefined as never };
+      const plain = {
+        specificationVersion: "v1" as const,
+        searchMemories: () => Promise.resolve([]),
+        searchTurns: () => Promise.resolve([]),
+      };
+      const [inDatabase, listed] = await Promise.all([
+        nearestMemories({ ...ports, retriever }, asked, 2, { about: "sam" }),
+        nearestMemories({ ...ports, retriever: plain }, asked, 2, { about: "sam" }),
+      ]);
+      const ids = (n: typeof listed) => n.lists.map((l) => l.map((x) => x.memory.id));
+      assert.deepEqual(ids(inDatabase), ids(listed));
+      assert.deepEqual(ids(inDatabase)[0]!.sort(), [memories[0]!.id, memories[3]!.id].sort());
+      assert.equal(inDatabase.among, 4);
     } finally {
       await store.close();
     }

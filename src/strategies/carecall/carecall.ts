@@ -10,10 +10,11 @@
 import type { PairDecision } from "../../cognition/inputs.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
+import { byStoreOrder } from "../../core/memory-order.js";
 import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
 import type { Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
-import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { nearestMemories } from "../kit/memory-vectors.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import type { SessionContext, Strategy } from "../strategy.js";
@@ -57,16 +58,18 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   async function updateSubject(ctx: SessionContext, about: string, statements: Statement[]): Promise<void> {
     // Its own memories only: another strategy's in the same scope (standing items, a session run
     // with theanine) are not statements for the operator to replace or keep.
-    const memories = await ctx.store.listMemories(ctx.scope, { about, strategy: NAME });
     const texts = statements.map((s) => s.text);
-    const [sVectors, stored] = await Promise.all([
-      ctx.embedder.embed(texts, { signal: ctx.signal }),
-      memoryVectors(ctx, memories),
-    ]);
+    const sVectors = await ctx.embedder.embed(texts, { signal: ctx.signal });
+    const near = await nearestMemories(ctx, sVectors, candidates, { about, strategy: NAME }, minCosine);
+    // Algorithm 1 runs over the memories some statement is compared with (in the store's order):
+    // every other memory would take APPEND with every statement, which keeps it and changes nothing.
+    const memories = [...new Map(near.lists.flat().map((x) => [x.memory.id, x.memory])).values()].sort(
+      byStoreOrder,
+    );
+    const number = new Map(memories.map((m, i) => [m.id, i]));
     const pairs: { m: number; s: number }[] = [];
-    sVectors.forEach((sv, s) => {
-      const ranked = rankByCosine(sv, memories, stored).filter((x) => x.score >= minCosine);
-      for (const x of ranked.slice(0, candidates)) pairs.push({ m: x.i, s });
+    near.lists.forEach((list, s) => {
+      for (const x of list) pairs.push({ m: number.get(x.memory.id)!, s });
     });
     const decisions = new Map<string, PairDecision>();
     let model = ctx.cognition.name;
@@ -99,7 +102,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
               about,
               pairs: pairs.length,
               candidates: all ? "all" : candidates,
-              compared: `${memories.length} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
+              compared: `${near.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
             },
             outputs: {
               decisions: pairs.map((p, i) => ({

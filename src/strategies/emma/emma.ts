@@ -20,7 +20,7 @@ import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../
 import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
-import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
 import { emmaLinkStep, type LinkJudge, type NumberedPair, type RelatedPair } from "./steps/link.js";
@@ -142,32 +142,21 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     });
     if (summary.value.length === 0) return;
     const fresh = summary.value.map((s) => statementMemory(ctx, NAME, s, { kind: "egocentric" }));
-    const { graph: stored, memories: byId } = await loadGraph(ctx.store, ctx.scope, NAME);
-    const existing = [...byId.values()].filter((m) => m.status === "active");
-    const edges = await linkSession(ctx, fresh, existing, stored);
+    const { graph: stored } = await loadGraph(ctx.store, ctx.scope, NAME);
+    const edges = await linkSession(ctx, fresh, stored);
     ctx.stage({ memories: fresh, edges });
   }
 
   /** Judges the session's links and applies the chain rule; returns the new edges. */
-  async function linkSession(
-    ctx: SessionContext,
-    fresh: Memory[],
-    existing: Memory[],
-    stored: MemoryGraph,
-  ): Promise<Edge[]> {
+  async function linkSession(ctx: SessionContext, fresh: Memory[], stored: MemoryGraph): Promise<Edge[]> {
     // Each new memory is judged against its most similar older memories (all of them would be
     // |new| x |old| judgements a session, growing with the agent's whole life).
-    const [vectors, olderVectors] = await Promise.all([
-      ctx.embedder.embed(
-        fresh.map((m) => m.text),
-        { signal: ctx.signal },
-      ),
-      memoryVectors(ctx, existing),
-    ]);
-    const near = fresh.map((_, i) =>
-      rankByCosine(vectors[i]!, existing, olderVectors)
-        .slice(0, shortlist)
-        .map((x) => existing[x.i]!),
+    const vectors = await ctx.embedder.embed(
+      fresh.map((m) => m.text),
+      { signal: ctx.signal },
+    );
+    const near = (await nearestMemories(ctx, vectors, shortlist, { strategy: NAME })).lists.map((list) =>
+      list.map((x) => x.memory),
     );
     const listed: Memory[] = [...fresh];
     const number = new Map<string, number>(fresh.map((m, i) => [m.id, i]));

@@ -1,11 +1,45 @@
 /**
- * Embed-and-rank, as the consolidating strategies need it: the stored vectors of some memories
- * (embedding any that have none, in memory only: filling the store is ingestion's job), and the
- * memories ranked by cosine to a new statement's vector.
+ * Embed-and-rank, as the consolidating strategies need it: for each new statement's vector, the
+ * memories nearest it by cosine (CareCall's top 5, Theanine's top j, EMMA's shortlist). The
+ * retriever's live index answers that when it can; otherwise the memories' stored vectors are
+ * read (embedding any that have none, in memory only: filling the store is ingestion's job) and
+ * ranked here.
  */
-import type { Memory } from "../../core/types.js";
+import type { Memory, MemoryFilter } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
+import type { NearMemories } from "../../retrieval/retriever.js";
 import type { StrategyPorts } from "../strategy.js";
+
+/**
+ * For each vector, the `k` memories that pass `filter` most similar to it, best first, keeping
+ * only those scoring at least `minScore`. The retriever's index answers without reading the
+ * scope's vectors or sorting the scope (a session end in a 100K-memory scope read and sorted them
+ * all, holding the event loop about a second); a retriever without `nearestMemories`, or `k`
+ * of Infinity (every memory), lists the memories and ranks them here.
+ */
+export async function nearestMemories(
+  ctx: StrategyPorts,
+  vectors: Float32Array[],
+  k: number,
+  filter: MemoryFilter,
+  minScore = Number.NEGATIVE_INFINITY,
+): Promise<NearMemories> {
+  if (ctx.retriever.nearestMemories && Number.isFinite(k)) {
+    const near = await ctx.retriever.nearestMemories(ctx.scope, vectors, k, filter);
+    return { ...near, lists: near.lists.map((list) => list.filter((x) => x.score >= minScore)) };
+  }
+  const memories = await ctx.store.listMemories(ctx.scope, filter);
+  const stored = await memoryVectors(ctx, memories);
+  return {
+    lists: vectors.map((v) =>
+      rankByCosine(v, memories, stored)
+        .filter((x) => x.score >= minScore)
+        .slice(0, k)
+        .map((x) => ({ memory: memories[x.i]!, score: x.score })),
+    ),
+    among: memories.length,
+  };
+}
 
 /** Vectors of `memories` under the context's embedder, by memory id. */
 export async function memoryVectors(

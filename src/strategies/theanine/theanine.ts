@@ -21,7 +21,7 @@ import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
-import { memoryVectors, rankByCosine } from "../kit/memory-vectors.js";
+import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
@@ -75,22 +75,15 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   async function onSessionEnd(ctx: SessionContext): Promise<void> {
     const { statements } = await summarizeSession(ctx);
     if (statements.length === 0) return;
-    const { graph, memories: existingById } = await loadGraph(ctx.store, ctx.scope, name);
-    const existing = [...existingById.values()];
+    const { graph } = await loadGraph(ctx.store, ctx.scope, name);
     const fresh = statements.map((s) => statementMemory(ctx, name, s, { kind: "event" }));
-    const [newVectors, stored] = await Promise.all([
-      ctx.embedder.embed(
-        fresh.map((m) => m.text),
-        { signal: ctx.signal },
-      ),
-      memoryVectors(ctx, existing),
-    ]);
-    // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
-    const associative = fresh.map((_, i) =>
-      rankByCosine(newVectors[i]!, existing, stored)
-        .slice(0, j)
-        .map((x) => existing[x.i]!),
+    const newVectors = await ctx.embedder.embed(
+      fresh.map((m) => m.text),
+      { signal: ctx.signal },
     );
+    // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
+    const near = await nearestMemories(ctx, newVectors, j, { strategy: name, status: "any" });
+    const associative = near.lists.map((list) => list.map((x) => x.memory));
     const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
     const source =
       relationAware && pairs.length > 0 ? await sourceLines(ctx, pairs) : new Map<string, string[]>();

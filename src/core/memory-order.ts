@@ -1,0 +1,13 @@
+/**
+ * The order stores list memories in: by conversation time, then by when they were recorded, then
+ * by id. Caches that hold a scope's memories keep this order, so what they hand out matches what
+ * a fresh read of the store would give.
+ */
+import type { Memory } from "./types.js";
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Older first: observed, then recorded, then id. */
+export function byStoreOrder(a: Memory, b: Memory): number {
+  return compare(a.observedAt, b.observedAt) || compare(a.recordedAt, b.recordedAt) || compare(a.id, b.id);
+}
