@@ -83,7 +83,13 @@ export async function fillLiving(
 const storeSpec = (kind: string, dir: string) =>
   kind === "sqlite" ? `sqlite:${join(dir, "live.db")}` : kind === "pglite" ? `pglite:${dir}/pg` : kind;
 
-/** The agent loop at each size: p50/p95 of recall alone, and of a turn then a recall. */
+/** Short sessions closed after the agent loop, in the loop's scope. */
+const SESSION_ENDS = 5;
+
+/**
+ * The agent loop at each size: p50/p95 of recall alone, and of a turn then a recall; then a few
+ * session ends in the same scope (each consolidated against everything the scope holds).
+ */
 async function agentLoop(
   sizes: number[],
   rounds: number,
@@ -99,6 +105,7 @@ async function agentLoop(
   const { sentence } = synthetic(11, vocabulary);
   // The cost of `turns: 2` (the turns the memories missed: one more turn search), in the same scope.
   const withTurns: string[] = [];
+  const sessionEnds: string[] = [];
   for (const size of sizes) {
     const dir = mkdtempSync(join(tmpdir(), "memlane-bench-live-"));
     const embedder = embedderName === "hash" ? new HashEmbedder() : null;
@@ -158,6 +165,27 @@ async function agentLoop(
       turnOnly.push(r.turn);
       after.push(r.recall);
     }
+    // Session ends in the same scope: the strategy consolidates each against everything held.
+    await (await session.close()).done;
+    const ends: number[] = [];
+    let endStall = 0;
+    for (let i = 0; i < SESSION_ENDS; i++) {
+      const r = await longestStall(async () => {
+        const s = await mem.session({
+          agent: "ava",
+          partner: "sam",
+          at: new Date(Date.UTC(2030, 1, 1 + i)).toISOString(),
+        });
+        for (let t = 0; t < 4; t++) await s.turn("sam", `I went to the ${sentence(3)} with my sister.`);
+        await (await s.close()).done;
+      });
+      if (r.error) throw new Error(`a session end failed: ${r.error}`);
+      ends.push(r.took);
+      endStall = Math.max(endStall, r.stall);
+    }
+    sessionEnds.push(
+      `| ${size.toLocaleString("en")} | ${ms(percentile(ends, 0.5))} / ${ms(Math.max(...ends))} | ${ms(endStall)} |`,
+    );
     const p50 = percentile(alone, 0.5);
     console.log(
       `| ${size.toLocaleString("en")} | ${(fill / 1000).toFixed(1)} s | ${ms(cold)} | ${ms(p50)} / ${ms(percentile(alone, 0.95))} | ${first.length ? `${ms(percentile(first, 0.5))} / ${ms(Math.max(...first))}` : "-"} | ${ms(percentile(turnOnly, 0.5))} | ${ms(percentile(after, 0.5))} / ${ms(percentile(after, 0.95))} | ${ms(percentile(loop, 0.5))} / ${ms(percentile(loop, 0.95))} | ${(percentile(after, 0.5) / p50).toFixed(2)}× |`,
@@ -167,6 +195,9 @@ async function agentLoop(
   }
   console.log(
     `\nRecall with the turns the memories missed (\`turns: 2\`), no write before it, alternating with a plain recall:\n\n| turns in the scope | plain p50 / p95 | turns: 2 p50 / p95 |\n| ---: | ---: | ---: |\n${withTurns.join("\n")}`,
+  );
+  console.log(
+    `\nSession ends in the same scope, after the loop's session closed: ${SESSION_ENDS} sessions of 4 partner turns, each closed and consolidated (${strategy}), and the longest event-loop stall while they ran:\n\n| turns in the scope | session end p50 / max | longest stall |\n| ---: | ---: | ---: |\n${sessionEnds.join("\n")}`,
   );
 }
 
@@ -297,6 +328,15 @@ async function stalls(embedderName: string, storeKind: string, coldTurns: number
     r = await longestStall(() => mem.recall({ agent: "big", query: "what did Sam say about the beagle?" }));
     rows.push(
       `| the first recall of a ${coldTurns.toLocaleString("en")}-turn scope (its cold load) | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
+    );
+    // Every memory there is about Sam: a session with him is consolidated against all of them.
+    r = await longestStall(async () => {
+      const s = await mem.session({ agent: "big", partner: "sam", at: "2031-01-01T10:00:00Z" });
+      for (let t = 0; t < 4; t++) await s.turn("sam", `I went to the ${sentence(3)} with my sister.`);
+      await (await s.close()).done;
+    });
+    rows.push(
+      `| a 4-turn session with Sam in that scope, closed and consolidated | ${r.error ? `failed (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
     );
   }
   const where = storeKind.startsWith("postgres") ? "postgres" : storeKind;

@@ -41,6 +41,10 @@ export class MemoryGraph {
     }
   }
 
+  has(id: string): boolean {
+    return this.nodes.has(id);
+  }
+
   successors(id: string): GraphEdge[] {
     return this.out.get(id) ?? [];
   }
@@ -113,18 +117,87 @@ export class MemoryGraph {
   }
 }
 
+/** What linking reads of a graph: which memories it holds, their components, the newest of some. */
+export interface LinkableGraph {
+  has(id: string): boolean;
+  component(id: string): Set<string>;
+  mostRecent(ids: Iterable<string>): string | undefined;
+}
+
+/**
+ * A graph with nodes and edges added on top of a stored one, which it never copies or changes:
+ * EMMA links a session's new memories one at a time, each seeing the links made before it, and
+ * building a whole graph again after each link grew with the agent's history.
+ */
+export class GraphOverlay implements LinkableGraph {
+  private readonly added = new Map<string, GraphNode>();
+  private readonly out = new Map<string, GraphEdge[]>();
+  private readonly in = new Map<string, GraphEdge[]>();
+
+  constructor(private readonly base: MemoryGraph) {}
+
+  has(id: string): boolean {
+    return this.added.has(id) || this.base.has(id);
+  }
+
+  private node(id: string): GraphNode | undefined {
+    return this.added.get(id) ?? this.base.nodes.get(id);
+  }
+
+  addNode(node: GraphNode): void {
+    if (!this.has(node.id)) this.added.set(node.id, node);
+  }
+
+  /** Adds an edge; as in a MemoryGraph, a self-link or an edge to an unknown memory is ignored. */
+  addEdge(e: GraphEdge): void {
+    if (e.from === e.to || !this.has(e.from) || !this.has(e.to)) return;
+    this.out.set(e.from, [...(this.out.get(e.from) ?? []), e]);
+    this.in.set(e.to, [...(this.in.get(e.to) ?? []), e]);
+  }
+
+  component(id: string): Set<string> {
+    const seen = new Set<string>();
+    if (!this.has(id)) return seen;
+    const stack = [id];
+    seen.add(id);
+    while (stack.length) {
+      const current = stack.pop()!;
+      const edges = [
+        ...this.base.successors(current),
+        ...this.base.predecessors(current),
+        ...(this.out.get(current) ?? []),
+        ...(this.in.get(current) ?? []),
+      ];
+      for (const e of edges)
+        for (const next of [e.from, e.to])
+          if (!seen.has(next)) {
+            seen.add(next);
+            stack.push(next);
+          }
+    }
+    return seen;
+  }
+
+  mostRecent(ids: Iterable<string>): string | undefined {
+    return [...ids]
+      .map((i) => this.node(i)!)
+      .sort(compareNodes)
+      .at(-1)?.id;
+  }
+}
+
 /**
  * Algorithm 1, lines 7-8: of the associative memories the model related to the new one, keep the
  * most recent in each connected component of the graph (before the new memory joins it).
  */
-export function linkTargets(graph: MemoryGraph, related: string[]): string[] {
+export function linkTargets(graph: LinkableGraph, related: string[]): string[] {
   const byComponent = new Map<number, string[]>();
   // Only the related memories' components are walked, each once: numbering every component of
   // the graph cost a pass over the agent's whole history for every new memory.
   const components = new Map<string, number>();
   let walked = 0;
   for (const id of related) {
-    if (!graph.nodes.has(id)) continue;
+    if (!graph.has(id)) continue;
     if (!components.has(id)) {
       const c = walked++;
       for (const member of graph.component(id)) components.set(member, c);

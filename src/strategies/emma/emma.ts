@@ -15,7 +15,7 @@
 
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
-import { type GraphEdge, type GraphNode, linkTargets, MemoryGraph } from "../../core/memory-graph.js";
+import { GraphOverlay, linkTargets, type MemoryGraph } from "../../core/memory-graph.js";
 import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
 import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { loadGraph } from "../../retrieval/graph-cache.js";
@@ -237,11 +237,9 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     listed: Memory[],
     related: RelatedPair[],
   ): Edge[] {
-    const nodes: GraphNode[] = [...stored.nodes.values()];
-    const order = nodes.length;
-    for (const [i, m] of fresh.entries()) nodes.push({ id: m.id, time: m.observedAt, order: order + i });
-    const graphEdges: GraphEdge[] = [...stored.nodes.keys()].flatMap((id) => stored.successors(id));
-    let graph = new MemoryGraph(nodes, graphEdges);
+    const graph = new GraphOverlay(stored);
+    const order = stored.nodes.size;
+    for (const [i, m] of fresh.entries()) graph.addNode({ id: m.id, time: m.observedAt, order: order + i });
     const out: Edge[] = [];
     const isFresh = (i: number) => i < fresh.length;
     for (const phase of ["session", "history"] as const) {
@@ -257,7 +255,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
         const own = graph.component(m.id);
         const targets = linkTargets(graph, judged).filter((t) => !own.has(t));
         for (const t of targets) {
-          graphEdges.push({ from: t, to: m.id, relation: "Link" });
+          graph.addEdge({ from: t, to: m.id, relation: "Link" });
           out.push({
             id: `edge_${t}_${m.id}`,
             tenant: ctx.scope.tenant,
@@ -269,7 +267,6 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
             recordedAt: new Date().toISOString(),
           });
         }
-        if (targets.length) graph = new MemoryGraph(nodes, graphEdges);
       }
     }
     return out;
