@@ -6,6 +6,8 @@
  * rewritten, forgotten ones taken out, edges relinked. A memory's document number never changes,
  * so what a search holds stays valid while the index moves on.
  */
+
+import { memoryFilterTest } from "../core/memory-filter.js";
 import { type Edge, type Memory, type MemoryFilter, type Scope, STANDING_KIND } from "../core/types.js";
 import { cosine } from "../core/vector.js";
 import { breathe } from "../core/yield-to-loop.js";
@@ -284,19 +286,7 @@ export class MemoryIndex {
     const key = JSON.stringify(filter);
     const cached = this.masks.get(key);
     if (cached) return cached.bits;
-    const asSet = (v: string | string[] | undefined) =>
-      v === undefined ? null : new Set(Array.isArray(v) ? v : [v]);
-    const statuses = filter.status === "any" ? null : asSet(filter.status ?? "active");
-    const abouts = asSet(filter.about);
-    const kinds = asSet(filter.kind);
-    const ids = filter.ids ? new Set(filter.ids) : null;
-    const admits = (m: Memory) =>
-      (!statuses || statuses.has(m.status)) &&
-      (!abouts || abouts.has(m.about)) &&
-      (!kinds || kinds.has(m.kind)) &&
-      (!filter.strategy || m.strategy === filter.strategy) &&
-      (!filter.sessionId || m.sessionId === filter.sessionId) &&
-      (!ids || ids.has(m.id));
+    const admits = memoryFilterTest(filter);
     const bits = new Uint8Array(Math.max(16, this.memories.length));
     for (const [doc, m] of this.memories.entries()) bits[doc] = !this.gone.has(doc) && admits(m) ? 1 : 0;
     if (this.masks.size > 64) this.masks.clear();

@@ -15,6 +15,7 @@
 
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
+import { memoryFilterTest } from "../../core/memory-filter.js";
 import { GraphOverlay, linkTargets, type MemoryGraph } from "../../core/memory-graph.js";
 import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
 import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
@@ -313,19 +314,17 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     });
     if (top.length === 0 || (hops === 0 && !chainEnd)) return { strategy: NAME, query: ctx.query, hits: top };
     const { graph, memories } = await loadGraph(ctx.store, ctx.scope, NAME);
-    // Linked memories obey the caller's filter too (recall "about" one person adds no one else's).
-    const allowed = hasFilter(ctx.filter)
-      ? new Set((await ctx.store.listMemories(ctx.scope, { ...ctx.filter, strategy: NAME })).map((m) => m.id))
-      : null;
+    // Linked memories obey the caller's filter too (recall "about" one person adds no one else's),
+    // tested on the graph's own rows: listing the filter's memories grew with the scope.
+    const admits = hasFilter(ctx.filter) ? memoryFilterTest({ ...ctx.filter, strategy: NAME }) : null;
     const shown = new Set(top.map((h) => h.id));
     const hits: RecallHit[] = [...top];
     const timelines: RecallTimeline[] = [];
     for (const hit of top) {
       const around = linkedAround(graph, hit.id, hops, chainEnd);
       const group = [hit.id, ...around]
-        .filter((id) => id === hit.id || !allowed || allowed.has(id))
         .map((id) => memories.get(id))
-        .filter((m): m is Memory => !!m);
+        .filter((m): m is Memory => !!m && (m.id === hit.id || !admits || admits(m)));
       for (const m of group.slice(1).sort(newestFirst)) {
         if (shown.has(m.id) || m.status !== "active") continue;
         shown.add(m.id);
