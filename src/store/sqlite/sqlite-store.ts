@@ -48,7 +48,7 @@ const ROWS_PER_PAGE = 1000;
  * overflow page (a page of 1,000 took 22-44 ms on a 100K-turn scope, and with a collection in
  * between held the loop past 100 ms).
  */
-const VECTORS_PER_PAGE = 250;
+const VECTORS_PER_PAGE = 100;
 /** Sessions whose turns are read at once by a whole-scope turn read. */
 const SESSIONS_PER_PAGE = 20;
 
