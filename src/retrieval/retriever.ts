@@ -43,8 +43,9 @@ export interface Retriever {
   /**
    * For each vector, the `k` memories that pass the filter most similar to it by cosine, best
    * first: what consolidation compares a new statement with (CareCall's top 5, Theanine's top j,
-   * EMMA's shortlist). Optional: without it, strategies read every candidate memory's vector from
-   * the store and rank them themselves, a cost that grows with the scope at every session end.
+   * EMMA's shortlist). Standing items are never among them (they are handed to every reply, not
+   * searched). Optional: without it, strategies read every candidate memory's vector from the
+   * store and rank them themselves, a cost that grows with the scope at every session end.
    */
   nearestMemories?(
     scope: Scope,
