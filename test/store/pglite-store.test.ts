@@ -56,14 +56,14 @@ function randomVectors(n: number, seed: number): Float32Array[] {
   );
 }
 
-/** Memories with their vectors (model "x"), as one write. */
-function withVectors(memories: Memory[], vectors: Float32Array[]) {
+/** Memories with their vectors (model "x" unless named), as one write. */
+function withVectors(memories: Memory[], vectors: Float32Array[], model = "x") {
   return {
     memories,
     embeddings: memories.map((m, i) => ({
       ownerKind: "memory" as const,
       ownerId: m.id,
-      model: "x",
+      model,
       vector: vectors[i]!,
     })),
   };
@@ -161,16 +161,7 @@ describe("postgres store on PGlite: pgvector", () => {
         "Kim bakes sourdough on Sundays.",
       ];
       const memories = texts.map((t, i) => memory(scopeA, t, { about: i === 4 ? "kim" : "sam" }));
-      const vectors = await embedder.embed(texts);
-      await store.write(scopeA, {
-        memories,
-        embeddings: memories.map((m, i) => ({
-          ownerKind: "memory" as const,
-          ownerId: m.id,
-          model: embedder.name,
-          vector: vectors[i]!,
-        })),
-      });
+      await store.write(scopeA, withVectors(memories, await embedder.embed(texts), embedder.name));
       const asked = await embedder.embed(["Biscuit the beagle", "a marathon in Leeds"]);
       const ports = { scope: scopeA, store, embedder, cognition: undefined as never };
       const plain = {
