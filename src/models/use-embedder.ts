@@ -127,11 +127,21 @@ export class UniversalSentenceEncoder implements Embedder {
 }
 
 /**
+ * The nice value of the encoder's worker threads on Linux. With as many busy workers as cores,
+ * the serving thread waited its turn for the CPU: a 10 ms timer ran 93-128 ms late during a
+ * 200-session upload while the profiler saw that thread idle.
+ */
+const WORKER_NICE = 10;
+
+/**
  * One encoder per worker thread: loads the model once, then embeds each batch it is sent. tfjs
  * keeps its WASM backend single-threaded under Node, so parallelism comes from several of these.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
+// On Linux a nice value belongs to a thread: this one gives the CPU to the thread that serves
+// requests whenever both want it (elsewhere it would lower the whole process, so it is left).
+if (process.platform === "linux") try { require("node:os").setPriority(${WORKER_NICE}); } catch {}
 (async () => {
   const [{ initModel }, { modelSource }] = await Promise.all([import(workerData.embeddings), import(workerData.model)]);
   const model = await initModel(modelSource);
