@@ -16,6 +16,18 @@ export function toGraphEdge(e: Edge): GraphEdge | null {
   return null;
 }
 
+/** `graphOf`, built with pauses for other callers (a large scope's graph). */
+export async function graphOfInSlices(memories: Memory[], edges: Iterable<Edge>): Promise<MemoryGraph> {
+  const nodes = memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
+  const graphEdges = function* () {
+    for (const e of edges) {
+      const g = toGraphEdge(e);
+      if (g) yield g;
+    }
+  };
+  return MemoryGraph.inSlices(nodes, graphEdges());
+}
+
 export function graphOf(memories: Memory[], edges: Edge[]): MemoryGraph {
   const nodes = memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
   return new MemoryGraph(

@@ -5,6 +5,10 @@
  * (Algorithm 2, lines 6-8). Every walk is bounded and tolerates cycles, so a malformed or huge
  * graph cannot stall a request.
  */
+import { breathe } from "./yield-to-loop.js";
+
+/** Nodes or edges added between two looks at the clock while a graph is built in slices. */
+const SLICE_ITEMS = 1024;
 
 export interface GraphNode {
   id: string;
@@ -33,12 +37,36 @@ export class MemoryGraph {
 
   constructor(nodes: GraphNode[], edges: GraphEdge[]) {
     for (const n of nodes) this.nodes.set(n.id, n);
-    for (const e of edges) {
-      // Self-links and edges to unknown memories are ignored: they carry no timeline.
-      if (e.from === e.to || !this.nodes.has(e.from) || !this.nodes.has(e.to)) continue;
-      this.out.set(e.from, [...(this.out.get(e.from) ?? []), e]);
-      this.in.set(e.to, [...(this.in.get(e.to) ?? []), e]);
+    for (const e of edges) this.link(e);
+  }
+
+  /**
+   * The same graph as the constructor makes, built with pauses for other callers: a memory graph
+   * of 100K memories and as many links held the event loop half a second built at once.
+   */
+  static async inSlices(nodes: GraphNode[], edges: Iterable<GraphEdge>): Promise<MemoryGraph> {
+    const graph = new MemoryGraph([], []);
+    let n = 0;
+    for (const node of nodes) {
+      graph.nodes.set(node.id, node);
+      if (++n % SLICE_ITEMS === 0) await breathe();
     }
+    for (const e of edges) {
+      graph.link(e);
+      if (++n % SLICE_ITEMS === 0) await breathe();
+    }
+    return graph;
+  }
+
+  /** Adds an edge while the graph is built. Self-links and edges to unknown memories are ignored: they carry no timeline. */
+  private link(e: GraphEdge): void {
+    if (e.from === e.to || !this.nodes.has(e.from) || !this.nodes.has(e.to)) return;
+    const out = this.out.get(e.from);
+    if (out) out.push(e);
+    else this.out.set(e.from, [e]);
+    const into = this.in.get(e.to);
+    if (into) into.push(e);
+    else this.in.set(e.to, [e]);
   }
 
   has(id: string): boolean {
@@ -120,7 +148,8 @@ export class MemoryGraph {
 /** What linking reads of a graph: which memories it holds, their components, the newest of some. */
 export interface LinkableGraph {
   has(id: string): boolean;
-  component(id: string): Set<string>;
+  successors(id: string): GraphEdge[];
+  predecessors(id: string): GraphEdge[];
   mostRecent(ids: Iterable<string>): string | undefined;
 }
 
@@ -155,27 +184,14 @@ export class GraphOverlay implements LinkableGraph {
     this.in.set(e.to, [...(this.in.get(e.to) ?? []), e]);
   }
 
-  component(id: string): Set<string> {
-    const seen = new Set<string>();
-    if (!this.has(id)) return seen;
-    const stack = [id];
-    seen.add(id);
-    while (stack.length) {
-      const current = stack.pop()!;
-      const edges = [
-        ...this.base.successors(current),
-        ...this.base.predecessors(current),
-        ...(this.out.get(current) ?? []),
-        ...(this.in.get(current) ?? []),
-      ];
-      for (const e of edges)
-        for (const next of [e.from, e.to])
-          if (!seen.has(next)) {
-            seen.add(next);
-            stack.push(next);
-          }
-    }
-    return seen;
+  successors(id: string): GraphEdge[] {
+    const added = this.out.get(id);
+    return added ? [...this.base.successors(id), ...added] : this.base.successors(id);
+  }
+
+  predecessors(id: string): GraphEdge[] {
+    const added = this.in.get(id);
+    return added ? [...this.base.predecessors(id), ...added] : this.base.predecessors(id);
   }
 
   mostRecent(ids: Iterable<string>): string | undefined {
@@ -190,22 +206,67 @@ export class GraphOverlay implements LinkableGraph {
  * Algorithm 1, lines 7-8: of the associative memories the model related to the new one, keep the
  * most recent in each connected component of the graph (before the new memory joins it).
  */
-export function linkTargets(graph: LinkableGraph, related: string[]): string[] {
+export function linkTargets(graph: LinkableGraph, related: string[], apartFrom?: string): string[] {
+  const groups = componentGroups(graph, apartFrom === undefined ? related : [apartFrom, ...related]);
+  const own = apartFrom === undefined ? undefined : groups.get(apartFrom);
   const byComponent = new Map<number, string[]>();
-  // Only the related memories' components are walked, each once: numbering every component of
-  // the graph cost a pass over the agent's whole history for every new memory.
-  const components = new Map<string, number>();
-  let walked = 0;
   for (const id of related) {
-    if (!graph.has(id)) continue;
-    if (!components.has(id)) {
-      const c = walked++;
-      for (const member of graph.component(id)) components.set(member, c);
-    }
-    const c = components.get(id)!;
+    const c = groups.get(id);
+    if (c === undefined || c === own) continue;
     byComponent.set(c, [...(byComponent.get(c) ?? []), id]);
   }
   return [...byComponent.values()].map((ids) => graph.mostRecent(ids)!);
+}
+
+/**
+ * Which of `ids` share a weakly connected component: one group number per id the graph holds.
+ * A search starts from every id at once and each takes a step in turn; searches that meet are
+ * one group, and a search that runs out has walked its whole component. It stops as soon as at
+ * most one group is still searching, so a component of the agent's whole history is walked only
+ * as far as the second largest one asked about (numbering every component, or walking each to
+ * its end, held the loop 0.2 s in a 100K-memory history).
+ */
+export function componentGroups(graph: LinkableGraph, ids: string[]): Map<string, number> {
+  const owner = new Map<string, number>();
+  const parent: number[] = [];
+  const stacks: string[][] = [];
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const join = (a: number, b: number) => {
+    const [ra, rb] = [root(a), root(b)];
+    if (ra !== rb) parent[rb] = ra;
+  };
+  const starts = new Map<string, number>();
+  for (const id of ids) {
+    if (!graph.has(id) || starts.has(id)) continue;
+    const i = parent.length;
+    parent.push(i);
+    starts.set(id, i);
+    owner.set(id, i);
+    stacks.push([id]);
+  }
+  const searching = () => new Set(stacks.flatMap((stack, i) => (stack.length ? [root(i)] : []))).size;
+  while (searching() > 1)
+    for (const [i, stack] of stacks.entries()) {
+      const current = stack.pop();
+      if (current === undefined) continue;
+      for (const e of [...graph.successors(current), ...graph.predecessors(current)])
+        for (const next of [e.from, e.to]) {
+          const o = owner.get(next);
+          if (o === undefined) {
+            owner.set(next, i);
+            stack.push(next);
+          } else join(o, i);
+        }
+    }
+  const groups = new Map<string, number>();
+  for (const [id, i] of starts) groups.set(id, root(i));
+  return groups;
 }
 
 /** A timeline: memories in order, each with the relation of the edge that led to it. */

@@ -11,7 +11,7 @@
  * loaded graph is never changed once handed out, so sharing it is safe. At most GRAPHS_KEPT
  * graphs per store are held, the least recently used leaving first.
  */
-import { graphOf } from "../core/graph-of.js";
+import { graphOfInSlices } from "../core/graph-of.js";
 import type { MemoryGraph } from "../core/memory-graph.js";
 import { byStoreOrder } from "../core/memory-order.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
@@ -23,9 +23,9 @@ export interface LoadedGraph {
   memories: Map<string, Memory>;
 }
 
-/** What a cache entry keeps beside the graph: every edge read, to make the next graph from. */
+/** What a cache entry keeps beside the graph: every edge read, in the store's order, to make the next graph from. */
 interface Held extends LoadedGraph {
-  edges: Map<string, Edge>;
+  edges: Edge[];
 }
 
 /** Graphs held per store; a process serving many agents keeps only the recently used ones. */
@@ -63,8 +63,9 @@ export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: str
 async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<Held> {
   const memories = await store.listMemories(scope, { status: "any", ...(strategy ? { strategy } : {}) });
   const edges = await store.listEdges(scope);
-  // Stores list memories in this order already; sorting again checks it whatever the store.
-  return made(memories.sort(byStoreOrder), new Map(edges.map((e) => [e.id, e])));
+  // Stores list both in these orders already (sorting sorted rows is one pass); sorting again
+  // checks it whatever the store and its collation.
+  return made(memories.sort(byStoreOrder), edges.sort(byEdgeOrder));
 }
 
 /** Brings a held graph up to the changes since `since`, as a new graph; reads it whole when the log cannot. */
@@ -87,41 +88,43 @@ async function catchUp(
   // Only other strategies' memories changed (or were forgotten): nothing this graph holds.
   if (rows.length === 0 && changes.edges.length === 0 && !ids.some((id) => held.memories.has(id)))
     return held;
-  const ordered = await merged(held.memories, new Set(ids), rows);
-  const edges = new Map(held.edges);
-  const present = new Map(edgeRows.map((e) => [e.id, e]));
-  for (const { id } of changes.edges) {
-    const e = present.get(id);
-    if (e) edges.set(id, e);
-    else edges.delete(id);
-  }
+  const ordered = await merged(held.memories.values(), new Set(ids), rows, byStoreOrder);
+  // An edge the log names and the store no longer holds was forgotten: taken out, not put back.
+  const edges = await merged(held.edges, new Set(changes.edges.map((e) => e.id)), edgeRows, byEdgeOrder);
   return made(ordered, edges);
 }
 
 /**
- * The held memories in order, with the changed ids taken out and `rows` (their rows now, sorted
- * here) put back in place: each found by binary search, so a few changes cost O(n) copying and
- * O(changes × log n) comparisons, not a sort of the whole scope.
+ * `held` (in `order`) with the changed ids taken out and `rows` (their rows now, sorted here) put
+ * back in place, each found by binary search: a few changes cost O(n) copying and O(changes ×
+ * log n) comparisons, not a sort of the whole scope. A row read twice (an edge listed from both
+ * of its ends) goes in once.
  */
-async function merged(held: Map<string, Memory>, changed: Set<string>, rows: Memory[]): Promise<Memory[]> {
-  const kept: Memory[] = [];
+async function merged<T extends { id: string }>(
+  held: Iterable<T>,
+  changed: Set<string>,
+  rows: T[],
+  order: (a: T, b: T) => number,
+): Promise<T[]> {
+  const kept: T[] = [];
   let seen = 0;
-  for (const m of held.values()) {
-    if (!changed.has(m.id)) kept.push(m);
+  for (const x of held) {
+    if (!changed.has(x.id)) kept.push(x);
     if (++seen % CHECK_EVERY === 0) await breathe();
   }
-  const out: Memory[] = [];
+  const fresh = [...new Map(rows.filter((x) => changed.has(x.id)).map((x) => [x.id, x])).values()];
+  const out: T[] = [];
   let from = 0;
-  for (const m of rows.sort(byStoreOrder)) {
+  for (const x of fresh.sort(order)) {
     let lo = from;
     let hi = kept.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (byStoreOrder(kept[mid]!, m) < 0) lo = mid + 1;
+      if (order(kept[mid]!, x) < 0) lo = mid + 1;
       else hi = mid;
     }
     for (let i = from; i < lo; i++) out.push(kept[i]!);
-    out.push(m);
+    out.push(x);
     from = lo;
   }
   for (let i = from; i < kept.length; i++) out.push(kept[i]!);
@@ -130,22 +133,22 @@ async function merged(held: Map<string, Memory>, changed: Set<string>, rows: Mem
 
 /**
  * The graph as a fresh read would make it from `ordered` (memories in the store's order) and the
- * edges, a pass at a time with pauses between.
+ * edges (in theirs), with pauses between slices. The graph leaves out edges whose ends it does
+ * not hold (another strategy's memories).
  */
-async function made(ordered: Memory[], edges: Map<string, Edge>): Promise<Held> {
+async function made(ordered: Memory[], edges: Edge[]): Promise<Held> {
   const memories = new Map<string, Memory>();
   for (const m of ordered) {
     memories.set(m.id, m);
     if (memories.size % CHECK_EVERY === 0) await breathe();
   }
-  const linked: Edge[] = [];
-  for (const e of edges.values()) if (memories.has(e.from) && memories.has(e.to)) linked.push(e);
-  linked.sort((a, b) => cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id));
-  await new Promise((resolve) => setImmediate(resolve));
-  return { graph: graphOf(ordered, linked), memories, edges };
+  return { graph: await graphOfInSlices(ordered, edges), memories, edges };
 }
 
 /** Items between two looks at the clock in a pass over the scope (a look costs more than an item). */
 const CHECK_EVERY = 1024;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The store's order of edges: recorded, then id. */
+const byEdgeOrder = (a: Edge, b: Edge) => cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id);

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
   allTimelines,
+  componentGroups,
   type GraphEdge,
+  GraphOverlay,
   linkTargets,
   MemoryGraph,
   sampleTimeline,
@@ -112,5 +114,58 @@ describe("memory graph (Theanine)", () => {
     );
     assert.ok(one.length <= 3000);
     assert.ok(performance.now() - started < 5000);
+  });
+});
+
+describe("componentGroups, and graphs built in slices", () => {
+  it("groups ids exactly as whole components do, on random graphs and overlays", () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = seededRandom(seed);
+      const n = 5 + Math.floor(random() * 60);
+      const nodes = Array.from({ length: n }, (_, i) => node(`m${i}`, 1 + (i % 28)));
+      const edges = Array.from({ length: Math.floor(random() * n * 1.2) }, () =>
+        edge(`m${Math.floor(random() * n)}`, `m${Math.floor(random() * n)}`),
+      );
+      const graph = new MemoryGraph(nodes, edges);
+      const asked = Array.from(
+        { length: 1 + Math.floor(random() * 6) },
+        () => `m${Math.floor(random() * (n + 3))}`,
+      );
+      const whole = graph.components();
+      const groups = componentGroups(graph, asked);
+      for (const a of asked)
+        for (const b of asked)
+          assert.equal(
+            groups.has(a) && groups.has(b) && groups.get(a) === groups.get(b),
+            whole.has(a) && whole.has(b) && whole.get(a) === whole.get(b),
+            `seed ${seed}: ${a} and ${b}`,
+          );
+      // An overlay answers as the graph it stands for: the stored one with the added links.
+      const overlay = new GraphOverlay(graph);
+      overlay.addNode(node("fresh", 28));
+      const extra = [edge(`m${Math.floor(random() * n)}`, "fresh", "Link"), edge("m0", `m${n - 1}`, "Link")];
+      for (const e of extra) overlay.addEdge(e);
+      const plain = new MemoryGraph([...nodes, node("fresh", 28)], [...edges, ...extra]);
+      for (const apart of ["fresh", "m1"])
+        assert.deepEqual(
+          linkTargets(overlay, asked, apart),
+          linkTargets(plain, asked, apart),
+          `seed ${seed}`,
+        );
+    }
+  });
+
+  it("builds in slices the same graph the constructor builds", async () => {
+    const random = seededRandom(9);
+    const nodes = Array.from({ length: 3000 }, (_, i) => node(`m${i}`, 1 + (i % 28)));
+    const edges = Array.from({ length: 4000 }, () =>
+      edge(`m${Math.floor(random() * 3100)}`, `m${Math.floor(random() * 3000)}`),
+    );
+    const [a, b] = [new MemoryGraph(nodes, edges), await MemoryGraph.inSlices(nodes, edges)];
+    assert.deepEqual([...b.nodes.values()], [...a.nodes.values()]);
+    for (const { id } of nodes) {
+      assert.deepEqual(b.successors(id), a.successors(id));
+      assert.deepEqual(b.predecessors(id), a.predecessors(id));
+    }
   });
 });

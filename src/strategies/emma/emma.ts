@@ -253,8 +253,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
           .map((j) => listed[j]!.id);
         if (judged.length === 0) continue;
         // Groups m already belongs to (through this session's links) are not linked again.
-        const own = graph.component(m.id);
-        const targets = linkTargets(graph, judged).filter((t) => !own.has(t));
+        const targets = linkTargets(graph, judged, m.id);
         for (const t of targets) {
           graph.addEdge({ from: t, to: m.id, relation: "Link" });
           out.push({
