@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { newId } from "../../src/core/ids.js";
-import type { Memory, Scope } from "../../src/core/types.js";
+import type { Edge, Memory, Scope } from "../../src/core/types.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
@@ -37,8 +37,13 @@ export async function fillLiving(
   strategy: string,
   seed = 7,
   vocabulary: Vocabulary = "flat",
+  links = false,
 ): Promise<void> {
   const synth = synthetic(seed, vocabulary);
+  // With `links`, each memory is linked to one of the 50 before it: one component of the whole
+  // history, as theanine's Phase I and EMMA's chains leave a long life.
+  const recent: string[] = [];
+  let pick = seed;
   for (let start = 0; start < size; start += 2000) {
     const count = Math.min(size, start + 2000) - start;
     const { sessions, turns } = conversationRows(scope, start, count, synth, strategy);
@@ -75,7 +80,25 @@ export async function fillLiving(
         vector: memoryVectors[i]!,
       })),
     ];
-    await store.write(scope, { sessions, turns, memories, embeddings });
+    const edges: Edge[] = [];
+    if (links)
+      for (const m of memories) {
+        pick = (pick * 1103515245 + 12345) % 2147483648;
+        const from = recent.length ? recent[recent.length - 1 - (pick % recent.length)] : undefined;
+        if (from)
+          edges.push({
+            id: `edge_${from}_${m.id}`,
+            ...scope,
+            from,
+            to: m.id,
+            type: "Cause",
+            attributes: {},
+            recordedAt: m.observedAt,
+          });
+        recent.push(m.id);
+        if (recent.length > 50) recent.shift();
+      }
+    await store.write(scope, { sessions, turns, memories, embeddings, edges });
   }
 }
 
@@ -98,9 +121,10 @@ async function agentLoop(
   embedderName: string,
   storeKind: string,
   vocabulary: Vocabulary,
+  links: boolean,
 ): Promise<void> {
   console.log(
-    `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds after ${warmup} warm-up rounds, ${vocabulary} words)\n\n| turns in the scope | fill | first recall (cold load) | warm-up recalls p50 / max | recall alone p50 / p95 | warm-up turn + recall p50 / max | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `\n## Agent loop (store ${storeKind}, strategy ${strategy}, embedder ${embedderName}, ${rounds} rounds after ${warmup} warm-up rounds, ${vocabulary} words${links ? ", each memory linked to one of the 50 before it" : ""})\n\n| turns in the scope | fill | first recall (cold load) | warm-up recalls p50 / max | recall alone p50 / p95 | warm-up turn + recall p50 / max | turn p50 | recall after the turn p50 / p95 | turn + recall p50 / p95 | after / alone (p50) |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   const { sentence } = synthetic(11, vocabulary);
   // The cost of `turns: 2` (the turns the memories missed: one more turn search), in the same scope.
@@ -113,7 +137,7 @@ async function agentLoop(
     const mem = await openMemlane({ store, strategy, embedder: embedder ?? "use" });
     const scope = { tenant: "default", agent: "ava" };
     let started = performance.now();
-    await fillLiving(mem.store, scope, size, mem.embedder, strategy, 7, vocabulary);
+    await fillLiving(mem.store, scope, size, mem.embedder, strategy, 7, vocabulary, links);
     const fill = performance.now() - started;
     const ask = () => `what did Sam say about the ${sentence(2)}?`;
     started = performance.now();
@@ -415,7 +439,16 @@ export async function benchLive(args: string[]): Promise<void> {
       for (const strategy of strategies)
         for (const store of stores)
           for (const vocabulary of vocabularies)
-            await agentLoop(sizes, rounds, warmup, strategy, embedder, store, vocabulary);
+            await agentLoop(
+              sizes,
+              rounds,
+              warmup,
+              strategy,
+              embedder,
+              store,
+              vocabulary,
+              args.includes("--links"),
+            );
   if (parts.includes("session")) await longSession(strategies, Number(flag(args, "session-turns", "800")));
   if (parts.includes("scopes")) await manyScopes(scopes, 1000, budget);
   if (parts.includes("stalls"))
