@@ -1,5 +1,5 @@
 /** The MemoryGraph of stored memories and edges, old-to-new in every edge. */
-import { type GraphEdge, MemoryGraph } from "./memory-graph.js";
+import { type GraphEdge, type GraphNode, MemoryGraph } from "./memory-graph.js";
 import { RELATIONS } from "./relations.js";
 import type { Edge, Memory } from "./types.js";
 
@@ -18,20 +18,23 @@ export function toGraphEdge(e: Edge): GraphEdge | null {
 
 /** `graphOf`, built with pauses for other callers (a large scope's graph). */
 export async function graphOfInSlices(memories: Memory[], edges: Iterable<Edge>): Promise<MemoryGraph> {
-  const nodes = memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
   const graphEdges = function* () {
     for (const e of edges) {
       const g = toGraphEdge(e);
       if (g) yield g;
     }
   };
-  return MemoryGraph.inSlices(nodes, graphEdges());
+  return MemoryGraph.inSlices(nodesOf(memories), graphEdges());
 }
 
 export function graphOf(memories: Memory[], edges: Edge[]): MemoryGraph {
-  const nodes = memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
   return new MemoryGraph(
-    nodes,
+    nodesOf(memories),
     edges.map(toGraphEdge).filter((e): e is GraphEdge => e !== null),
   );
+}
+
+/** Memories as graph nodes, each ordered by its place in the list (the store's order). */
+function nodesOf(memories: Memory[]): GraphNode[] {
+  return memories.map((m, order) => ({ id: m.id, time: m.observedAt, order }));
 }

@@ -5,10 +5,14 @@
  * (Algorithm 2, lines 6-8). Every walk is bounded and tolerates cycles, so a malformed or huge
  * graph cannot stall a request.
  */
-import { breathe } from "./yield-to-loop.js";
+import { breathe, ITEMS_PER_LOOK } from "./yield-to-loop.js";
 
-/** Nodes or edges added between two looks at the clock while a graph is built in slices. */
-const SLICE_ITEMS = 1024;
+/** Appends `value` to the list under `key`, starting the list when there is none. */
+function pushTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
 
 export interface GraphNode {
   id: string;
@@ -49,11 +53,11 @@ export class MemoryGraph {
     let n = 0;
     for (const node of nodes) {
       graph.nodes.set(node.id, node);
-      if (++n % SLICE_ITEMS === 0) await breathe();
+      if (++n % ITEMS_PER_LOOK === 0) await breathe();
     }
     for (const e of edges) {
       graph.link(e);
-      if (++n % SLICE_ITEMS === 0) await breathe();
+      if (++n % ITEMS_PER_LOOK === 0) await breathe();
     }
     return graph;
   }
@@ -61,12 +65,8 @@ export class MemoryGraph {
   /** Adds an edge while the graph is built. Self-links and edges to unknown memories are ignored: they carry no timeline. */
   private link(e: GraphEdge): void {
     if (e.from === e.to || !this.nodes.has(e.from) || !this.nodes.has(e.to)) return;
-    const out = this.out.get(e.from);
-    if (out) out.push(e);
-    else this.out.set(e.from, [e]);
-    const into = this.in.get(e.to);
-    if (into) into.push(e);
-    else this.in.set(e.to, [e]);
+    pushTo(this.out, e.from, e);
+    pushTo(this.in, e.to, e);
   }
 
   has(id: string): boolean {
@@ -79,36 +79,6 @@ export class MemoryGraph {
 
   predecessors(id: string): GraphEdge[] {
     return this.in.get(id) ?? [];
-  }
-
-  /** The weakly connected component of a memory (edge direction ignored). */
-  component(id: string): Set<string> {
-    const seen = new Set<string>();
-    if (!this.nodes.has(id)) return seen;
-    const stack = [id];
-    seen.add(id);
-    while (stack.length) {
-      const current = stack.pop()!;
-      for (const e of [...this.successors(current), ...this.predecessors(current)])
-        for (const next of [e.from, e.to])
-          if (!seen.has(next)) {
-            seen.add(next);
-            stack.push(next);
-          }
-    }
-    return seen;
-  }
-
-  /** Component index of every node; one pass. */
-  components(): Map<string, number> {
-    const index = new Map<string, number>();
-    let n = 0;
-    for (const id of this.nodes.keys()) {
-      if (index.has(id)) continue;
-      for (const member of this.component(id)) index.set(member, n);
-      n++;
-    }
-    return index;
   }
 
   /** Memories from which `id` can be reached along edges (itself included). */
@@ -180,8 +150,8 @@ export class GraphOverlay implements LinkableGraph {
   /** Adds an edge; as in a MemoryGraph, a self-link or an edge to an unknown memory is ignored. */
   addEdge(e: GraphEdge): void {
     if (e.from === e.to || !this.has(e.from) || !this.has(e.to)) return;
-    this.out.set(e.from, [...(this.out.get(e.from) ?? []), e]);
-    this.in.set(e.to, [...(this.in.get(e.to) ?? []), e]);
+    pushTo(this.out, e.from, e);
+    pushTo(this.in, e.to, e);
   }
 
   successors(id: string): GraphEdge[] {

@@ -13,9 +13,9 @@
  */
 import { graphOfInSlices } from "../core/graph-of.js";
 import type { MemoryGraph } from "../core/memory-graph.js";
-import { byStoreOrder } from "../core/memory-order.js";
+import { byEdgeOrder, byStoreOrder } from "../core/memory-order.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
-import { breathe } from "../core/yield-to-loop.js";
+import { breathe, ITEMS_PER_LOOK } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
 
 export interface LoadedGraph {
@@ -110,7 +110,7 @@ async function merged<T extends { id: string }>(
   let seen = 0;
   for (const x of held) {
     if (!changed.has(x.id)) kept.push(x);
-    if (++seen % CHECK_EVERY === 0) await breathe();
+    if (++seen % ITEMS_PER_LOOK === 0) await breathe();
   }
   const fresh = [...new Map(rows.filter((x) => changed.has(x.id)).map((x) => [x.id, x])).values()];
   const out: T[] = [];
@@ -140,15 +140,7 @@ async function made(ordered: Memory[], edges: Edge[]): Promise<Held> {
   const memories = new Map<string, Memory>();
   for (const m of ordered) {
     memories.set(m.id, m);
-    if (memories.size % CHECK_EVERY === 0) await breathe();
+    if (memories.size % ITEMS_PER_LOOK === 0) await breathe();
   }
   return { graph: await graphOfInSlices(ordered, edges), memories, edges };
 }
-
-/** Items between two looks at the clock in a pass over the scope (a look costs more than an item). */
-const CHECK_EVERY = 1024;
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The store's order of edges: recorded, then id. */
-const byEdgeOrder = (a: Edge, b: Edge) => cmp(a.recordedAt, b.recordedAt) || cmp(a.id, b.id);

@@ -131,7 +131,10 @@ describe("componentGroups, and graphs built in slices", () => {
         { length: 1 + Math.floor(random() * 6) },
         () => `m${Math.floor(random() * (n + 3))}`,
       );
-      const whole = graph.components();
+      const whole = wholeComponents(
+        nodes.map((x) => x.id),
+        edges,
+      );
       const groups = componentGroups(graph, asked);
       for (const a of asked)
         for (const b of asked)
@@ -169,3 +172,29 @@ describe("componentGroups, and graphs built in slices", () => {
     }
   });
 });
+
+/** Every node's component number, by a plain walk of the whole graph: the reference answer. */
+function wholeComponents(ids: string[], edges: GraphEdge[]): Map<string, number> {
+  const known = new Set(ids);
+  const next = new Map<string, string[]>();
+  for (const e of edges)
+    if (known.has(e.from) && known.has(e.to)) {
+      next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+      next.set(e.to, [...(next.get(e.to) ?? []), e.from]);
+    }
+  const index = new Map<string, number>();
+  let n = 0;
+  for (const id of ids) {
+    if (index.has(id)) continue;
+    n++;
+    const stack = [id];
+    index.set(id, n);
+    while (stack.length)
+      for (const other of next.get(stack.pop()!) ?? [])
+        if (!index.has(other)) {
+          index.set(other, n);
+          stack.push(other);
+        }
+  }
+  return index;
+}
