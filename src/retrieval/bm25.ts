@@ -22,8 +22,6 @@ interface Term {
   /** The most it can add to a document's score: idf × (k1 + 1), approached as its count grows. */
   most: number;
   k1: number;
-  b: number;
-  average: number;
 }
 
 /** The first position in an ascending list holding a number at least `x` (the length if none). */
@@ -50,6 +48,20 @@ export class Bm25Index {
   private acc = new Float64Array(16);
   /** Scratch marks of the documents a narrowed search still reads, all zeros between queries. */
   private wanted = new Uint8Array(16);
+  /**
+   * Scratch list of the documents a query has touched, in the order first touched, and how many.
+   * Reused: a common word touches most of a large scope, and a fresh array grown to 100K entries
+   * at every query cost more than the scoring (stop 48's profile of the agent loop).
+   */
+  private touched = new Int32Array(16);
+  private touchedCount = 0;
+  /**
+   * Each document's length part of the BM25 denominator, k1 × (1 − b + b × length / average), for
+   * the average it was computed at (NaN once a document changes): one multiply-add per document
+   * after a write, instead of one per posting at every query.
+   */
+  private norms = new Float64Array(16);
+  private normsAt = Number.NaN;
 
   constructor(private readonly options: Bm25Options = {}) {}
 
@@ -87,6 +99,7 @@ export class Bm25Index {
     }
     this.lengths[doc] = words.length;
     this.totalLength += words.length;
+    this.normsAt = Number.NaN;
   }
 
   /** Takes a document out (its number stays taken); `text` is what it was added with. */
@@ -107,6 +120,7 @@ export class Bm25Index {
     this.totalLength -= this.lengths[doc]!;
     this.lengths[doc] = 0;
     this.removed.add(doc);
+    this.normsAt = Number.NaN;
   }
 
   /** Gives a document new text under the same number; `old` is its text now. */
@@ -128,9 +142,14 @@ export class Bm25Index {
 
   /** Scores by document number, for the documents `admitted` allows (all when omitted). */
   scores(query: string, admitted?: Uint8Array): Map<number, number> {
-    const touched = this.accumulate(query, admitted);
-    const out = new Map(touched.map((doc) => [doc, this.acc[doc]!]));
-    for (const doc of touched) this.acc[doc] = 0;
+    for (const t of this.plan(query)) this.read(t, admitted);
+    const out = new Map<number, number>();
+    const { acc, touched } = this;
+    for (let i = 0; i < this.touchedCount; i++) {
+      out.set(touched[i]!, acc[touched[i]!]!);
+      acc[touched[i]!] = 0;
+    }
+    this.touchedCount = 0;
     return out;
   }
 
@@ -152,7 +171,7 @@ export class Bm25Index {
   ): Scored[] {
     const { admitted, floor } = options;
     const terms = this.plan(query);
-    const touched: number[] = [];
+    const touched = this.touched;
     // rest[j]: the most that terms j and after can add (widened a little against rounding).
     const rest = new Float64Array(terms.length + 1);
     for (let j = terms.length - 1; j >= 0; j--) rest[j] = rest[j + 1]! + terms[j]!.most;
@@ -162,6 +181,7 @@ export class Bm25Index {
     const postings = new Float64Array(terms.length + 1);
     for (let j = terms.length - 1; j >= 0; j--)
       postings[j] = postings[j + 1]! + terms[j]!.postings.doc.length;
+    const found = () => this.touchedCount;
     let best = 0;
     let j = 0;
     let bar = Number.NEGATIVE_INFINITY;
@@ -174,21 +194,24 @@ export class Bm25Index {
         j > 0 &&
         rest[j]! < Math.max(best, floorOf(best)) &&
         rest[j]! <= 0.7 * tried &&
-        postings[j]! > 2 * touched.length
+        postings[j]! > 2 * found()
       ) {
         tried = rest[j]!;
-        bar = Math.max(floorOf(best), this.kth(touched, k));
+        bar = Math.max(floorOf(best), this.kth(k));
         // Narrowing pays when few documents can still make the cut against the postings left to read.
-        if (rest[j]! < bar && this.reaching(touched, rest[j]!, bar, postings[j]! / 8)) break;
+        if (rest[j]! < bar && this.reaching(rest[j]!, bar, postings[j]! / 8)) break;
       }
-      best = Math.max(best, this.read(terms[j]!, admitted, touched));
+      best = Math.max(best, this.read(terms[j]!, admitted));
     }
     const acc = this.acc;
+    const count = this.touchedCount;
+    this.touchedCount = 0;
     const top = new TopK(k);
     if (j === terms.length) {
       // Read through: `best` is the best total, and one pass ranks and clears.
       const min = floorOf(best);
-      for (const doc of touched) {
+      for (let i = 0; i < count; i++) {
+        const doc = touched[i]!;
         const score = acc[doc]!;
         if (score >= min) top.push(doc, score);
         acc[doc] = 0;
@@ -196,7 +219,8 @@ export class Bm25Index {
       return top.sorted();
     }
     // Narrowed: only documents already found that the unread terms could still lift over the bar.
-    let candidates = touched.filter((doc) => acc[doc]! + rest[j]! >= bar);
+    let candidates: number[] = [];
+    for (let i = 0; i < count; i++) if (acc[touched[i]!]! + rest[j]! >= bar) candidates.push(touched[i]!);
     for (; j < terms.length; j++) {
       this.addTo(terms[j]!, candidates);
       candidates = candidates.filter((doc) => acc[doc]! + rest[j + 1]! >= bar);
@@ -205,7 +229,7 @@ export class Bm25Index {
     for (const doc of candidates) if (acc[doc]! > best) best = acc[doc]!;
     const min = floorOf(best);
     for (const doc of candidates) if (acc[doc]! >= min) top.push(doc, acc[doc]!);
-    for (const doc of touched) acc[doc] = 0;
+    for (let i = 0; i < count; i++) acc[touched[i]!] = 0;
     return top.sorted();
   }
 
@@ -216,7 +240,11 @@ export class Bm25Index {
     // Statistics of the documents held, as a fresh index of them would count them.
     const n = this.size;
     const average = this.totalLength / Math.max(1, n) || 1;
-    if (this.acc.length < this.ids.length) this.acc = new Float64Array(Math.max(16, this.ids.length * 2));
+    if (this.normsAt !== average) this.normsFor(k1, b, average);
+    if (this.acc.length < this.ids.length) {
+      this.acc = new Float64Array(Math.max(16, this.ids.length * 2));
+      this.touched = new Int32Array(this.acc.length);
+    }
     const terms: Term[] = [];
     for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);
@@ -227,37 +255,49 @@ export class Bm25Index {
         idf,
         most: idf * (k1 + 1),
         k1,
-        b,
-        average,
       });
     }
     return terms.sort((x, y) => y.most - x.most || x.postings.doc.length - y.postings.doc.length);
   }
 
-  /** A term's score in a document where it occurs `f` times. */
-  private weight(t: Term, f: number, doc: number): number {
-    return (t.idf * f * (t.k1 + 1)) / (f + t.k1 * (1 - t.b + (t.b * this.lengths[doc]!) / t.average));
+  /** Computes every document's length norm for `average` (the same arithmetic a posting would do). */
+  private normsFor(k1: number, b: number, average: number): void {
+    if (this.norms.length < this.ids.length) this.norms = new Float64Array(this.ids.length * 2);
+    const { norms, lengths } = this;
+    for (let doc = 0; doc < lengths.length; doc++) norms[doc] = k1 * (1 - b + (b * lengths[doc]!) / average);
+    this.normsAt = average;
   }
 
-  /** Adds a term's scores to every admitted document it occurs in; returns the best total among them. */
-  private read(t: Term, admitted: Uint8Array | undefined, touched: number[]): number {
+  /** A term's score in a document where it occurs `f` times. */
+  private weight(t: Term, f: number, doc: number): number {
+    return (t.idf * f * (t.k1 + 1)) / (f + this.norms[doc]!);
+  }
+
+  /**
+   * Adds a term's scores to every admitted document it occurs in, listing the newly touched ones;
+   * returns the best total among them.
+   */
+  private read(t: Term, admitted: Uint8Array | undefined): number {
     const acc = this.acc;
-    const lengths = this.lengths;
+    const touched = this.touched;
+    let count = this.touchedCount;
+    const norms = this.norms;
     const { doc: docs, tf } = t.postings;
     // weight() spelled out, same arithmetic, with the term's constants in locals: this loop runs
     // once per posting.
-    const { idf, k1, b, average } = t;
+    const { idf, k1 } = t;
     let best = 0;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       if (admitted && !admitted[doc]) continue;
       const f = tf[i]!;
       const held = acc[doc]!;
-      if (held === 0) touched.push(doc);
-      const v = held + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[doc]!) / average));
+      if (held === 0) touched[count++] = doc;
+      const v = held + (idf * f * (k1 + 1)) / (f + norms[doc]!);
       acc[doc] = v;
       if (v > best) best = v;
     }
+    this.touchedCount = count;
     return best;
   }
 
@@ -282,9 +322,10 @@ export class Bm25Index {
   }
 
   /** Whether at most `most` of the documents found so far could be lifted to `bar` by the unread terms (adding at most `rest`). */
-  private reaching(touched: number[], rest: number, bar: number, most: number): boolean {
+  private reaching(rest: number, bar: number, most: number): boolean {
     let n = 0;
-    for (const doc of touched) if (this.acc[doc]! + rest >= bar && ++n > most) return false;
+    for (let i = 0; i < this.touchedCount; i++)
+      if (this.acc[this.touched[i]!]! + rest >= bar && ++n > most) return false;
     return true;
   }
 
@@ -292,19 +333,12 @@ export class Bm25Index {
    * A floor under the k-th best score of the documents found so far: the k-th best among the
    * first found (the rarest terms' documents, most often the best). Minus infinity with fewer than k.
    */
-  private kth(touched: number[], k: number): number {
-    const seen = Math.min(touched.length, Math.max(16 * k, 4096));
+  private kth(k: number): number {
+    const seen = Math.min(this.touchedCount, Math.max(16 * k, 4096));
     if (seen < k || k <= 0) return Number.NEGATIVE_INFINITY;
     const top = new TopK(k);
-    for (let i = 0; i < seen; i++) top.push(touched[i]!, this.acc[touched[i]!]!);
+    for (let i = 0; i < seen; i++) top.push(this.touched[i]!, this.acc[this.touched[i]!]!);
     return top.floor;
-  }
-
-  /** Adds the query's scores into the scratch accumulator; returns the documents touched, in order. */
-  private accumulate(query: string, admitted?: Uint8Array): number[] {
-    const touched: number[] = [];
-    for (const t of this.plan(query)) this.read(t, admitted, touched);
-    return touched;
   }
 
   /** The `k` best documents by id, best first. */

@@ -239,9 +239,14 @@ export class InProcessRetriever implements Retriever {
           dense,
           lexical,
           subject: (doc) => {
-            const about = index.memories[doc]!.about.toLowerCase();
-            if (!named.has(about)) named.set(about, about.length > 1 && namePattern(about).test(query));
-            return named.get(about)!;
+            const about = index.memories[doc]!.about;
+            let found = named.get(about);
+            if (found === undefined) {
+              const lower = about.toLowerCase();
+              found = lower.length > 1 && namePattern(lower).test(query);
+              named.set(about, found);
+            }
+            return found;
           },
           time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
           recency: asksAboutNow(query) ? (doc) => index.recency(doc) : undefined,

@@ -292,6 +292,7 @@ export class TurnIndex {
     else if (ranker === "rrf") fused = fuseRrf({ dense, lexical });
     else {
       const speakers = new Set((options.speakers ?? this.named(query)).map((s) => s.toLowerCase()));
+      const namedSpeakers = new Map<string, boolean>();
       const asked = askedRanges(query, options.now ?? this.latest);
       // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
       const scored = new Uint8Array(this.turns.length);
@@ -310,7 +311,16 @@ export class TurnIndex {
         {
           dense,
           lexical,
-          subject: (doc) => speakers.has(this.turns[doc]!.speaker.toLowerCase()),
+          subject: (doc) => {
+            // Per speaker, not per document: lower-casing every candidate's speaker showed in profiles.
+            const speaker = this.turns[doc]!.speaker;
+            let named = namedSpeakers.get(speaker);
+            if (named === undefined) {
+              named = speakers.has(speaker.toLowerCase());
+              namedSpeakers.set(speaker, named);
+            }
+            return named;
+          },
           time: asked.length ? (doc) => withinAsked(this.time(doc), asked) : undefined,
           dated: asksWhen(query) ? (doc) => this.time(doc).dated : undefined,
           recency: asksAboutNow(query)
