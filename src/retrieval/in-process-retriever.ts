@@ -146,15 +146,14 @@ export class InProcessRetriever implements Retriever {
    * admitted memory made from a found turn takes the best score among its turns.
    */
   private async sourceEvidence(
-    scope: Scope,
+    turnIndex: TurnIndex,
     index: MemoryIndex,
     admitted: Uint8Array,
     search: MemorySearch,
     vector: Float32Array,
     depth: number,
   ): Promise<Scored[]> {
-    const turns = await this.searchTurns(scope, {
-      query: search.query,
+    const turns = await turnIndex.search(search.query, {
       vector,
       k: depth * 2,
       depth: SOURCE_DEPTH,
@@ -219,19 +218,29 @@ export class InProcessRetriever implements Retriever {
     const query = search.query.trim();
     if (!query || search.k <= 0) return [];
     const depth = Math.max(search.k * 4, 20);
-    const [[vector], index] = await Promise.all([this.embedder.embed([query]), this.index(scope)]);
+    const weights = search.weights ?? MEMORY_WEIGHTS;
+    const useSource = this.fusion !== "rrf" && weights.source > 0;
+    // Both indexes are brought up to date before the dense search starts: on a store with one
+    // connection (PGlite) a version check queued behind it would wait for it.
+    const [[vector], index, turns] = await Promise.all([
+      this.embedder.embed([query]),
+      this.index(scope),
+      useSource ? this.turnIndex(scope) : undefined,
+    ]);
     const admitted = index.admitted(search.filter);
     // No memory can answer: skip the searches (the source search alone reads every turn's index).
     if (admitted.indexOf(1) === -1) return [];
-    const dense = await this.denseSearch(scope, index, vector!, admitted, search.filter, depth);
+    // Started first and awaited last: where the dense search runs in a database (another thread or
+    // machine), BM25 and the source turns are scored here meanwhile.
+    const searching = this.denseSearch(scope, index, vector!, admitted, search.filter, depth);
+    searching.catch(() => {}); // awaited below; a failure there is the search's
     // A word found in almost every memory (the partner's name) scores near zero: not a lexical hit.
     const lexical = index.bm25Top(query, admitted, depth, (best) => Math.max(0.1 * best, 0.2 + 1e-12));
     let fused: Map<number, Explanation>;
-    if (this.fusion === "rrf") fused = fuseRrf({ dense, lexical });
+    if (this.fusion === "rrf") fused = fuseRrf({ dense: await searching, lexical });
     else {
-      const weights = search.weights ?? MEMORY_WEIGHTS;
-      const source =
-        weights.source > 0 ? await this.sourceEvidence(scope, index, admitted, search, vector!, depth) : [];
+      const source = turns ? await this.sourceEvidence(turns, index, admitted, search, vector!, depth) : [];
+      const dense = await searching;
       const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
       fused = fuseScaled(
