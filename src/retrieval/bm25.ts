@@ -36,6 +36,27 @@ function firstAtLeast(list: number[], x: number): number {
   return lo;
 }
 
+/**
+ * Scratch space of the query running now, shared by every index: scoring is synchronous, so one
+ * is enough, and a process holding a thousand scopes keeps one, not one per scope. It grows to the
+ * largest index searched.
+ * - `acc`: scores by document number, all zeros between queries;
+ * - `touched`: the documents a query has touched, in the order first touched. Reused because a
+ *   common word touches most of a large scope, and a fresh array grown to 100K entries at every
+ *   query cost more than the scoring (the agent loop's profile, stop 48);
+ * - `wanted`: marks of the documents a narrowed search still reads, all zeros between queries.
+ */
+const scratch = { acc: new Float64Array(16), touched: new Int32Array(16), wanted: new Uint8Array(16) };
+
+/** Makes the scratch space hold documents numbered below `docs`. */
+function scratchFor(docs: number): void {
+  if (scratch.acc.length >= docs) return;
+  const size = Math.max(16, docs * 2);
+  scratch.acc = new Float64Array(size);
+  scratch.touched = new Int32Array(size);
+  scratch.wanted = new Uint8Array(size);
+}
+
 export class Bm25Index {
   private readonly ids: string[] = [];
   private readonly postings = new Map<string, { doc: number[]; tf: number[] }>();
@@ -44,16 +65,7 @@ export class Bm25Index {
   /** Documents taken out: their numbers stay, so the documents after them keep theirs. */
   private readonly removed = new Set<number>();
   private byteCount = 0;
-  /** Scratch scores, all zeros between queries (scoring is synchronous, so one is enough). */
-  private acc = new Float64Array(16);
-  /** Scratch marks of the documents a narrowed search still reads, all zeros between queries. */
-  private wanted = new Uint8Array(16);
-  /**
-   * Scratch list of the documents a query has touched, in the order first touched, and how many.
-   * Reused: a common word touches most of a large scope, and a fresh array grown to 100K entries
-   * at every query cost more than the scoring (stop 48's profile of the agent loop).
-   */
-  private touched = new Int32Array(16);
+  /** How many documents of `scratch.touched` the query running now has touched. */
   private touchedCount = 0;
   /**
    * Each document's length part of the BM25 denominator, k1 × (1 − b + b × length / average), for
@@ -135,16 +147,16 @@ export class Bm25Index {
     return this.ids.length - this.removed.size;
   }
 
-  /** Roughly the bytes held: postings, lengths and ids (for the index budget), counted as they change. */
+  /** Roughly the bytes held: postings, lengths, norms and ids (for the index budget), counted as they change. */
   get bytes(): number {
-    return this.byteCount + 48 * this.ids.length;
+    return this.byteCount + 48 * this.ids.length + this.norms.byteLength;
   }
 
   /** Scores by document number, for the documents `admitted` allows (all when omitted). */
   scores(query: string, admitted?: Uint8Array): Map<number, number> {
     for (const t of this.plan(query)) this.read(t, admitted);
     const out = new Map<number, number>();
-    const { acc, touched } = this;
+    const { acc, touched } = scratch;
     for (let i = 0; i < this.touchedCount; i++) {
       out.set(touched[i]!, acc[touched[i]!]!);
       acc[touched[i]!] = 0;
@@ -171,7 +183,7 @@ export class Bm25Index {
   ): Scored[] {
     const { admitted, floor } = options;
     const terms = this.plan(query);
-    const touched = this.touched;
+    const touched = scratch.touched;
     // rest[j]: the most that terms j and after can add (widened a little against rounding).
     const rest = new Float64Array(terms.length + 1);
     for (let j = terms.length - 1; j >= 0; j--) rest[j] = rest[j + 1]! + terms[j]!.most;
@@ -203,7 +215,7 @@ export class Bm25Index {
       }
       best = Math.max(best, this.read(terms[j]!, admitted));
     }
-    const acc = this.acc;
+    const acc = scratch.acc;
     const count = this.touchedCount;
     this.touchedCount = 0;
     const top = new TopK(k);
@@ -241,10 +253,7 @@ export class Bm25Index {
     const n = this.size;
     const average = this.totalLength / Math.max(1, n) || 1;
     if (this.normsAt !== average) this.normsFor(k1, b, average);
-    if (this.acc.length < this.ids.length) {
-      this.acc = new Float64Array(Math.max(16, this.ids.length * 2));
-      this.touched = new Int32Array(this.acc.length);
-    }
+    scratchFor(this.ids.length);
     const terms: Term[] = [];
     for (const term of new Set((this.options.terms ?? bm25Terms)(query))) {
       const p = this.postings.get(term);
@@ -278,8 +287,8 @@ export class Bm25Index {
    * returns the best total among them.
    */
   private read(t: Term, admitted: Uint8Array | undefined): number {
-    const acc = this.acc;
-    const touched = this.touched;
+    const acc = scratch.acc;
+    const touched = scratch.touched;
     let count = this.touchedCount;
     const norms = this.norms;
     const { doc: docs, tf } = t.postings;
@@ -307,16 +316,15 @@ export class Bm25Index {
     if (docs.length * Math.log2(postings.length + 1) < postings.length) {
       for (const doc of docs) {
         const at = firstAtLeast(postings, doc);
-        if (postings[at] === doc) this.acc[doc]! += this.weight(t, tf[at]!, doc);
+        if (postings[at] === doc) scratch.acc[doc]! += this.weight(t, tf[at]!, doc);
       }
       return;
     }
-    if (this.wanted.length < this.acc.length) this.wanted = new Uint8Array(this.acc.length);
-    const wanted = this.wanted;
+    const wanted = scratch.wanted;
     for (const doc of docs) wanted[doc] = 1;
     for (let i = 0; i < postings.length; i++) {
       const doc = postings[i]!;
-      if (wanted[doc]) this.acc[doc]! += this.weight(t, tf[i]!, doc);
+      if (wanted[doc]) scratch.acc[doc]! += this.weight(t, tf[i]!, doc);
     }
     for (const doc of docs) wanted[doc] = 0;
   }
@@ -325,7 +333,7 @@ export class Bm25Index {
   private reaching(rest: number, bar: number, most: number): boolean {
     let n = 0;
     for (let i = 0; i < this.touchedCount; i++)
-      if (this.acc[this.touched[i]!]! + rest >= bar && ++n > most) return false;
+      if (scratch.acc[scratch.touched[i]!]! + rest >= bar && ++n > most) return false;
     return true;
   }
 
@@ -337,7 +345,7 @@ export class Bm25Index {
     const seen = Math.min(this.touchedCount, Math.max(16 * k, 4096));
     if (seen < k || k <= 0) return Number.NEGATIVE_INFINITY;
     const top = new TopK(k);
-    for (let i = 0; i < seen; i++) top.push(this.touched[i]!, this.acc[this.touched[i]!]!);
+    for (let i = 0; i < seen; i++) top.push(scratch.touched[i]!, scratch.acc[scratch.touched[i]!]!);
     return top.floor;
   }
 

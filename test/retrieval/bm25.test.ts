@@ -134,6 +134,99 @@ describe("BM25 top k", () => {
   });
 });
 
+describe("BM25 kept state", () => {
+  it("scores as the formula does after documents come and go, with indexes of any size searched in turn", () => {
+    const random = seededRandom(5);
+    const words = Array.from({ length: 40 }, (_, i) => `v${i}x`);
+    const sentence = (n = 2 + Math.floor(random() * 14)) =>
+      Array.from({ length: n }, () => words[Math.floor(random() * 40)]!).join(" ");
+    const big = new Bm25Index();
+    const small = new Bm25Index();
+    const held = { big: new Map<number, string>(), small: new Map<number, string>() };
+    const add = (name: "big" | "small", index: Bm25Index) => {
+      const text = sentence();
+      held[name].set(index.add(`${name}${held[name].size}`, text), text);
+    };
+    for (let i = 0; i < 3000; i++) add("big", big);
+    for (let i = 0; i < 5; i++) add("small", small);
+    const replace = (doc: number, text: string) => {
+      big.replace(doc, held.big.get(doc)!, text);
+      held.big.set(doc, text);
+    };
+    for (let round = 0; round < 30; round++) {
+      if (round % 3 === 0) add("small", small);
+      const docs = [...held.big.keys()];
+      const doc = docs[Math.floor(random() * docs.length)]!;
+      if (round % 3 === 1) {
+        big.remove(doc, held.big.get(doc)!);
+        held.big.delete(doc);
+      } else if (round % 3 === 2) {
+        // Two documents swap lengths: the average stays the same, their norms do not.
+        const other = docs.find(
+          (d) => d !== doc && bm25Terms(held.big.get(d)!).length !== bm25Terms(held.big.get(doc)!).length,
+        )!;
+        const [a, b] = [bm25Terms(held.big.get(doc)!).length, bm25Terms(held.big.get(other)!).length];
+        replace(doc, sentence(b));
+        replace(other, sentence(a));
+      } else replace(doc, sentence());
+      for (const [index, texts] of [
+        [big, held.big],
+        [small, held.small],
+      ] as const) {
+        const query = sentence();
+        const expected = formula(texts, query);
+        const got = new Map(index.scores(query));
+        assert.equal(got.size, expected.size, query);
+        for (const [d, score] of expected)
+          assert.ok(Math.abs(got.get(d)! - score) < 1e-9, `document ${d} for ${query}`);
+        const best = [...expected.values()].sort((x, y) => y - x).slice(0, 10);
+        const top = index.top(query, 10).map((x) => x.score);
+        assert.ok(
+          top.every((x, i) => Math.abs(x - best[i]!) < 1e-9),
+          `top 10 for ${query}`,
+        );
+      }
+    }
+  });
+});
+
+describe("BM25 kept state, exact cases", () => {
+  it("scores a document added at exactly the average length (the average does not move)", () => {
+    const index = new Bm25Index();
+    const texts = new Map<number, string>();
+    for (const text of ["alpha beta", "gamma delta alpha beta"]) texts.set(index.add(text, text), text);
+    assert.ok(index.scores("alpha").size === 2);
+    // Lengths 2 and 4: average 3. A third document of length 3 keeps it at 3.
+    texts.set(index.add("third", "alpha kappa lambda"), "alpha kappa lambda");
+    const expected = formula(texts, "alpha");
+    const got = index.scores("alpha");
+    for (const [doc, score] of expected)
+      assert.ok(Math.abs(got.get(doc)! - score) < 1e-12, `document ${doc}`);
+  });
+});
+
+/** BM25 of every document by number, from the formula (Lucene's idf, k1 1.2, b 0.75): the reference. */
+function formula(texts: Map<number, string>, query: string): Map<number, number> {
+  const terms = new Map([...texts].map(([doc, text]) => [doc, bm25Terms(text)]));
+  const n = terms.size;
+  const average = [...terms.values()].reduce((a, t) => a + t.length, 0) / n;
+  const out = new Map<number, number>();
+  for (const q of new Set(bm25Terms(query))) {
+    const df = [...terms.values()].filter((t) => t.includes(q)).length;
+    if (!df) continue;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    for (const [doc, t] of terms) {
+      const f = t.filter((x) => x === q).length;
+      if (f)
+        out.set(
+          doc,
+          (out.get(doc) ?? 0) + (idf * f * 2.2) / (f + 1.2 * (1 - 0.75 + (0.75 * t.length) / average)),
+        );
+    }
+  }
+  return out;
+}
+
 /** Counts calls of a prototype's method (private ones included) until restored. */
 function spyOn(proto: object, name: string): { calls: number; restore(): void } {
   const target = proto as Record<string, (...args: unknown[]) => unknown>;
