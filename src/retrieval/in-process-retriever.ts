@@ -222,7 +222,7 @@ export class InProcessRetriever implements Retriever {
     const useSource = this.fusion !== "rrf" && weights.source > 0;
     // Both indexes are brought up to date before the dense search starts: on a store with one
     // connection (PGlite) a version check queued behind it would wait for it.
-    const [[vector], index, turns] = await Promise.all([
+    const [[vector], index, turnIndex] = await Promise.all([
       this.embedder.embed([query]),
       this.index(scope),
       useSource ? this.turnIndex(scope) : undefined,
@@ -239,7 +239,9 @@ export class InProcessRetriever implements Retriever {
     let fused: Map<number, Explanation>;
     if (this.fusion === "rrf") fused = fuseRrf({ dense: await searching, lexical });
     else {
-      const source = turns ? await this.sourceEvidence(turns, index, admitted, search, vector!, depth) : [];
+      const source = turnIndex
+        ? await this.sourceEvidence(turnIndex, index, admitted, search, vector!, depth)
+        : [];
       const dense = await searching;
       const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
