@@ -118,6 +118,27 @@ export const MEMORY_WEIGHTS: FusionWeights = {
   length: 0,
 };
 
+/**
+ * A yes/no signal that depends on one field of the unit (a turn's speaker, a memory's `about`):
+ * `test` runs once per distinct value in a query, not once per candidate (lower-casing and
+ * matching every candidate's name showed in profiles of large scopes).
+ */
+export function perValue<K>(
+  valueOf: (doc: number) => K,
+  test: (value: K) => boolean,
+): (doc: number) => boolean {
+  const known = new Map<K, boolean>();
+  return (doc) => {
+    const value = valueOf(doc);
+    let yes = known.get(value);
+    if (yes === undefined) {
+      yes = test(value);
+      known.set(value, yes);
+    }
+    return yes;
+  };
+}
+
 /** RRF constant: 60 is the value of the original paper and the usual default. */
 export const RRF_K = 60;
 

@@ -23,6 +23,7 @@ import {
   fuseRrf,
   fuseScaled,
   MEMORY_WEIGHTS,
+  perValue,
   type Scored,
 } from "./fusion.js";
 import { IndexBudget, IndexCache } from "./index-cache.js";
@@ -243,22 +244,18 @@ export class InProcessRetriever implements Retriever {
         ? await this.sourceEvidence(turnIndex, index, admitted, search, vector!, depth)
         : [];
       const dense = await searching;
-      const named = new Map<string, boolean>();
       const asked = askedRanges(query, search.now ?? index.latest);
       fused = fuseScaled(
         {
           dense,
           lexical,
-          subject: (doc) => {
-            const about = index.memories[doc]!.about;
-            let found = named.get(about);
-            if (found === undefined) {
+          subject: perValue(
+            (doc) => index.memories[doc]!.about,
+            (about) => {
               const lower = about.toLowerCase();
-              found = lower.length > 1 && namePattern(lower).test(query);
-              named.set(about, found);
-            }
-            return found;
-          },
+              return lower.length > 1 && namePattern(lower).test(query);
+            },
+          ),
           time: asked.length ? (doc) => withinAsked(index.time(doc), asked) : undefined,
           recency: asksAboutNow(query) ? (doc) => index.recency(doc) : undefined,
           neighbours: (doc) => index.neighbours(doc).filter((n) => admitted[n]),

@@ -20,7 +20,7 @@ import {
   withinAsked,
 } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
-import { type Explanation, type FusionWeights, fuseRrf, fuseScaled } from "./fusion.js";
+import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, perValue } from "./fusion.js";
 import { TopK } from "./top-k.js";
 import { type Passage, passagesOf, turnVectors } from "./turn-embedding-text.js";
 import { VectorMatrix } from "./vector-matrix.js";
@@ -292,7 +292,6 @@ export class TurnIndex {
     else if (ranker === "rrf") fused = fuseRrf({ dense, lexical });
     else {
       const speakers = new Set((options.speakers ?? this.named(query)).map((s) => s.toLowerCase()));
-      const namedSpeakers = new Map<string, boolean>();
       const asked = askedRanges(query, options.now ?? this.latest);
       // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
       const scored = new Uint8Array(this.turns.length);
@@ -311,16 +310,10 @@ export class TurnIndex {
         {
           dense,
           lexical,
-          subject: (doc) => {
-            // Per speaker, not per document: lower-casing every candidate's speaker showed in profiles.
-            const speaker = this.turns[doc]!.speaker;
-            let named = namedSpeakers.get(speaker);
-            if (named === undefined) {
-              named = speakers.has(speaker.toLowerCase());
-              namedSpeakers.set(speaker, named);
-            }
-            return named;
-          },
+          subject: perValue(
+            (doc) => this.turns[doc]!.speaker,
+            (speaker) => speakers.has(speaker.toLowerCase()),
+          ),
           time: asked.length ? (doc) => withinAsked(this.time(doc), asked) : undefined,
           dated: asksWhen(query) ? (doc) => this.time(doc).dated : undefined,
           recency: asksAboutNow(query)
