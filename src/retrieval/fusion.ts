@@ -124,12 +124,12 @@ export const MEMORY_WEIGHTS: FusionWeights = {
  * matching every candidate's name showed in profiles of large scopes).
  */
 export function perValue<K>(
-  valueOf: (doc: number) => K,
+  fieldOf: (doc: number) => K,
   test: (value: K) => boolean,
 ): (doc: number) => boolean {
   const known = new Map<K, boolean>();
   return (doc) => {
-    const value = valueOf(doc);
+    const value = fieldOf(doc);
     let yes = known.get(value);
     if (yes === undefined) {
       yes = test(value);
