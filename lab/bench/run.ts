@@ -19,6 +19,9 @@
  *   recall [--sizes 1000,10000,100000] [--queries 200] [--units memories,turns] [--skip-ingest]
  *                                                        search latency p50/p95 and memory at scale, then
  *                                                        ingest throughput (turns with embeddings)
+ *   recall --signals [--sizes 10000,100000] [--queries 200] [--units turns,memories] [--words flat|zipf]
+ *                                                        each recall signal's latency cost: the same questions
+ *                                                        with it and without it, pair by pair
  *   timelines [file] [--embedder use|hash]               theanine offline: links by relation, timeline lengths
  *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S]
  *                                                        load test of memlane serve on loopback: p50/p95 per
@@ -29,6 +32,7 @@ import { benchLive } from "./live.js";
 import { benchLlmCost } from "./llm-cost.js";
 import { benchPostgres } from "./postgres.js";
 import { benchRecall } from "./recall.js";
+import { benchRecallSignals } from "./recall-signals.js";
 import { benchServe } from "./serve.js";
 import { benchTimelines } from "./timelines.js";
 
@@ -38,7 +42,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   live: benchLive,
   "llm-cost": benchLlmCost,
   postgres: benchPostgres,
-  recall: benchRecall,
+  recall: (a) => (a.includes("--signals") ? benchRecallSignals(a) : benchRecall(a)),
   serve: benchServe,
   timelines: benchTimelines,
 };

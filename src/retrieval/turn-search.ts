@@ -20,7 +20,14 @@ import {
   withinAsked,
 } from "./asked-time.js";
 import { Bm25Index } from "./bm25.js";
-import { type Explanation, type FusionWeights, fuseRrf, fuseScaled, perValue } from "./fusion.js";
+import {
+  type Explanation,
+  FUSION_WEIGHTS,
+  type FusionWeights,
+  fuseRrf,
+  fuseScaled,
+  perValue,
+} from "./fusion.js";
 import { TopK } from "./top-k.js";
 import { type Passage, passagesOf, turnVectors } from "./turn-embedding-text.js";
 import { VectorMatrix } from "./vector-matrix.js";
@@ -293,19 +300,23 @@ export class TurnIndex {
     else {
       const speakers = new Set((options.speakers ?? this.named(query)).map((s) => s.toLowerCase()));
       const asked = askedRanges(query, options.now ?? this.latest);
+      const weights = options.weights ?? FUSION_WEIGHTS;
       // The candidates' neighbours are scored too, so what a candidate earns from them is exact.
-      const scored = new Uint8Array(this.turns.length);
-      for (const d of dense) scored[d.doc] = 1;
-      const score = (n: number) => {
-        if (n < 0 || scored[n]) return;
-        scored[n] = 1;
-        dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
-      };
-      for (const list of [dense.slice(), lexical])
-        for (const { doc } of list) {
-          score(this.prev[doc]!);
-          score(this.next[doc]!);
-        }
+      // Weights without the neighbour signal skip it (what `bench recall --signals` times).
+      if (weights.neighbour > 0) {
+        const scored = new Uint8Array(this.turns.length);
+        for (const d of dense) scored[d.doc] = 1;
+        const score = (n: number) => {
+          if (n < 0 || scored[n]) return;
+          scored[n] = 1;
+          dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
+        };
+        for (const list of [dense.slice(), lexical])
+          for (const { doc } of list) {
+            score(this.prev[doc]!);
+            score(this.next[doc]!);
+          }
+      }
       fused = fuseScaled(
         {
           dense,
@@ -323,7 +334,7 @@ export class TurnIndex {
           asks: (doc) => this.asking[doc]!,
           length: (doc) => this.chars[doc]!,
         },
-        options.weights,
+        weights,
       );
     }
     const only = options.speaker?.toLowerCase();

@@ -105,6 +105,43 @@ describe("turn search", () => {
     await store.close();
   });
 
+  it("does no neighbour work when the neighbour weight is 0", async () => {
+    const store = new SqliteStore(":memory:");
+    const at = "2023-05-08T10:00:00.000Z";
+    await store.write(scopeA, {
+      sessions: [session(scopeA, "s1", at)],
+      turns: [
+        turn(scopeA, "s1", 0, "sam", "A family of deer by the lake.", at),
+        turn(scopeA, "s1", 1, "kim", "Right, lovely.", at),
+        turn(scopeA, "s1", 2, "sam", "We went hiking in the hills.", at),
+        turn(scopeA, "s1", 3, "sam", "I baked bread all weekend.", at),
+        turn(scopeA, "s1", 4, "sam", "The lake was windy.", at),
+      ],
+    });
+    const embedder = new HashEmbedder(128);
+    const index = await TurnIndex.build(store, scopeA, embedder);
+    // Kim's reply shares no word with the question's vector (asked without the name) nor with its
+    // lexical query (names leave it), so neither ranker finds it among its two (the deer and the
+    // windy lake): only the neighbour signal scores it, and then the subject signal lifts it.
+    const [vector] = await embedder.embed(["family of deer by the lake"]);
+    const asked = { k: 2, depth: 2, vector: vector! };
+    const query = "What did Kim say about the family of deer by the lake?";
+    const withIt = await index.search(query, asked);
+    assert.deepEqual(
+      withIt.map((h) => h.id),
+      ["s1:1", "s1:2"],
+    );
+    assert.ok(withIt[1]!.explanation.neighbour! > 0 && withIt[1]!.explanation.subject! > 0);
+    const withoutIt = await index.search(query, { ...asked, weights: { ...FUSION_WEIGHTS, neighbour: 0 } });
+    // Scored anyway, the reply would still come second on the subject alone (0.84 against 0.67).
+    assert.deepEqual(
+      withoutIt.map((h) => h.id),
+      ["s1:1", "s1:5"],
+      "no neighbour is scored, so none comes in",
+    );
+    await store.close();
+  });
+
   it("answers bad input with an empty result, never a crash", async () => {
     const store = await storeWithTwoSessions();
     const index = await TurnIndex.build(store, scopeA, new HashEmbedder(128));
