@@ -14,10 +14,9 @@
  * - `fuseRrf`: reciprocal rank fusion of dense and BM25, the textbook floor.
  */
 
-export interface Scored {
-  doc: number;
-  score: number;
-}
+import { type Scored, TopK } from "./top-k.js";
+
+export type { Scored };
 
 export interface FusionInput {
   /** Dense similarities of the candidates (any order). */
@@ -142,53 +141,131 @@ export function perValue<K>(
 /** RRF constant: 60 is the value of the original paper and the usual default. */
 export const RRF_K = 60;
 
-export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS): Map<number, Explanation> {
+/** What the scaled fusion knows of each unit before its bonuses: its content score and the best content score among its neighbours. */
+interface ScaledParts {
+  content: Map<number, number>;
+  near: Map<number, number>;
+}
+
+function scaledParts(input: FusionInput, w: FusionWeights): ScaledParts {
   let maxDense = 1e-9;
   let maxLex = 1e-9;
   for (const d of input.dense) if (d.score > maxDense) maxDense = d.score;
   for (const l of input.lexical) if (l.score > maxLex) maxLex = l.score;
-  const out = new Map<number, Explanation>();
   const content = new Map<number, number>();
-  for (const d of input.dense) {
-    out.set(d.doc, { dense: d.score });
-    content.set(d.doc, w.dense * (Math.max(0, d.score) / maxDense));
+  for (const d of input.dense) content.set(d.doc, w.dense * (Math.max(0, d.score) / maxDense));
+  for (const l of input.lexical) content.set(l.doc, (content.get(l.doc) ?? 0) + w.bm25 * (l.score / maxLex));
+  if (input.source && w.source > 0) {
+    let maxSource = 1e-9;
+    for (const x of input.source) if (x.score > maxSource) maxSource = x.score;
+    for (const x of input.source)
+      content.set(x.doc, (content.get(x.doc) ?? 0) + w.source * (x.score / maxSource));
   }
+  const near = new Map<number, number>();
+  if (input.neighbours && w.neighbour > 0)
+    for (const [doc, c] of content) {
+      if (c <= 0) continue;
+      for (const n of input.neighbours(doc)) if (c > (near.get(n) ?? 0)) near.set(n, c);
+    }
+  return { content, near };
+}
+
+/**
+ * A unit's fused score: its content score, then each bonus in a fixed order (the order is part of
+ * the arithmetic: the same unit always sums to the same bits). With `e`, each bonus is written there too.
+ */
+function scaledScore(
+  doc: number,
+  parts: ScaledParts,
+  input: FusionInput,
+  w: FusionWeights,
+  e?: Explanation,
+): number {
+  let score = parts.content.get(doc) ?? 0;
+  let share: number;
+  if (w.subject > 0 && input.subject?.(doc)) {
+    score += w.subject;
+    if (e) e.subject = w.subject;
+  }
+  if (w.time > 0 && input.time?.(doc)) {
+    score += w.time;
+    if (e) e.time = w.time;
+  }
+  if (w.dated > 0 && input.dated?.(doc)) {
+    score += w.dated;
+    if (e) e.dated = w.dated;
+  }
+  if (w.recency > 0 && input.recency) {
+    score += share = w.recency * input.recency(doc);
+    if (e) e.recency = share;
+  }
+  const near = parts.near.get(doc);
+  if (near) {
+    score += share = w.neighbour * near;
+    if (e) e.neighbour = share;
+  }
+  if (w.question && input.asks?.(doc)) {
+    score += -w.question;
+    if (e) e.question = -w.question;
+  }
+  if (w.length && input.length) {
+    score += share = w.length * Math.log1p(input.length(doc));
+    if (e) e.length = share;
+  }
+  return score;
+}
+
+/** Every unit the scaled fusion scores, with its explanation: each signal's value and the fused `score`. */
+export function fuseScaled(input: FusionInput, w: FusionWeights = FUSION_WEIGHTS): Map<number, Explanation> {
+  const parts = scaledParts(input, w);
+  const out = new Map<number, Explanation>();
+  for (const d of input.dense) out.set(d.doc, { dense: d.score });
   for (const l of input.lexical) {
     const e = out.get(l.doc) ?? {};
     e.bm25 = l.score;
     out.set(l.doc, e);
-    content.set(l.doc, (content.get(l.doc) ?? 0) + w.bm25 * (l.score / maxLex));
   }
-  if (input.source && w.source > 0) {
-    let maxSource = 1e-9;
-    for (const x of input.source) if (x.score > maxSource) maxSource = x.score;
+  if (input.source && w.source > 0)
     for (const x of input.source) {
       const e = out.get(x.doc) ?? {};
       e.source = x.score;
       out.set(x.doc, e);
-      content.set(x.doc, (content.get(x.doc) ?? 0) + w.source * (x.score / maxSource));
     }
-  }
-  const nearBest = new Map<number, number>();
-  if (input.neighbours && w.neighbour > 0)
-    for (const [doc, c] of content) {
-      if (c <= 0) continue;
-      for (const n of input.neighbours(doc)) if (c > (nearBest.get(n) ?? 0)) nearBest.set(n, c);
-    }
-  for (const n of nearBest.keys()) if (!out.has(n)) out.set(n, {});
-  for (const [doc, e] of out) {
-    let score = content.get(doc) ?? 0;
-    if (w.subject > 0 && input.subject?.(doc)) score += e.subject = w.subject;
-    if (w.time > 0 && input.time?.(doc)) score += e.time = w.time;
-    if (w.dated > 0 && input.dated?.(doc)) score += e.dated = w.dated;
-    if (w.recency > 0 && input.recency) score += e.recency = w.recency * input.recency(doc);
-    const near = nearBest.get(doc);
-    if (near) score += e.neighbour = w.neighbour * near;
-    if (w.question && input.asks?.(doc)) score += e.question = -w.question;
-    if (w.length && input.length) score += e.length = w.length * Math.log1p(input.length(doc));
-    e.score = score;
-  }
+  for (const n of parts.near.keys()) if (!out.has(n)) out.set(n, {});
+  for (const [doc, e] of out) e.score = scaledScore(doc, parts, input, w, e);
   return out;
+}
+
+/**
+ * The `k` best units of `fuseScaled` (of those `keep` accepts), best first, with the same scores
+ * and explanations, but only these k explained: the turn search fuses thousands of units per
+ * question, and an explanation object for each was much of its time. Of equal scores the lower
+ * unit number comes first (TopK).
+ */
+export function topScaled(
+  input: FusionInput,
+  w: FusionWeights,
+  k: number,
+  keep?: (doc: number) => boolean,
+): { doc: number; explanation: Explanation }[] {
+  const parts = scaledParts(input, w);
+  const top = new TopK(k);
+  for (const doc of parts.content.keys())
+    if (!keep || keep(doc)) top.push(doc, scaledScore(doc, parts, input, w));
+  for (const doc of parts.near.keys())
+    if (!parts.content.has(doc) && (!keep || keep(doc))) top.push(doc, scaledScore(doc, parts, input, w));
+  return top.sorted().map(({ doc }) => {
+    // The same keys in the same order as fuseScaled's explanation.
+    const e: Explanation = {};
+    const dense = input.dense.find((d) => d.doc === doc);
+    if (dense) e.dense = dense.score;
+    const lexical = input.lexical.find((l) => l.doc === doc);
+    if (lexical) e.bm25 = lexical.score;
+    const source = input.source && w.source > 0 ? input.source.find((x) => x.doc === doc) : undefined;
+    if (source) e.source = source.score;
+    e.score = scaledScore(doc, parts, input, w, e);
+    return { doc, explanation: e };
+  });
 }
 
 export function fuseRrf(input: Pick<FusionInput, "dense" | "lexical">): Map<number, Explanation> {

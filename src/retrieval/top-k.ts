@@ -4,7 +4,11 @@
  * equal scores the lower document number wins, whatever order they came in, so a ranker may visit
  * documents in any order (BM25 visits them term by term) and still give the same answer.
  */
-import type { Scored } from "./fusion.js";
+/** A document number and its score. */
+export interface Scored {
+  doc: number;
+  score: number;
+}
 
 export class TopK {
   private readonly docs: Int32Array;

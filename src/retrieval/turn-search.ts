@@ -23,10 +23,11 @@ import { Bm25Index } from "./bm25.js";
 import {
   type Explanation,
   FUSION_WEIGHTS,
+  type FusionInput,
   type FusionWeights,
   fuseRrf,
   fuseScaled,
-  perValue,
+  topScaled,
 } from "./fusion.js";
 import { TopK } from "./top-k.js";
 import { type Passage, passagesOf, turnVectors } from "./turn-embedding-text.js";
@@ -79,6 +80,10 @@ export class TurnIndex {
   private live = new Uint8Array(16);
   /** Speakers by how many held documents they said, in the order first heard. */
   private readonly speakerCounts = new Map<string, number>();
+  /** Every speaker ever added, numbered in the order first heard, and each document's speaker's number. */
+  private readonly speakerNames: string[] = [];
+  private readonly speakerNumbers = new Map<string, number>();
+  private readonly speakerOf: number[] = [];
   /** When each document was said and what times its words mention, read on first use (parsing is costly). */
   private readonly times: (UnitTime | undefined)[] = [];
   /** Each document's shape, read when it is added: whether it asks a question, and its length. */
@@ -175,6 +180,7 @@ export class TurnIndex {
       }
       this.live[doc] = 1;
       this.speakerCounts.set(t.speaker, (this.speakerCounts.get(t.speaker) ?? 0) + 1);
+      this.speakerOf.push(this.speakerNumber(t.speaker));
       this.times.push(undefined);
       this.days.add(t.at);
       this.prev.push(-1);
@@ -219,7 +225,17 @@ export class TurnIndex {
       if (v) this.vectors.set(doc, v);
       else this.vectors.clear(doc);
       this.turns[doc] = t;
+      this.speakerOf[doc] = this.speakerNumber(t.speaker);
     }
+  }
+
+  private speakerNumber(speaker: string): number {
+    let n = this.speakerNumbers.get(speaker);
+    if (n === undefined) {
+      n = this.speakerNames.push(speaker) - 1;
+      this.speakerNumbers.set(speaker, n);
+    }
+    return n;
   }
 
   private remove(docs: number[]): void {
@@ -306,39 +322,41 @@ export class TurnIndex {
       if (weights.neighbour > 0) {
         const scored = new Uint8Array(this.turns.length);
         for (const d of dense) scored[d.doc] = 1;
-        const score = (n: number) => {
+        const wanted: number[] = [];
+        const want = (n: number) => {
           if (n < 0 || scored[n]) return;
           scored[n] = 1;
-          dense.push({ doc: n, score: this.vectors.similarity(n, qv!) });
+          wanted.push(n);
         };
-        for (const list of [dense.slice(), lexical])
+        for (const list of [dense, lexical])
           for (const { doc } of list) {
-            score(this.prev[doc]!);
-            score(this.next[doc]!);
+            want(this.prev[doc]!);
+            want(this.next[doc]!);
           }
+        const similarities = this.vectors.similarities(wanted, qv!);
+        for (let j = 0; j < wanted.length; j++) dense.push({ doc: wanted[j]!, score: similarities[j]! });
       }
-      fused = fuseScaled(
-        {
-          dense,
-          lexical,
-          subject: perValue(
-            (doc) => this.turns[doc]!.speaker,
-            (speaker) => speakers.has(speaker.toLowerCase()),
-          ),
-          time: asked.length ? (doc) => withinAsked(this.time(doc), asked) : undefined,
-          dated: asksWhen(query) ? (doc) => this.time(doc).dated : undefined,
-          recency: asksAboutNow(query)
-            ? (doc) => this.days.scale(Date.parse(this.turns[doc]!.at))
-            : undefined,
-          neighbours: (doc) => this.neighbours(doc),
-          asks: (doc) => this.asking[doc]!,
-          length: (doc) => this.chars[doc]!,
-        },
-        weights,
-      );
+      // Each speaker is asked about once per question, not once per candidate.
+      const named = this.speakerNames.map((s) => speakers.has(s.toLowerCase()));
+      const input: FusionInput = {
+        dense,
+        lexical,
+        subject: (doc) => named[this.speakerOf[doc]!]!,
+        time: asked.length ? (doc) => withinAsked(this.time(doc), asked) : undefined,
+        dated: asksWhen(query) ? (doc) => this.time(doc).dated : undefined,
+        recency: asksAboutNow(query) ? (doc) => this.days.scale(Date.parse(this.turns[doc]!.at)) : undefined,
+        neighbours: (doc) => this.neighbours(doc),
+        asks: (doc) => this.asking[doc]!,
+        length: (doc) => this.chars[doc]!,
+      };
+      // One document per turn: only the k best need an explanation.
+      if (this.passages === 0)
+        return topScaled(input, weights, options.k, this.saidBy(options.speaker)).map(
+          ({ doc, explanation }) => this.hit(doc, explanation),
+        );
+      fused = fuseScaled(input, weights);
     }
-    const only = options.speaker?.toLowerCase();
-    const said = (doc: number) => only === undefined || this.turns[doc]!.speaker.toLowerCase() === only;
+    const said = this.saidBy(options.speaker) ?? (() => true);
     const top = new TopK(options.k);
     if (this.passages === 0) {
       for (const [doc, e] of fused) if (said(doc)) top.push(doc, e.score!);
@@ -354,6 +372,14 @@ export class TurnIndex {
       for (const doc of best.values()) top.push(doc, fused.get(doc)!.score!);
     }
     return top.sorted().map(({ doc }) => this.hit(doc, fused.get(doc)!));
+  }
+
+  /** With a speaker, whether that speaker said a document (names compared without case). */
+  private saidBy(speaker: string | undefined): ((doc: number) => boolean) | undefined {
+    if (speaker === undefined) return undefined;
+    const only = speaker.toLowerCase();
+    const said = this.speakerNames.map((s) => s.toLowerCase() === only);
+    return (doc) => said[this.speakerOf[doc]!]!;
   }
 
   /** A document as a hit: its turn, or for a passage the passage's text and where it sits in the turn. */

@@ -116,6 +116,26 @@ export class VectorMatrix {
     return this.blocks[Math.floor(row / BLOCK_ROWS)]!.similarity(row % BLOCK_ROWS, query);
   }
 
+  /**
+   * Each listed row's similarity to the query, summed as the scan sums (four float32 lanes, in
+   * WebAssembly SIMD where the block has it): for the rows a search scores besides the scan's own
+   * (the turn search scores every candidate's neighbours, thousands per question at 100K turns),
+   * about a fifth of the time `similarity` takes row by row.
+   */
+  similarities(rows: readonly number[], query: Float32Array): Float64Array {
+    const out = new Float64Array(rows.length);
+    const loaded = new Set<Block>();
+    for (let j = 0; j < rows.length; j++) {
+      const block = this.blocks[Math.floor(rows[j]! / BLOCK_ROWS)]!;
+      if (!loaded.has(block)) {
+        block.load(query);
+        loaded.add(block);
+      }
+      out[j] = block.loadedScore(rows[j]! % BLOCK_ROWS);
+    }
+    return out;
+  }
+
   /** A row's floats, as a view: read it at once (a block's memory may move when another grows). */
   vector(row: number): Float32Array {
     return this.blocks[Math.floor(row / BLOCK_ROWS)]!.vector(row % BLOCK_ROWS);
@@ -391,8 +411,37 @@ class Block {
     }
   }
 
+  /** A row's score for the query of the last `load`, as `score` computes it. */
+  loadedScore(row: number): number {
+    if (this.simd) {
+      this.simd.scan(
+        this.data.byteOffset + row * this.stride * 4,
+        this.query.byteOffset,
+        1,
+        this.stride,
+        this.scores.byteOffset + row * 4,
+      );
+      return this.scores[row]!;
+    }
+    const m = this.data;
+    const q = this.query;
+    const off = row * this.stride;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let i = 0; i < this.stride; i += 4) {
+      s0 += m[off + i]! * q[i]!;
+      s1 += m[off + i + 1]! * q[i + 1]!;
+      s2 += m[off + i + 2]! * q[i + 2]!;
+      s3 += m[off + i + 3]! * q[i + 3]!;
+    }
+    // Rounded as `score` stores it (a Float32Array).
+    return Math.fround(s0 + s1 + s2 + s3);
+  }
+
   /** Puts the query where the kernels read it. */
-  private load(query: Float32Array): void {
+  load(query: Float32Array): void {
     this.query.fill(0);
     this.query.set(query.subarray(0, this.dims));
   }

@@ -48,6 +48,32 @@ describe("vector matrix", () => {
 });
 
 describe("vector matrix, coded scan", () => {
+  for (const simd of [true, false])
+    it(`scores listed rows as the scan does, in full and growing blocks (${simd ? "SIMD" : "JavaScript"})`, () => {
+      const random = seededRandom(11);
+      const dims = 19;
+      // One full block (the SIMD kernel's) and a growing one after it.
+      const rows = Array.from({ length: BLOCK_ROWS + 500 }, () =>
+        normalize(Float32Array.from({ length: dims }, () => random() - 0.5)),
+      );
+      const matrix = new VectorMatrix(0, dims, { simd });
+      for (const v of rows) matrix.append(v);
+      matrix.clear(3);
+      const query = normalize(Float32Array.from({ length: dims }, () => random() - 0.5));
+      const listed = [BLOCK_ROWS + 499, 0, 3, BLOCK_ROWS, 17, 17, BLOCK_ROWS - 1];
+      const got = matrix.similarities(listed, query);
+      assert.equal(got.length, listed.length);
+      for (const [j, row] of listed.entries()) {
+        const expected = row === 3 ? 0 : dot(query, rows[row]!);
+        assert.ok(Math.abs(got[j]! - expected) < 1e-6, `row ${row}: ${got[j]} against ${expected}`);
+        // The same sum as a scan that returns the row (float32 lanes either way).
+        if (row !== 3) assert.ok(Math.abs(got[j]! - matrix.similarity(row, query)) < 1e-6);
+      }
+      const [best] = matrix.nearest(query, 1);
+      assert.equal(matrix.similarities([best!.doc], query)[0], best!.score, "bit for bit the scan's score");
+      assert.deepEqual([...matrix.similarities([], query)], []);
+    });
+
   it("gives the exact k best among many equal scores (sparse rows, as the hashing embedder makes)", () => {
     const random = seededRandom(11);
     const dims = 64;
