@@ -118,9 +118,9 @@ export const MEMORY_WEIGHTS: FusionWeights = {
 };
 
 /**
- * A yes/no signal that depends on one field of the unit (a turn's speaker, a memory's `about`):
- * `test` runs once per distinct value in a query, not once per candidate (lower-casing and
- * matching every candidate's name showed in profiles of large scopes).
+ * A yes/no signal that depends on one field of the unit (a memory's `about`; the turn index
+ * numbers its speakers instead): `test` runs once per distinct value in a query, not once per
+ * candidate (lower-casing and matching every candidate's name showed in profiles of large scopes).
  */
 export function perValue<K>(
   fieldOf: (doc: number) => K,
