@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fuseRrf, fuseScaled, RRF_K } from "../../src/retrieval/fusion.js";
+import { seededRandom } from "../../src/core/memory-graph.js";
+import {
+  FUSION_WEIGHTS,
+  type FusionInput,
+  fuseRrf,
+  fuseScaled,
+  RRF_K,
+  topScaled,
+} from "../../src/retrieval/fusion.js";
 
 const w = {
   dense: 1,
@@ -82,6 +90,43 @@ describe("fusion", () => {
     assert.equal(fused.get(7)!.neighbour, 1);
     assert.equal(fused.get(7)!.score, 1);
     assert.equal(fused.get(0)!.neighbour, undefined, "a unit does not feed itself");
+  });
+
+  it("topScaled gives fuseScaled's k best, explained alike, with ties to the lower unit", () => {
+    const random = seededRandom(5);
+    for (let round = 0; round < 40; round++) {
+      const n = 60;
+      const pick = (share: number) =>
+        Array.from({ length: n }, (_, doc) => doc).filter(() => random() < share);
+      // Scores from a few values, so ties are common.
+      const level = () => Math.floor(random() * 4) / 4;
+      const input: FusionInput = {
+        dense: pick(0.5).map((doc) => ({ doc, score: level() - 0.25 })),
+        lexical: pick(0.3).map((doc) => ({ doc, score: 1 + 3 * level() })),
+        source: pick(0.2).map((doc) => ({ doc, score: level() })),
+        subject: (doc) => doc % 3 === 0,
+        time: (doc) => doc % 5 === 0,
+        dated: (doc) => doc % 7 === 0,
+        recency: (doc) => doc / n,
+        neighbours: (doc) => [doc - 1, doc + 1].filter((x) => x >= 0 && x < n),
+        asks: (doc) => doc % 4 === 0,
+        length: (doc) => 10 + (doc % 6) * 20,
+      };
+      const weights = { ...FUSION_WEIGHTS, source: round % 2 ? 1 : 0 };
+      const keep = round % 3 ? undefined : (doc: number) => doc % 2 === 1;
+      const k = 1 + (round % 12);
+      const all = [...fuseScaled(input, weights)]
+        .filter(([doc]) => !keep || keep(doc))
+        .sort(([a, x], [b, y]) => y.score! - x.score! || a - b)
+        .slice(0, k);
+      const top = topScaled(input, weights, k, keep);
+      // Same units, same order, same explanation keys in the same order, same bits.
+      assert.equal(
+        JSON.stringify(top.map((t) => [t.doc, t.explanation])),
+        JSON.stringify(all),
+        `round ${round}`,
+      );
+    }
   });
 
   it("reciprocal rank fusion lets tied scores share a rank", () => {
