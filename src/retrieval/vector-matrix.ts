@@ -423,6 +423,12 @@ class Block {
       );
       return this.scores[row]!;
     }
+    // Rounded as `score` stores it (a Float32Array).
+    return Math.fround(this.laneSum(row));
+  }
+
+  /** A row's dot product with the loaded query in four lanes, as the SIMD scan sums (JavaScript). */
+  private laneSum(row: number): number {
     const m = this.data;
     const q = this.query;
     const off = row * this.stride;
@@ -436,8 +442,7 @@ class Block {
       s2 += m[off + i + 2]! * q[i + 2]!;
       s3 += m[off + i + 3]! * q[i + 3]!;
     }
-    // Rounded as `score` stores it (a Float32Array).
-    return Math.fround(s0 + s1 + s2 + s3);
+    return s0 + s1 + s2 + s3;
   }
 
   /** Puts the query where the kernels read it. */
@@ -453,26 +458,8 @@ class Block {
       this.simd.scan(0, this.query.byteOffset, this.count, this.stride, this.scores.byteOffset);
       return this.scores;
     }
-    const d = this.stride;
-    const m = this.data;
-    const q = this.query;
-    const scores = this.scores;
-    for (let doc = 0; doc < this.count; doc++) {
-      // Four lanes, as the SIMD scan does.
-      const off = doc * d;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      for (let i = 0; i < d; i += 4) {
-        s0 += m[off + i]! * q[i]!;
-        s1 += m[off + i + 1]! * q[i + 1]!;
-        s2 += m[off + i + 2]! * q[i + 2]!;
-        s3 += m[off + i + 3]! * q[i + 3]!;
-      }
-      scores[doc] = s0 + s1 + s2 + s3;
-    }
-    return scores;
+    for (let doc = 0; doc < this.count; doc++) this.scores[doc] = this.laneSum(doc);
+    return this.scores;
   }
 }
 
