@@ -87,6 +87,19 @@ export const perTurnSchema = z
     "wait: turn() returns after the strategy's per-turn work committed with the turn; background: after the turn is stored",
   );
 
+/**
+ * Whose memories a recall may see. `partner`: what the partners in question may hear (memories
+ * learned from them or told to them, and nothing another partner said); `agent`: the agent's whole
+ * memory, every partner's, except what someone asked to keep private or is sensitive by kind,
+ * which stays with the partner who said it.
+ */
+export const recallScopeSchema = z
+  .enum(["partner", "agent"])
+  .describe(
+    "partner: only what the partners in question may hear (needs `about` outside a session); agent: everything the agent knows, private memories excepted; default partner (agent for emma)",
+  );
+export type RecallScope = z.infer<typeof recallScopeSchema>;
+
 export const sessionInputSchema = z
   .object({
     agent: idSchema.describe("whose memory it is"),
@@ -107,6 +120,9 @@ export const sessionInputSchema = z
         `strategy that handles this session: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
       ),
     perTurn: perTurnSchema.optional(),
+    scope: recallScopeSchema.optional().describe(
+      "what the session's replies may recall: partner (default; agent for emma) or agent",
+    ),
   })
   .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
     message: "a session needs a partner (or partners)",
@@ -186,6 +202,7 @@ export const recallInputSchema = z.object({
       "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
     ),
   now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
+  scope: recallScopeSchema.optional(),
 });
 export type RecallInput = z.input<typeof recallInputSchema>;
 
