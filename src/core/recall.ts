@@ -127,4 +127,9 @@ export interface Recall {
    * engine to every recall and reply of a strategy that keeps memory (engine/standing.ts).
    */
   standing?: RecallHit[];
+  /**
+   * Whose memories the recall saw: `partner`, what the partners in question may hear; `agent`,
+   * the agent's whole memory, private memories excepted (core/audience.ts).
+   */
+  scope?: "partner" | "agent";
 }

@@ -17,6 +17,19 @@ export interface MemoryFilter {
   strategy?: string;
   kind?: string | string[];
   ids?: string[];
+  /** Only what these partners may hear (core/audience.ts says what that is). */
+  hearing?: Hearing;
+}
+
+/**
+ * Whose recall this is. `partner`: what these partners may hear (memories learned in a session
+ * one of them was in, their own private ones included). `agent`: the agent's whole memory,
+ * except private memories of anyone not listed.
+ */
+export interface Hearing {
+  scope: "partner" | "agent";
+  /** The partners present (a session's partners), or the one a recall is about. May be empty under `agent`. */
+  partners: string[];
 }
 
 export type MemoryStatus = "active" | "superseded" | "forgotten";

@@ -7,6 +7,7 @@
 import type { Operation, Scope } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore, ScopedBatch, WriteBatch } from "../store/memory-store.js";
+import { stampAudience } from "./audience-stamp.js";
 import type { EventStream } from "./events.js";
 import { holdToConversationTime } from "./time-guard.js";
 
@@ -57,6 +58,7 @@ export async function applyStaged(
       .sort()[0];
     if (readAt) batch.requireTurnsReadAt = readAt;
     await holdToConversationTime(parts.store, w.scope, batch);
+    await stampAudience(parts.store, w.scope, batch);
     // Memories are made from turns: if a forget erased any of them meanwhile, nothing lands.
     const written = new Set(batch.turns.map((t) => t.id));
     batch.requireTurns = [

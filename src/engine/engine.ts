@@ -11,6 +11,7 @@ import { addUsage, type Operation, type Scope, type Session, type Turn } from ".
 import { replyStepFor } from "../strategies/kit/steps/reply.js";
 import { consolidate } from "./consolidator.js";
 import type { JobInfo } from "./events.js";
+import { heardOnly, sessionHearing } from "./hearing.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { replyWindowOf } from "./reply-window.js";
@@ -82,13 +83,22 @@ export class Engine {
     const partner = lastPartnerTurn?.speaker ?? session.partners[0]!;
     const q = query ?? lastPartnerTurn?.text ?? "";
     const strategy = this.parts.strategies.get(session.strategy);
+    // What the partners present may hear, and nothing another partner said (engine/hearing.ts).
+    const hearing = sessionHearing(session, strategy);
     const found = q.trim()
-      ? await strategy.recall({ ...portsFor(this.parts, scope, signal), query: q, session, dialogue })
+      ? await strategy.recall({
+          ...portsFor(this.parts, scope, signal),
+          query: q,
+          session,
+          dialogue,
+          filter: { hearing },
+        })
       : { strategy: strategy.name, query: q, hits: [] };
     // Everyone's standing instructions hold in a reply, whatever the question was.
-    const recall = keepsStanding(this.parts, strategy)
-      ? await withStanding(this.parts, scope, found, session.partners)
+    const withItems = keepsStanding(this.parts, strategy)
+      ? await withStanding(this.parts, scope, found, session.partners, hearing)
       : found;
+    const recall = { ...(await heardOnly(store, scope, withItems, hearing)), scope: hearing.scope };
     const prompt = withStandingShown(strategy.compose({ scope, session, partner, dialogue }, recall), recall);
     const at = dialogue.at(-1)?.at ?? session.at;
     const input: ReplyInput = { agent: scope.agent, partner, at, dialogue, recall, prompt };

@@ -66,6 +66,7 @@ import { Conversation } from "./conversation.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { type Transcript, validateTranscript } from "./formats/transcript.js";
+import { defaultRecallScope, heardOnly, recallHearing, SESSION_SCOPE_KEY, turnAdmission } from "./hearing.js";
 import {
   checkStored,
   emptyReport,
@@ -309,7 +310,7 @@ export class Memlane {
       partners,
       at,
       input.id ?? sessionId("s", at),
-      input.meta ?? {},
+      input.scope ? { ...input.meta, [SESSION_SCOPE_KEY]: input.scope } : (input.meta ?? {}),
       strategy.name,
     );
     await this.parts.store.write(scope, { sessions: [session] });
@@ -454,17 +455,24 @@ export class Memlane {
         "turns adds raw turns to a recall of memories; with units: turns every hit is a turn already (use k)",
         { field: "turns" },
       );
+    const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
+    const recallScope = input.scope ?? defaultRecallScope(strategy);
+    const hearing = recallHearing(recallScope, input.about);
+    // Under partner scope `about` names whom the recall is for (their words and the agent's to
+    // them); under agent scope it narrows the subject, as a filter.
+    const subject = recallScope === "agent" ? input.about : undefined;
+    const { store } = this.parts;
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
         query,
         k: input.k ?? 10,
-        speaker: input.about,
+        speaker: subject,
         now,
+        admit: await turnAdmission(store, scope, hearing),
       });
-      return markTemporal({ strategy: "turns", query: input.query, hits }, intent);
+      return markTemporal({ strategy: "turns", query: input.query, hits, scope: recallScope }, intent);
     }
-    const filter: MemoryFilter = input.about ? { about: input.about } : {};
-    const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
+    const filter: MemoryFilter = subject ? { about: subject, hearing } : { hearing };
     const remembered = await strategy.recall({
       ...portsFor(this.parts, scope),
       query,
@@ -473,7 +481,7 @@ export class Memlane {
       now,
     });
     const found = keepsStanding(this.parts, strategy)
-      ? await withStanding(this.parts, scope, remembered, input.about ? [input.about] : undefined)
+      ? await withStanding(this.parts, scope, remembered, input.about ? [input.about] : undefined, hearing)
       : remembered;
     const recall = input.turns
       ? {
@@ -482,13 +490,14 @@ export class Memlane {
             this.parts.retriever,
             scope,
             found.hits,
-            { query, speaker: input.about, now },
+            { query, speaker: subject, now, admit: await turnAdmission(store, scope, hearing) },
             input.turns,
             found.standing,
           ),
         }
       : found;
-    return query === input.query ? recall : { ...recall, query: input.query };
+    const heard = { ...(await heardOnly(store, scope, recall, hearing)), scope: recallScope };
+    return query === input.query ? heard : { ...heard, query: input.query };
   }
 
   /** Active memories of an agent (all with `status: "any"`). */

@@ -7,10 +7,12 @@
  * supersedes the old version; a taking-back supersedes it with nothing. Read at session end.
  */
 import type { Prompt, StandingDecision } from "../cognition/inputs.js";
+import { hearingTest } from "../core/audience.js";
 import { displayName } from "../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import {
+  type Hearing,
   type Memory,
   type Operation,
   type Scope,
@@ -43,11 +45,13 @@ export async function standingFor(
   scope: Scope,
   about?: string[],
   limit = STANDING_SHOWN,
+  hearing?: Hearing,
 ): Promise<Memory[]> {
+  const hears = hearing ? hearingTest(hearing) : () => true;
   // Held in this process and kept current from the change log: a recall after a turn costs two
   // small reads, not a pass over the partner's memories.
   const items = (await heldMemories(store, scope, { strategy: STANDING, kind: STANDING }))
-    .filter((m) => !about || about.includes(m.about))
+    .filter((m) => (!about || about.includes(m.about)) && hears(m))
     .sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
   return items.slice(0, limit);
 }
@@ -58,8 +62,9 @@ export async function withStanding(
   scope: Scope,
   recall: Recall,
   about?: string[],
+  hearing?: Hearing,
 ): Promise<Recall> {
-  const held = await standingFor(parts.store, scope, about);
+  const held = await standingFor(parts.store, scope, about, STANDING_SHOWN, hearing);
   if (held.length === 0) return recall;
   const standing: RecallHit[] = held.map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
   return { ...recall, standing };

@@ -45,6 +45,8 @@ export interface TurnSearch {
   now?: string;
   /** Only turns this speaker said. */
   speaker?: string;
+  /** Only turns this admits (whom the recall is for may hear them: engine/hearing.ts). */
+  admit?: (turn: Turn) => boolean;
   /** The query's vector, when the caller has it already (else the query is embedded). */
   vector?: Float32Array;
   /** Candidates per ranker (default: at least 1000, see DEPTH); fewer is faster and rougher. */
@@ -300,7 +302,7 @@ export class TurnIndex {
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
     const depth = Math.max(options.k, options.depth ?? Math.max(options.k * 8, DEPTH));
     // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
-    const cut = (alone: boolean) => (alone && !options.speaker ? options.k : depth);
+    const cut = (alone: boolean) => (alone && !options.speaker && !options.admit ? options.k : depth);
     const dense = this.vectors.nearest(qv!, cut(ranker === "dense"), this.gone.size ? this.live : undefined);
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the subject signal already carries them.
@@ -351,12 +353,12 @@ export class TurnIndex {
       };
       // One document per turn: only the k best need an explanation.
       if (this.passages === 0)
-        return topScaled(input, weights, options.k, this.saidBy(options.speaker)).map(
+        return topScaled(input, weights, options.k, this.saidBy(options.speaker, options.admit)).map(
           ({ doc, explanation }) => this.hit(doc, explanation),
         );
       fused = fuseScaled(input, weights);
     }
-    const said = this.saidBy(options.speaker) ?? (() => true);
+    const said = this.saidBy(options.speaker, options.admit) ?? (() => true);
     const top = new TopK(options.k);
     if (this.passages === 0) {
       for (const [doc, e] of fused) if (said(doc)) top.push(doc, e.score!);
@@ -374,12 +376,19 @@ export class TurnIndex {
     return top.sorted().map(({ doc }) => this.hit(doc, fused.get(doc)!));
   }
 
-  /** With a speaker, whether that speaker said a document (names compared without case). */
-  private saidBy(speaker: string | undefined): ((doc: number) => boolean) | undefined {
-    if (speaker === undefined) return undefined;
+  /**
+   * With a speaker, whether that speaker said a document (names compared without case); with an
+   * admission test, whether it admits the document's turn. Undefined when neither narrows.
+   */
+  private saidBy(
+    speaker: string | undefined,
+    admit?: (turn: Turn) => boolean,
+  ): ((doc: number) => boolean) | undefined {
+    const admitted = admit ? (doc: number) => admit(this.turns[doc]!) : undefined;
+    if (speaker === undefined) return admitted;
     const only = speaker.toLowerCase();
     const said = this.speakerNames.map((s) => s.toLowerCase() === only);
-    return (doc) => said[this.speakerOf[doc]!]!;
+    return (doc) => said[this.speakerOf[doc]!]! && (!admitted || admitted(doc));
   }
 
   /** A document as a hit: its turn, or for a passage the passage's text and where it sits in the turn. */

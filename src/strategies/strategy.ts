@@ -77,6 +77,12 @@ export interface Strategy {
   readonly name: string;
   /** One line on what this strategy does, for --help and reports. */
   readonly description: string;
+  /**
+   * Whose memories its recall sees when the caller names no scope: "partner" (absent: what the
+   * partners present may hear) or "agent" (the agent's whole memory, private memories excepted;
+   * EMMA's, whose point is recall across partners).
+   */
+  readonly recallScope?: "partner" | "agent";
   /** Runs after every turn (CREEM blends, MemoChat writes memos); see TurnContext. */
   onTurn?(ctx: TurnContext): Promise<void>;
   /** Runs when a closed session is consolidated (CareCall, Theanine, EMMA). */

@@ -20,6 +20,9 @@ export const postgresDialect: SqlDialect = {
   // = ANY keeps the HNSW query's filter a plain array test the planner pushes into the scan.
   inList: (column) => `${column} = ANY(?::text[])`,
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+  // jsonb_exists_any is the `?|` operator as a function: `?` would be read as a placeholder.
+  jsonListMeets: (column, key) =>
+    `COALESCE(jsonb_exists_any(${column}::jsonb -> '${key}', ?::text[]), false)`,
   insert(table, columns, rows, ignoreConflicts) {
     const names = columns.map(([name]) => name).join(", ");
     // pgvector values travel as text ("[0.1,0.2]") and are cast once unnested.

@@ -39,5 +39,22 @@ export function memoryWhere(
     params.push(filter.sessionId);
   }
   inList("id", filter.ids);
+  if (filter.hearing) {
+    // core/audience.ts's hearingTest, in SQL: a private memory only for those it stays with;
+    // under partner scope, only what a present partner heard (or, with no audience recorded,
+    // what is about one of them).
+    const present = d.list(filter.hearing.partners);
+    const attributes = `${alias}attributes`;
+    where.push(
+      `(${d.jsonText(attributes, "privateTo")} IS NULL OR ${d.jsonListMeets(attributes, "privateTo")})`,
+    );
+    params.push(present);
+    if (filter.hearing.scope === "partner") {
+      where.push(
+        `(${d.jsonListMeets(attributes, "audience")} OR (${d.jsonText(attributes, "audience")} IS NULL AND ${d.inList(`${alias}about`)}))`,
+      );
+      params.push(present, present);
+    }
+  }
   return { sql: where.join(" AND "), params };
 }

@@ -42,6 +42,11 @@ export interface SqlDialect {
   unindexed?(column: string): string;
   /** The text of one key of a JSON text column (NULL when absent). */
   jsonText(column: string, key: string): string;
+  /**
+   * Whether the JSON array under one key of a JSON text column shares a member with a list
+   * parameter (the list passed through `list()`); false when the key is absent or not an array.
+   */
+  jsonListMeets(column: string, key: string): string;
   /** Statements that insert rows into a table; `ignoreConflicts` keeps what is stored instead. */
   insert<T>(
     table: string,

@@ -13,6 +13,8 @@ export const sqliteDialect: SqlDialect = {
   list: (values) => JSON.stringify(values),
   inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  jsonListMeets: (column, key) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}, '$.${key}') WHERE value IN (SELECT value FROM json_each(?)))`,
   unindexed: (column) => `+${column}`,
   insert<T>(
     table: string,

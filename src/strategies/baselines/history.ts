@@ -13,8 +13,13 @@ export function historyStrategy(): Strategy {
     name: "history",
     description: "no summaries: all past sessions' turns are given to the reply",
     async recall(ctx) {
-      const partner = typeof ctx.filter?.about === "string" ? ctx.filter.about : undefined;
-      const sessions = await ctx.store.listSessions(ctx.scope, partner ? { partner } : {});
+      // The sessions of the partners the recall is for (all, for the agent's whole memory).
+      const hearing = ctx.filter?.hearing;
+      const about = typeof ctx.filter?.about === "string" ? [ctx.filter.about] : undefined;
+      const partners = hearing?.scope === "partner" ? hearing.partners : about;
+      const sessions = (await ctx.store.listSessions(ctx.scope)).filter(
+        (s) => !partners || s.partners.some((p) => partners.includes(p)),
+      );
       const past = new Set(sessions.filter((s) => s.id !== ctx.session?.id).map((s) => s.id));
       const turns = (await ctx.store.listTurns(ctx.scope)).filter((t) => past.has(t.sessionId));
       // Most recent first, so a budget cut keeps what is newest.

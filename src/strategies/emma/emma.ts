@@ -351,6 +351,8 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     name: NAME,
     description:
       "egocentric memory about itself and each partner, linked into chains; top-1 recall plus linked memories",
+    // Recall across partners is what the paper is for; private memories still stay with their speaker.
+    recallScope: "agent",
     onSessionEnd,
     recall,
     compose: (ctx, r) =>

@@ -1,0 +1,73 @@
+/**
+ * One assistant, many partners: what Sam told the agent never reaches Kim, on every strategy,
+ * through the reply and through recall, and an `agent` scope keeps Sam's private memories out.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { STRATEGY_NAMES } from "../../src/strategies/names.js";
+import { testMemlane } from "../fixtures/engine.js";
+
+const SECRET = /4321|diabet|harbour/i;
+
+async function twoPartners(strategy: string) {
+  const mem = await testMemlane({ strategy });
+  const a = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+  await a.turn("sam", "My bank PIN is 4321 and I have diabetes, please keep it secret.");
+  await a.turn("sam", "I live at 12 Harbour Street in Bristol.");
+  await a.turn("ava", "I'll send you a list of cafés near Harbour Street tomorrow.");
+  await (await a.close()).done;
+  return mem;
+}
+
+for (const strategy of STRATEGY_NAMES.filter((s) => s !== "none")) {
+  test(`${strategy}: Kim's reply holds nothing of Sam's`, async () => {
+    const mem = await twoPartners(strategy);
+    const b = await mem.session({ agent: "ava", partner: "kim", at: "2024-03-05T10:00" });
+    await b.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
+    const { text, recall } = await b.reply();
+    assert.doesNotMatch(text, SECRET);
+    for (const h of [...recall.hits, ...(recall.standing ?? [])]) assert.doesNotMatch(h.text, SECRET);
+    for (const t of recall.timelines ?? []) for (const e of t.entries) assert.doesNotMatch(e.text, SECRET);
+    await mem.close();
+  });
+}
+
+test("a recall outside a session names its partner, or asks for the agent's memory", async () => {
+  const mem = await twoPartners("carecall");
+  await assert.rejects(mem.recall({ agent: "ava", query: "Where does Sam live?" }), (e: Error) => {
+    assert.match(e.message, /about/);
+    return (e as { code?: string }).code === "INVALID_INPUT";
+  });
+  // For Sam: his words and the agent's promise to him.
+  const forSam = await mem.recall({ agent: "ava", about: "sam", query: "Where does Sam live? cafés list" });
+  assert.equal(forSam.scope, "partner");
+  assert.ok(forSam.hits.some((h) => /harbour/i.test(h.text)));
+  assert.ok(
+    forSam.hits.some((h) => h.about === "ava" && /caf/i.test(h.text)),
+    "the agent's own words to Sam",
+  );
+  // For Kim: nothing.
+  const forKim = await mem.recall({ agent: "ava", about: "kim", query: "Where does Sam live? PIN diabetes" });
+  assert.equal(forKim.hits.length, 0);
+  // The agent's whole memory: ordinary facts, but never the private ones.
+  const whole = await mem.recall({ agent: "ava", scope: "agent", query: "Sam PIN diabetes address" });
+  assert.ok(whole.hits.some((h) => /harbour/i.test(h.text)));
+  for (const h of whole.hits) assert.doesNotMatch(h.text, /4321|diabet/i);
+  // Raw turns follow the same rule.
+  const turns = await mem.recall({ agent: "ava", about: "kim", units: "turns", query: "Sam PIN address" });
+  assert.equal(turns.hits.length, 0);
+  await mem.close();
+});
+
+test("a private memory is kept with the partner who said it, without the request", async () => {
+  const mem = await twoPartners("carecall");
+  const memories = await mem.memories("ava", { status: "any" });
+  const pin = memories.find((m) => /4321/.test(m.text));
+  assert.ok(pin, "the PIN is remembered for Sam");
+  assert.deepEqual(pin.attributes.privateTo, ["sam"]);
+  assert.deepEqual(pin.attributes.audience, ["sam"]);
+  for (const m of memories) assert.doesNotMatch(m.text, /keep it secret/i);
+  const forSam = await mem.recall({ agent: "ava", about: "sam", query: "What is my PIN?" });
+  assert.ok(forSam.hits.some((h) => /4321/.test(h.text)));
+  await mem.close();
+});
