@@ -252,7 +252,7 @@ async function manyScopes(scopes: number, turns: number, budget: number | undefi
     for (let i = 0; i < scopes; i++) {
       const agent = `a${(i * 7919 + round * 31) % scopes}`;
       const t0 = performance.now();
-      await mem.recall({ agent, query: `what about the ${sentence(2)}?`, units: "turns" });
+      await mem.recall({ agent, scope: "agent", query: `what about the ${sentence(2)}?`, units: "turns" });
       times.push(performance.now() - t0);
       if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     }
@@ -351,13 +351,13 @@ async function stalls(embedderName: string, storeKind: string, coldTurns: number
   const words =
     "Did Sam adopt a dog on 5 May 2023, before he moved to Bristol last spring, and what did he call it? ";
   const query = words.repeat(Math.ceil(100_000 / words.length)).slice(0, 100_000);
-  r = await longestStall(() => mem.recall({ agent: "ava", query }));
+  r = await longestStall(() => mem.recall({ agent: "ava", about: "sam", query }));
   rows.push(
     `| a 100,000-character recall query | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
   );
   if (coldTurns > 0) {
     await fillLiving(mem.store, { tenant: "default", agent: "big" }, coldTurns, mem.embedder, "carecall");
-    r = await longestStall(() => mem.recall({ agent: "big", query: "what did Sam say about the beagle?" }));
+    r = await longestStall(() => mem.recall({ agent: "big", about: "sam", query: "what did Sam say about the beagle?" }));
     rows.push(
       `| the first recall of a ${coldTurns.toLocaleString("en")}-turn scope (its cold load) | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
     );

@@ -179,7 +179,11 @@ export const recallInputSchema = z.object({
     .string()
     .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
     .describe("what to find: a question or the partner's latest words"),
-  about: idSchema.optional().describe("only memories about this subject (turns: this speaker)"),
+  about: idSchema
+    .optional()
+    .describe(
+      "the partner the recall is for: what they may hear, their own private memories included (required under partner scope)",
+    ),
   k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
   strategy: z
     .string()

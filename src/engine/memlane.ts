@@ -458,21 +458,19 @@ export class Memlane {
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
     const recallScope = input.scope ?? defaultRecallScope(strategy);
     const hearing = recallHearing(recallScope, input.about);
-    // Under partner scope `about` names whom the recall is for (their words and the agent's to
-    // them); under agent scope it narrows the subject, as a filter.
-    const subject = recallScope === "agent" ? input.about : undefined;
+    // `about` names whom the recall is for: under partner scope what they may hear (their words
+    // and the agent's to them), under agent scope everything but other partners' private memories.
     const { store } = this.parts;
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
         query,
         k: input.k ?? 10,
-        speaker: subject,
         now,
         admit: await turnAdmission(store, scope, hearing),
       });
       return markTemporal({ strategy: "turns", query: input.query, hits, scope: recallScope }, intent);
     }
-    const filter: MemoryFilter = subject ? { about: subject, hearing } : { hearing };
+    const filter: MemoryFilter = { hearing };
     const remembered = await strategy.recall({
       ...portsFor(this.parts, scope),
       query,
@@ -490,7 +488,7 @@ export class Memlane {
             this.parts.retriever,
             scope,
             found.hits,
-            { query, speaker: subject, now, admit: await turnAdmission(store, scope, hearing) },
+            { query, now, admit: await turnAdmission(store, scope, hearing) },
             input.turns,
             found.standing,
           ),

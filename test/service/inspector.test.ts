@@ -442,6 +442,7 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       units: "memories",
       k: 5,
       strategy: "carecall",
+      scope: "agent",
     });
     assert.ok(recall.hits.length > 0);
     await page

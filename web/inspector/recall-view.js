@@ -15,7 +15,7 @@ export function recallView(context) {
     reset() {
       fill(
         form.elements.about,
-        el("option", { value: "" }, "anyone"),
+        el("option", { value: "" }, "the whole agent"),
         context.subjects().map((s) => el("option", { value: s }, s)),
       );
       // The agent's own strategy by default: another one searches memories it did not write.
@@ -39,7 +39,10 @@ export function recallView(context) {
         units: form.elements.units.value,
         k: Number(form.elements.k.value) || 5,
       };
+      // For one partner: what they may hear. Otherwise the agent's whole memory, where every
+      // partner's private memories stay out.
       if (form.elements.about.value) body.about = form.elements.about.value;
+      else body.scope = "agent";
       if (form.elements.strategy.value && body.units === "memories")
         body.strategy = form.elements.strategy.value;
       // The turns the memories missed, after them (memories only: a turn recall is all turns).

@@ -19,6 +19,7 @@ import { openMemlane } from "../../../src/engine/memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";
+import { recallFor } from "../recall-for.js";
 
 const OPTIONS = ["A", "B", "C"] as const;
 
@@ -138,7 +139,12 @@ export async function runCreemQa(options: {
       for (let i = 1; i < transcript.sessions.length; i++) {
         await mem.ingest({ ...transcript, sessions: transcript.sessions.slice(0, i + 1) });
         for (const q of exam.filter((x) => x.session === transcript.sessions[i]!.id)) {
-          const recall = await mem.recall({ agent: transcript.agent, query: q.question, k: options.k ?? 10 });
+          const recall = await mem.recall({
+            agent: transcript.agent,
+            ...recallFor(transcript),
+            query: q.question,
+            k: options.k ?? 10,
+          });
           const memory = recall.hits.map((h) => `- ${h.text}`).join("\n") || "(nothing)";
           const answered = await generateObject(chat, {
             name: "creem_qa_answer",

@@ -187,7 +187,7 @@ export async function playConversation(
     const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
     // The strategy's own memories are its options (standing items are listed beside recall, not chosen).
     const memories = await mem.memories(AGENT, { strategy: strategy.name });
-    const recall = await mem.recall({ agent: AGENT, query: conv.final.text });
+    const recall = await mem.recall({ agent: AGENT, about: PARTNER, query: conv.final.text });
     // The final question is a partner turn too: its recall is costed once (the judged reply's, when there is one).
     if (recall.usage && !ports.judge) retrieval = addUsage(retrieval, recall.usage);
     const partnersSaid = conv.turns.length + 1;

@@ -35,6 +35,7 @@ import {
 } from "./prompts.js";
 import type { QaConversation, QaQuestion, QaSet } from "./qa-set.js";
 import { tokenF1 } from "./token-f1.js";
+import { recallFor } from "../recall-for.js";
 
 /** The baselines a run can add beside the strategies. */
 export const BASELINES = ["full-context", "no-memory"] as const;
@@ -235,6 +236,7 @@ async function recallAll(
       const started = performance.now();
       const recall = await mem.recall({
         agent: conversation.transcript.agent,
+        ...recallFor(conversation.transcript),
         query: q.question,
         k: options.k,
         // Strategy "none" keeps turns and nothing else: its recall is the raw turns.

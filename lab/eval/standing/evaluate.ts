@@ -35,6 +35,7 @@ import {
   type StandingSentence,
   THRESHOLDS_CHOSEN,
 } from "./train.js";
+import { recallFor } from "../recall-for.js";
 
 export interface StandingProbe {
   question: string;
@@ -265,11 +266,17 @@ export async function evaluateConversations(
           superseded.some((id) => shown.has(id)) && !evidence.every((id) => window.has(id));
         const turnHits = await mem.recall({
           agent: transcript.agent,
+          ...recallFor(transcript),
           query: probe.question,
           k,
           units: "turns",
         });
-        const memoryHits = await mem.recall({ agent: transcript.agent, query: probe.question, k });
+        const memoryHits = await mem.recall({
+          agent: transcript.agent,
+          ...recallFor(transcript),
+          query: probe.question,
+          k,
+        });
         const turnsFound = new Set(turnHits.hits.flatMap((h) => h.sourceTurns));
         const memoriesFound = new Set(memoryHits.hits.flatMap((h) => h.sourceTurns));
         const has = superseded.length > 0;

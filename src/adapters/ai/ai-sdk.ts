@@ -9,6 +9,7 @@
 import { type LanguageModelMiddleware, tool, wrapLanguageModel } from "ai";
 import { z } from "zod";
 import { displayName } from "../../core/ids.js";
+import type { RecallScope } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
 
@@ -20,6 +21,18 @@ export interface MemlaneAiOptions {
   agent: string;
   /** Who the assistant talks with: the user. */
   partner: string;
+  /**
+   * What recall sees: "partner" (what this user may hear: their words and the agent's to them)
+   * or "agent" (the agent's whole memory, every user's private memories excepted). Default the
+   * strategy's: partner, agent for emma.
+   */
+  scope?: RecallScope;
+}
+
+/** The recall input for this user: what they may hear, in the scope asked for (or the strategy's). */
+function recallFor(options: MemlaneAiOptions, query: string, k?: number) {
+  const { agent, partner, scope } = options;
+  return { agent, query, k, about: partner, ...(scope ? { scope } : {}) };
 }
 
 /**
@@ -36,7 +49,7 @@ export function memlaneTools(options: MemlaneAiOptions) {
         k: z.number().int().min(1).max(20).optional().describe("how many memories (default the strategy's)"),
       }),
       execute: async ({ query, k }) => {
-        const found = await mem.recall({ agent, query, k });
+        const found = await mem.recall(recallFor(options, query, k));
         return found.hits.map((h) => ({
           id: h.id,
           text: h.text,
@@ -105,9 +118,7 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
       const query = lastUserText(params.prompt);
       if (!query) return params;
       const { hits, standing = [] } = await mem.recall({
-        agent,
-        query,
-        k: options.k,
+        ...recallFor(options, query, options.k),
         ...(options.turns ? { turns: options.turns } : {}),
       });
       if (hits.length === 0 && standing.length === 0) return params;

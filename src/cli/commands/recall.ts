@@ -10,8 +10,12 @@ export function registerRecall(program: Command): void {
     .description("what an agent remembers for a question, with each signal's score")
     .requiredOption("--agent <agent>", "whose memory to search")
     .option(
-      "--about <subject>",
-      "only memories about this subject (with --units turns: said by this speaker)",
+      "--about <partner>",
+      "the partner the recall is for: what they may hear (their private memories too)",
+    )
+    .option(
+      "--scope <scope>",
+      "partner (default; needs --about): what that partner may hear; agent: the agent's whole memory, private memories excepted (emma's default)",
     )
     .option(
       "-k, --k <n>",
@@ -35,6 +39,7 @@ export function registerRecall(program: Command): void {
         GlobalOptions & {
           agent: string;
           about?: string;
+          scope?: string;
           k?: string;
           units: string;
           turns?: string;
@@ -49,6 +54,7 @@ export function registerRecall(program: Command): void {
           agent: opts.agent,
           query: words.join(" "),
           about: opts.about,
+          scope: opts.scope,
           k: opts.k === undefined ? undefined : Number(opts.k),
           units: opts.units,
           turns: opts.turns === undefined ? undefined : Number(opts.turns),

@@ -39,6 +39,12 @@ function summarySchema(participants: string[], turnCount: number) {
           )
           .min(1)
           .describe("numbers of the turns it comes from"),
+        private: z
+          .boolean()
+          .optional()
+          .describe(
+            "true when the person asked to keep it to themselves, or it is sensitive: credentials and codes, health, money, relationship or family trouble, legal trouble, a home address",
+          ),
       }),
     ),
   });
@@ -62,7 +68,10 @@ function summaryMessages(input: SummarizeInput) {
     "  about that other person, never about the one repeating it.",
     ownReplyRule(input.agent),
     `- "about" is the id of the person the statement is about; "turns" lists the turn numbers it rests on.`,
-    'Answer with JSON only: {"statements": [{"about": "...", "text": "...", "turns": [0]}]}',
+    '- Set "private": true on a statement the person asked to keep between you (or said no one else knows), and on one',
+    "  that is sensitive by kind: passwords, PINs and codes, account numbers, a home address, health, money, relationship",
+    "  or family trouble, legal trouble. Leave the request itself out of the text. Others will never hear a private statement.",
+    'Answer with JSON only: {"statements": [{"about": "...", "text": "...", "turns": [0], "private": false}]}',
   ].join("\n");
   const transcript = numberedTranscript(input.turns, input.agent);
   return [
@@ -97,7 +106,8 @@ export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnsw
   name: "summarize",
   // v3: offline, compound sentences are split into atomic statements.
   // v4: the agent's own replies are shown, marked, and only its statements about itself are kept.
-  version: 4,
+  // v5: each statement says whether it is private.
+  version: 5,
   description: "a session into short statements about each participant, with their source turns",
   input: summarizeInput as unknown as z.ZodType<SummarizeInput>,
   output: (input) => summarySchema([input.agent, ...input.partners], input.turns.length),
@@ -111,6 +121,8 @@ export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnsw
         text: s.text.trim(),
         sourceTurns: turns.map((t) => t.id),
         observedAt: turns[0]?.at || input.at,
+        // Read by the write path (engine/audience-stamp.ts), which keeps the memory with its speaker.
+        ...(s.private ? { attributes: { private: true } } : {}),
       };
     });
   },
