@@ -4,13 +4,17 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { MemlaneConfig } from "../../src/engine/config.js";
 import { STRATEGY_NAMES } from "../../src/strategies/names.js";
+import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
+import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { testMemlane } from "../fixtures/engine.js";
 
-const SECRET = /4321|diabet|harbour/i;
+// Sam's facts, in words Kim's own question does not use.
+const SECRET = /4321|harbour|(?:i|sam|he) (?:has|have) diabetes/i;
 
-async function twoPartners(strategy: string) {
-  const mem = await testMemlane({ strategy });
+async function twoPartners(strategy: string, config: MemlaneConfig = {}) {
+  const mem = await testMemlane({ strategy, ...config });
   const a = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
   await a.turn("sam", "My bank PIN is 4321 and I have diabetes, please keep it secret.");
   await a.turn("sam", "I live at 12 Harbour Street in Bristol.");
@@ -19,18 +23,25 @@ async function twoPartners(strategy: string) {
   return mem;
 }
 
-for (const strategy of STRATEGY_NAMES.filter((s) => s !== "none")) {
-  test(`${strategy}: Kim's reply holds nothing of Sam's`, async () => {
-    const mem = await twoPartners(strategy);
-    const b = await mem.session({ agent: "ava", partner: "kim", at: "2024-03-05T10:00" });
-    await b.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
-    const { text, recall } = await b.reply();
-    assert.doesNotMatch(text, SECRET);
-    for (const h of [...recall.hits, ...(recall.standing ?? [])]) assert.doesNotMatch(h.text, SECRET);
-    for (const t of recall.timelines ?? []) for (const e of t.entries) assert.doesNotMatch(e.text, SECRET);
-    await mem.close();
-  });
-}
+/** The LLM engine on the scripted model double: every step answered as a cooperative model would. */
+const llm = (): MemlaneConfig => ({ chat: scriptedLlm({ byName: emmaScriptedSteps() }) });
+
+for (const [engine, config] of [
+  ["offline", () => ({})],
+  ["llm", llm],
+] as const)
+  for (const strategy of STRATEGY_NAMES.filter((s) => s !== "none")) {
+    test(`${strategy} (${engine}): Kim's reply holds nothing of Sam's`, async () => {
+      const mem = await twoPartners(strategy, config());
+      const b = await mem.session({ agent: "ava", partner: "kim", at: "2024-03-05T10:00" });
+      await b.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
+      const { text, recall } = await b.reply();
+      assert.doesNotMatch(text, SECRET);
+      for (const h of [...recall.hits, ...(recall.standing ?? [])]) assert.doesNotMatch(h.text, SECRET);
+      for (const t of recall.timelines ?? []) for (const e of t.entries) assert.doesNotMatch(e.text, SECRET);
+      await mem.close();
+    });
+  }
 
 test("a recall outside a session names its partner, or asks for the agent's memory", async () => {
   const mem = await twoPartners("carecall");
@@ -69,5 +80,30 @@ test("a private memory is kept with the partner who said it, without the request
   for (const m of memories) assert.doesNotMatch(m.text, /keep it secret/i);
   const forSam = await mem.recall({ agent: "ava", about: "sam", query: "What is my PIN?" });
   assert.ok(forSam.hits.some((h) => /4321/.test(h.text)));
+  await mem.close();
+});
+
+test("the LLM engine's flag keeps a statement the detector reads as ordinary", async () => {
+  const chat = scriptedLlm({
+    byName: {
+      summarize: () =>
+        JSON.stringify({
+          statements: [
+            { about: "sam", text: "Sam is planning a party for Jo in June.", turns: [0], private: true },
+          ],
+        }),
+    },
+  });
+  const mem = await testMemlane({ strategy: "carecall", chat });
+  const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+  await s.turn("sam", "I'm planning a party for Jo in June.");
+  await (await s.close()).done;
+  const [party] = await mem.memories("ava");
+  assert.equal(party?.attributes.privateWhy, "model");
+  assert.equal(party?.attributes.private, undefined, "the flag becomes the memory's privateTo");
+  const whole = await mem.recall({ agent: "ava", scope: "agent", query: "party for Jo" });
+  assert.equal(whole.hits.length, 0);
+  const forSam = await mem.recall({ agent: "ava", about: "sam", query: "party for Jo" });
+  assert.equal(forSam.hits.length, 1);
   await mem.close();
 });

@@ -12,7 +12,8 @@ import { memlaneTools, withMemlane } from "../../src/adapters/ai/ai-sdk.js";
 import { createMcpServer } from "../../src/adapters/mcp/mcp-tools.js";
 import { finished, type TestService, testService } from "../service/helpers.js";
 
-const SECRET = /4321|diabet|harbour/i;
+// Sam's facts, in words Kim's own question does not use.
+const SECRET = /4321|harbour|(?:i|sam|he) (?:has|have) diabetes/i;
 
 describe("privacy over REST, MCP and the AI SDK", () => {
   let s: TestService;

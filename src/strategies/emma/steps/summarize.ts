@@ -57,13 +57,20 @@ function answerSchema(partners: string[], turnCount: number) {
     .min(1)
     .describe("numbers of the turns it rests on");
   const text = z.string().min(3).max(300);
+  const secret = z
+    .boolean()
+    .optional()
+    .describe(
+      "true when the partner asked to keep it between you, or it is sensitive (codes, health, money, trouble, a home address)",
+    );
   return z.object({
-    aboutMe: z.array(z.object({ text: text.describe("first person: 'I …'"), turns })),
+    aboutMe: z.array(z.object({ text: text.describe("first person: 'I …'"), turns, private: secret })),
     aboutPartners: z.array(
       z.object({
         partner: z.enum(partners as [string, ...string[]]).describe("id of the partner it is about"),
         text: text.describe("the partner by name; the agent as I / me"),
         turns,
+        private: secret,
       }),
     ),
   });
@@ -85,6 +92,9 @@ function messages(input: EgocentricInput) {
     "Each memory is one complete sentence, not a copy of an utterance. Turn relative times into dates using the session date.",
     "When nothing is worth keeping, give an empty list. Do not invent anything the session does not say.",
     ownReplyRule(input.agent.id),
+    'Mark a memory "private": true when the partner asked you to keep it to yourself, or when it is sensitive (passwords,',
+    "codes, account numbers, a home address, health, money, relationship or family trouble, legal trouble): you will never",
+    "tell it to anyone else. Leave the request itself out of the sentence.",
     `Partner ids: ${input.partners.map((p) => `${p.id} (${displayName(p.id)})`).join(", ")}.`,
     'Answer with JSON only: {"aboutMe": [{"text": "I …", "turns": [0]}], "aboutPartners": [{"partner": "id", "text": "…", "turns": [1]}]}',
   ].join("\n");
@@ -110,7 +120,8 @@ function egocentric(input: EgocentricInput): Record<string, unknown> {
 export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer>({
   name: "emma.summarize",
   // v2: the agent's own replies are shown, marked, and only its statements about itself are kept.
-  version: 2,
+  // v3: each memory says whether it is private.
+  version: 3,
   description: "a session into the agent's own memories about itself and about each partner",
   input: inputSchema as unknown as z.ZodType<EgocentricInput>,
   output: (input) =>
@@ -120,19 +131,20 @@ export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer
     ),
   prompt: messages,
   decode(answer, input) {
-    const statement = (about: string, text: string, numbers: number[]): Statement => {
+    const statement = (about: string, text: string, numbers: number[], secret?: boolean): Statement => {
       const turns = numbers.map((i) => input.turns[i] as Turn);
       return {
         about,
         text: text.trim(),
         sourceTurns: turns.map((t) => t.id),
         observedAt: turns[0]?.at || input.at,
-        attributes: egocentric(input),
+        // `private` is read by the write path (engine/audience-stamp.ts).
+        attributes: { ...egocentric(input), ...(secret ? { private: true } : {}) },
       };
     };
     return [
-      ...answer.aboutMe.map((m) => statement(input.agent.id, m.text, m.turns)),
-      ...answer.aboutPartners.map((m) => statement(m.partner, m.text, m.turns)),
+      ...answer.aboutMe.map((m) => statement(input.agent.id, m.text, m.turns, m.private)),
+      ...answer.aboutPartners.map((m) => statement(m.partner, m.text, m.turns, m.private)),
     ];
   },
   async offline(input, kit) {
