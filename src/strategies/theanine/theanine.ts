@@ -14,6 +14,7 @@
  * Nothing is superseded here: old memories stay active and are shown in order.
  */
 
+import { hearingTest } from "../../core/audience.js";
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
 import type { RecallTimeline } from "../../core/recall.js";
@@ -195,14 +196,18 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     const timelines: RecallTimeline[] = [];
     const seen = new Set<string>();
     let usage = emptyUsage();
+    // A timeline shows only what the recall's hearer may hear: the steps another partner said
+    // leave it before it is refined, so the refinement never reads them.
+    const hears = ctx.filter?.hearing ? hearingTest(ctx.filter.hearing) : () => true;
     for (const hit of hits) {
       // Seeded by what the memory says and when, not by its id (ids are random): the same
       // conversation samples the same timelines in every run.
-      const steps = sampleTimeline(
+      const sampled = sampleTimeline(
         graph,
         hit.id,
         seededRandom(seed ^ fnv1a(`${hit.observedAt}\n${hit.text}`)),
       );
+      const steps = sampled.filter((s) => hears(memories.get(s.id) as Memory));
       const key = steps.map((s) => s.id).join(">");
       if (seen.has(key)) continue;
       seen.add(key);
