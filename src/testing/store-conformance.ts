@@ -4,7 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { hearingTest } from "../core/audience.js";
 import { ConflictError, InvalidInputError } from "../core/errors.js";
+import type { MemoryFilter } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
 import type { StoreFactory } from "./store-factory.js";
@@ -158,6 +160,53 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
           [b.id],
         );
         assert.deepEqual((await store.listMemories(scopeA, { ids: [] })).length, 0);
+      });
+    });
+
+    it("admits what a hearing may hear, as core/audience.ts says, in lists and vector search", async () => {
+      await using(factory, async (store) => {
+        const ms = [
+          memory(scopeA, "heard by sam", { attributes: { audience: ["sam"] } }),
+          memory(scopeA, "heard by sam and kim", { attributes: { audience: ["kim", "sam"] } }),
+          memory(scopeA, "sam's secret", { attributes: { audience: ["kim", "sam"], privateTo: ["sam"] } }),
+          memory(scopeA, "older, about kim", { about: "kim" }),
+          memory(scopeA, "ava to lee", { about: "ava", attributes: { audience: ["lee"] } }),
+        ];
+        await store.write(scopeA, {
+          memories: ms,
+          embeddings: ms.map((m, i) => ({
+            ownerKind: "memory" as const,
+            ownerId: m.id,
+            model: "x",
+            vector: axis(i),
+          })),
+        });
+        const heard = async (hearing: MemoryFilter["hearing"]) =>
+          (await store.listMemories(scopeA, { hearing })).map((m) => m.text).sort();
+        const expected = (hearing: NonNullable<MemoryFilter["hearing"]>) =>
+          ms
+            .filter(hearingTest(hearing))
+            .map((m) => m.text)
+            .sort();
+        for (const hearing of [
+          { scope: "partner" as const, partners: ["kim"] },
+          { scope: "partner" as const, partners: ["sam"] },
+          { scope: "partner" as const, partners: ["lee", "kim"] },
+          { scope: "agent" as const, partners: [] },
+          { scope: "agent" as const, partners: ["sam"] },
+        ]) {
+          assert.deepEqual(await heard(hearing), expected(hearing), JSON.stringify(hearing));
+          const found = await store.searchMemories(scopeA, axis(2), "x", 5, { hearing });
+          assert.deepEqual(
+            found.map((h) => ms.find((m) => m.id === h.id)!.text).sort(),
+            expected(hearing),
+            `search ${JSON.stringify(hearing)}`,
+          );
+        }
+        assert.deepEqual(await heard({ scope: "partner", partners: ["kim"] }), [
+          "heard by sam and kim",
+          "older, about kim",
+        ]);
       });
     });
 
