@@ -71,6 +71,7 @@ export async function heardOnly(
   scope: Scope,
   recall: Recall,
   hearing: Hearing,
+  admitTurn?: (turn: Turn) => boolean,
 ): Promise<Recall> {
   const hears = hearingTest(hearing);
   const shown = [...recall.hits, ...(recall.standing ?? [])];

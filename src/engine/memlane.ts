@@ -461,12 +461,19 @@ export class Memlane {
     // `about` names whom the recall is for: under partner scope what they may hear (their words
     // and the agent's to them), under agent scope everything but other partners' private memories.
     const { store } = this.parts;
+    // Which raw turns the partner may hear: the scope's sessions are read once per recall, and
+    // only by a recall that searches turns.
+    let admission: Promise<(turn: Turn) => boolean> | undefined;
+    const admitTurn = () => {
+      admission ??= turnAdmission(store, scope, hearing);
+      return admission;
+    };
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
         query,
         k: input.k ?? 10,
         now,
-        admit: await turnAdmission(store, scope, hearing),
+        admit: await admitTurn(),
       });
       return markTemporal({ strategy: "turns", query: input.query, hits, scope: recallScope }, intent);
     }
@@ -488,13 +495,16 @@ export class Memlane {
             this.parts.retriever,
             scope,
             found.hits,
-            { query, now, admit: await turnAdmission(store, scope, hearing) },
+            { query, now, admit: await admitTurn() },
             input.turns,
             found.standing,
           ),
         }
       : found;
-    const heard = { ...(await heardOnly(store, scope, recall, hearing)), scope: recallScope };
+    const heard = {
+      ...(await heardOnly(store, scope, recall, hearing, admission ? await admission : undefined)),
+      scope: recallScope,
+    };
     return query === input.query ? heard : { ...heard, query: input.query };
   }
 
