@@ -73,7 +73,8 @@ export function forgetInSession<S extends LooseSession>(
   )
     return null;
   const about = forget.about;
-  if (about === undefined || !Array.isArray(session.turns)) return session;
+  // The agent is no one's person in its own memory: its words go only as replies to someone.
+  if (about === undefined || sameId(about, agent) || !Array.isArray(session.turns)) return session;
   const turns = session.turns as LooseTurn[];
   const agents = [agent, ...(record(session.meta) ? strings(session.meta.agents) : [])];
   const named = [...peopleOf(session), ...turns.map((t) => String(t.speaker))].find((p) => sameId(p, about));
