@@ -33,7 +33,7 @@ import type {
   TurnFilter,
 } from "../store/memory-store.js";
 import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
-import { pendingOf } from "../store/pending-forget.js";
+import { pendingOf, sameId } from "../store/pending-forget.js";
 import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
@@ -609,6 +609,17 @@ export class Memlane {
       const held = l.pending?.(scope.agent);
       pending.people.push(...(held?.people ?? []));
       pending.sessions.push(...(held?.sessions ?? []));
+    }
+    // Their name may be looked for in the agent's words only when the person is one it knows.
+    if (input.about !== undefined) {
+      const about = input.about;
+      const stored = await this.parts.store.listSessions(scope);
+      const people = [
+        ...stored.flatMap((x) => x.partners),
+        ...stored.flatMap((x) => (Array.isArray(x.meta.agents) ? x.meta.agents.map(String) : [])),
+        ...pending.people,
+      ];
+      notice.known = people.some((p) => p !== scope.agent && sameId(p, about));
     }
     if (notice.sessionId !== undefined || notice.about !== undefined)
       for (const l of listeners) l.starting?.(notice);

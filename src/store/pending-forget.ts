@@ -11,12 +11,17 @@
  * turn keeps the id and time it had in the whole session, so a job resumed after a forget stores
  * each turn under the id it would have had, after the turns stored before.
  */
-import { repliesTo } from "./redaction.js";
+import { erasedTexts, quoteFinder, repliesTo, scrub } from "./redaction.js";
 
 /** What is forgotten of an agent's pending transcripts: a session, or a person. */
 export interface PendingForget {
   sessionId?: string;
   about?: string;
+  /**
+   * Set when `about` is known to be a person of the scope: only then is their name looked for in
+   * the agent's words of sessions they are not in. A word that names no one is never matched.
+   */
+  known?: boolean;
 }
 
 /** Ids are compared in the normal form every new id is in (NFC), so an id stored otherwise still matches. */
@@ -78,31 +83,64 @@ export function forgetInSession<S extends LooseSession>(
   const turns = session.turns as LooseTurn[];
   const agents = [agent, ...(record(session.meta) ? strings(session.meta.agents) : [])];
   const named = [...peopleOf(session), ...turns.map((t) => String(t.speaker))].find((p) => sameId(p, about));
-  if (named === undefined) return session;
   const spoken = turns.map((t, i) => ({
     id: String(i),
     speaker: String(t.speaker),
     text: String(t.text ?? ""),
     generated: record(t.meta) && t.meta.generated === true,
   }));
-  const gone = new Set(repliesTo(spoken, agents, named, peopleOf(session)));
+  const gone = new Set(named === undefined ? [] : repliesTo(spoken, agents, named, peopleOf(session)));
   for (const [i, t] of spoken.entries()) if (sameId(t.speaker, about)) gone.add(String(i));
-  if (gone.size === 0) return session;
   if (gone.size === turns.length) return null;
+  // As forget redacts stored turns: verbatim copies of the person's words anywhere, and, in the
+  // agent's own words and generated replies, facts told back (read closely in a session the person
+  // spoke in; elsewhere only their name inside a sentence).
+  const evidence = spoken.filter((t) => sameId(t.speaker, about) && !t.generated).map((t) => t.text);
+  const verbatim = erasedTexts([], evidence);
+  const quotes = quoteFinder(evidence, named ?? about);
+  // Away from the person's sessions only their name can be looked for: never for a word that
+  // may name no one.
+  if (named === undefined && forget.known !== true) return session;
+  const reach = named === undefined ? "far" : "near";
   // A turn's id and time came from its place and the turns before it: both are pinned, so that
   // what is kept is stored exactly as it would have been.
   let at: unknown;
+  let changed = gone.size > 0;
   const kept: LooseTurn[] = [];
   for (const [i, t] of turns.entries()) {
     if (t.at !== undefined) at = t.at;
     if (gone.has(String(i))) continue;
+    const said = spoken[i]!;
+    let text = scrub(said.text, verbatim).value as string;
+    if (agents.includes(said.speaker) || said.generated) text = quotes(text, reach).value;
+    if (text === said.text && !changed) {
+      kept.push(t);
+      continue;
+    }
+    changed = true;
     kept.push({
       ...t,
       id: t.id ?? `${String(session.id)}:${i + 1}`,
       ...(at === undefined ? {} : { at }),
+      ...(text === said.text ? {} : { text, meta: { ...(record(t.meta) ? t.meta : {}), redacted: true } }),
     });
   }
-  return { ...session, turns: kept };
+  if (!changed) return session;
+  // Turns before the first change kept as they were: their ids and times are pinned too.
+  return {
+    ...session,
+    turns: kept.map((t) => {
+      const i = turns.indexOf(t);
+      if (i < 0) return t;
+      let pinnedAt: unknown;
+      for (const earlier of turns.slice(0, i + 1)) if (earlier.at !== undefined) pinnedAt = earlier.at;
+      return {
+        ...t,
+        id: t.id ?? `${String(session.id)}:${i + 1}`,
+        ...(pinnedAt === undefined ? {} : { at: pinnedAt }),
+      };
+    }),
+  };
 }
 
 /**

@@ -201,7 +201,11 @@ export function* forgetProgram(
   // What the uploads still hold goes in the same transaction: a job resumed or taken over later
   // stores the rest of its transcripts, and nothing of what was forgotten.
   for (const j of jobs) {
-    const left = forgetInTranscripts(j.transcripts, scope.agent, { sessionId: request.sessionId, about });
+    const left = forgetInTranscripts(j.transcripts, scope.agent, {
+      sessionId: request.sessionId,
+      about,
+      known: true,
+    });
     if (left === null) continue;
     yield* change(
       "UPDATE ingest_jobs SET transcripts = ? WHERE tenant = ? AND id = ?",
