@@ -120,9 +120,9 @@ export const sessionInputSchema = z
         `strategy that handles this session: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
       ),
     perTurn: perTurnSchema.optional(),
-    scope: recallScopeSchema
-      .optional()
-      .describe("what the session's replies may recall: partner (default; agent for emma) or agent"),
+    scope: recallScopeSchema.optional().describe(
+      "what the session's replies may recall: partner (default; agent for emma) or agent",
+    ),
   })
   .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
     message: "a session needs a partner (or partners)",
