@@ -12,8 +12,10 @@ import type { Scope, Session, Turn } from "../core/types.js";
 import { breathe } from "../core/yield-to-loop.js";
 import { embedTurns } from "../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord } from "../store/memory-store.js";
+import { forgetInSession } from "../store/pending-forget.js";
 import { type ConsolidationOutcome, consolidate } from "./consolidator.js";
 import type { JobInfo } from "./events.js";
+import type { ForgetNotice } from "./forget-listeners.js";
 import type { Transcript, TranscriptSession, TranscriptTurn } from "./formats/transcript.js";
 import type { EngineParts } from "./parts.js";
 import type { TurnPath } from "./turn-path.js";
@@ -60,6 +62,8 @@ export interface IngestReport {
 export interface StoredState {
   existing: Map<string, Session>;
   storedTurns: Map<string, number>;
+  /** The place after the last stored turn of a session, where its next turn goes (a forget leaves gaps). */
+  nextIndex?: Map<string, number>;
 }
 
 const UNREACHABLE = new Set(["MODEL_UNAVAILABLE", "MODEL_TIMEOUT"]);
@@ -70,6 +74,11 @@ interface IngestPorts {
   turns: TurnPath;
   scope(agent: string): Scope;
   strategy: string;
+  /**
+   * The forgets of this tenant heard since the ingest began, in order (a list the caller keeps
+   * appending to): a session is stored as they leave it, or skipped when nothing of it is left.
+   */
+  forgets?: readonly ForgetNotice[];
 }
 
 /**
@@ -82,6 +91,7 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
   const scope = ports.scope(transcript.agent);
   const existing = new Map<string, Session>();
   const storedTurns = new Map<string, number>();
+  const nextIndex = new Map<string, number>();
   const sessions: TranscriptSession[] = [];
   const named = new Set(transcript.sessions.map((s) => s.id));
   // A queue, so that a continuation goes through the same checks (it may have been stopped and
@@ -93,7 +103,7 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
     const stored = await store.getSession(scope, s.id);
     if (!stored) continue;
     const turns = await store.listTurns(scope, { sessionId: s.id });
-    const prefix = turns.every((t, i) => t.text === s.turns[i]?.text && t.speaker === s.turns[i]?.speaker);
+    const prefix = isPrefix(turns, s);
     // A session an ingest created and `retry` finished with only its first turns (the ingest was
     // stopped): the rest of its turns go into a continuation session right after it, so the file
     // ingests whole and nothing is lost. A chat's session with fewer turns is a conflict, as ever.
@@ -117,18 +127,80 @@ export async function checkStored(ports: IngestPorts, transcript: Transcript): P
       queue.unshift(rest);
       continue;
     }
-    // An open session may hold only the first turns (a killed run or chat): the rest are added.
-    const partial = stored.status === "open";
-    if ((partial ? turns.length > s.turns.length : turns.length !== s.turns.length) || !prefix)
-      throw new ConflictError(
-        `Session "${s.id}" is already stored for agent "${transcript.agent}" with different turns`,
-        { session: s.id },
-      );
+    const have = storedPart(stored, turns, s, transcript.agent);
     existing.set(s.id, stored);
-    storedTurns.set(s.id, turns.length);
+    storedTurns.set(s.id, have);
+    nextIndex.set(s.id, (turns.at(-1)?.index ?? -1) + 1);
   }
   transcript.sessions = sessions;
-  return { existing, storedTurns };
+  return { existing, storedTurns, nextIndex };
+}
+
+/**
+ * True when the stored turns are the transcript's first turns: same speakers and words, or the
+ * same turn redacted by a forget since.
+ */
+function isPrefix(turns: Turn[], s: TranscriptSession): boolean {
+  return turns.every((t, i) => {
+    const listed = s.turns[i];
+    return (
+      listed !== undefined &&
+      t.speaker === listed.speaker &&
+      (t.text === listed.text || (t.meta.redacted === true && t.id === listed.id))
+    );
+  });
+}
+
+/**
+ * How many of a transcript session's turns are stored already; a stored session holding other
+ * turns is a conflict. An open session may hold only the first turns (a killed run or chat): the
+ * rest are added. A finished session whose turns are the transcript's own but for some a forget
+ * erased (the same turn ids, in order) is the same session: it stays as the forget left it, and
+ * the turns the forget erased are not stored again (`s.turns` keeps only those stored).
+ */
+function storedPart(stored: Session, turns: Turn[], s: TranscriptSession, agent: string): number {
+  const partial = stored.status === "open";
+  if (isPrefix(turns, s) && (partial ? turns.length <= s.turns.length : turns.length === s.turns.length))
+    return turns.length;
+  if (!partial && turns.length < s.turns.length) {
+    const byId = new Map(s.turns.map((t) => [t.id, t]));
+    let last = -1;
+    const kept = turns.every((t) => {
+      const listed = byId.get(t.id);
+      const at = listed ? s.turns.indexOf(listed) : -1;
+      const ok =
+        listed !== undefined &&
+        at > last &&
+        t.speaker === listed.speaker &&
+        (t.text === listed.text || t.meta.redacted === true);
+      last = at;
+      return ok;
+    });
+    if (kept) {
+      const ids = new Set(turns.map((t) => t.id));
+      s.turns = s.turns.filter((t) => ids.has(t.id));
+      return turns.length;
+    }
+  }
+  throw new ConflictError(`Session "${s.id}" is already stored for agent "${agent}" with different turns`, {
+    session: s.id,
+  });
+}
+
+/** A session as the forgets heard so far leave it; null when nothing of it is left. */
+function afterForgets(ports: IngestPorts, agent: string, s: TranscriptSession): TranscriptSession | null {
+  let left: TranscriptSession | null = s;
+  for (const f of ports.forgets ?? []) {
+    if (f.agent !== agent) continue;
+    left = forgetInSession(agent, left, f);
+    if (left === null) return null;
+  }
+  return left;
+}
+
+/** A transcript's sessions as the forgets heard so far leave them (before anything is checked or stored). */
+export function applyForgets(ports: IngestPorts, transcript: Transcript): void {
+  transcript.sessions = transcript.sessions.flatMap((s) => afterForgets(ports, transcript.agent, s) ?? []);
 }
 
 /** The turns of a session after its first `from`, as the session that continues it. */
@@ -138,6 +210,29 @@ function continuation(s: TranscriptSession, from: number): TranscriptSession {
     id: `${s.id}~rest`,
     turns: s.turns.slice(from),
     meta: { ...s.meta, continues: s.id },
+  };
+}
+
+/** What is stored of a session now: the session, how many of its turns, and where the next one goes. */
+async function storedNow(
+  ports: IngestPorts,
+  scope: Scope,
+  s: TranscriptSession,
+): Promise<{ stored?: Session; have: number; next: number }> {
+  const stored = await ports.parts.store.getSession(scope, s.id);
+  if (!stored) return { have: 0, next: 0 };
+  const turns = await ports.parts.store.listTurns(scope, { sessionId: s.id });
+  const have = storedPart(stored, turns, s, scope.agent);
+  return { stored, have, next: (turns.at(-1)?.index ?? -1) + 1 };
+}
+
+/** An error as a session's failed outcome. */
+function failed(error: unknown): { ok: false; code: string; error: string } {
+  const code = (error as { code?: unknown })?.code;
+  return {
+    ok: false,
+    code: typeof code === "string" ? code : "UNEXPECTED",
+    error: `${typeof code === "string" ? `${code}: ` : ""}${(error as Error)?.message ?? String(error)}`,
   };
 }
 
@@ -154,79 +249,116 @@ export async function ingestTranscript(
   await ports.parts.queue.idle();
   const report = emptyReport(transcript.agent, transcript.sessions.length);
   const perTurn = ports.parts.strategies.get(ports.strategy).onTurn !== undefined;
-  const { existing, storedTurns } = checked ?? (await checkStored(ports, transcript));
+  const { existing, storedTurns, nextIndex } = checked ?? (await checkStored(ports, transcript));
   const stopAfter = options.stopAfterUnreachable ?? 3;
   let unreachableInARow = 0;
   // Turns of the next sessions are embedded ahead, a few sessions deep, so the encoder never waits
   // for a consolidation and never idles at the end of one session's short batch list.
   const fresh = transcript.sessions.filter((s) => !existing.has(s.id));
-  const ahead: Promise<EmbeddingRecord[]>[] = [];
+  const ahead = new Map<string, Promise<EmbeddingRecord[]>>();
+  let embedded = 0;
   const embedAhead = (upTo: number) => {
-    for (let i = ahead.length; i < Math.min(upTo, fresh.length); i++) {
-      const s = fresh[i]!;
+    for (; embedded < Math.min(upTo, fresh.length); embedded++) {
+      const s = fresh[embedded]!;
       const vectors = embedTurns(embedder, s.turns);
       // A failure shows when its session is reached: its consolidation then embeds (and fails) again.
       vectors.catch(() => undefined);
-      ahead.push(vectors);
+      ahead.set(s.id, vectors);
     }
   };
-  let nextFresh = 0;
+  const forgets = ports.forgets ?? [];
   let done = 0;
   const queued: { sessionId: string; outcome: "ingested" | "resumed"; done: Promise<JobInfo> }[] = [];
-  for (const s of transcript.sessions) {
+  for (const listed of transcript.sessions) {
     await breathe();
     if (report.stopped) {
       report.notAttempted++;
       continue;
     }
-    const stored = existing.get(s.id);
-    let outcome: IngestProgress["outcome"];
+    let outcome: IngestProgress["outcome"] = "skipped";
     let result: Awaited<ReturnType<typeof feedTurns>> = { ok: true };
-    if (stored?.status === "consolidated") {
-      outcome = "skipped";
-    } else if (perTurn) {
-      result = await feedTurns(ports, scope, s, stored, storedTurns.get(s.id) ?? 0, stopAfter);
-      outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
-    } else {
+    let s: TranscriptSession | null = listed;
+    // Stored as the forgets heard so far leave it; a forget heard before the write is reached
+    // (while its vectors are made) starts the session over, so nothing forgotten is written.
+    for (let heard = -1; heard !== forgets.length; ) {
+      heard = forgets.length;
+      s = afterForgets(ports, transcript.agent, listed);
+      if (s === null) break;
+      let stored = existing.get(s.id);
+      let have = storedTurns.get(s.id) ?? 0;
+      let next = nextIndex?.get(s.id) ?? have;
+      try {
+        // A forget since the check may have erased some of what was stored: it is read again.
+        if (s !== listed) ({ stored, have, next } = await storedNow(ports, scope, s));
+      } catch (error) {
+        result = failed(error);
+        outcome = "failed";
+        break;
+      }
+      if (stored?.status === "consolidated") {
+        outcome = "skipped";
+        break;
+      }
+      if (perTurn) {
+        result = await feedTurns(ports, scope, s, stored, have, stopAfter, listed);
+        outcome = result.forgotten ? "skipped" : !result.ok ? "failed" : stored ? "resumed" : "ingested";
+        break;
+      }
       if (stored?.status === "open") {
         // Left open (a killed chat or run): the turns it lacks are added, then it is finished.
-        const have = storedTurns.get(s.id) ?? 0;
-        const missing = s.turns.slice(have).map((t, i) => turnRow(scope, s.id, have + i, t));
+        const missing = s.turns.slice(have).map((t, i) => turnRow(scope, s!.id, next + i, t));
+        const vectors = await embedTurns(embedder, missing);
+        if (heard !== forgets.length) continue;
         await store.write(scope, {
           turns: missing,
-          embeddings: await embedTurns(embedder, missing),
+          embeddings: vectors,
           sessionStatus: [{ id: s.id, status: "closed" }],
         });
       } else if (!stored) {
         const session = newSessionRow(scope, s, "closed", ports.strategy);
-        const turns: Turn[] = s.turns.map((t, index) => turnRow(scope, s.id, index, t));
-
-        embedAhead(nextFresh + LOOKAHEAD);
-        const vectors = await ahead[nextFresh]!.catch(() => []);
-        delete ahead[nextFresh++];
+        const turns: Turn[] = s.turns.map((t, index) => turnRow(scope, s!.id, index, t));
+        embedAhead(fresh.indexOf(listed) + LOOKAHEAD);
+        const kept = new Set(turns.map((t) => t.id));
+        // Made for the session as listed: the vectors of turns a forget took out go with them.
+        const vectors = (await (ahead.get(listed.id) ?? Promise.resolve([])).catch(() => [])).filter((v) =>
+          kept.has(v.ownerId),
+        );
+        if (heard !== forgets.length) continue;
+        ahead.delete(listed.id);
         await store.write(scope, { sessions: [session], turns, embeddings: vectors });
       }
       // On a shared queue the job goes to the workers, and is awaited with the others at the end.
       const later = ports.parts.queue.shared ? await enqueueConsolidation(ports.parts, scope, s.id) : null;
       result = later ? { ok: true } : await consolidate(ports.parts, scope, s.id);
+      // A consolidation that read turns a forget erased meanwhile is refused: it runs again over
+      // what the forget left, and a session forgotten whole is skipped.
+      if (!result.ok && heard !== forgets.length) {
+        if (afterForgets(ports, transcript.agent, listed) === null) {
+          s = null;
+          break;
+        }
+        result = await consolidate(ports.parts, scope, s.id);
+      }
       outcome = !result.ok ? "failed" : stored ? "resumed" : "ingested";
       if (later && outcome !== "failed") queued.push({ sessionId: s.id, outcome, done: later.done });
+      break;
     }
-    if (!result.ok) {
-      report.failures.push({ sessionId: s.id, code: result.code, error: result.error });
+    if (s === null) outcome = "skipped";
+    if (!result.ok && outcome === "failed") {
+      report.failures.push({ sessionId: listed.id, code: result.code, error: result.error });
       unreachableInARow = UNREACHABLE.has(result.code) ? unreachableInARow + 1 : 0;
       if (result.stopped) report.stopped = result.stopped;
       else if (stopAfter > 0 && unreachableInARow >= stopAfter)
         report.stopped = `the model was unreachable for ${unreachableInARow} sessions in a row (${result.error})`;
     } else unreachableInARow = 0;
     report[outcome === "ingested" ? "ingested" : outcome]++;
-    report.turns += s.turns.length;
+    report.turns += s?.turns.length ?? 0;
     done++;
     options.onProgress?.({
       agent: transcript.agent,
       done,
       total: transcript.sessions.length,
-      sessionId: s.id,
+      sessionId: listed.id,
       outcome,
     });
   }
@@ -286,7 +418,8 @@ async function feedTurns(
   stored: Session | undefined,
   have: number,
   stopAfter: number,
-): Promise<Awaited<ReturnType<typeof consolidate>> & { stopped?: string }> {
+  listed: TranscriptSession = s,
+): Promise<Awaited<ReturnType<typeof consolidate>> & { stopped?: string; forgotten?: boolean }> {
   let session = stored;
   if (!session) {
     // Marked so that `inspect` tells a session a killed ingest left (re-run the ingest) from one a
@@ -303,6 +436,11 @@ async function feedTurns(
     let unreachable = 0;
     for (const t of s.turns.slice(have)) {
       await breathe();
+      // A forget heard while the session is fed: a turn it took out is not added, and a session
+      // it took whole ends here (the forget erased what was stored of it).
+      const now = afterForgets(ports, scope.agent, listed);
+      if (now === null) return { ok: true, forgotten: true };
+      if (now !== s && !now.turns.some((x) => x.id === t.id)) continue;
       const [turn] = await ports.turns.add(
         [{ scope, session }],
         { speaker: t.speaker, text: t.text, at: t.at, id: t.id, meta: t.meta },

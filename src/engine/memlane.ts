@@ -33,6 +33,7 @@ import type {
   TurnFilter,
 } from "../store/memory-store.js";
 import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
+import { pendingOf, sameId } from "../store/pending-forget.js";
 import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
@@ -65,9 +66,11 @@ import {
 import { Conversation } from "./conversation.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
+import { type ForgetListener, type ForgetNotice, forgetListenersOf } from "./forget-listeners.js";
 import { type Transcript, validateTranscript } from "./formats/transcript.js";
 import { defaultRecallScope, heardOnly, recallHearing, SESSION_SCOPE_KEY, turnAdmission } from "./hearing.js";
 import {
+  applyForgets,
   checkStored,
   emptyReport,
   type IngestOptions,
@@ -586,8 +589,12 @@ export class Memlane {
   }
 
   /**
-   * Deletes for real (the only erasing path) and records that it happened, without content.
-   * @throws {NotFoundError} a memory id or session id the agent does not have
+   * Deletes for real (the only erasing path) and records that it happened, without content. It
+   * reaches what is not stored yet too: uploads still running or waiting (their transcripts lose
+   * what was forgotten, so no job, takeover or restart stores it) and a running ingest's copy.
+   * `about` names a person the agent knows (a partner or a speaker), never a word of text.
+   * @throws {NotFoundError} a memory id or session id the agent does not have, or `about` naming
+   *   no one it knows (the message lists those it knows)
    * @example await mem.forget({ agent: "ava", about: "sam" });
    */
   async forget(options: ForgetInput): Promise<ForgetReport> {
@@ -604,10 +611,35 @@ export class Memlane {
       if (missing !== undefined)
         throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
     }
-    if (input.sessionId !== undefined && !(await this.parts.store.getSession(scope, input.sessionId)))
-      throw new NotFoundError(`No session "${input.sessionId}" for agent "${input.agent}"`, {
-        field: "sessionId",
-      });
+    // Those holding transcripts not stored yet hear of the forget before anything is erased, so a
+    // session they store from now on lacks what goes; what they hold may be named (the store
+    // refuses a session or a person it finds nowhere).
+    const listeners = forgetListenersOf(this.engine).of(this.tenantId);
+    const notice: ForgetNotice = {
+      tenant: this.tenantId,
+      agent: scope.agent,
+      ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+      ...(input.about === undefined ? {} : { about: input.about }),
+    };
+    const pending = { people: [] as string[], sessions: [] as string[] };
+    for (const l of listeners) {
+      const held = l.pending?.(scope.agent);
+      pending.people.push(...(held?.people ?? []));
+      pending.sessions.push(...(held?.sessions ?? []));
+    }
+    // Their name may be looked for in the agent's words only when the person is one it knows.
+    if (input.about !== undefined) {
+      const about = input.about;
+      const stored = await this.parts.store.listSessions(scope);
+      const people = [
+        ...stored.flatMap((x) => x.partners),
+        ...stored.flatMap((x) => (Array.isArray(x.meta.agents) ? x.meta.agents.map(String) : [])),
+        ...pending.people,
+      ];
+      notice.known = people.some((p) => p !== scope.agent && sameId(p, about));
+    }
+    if (notice.sessionId !== undefined || notice.about !== undefined)
+      for (const l of listeners) l.starting?.(notice);
     // The log says that a forget happened, never what or whom it erased (a hash of a name is
     // reversed by a list of names): only which kind of request it was, and counts.
     const record = (counts: ForgetReport): Operation =>
@@ -623,6 +655,7 @@ export class Memlane {
     let op: Operation | undefined;
     const report = await this.parts.store.forget(scope, {
       ...input,
+      pending,
       // Written in the erase's transaction: a forget is never done without its record, nor recorded undone.
       record: (counts) => {
         op = record(counts);
@@ -635,8 +668,19 @@ export class Memlane {
       op = record(report);
       await this.parts.store.write(scope, { operations: [op] });
     }
+    if (notice.sessionId !== undefined || notice.about !== undefined)
+      for (const l of listeners) await l.erased?.(notice);
     this.parts.events.emit("operation", op);
     return report;
+  }
+
+  /**
+   * Registers a holder of this tenant's transcripts that are not stored yet (an upload job
+   * waiting to run): every forget of the tenant tells it as it begins, may name what it holds,
+   * and waits for it to drop its copies. Returns the function that removes it.
+   */
+  onForget(listener: ForgetListener): () => void {
+    return forgetListenersOf(this.engine).add(this.tenantId, listener);
   }
 
   /**
@@ -724,14 +768,37 @@ export class Memlane {
   async ingestAll(transcripts: unknown[], options: IngestOptions = {}): Promise<IngestReport[]> {
     this.engine.assertOpen();
     const valid = this.validateTranscripts(transcripts);
+    // A forget of this tenant while the ingest runs reaches the sessions it has yet to store, and
+    // may name what only this ingest holds.
+    const forgets: ForgetNotice[] = [];
+    const stopListening = this.onForget({
+      starting: (notice) => forgets.push(notice),
+      pending: (agent) => pendingOf(valid, agent),
+    });
     const ports = {
       parts: this.parts,
       turns: this.engine.turns,
       scope: (a: string) => this.scope(a),
       strategy: this.parts.strategy.name,
+      forgets,
     };
+    try {
+      return await this.ingestChecked(valid, ports, options);
+    } finally {
+      stopListening();
+    }
+  }
+
+  private async ingestChecked(
+    valid: Transcript[],
+    ports: Parameters<typeof checkStored>[0],
+    options: IngestOptions,
+  ): Promise<IngestReport[]> {
     const checked = [];
-    for (const t of valid) checked.push(await checkStored(ports, t));
+    for (const t of valid) {
+      applyForgets(ports, t);
+      checked.push(await checkStored(ports, t));
+    }
 
     const reports: IngestReport[] = [];
     for (const [i, t] of valid.entries()) {

@@ -12,6 +12,8 @@
  * overwrite what its new owner records.
  */
 
+import type { PendingForget } from "./pending-forget.js";
+
 export type IngestJobState = "queued" | "running" | "done" | "failed";
 
 /** One stored ingest job, without its transcripts. */
@@ -51,6 +53,13 @@ export interface IngestJobChange {
 
 /** Where ingest jobs live: beside the memories, in the same database. */
 export interface IngestJobStore {
+  /**
+   * Applies a forget to the transcripts the tenant's unfinished jobs still have to store: the
+   * agent's forgotten session goes, or a person's turns and the replies that answered them
+   * (`forgetInTranscripts`), so neither a takeover nor a restart stores them again. Finished
+   * jobs hold no transcripts. How many jobs changed.
+   */
+  forgetPending(tenant: string, agent: string, forget: PendingForget): Promise<number>;
   /** Records a new job with its transcripts. @throws {ConflictError} the tenant has a job with this id */
   add(job: PendingIngestJob): Promise<void>;
   /**

@@ -11,6 +11,7 @@ import {
   isFinished,
   type PendingIngestJob,
 } from "./ingest-job-store.js";
+import { forgetInTranscripts, type PendingForget } from "./pending-forget.js";
 
 /** Ingest jobs in a Map of this process; nothing survives it. */
 export class MemoryIngestJobStore implements IngestJobStore {
@@ -31,6 +32,18 @@ export class MemoryIngestJobStore implements IngestJobStore {
       if (value !== undefined) Object.assign(job, { [field]: structuredClone(value) });
     if (isFinished(change.state)) job.transcripts = [];
     return true;
+  }
+
+  async forgetPending(tenant: string, agent: string, forget: PendingForget): Promise<number> {
+    let changed = 0;
+    for (const job of this.unfinished()) {
+      if (job.tenant !== tenant) continue;
+      const left = forgetInTranscripts(job.transcripts, agent, forget);
+      if (left === null) continue;
+      job.transcripts = left;
+      changed++;
+    }
+    return changed;
   }
 
   async heartbeat(owner: string, at: string): Promise<number> {

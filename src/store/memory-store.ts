@@ -81,10 +81,19 @@ export interface WriteBatch {
 }
 
 export interface ForgetRequest {
-  /** Forget everything about this subject: its memories and the turns it spoke. */
+  /**
+   * Forget everything about this person: a partner or a speaker of the scope (or of its pending
+   * uploads), never a word of its text. @throws {NotFoundError} no such person, naming those there are
+   */
   about?: string;
   memoryIds?: string[];
   sessionId?: string;
+  /**
+   * People and sessions of the scope that this process holds in uploads not yet stored (a running
+   * ingest's copy, an in-process job store), so that a forget may name them. Uploads kept in the
+   * store's own database (`ingest_jobs`) are read by the store itself.
+   */
+  pending?: { people: string[]; sessions: string[] };
   /**
    * The operation that records the forget (counts, never content), made from its report and
    * written in the same transaction as the erase.

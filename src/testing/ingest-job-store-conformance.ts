@@ -227,6 +227,69 @@ export function runIngestJobStoreConformance(name: string, open: () => Promise<I
       }
     });
 
+    it("applies a forget to the transcripts of the tenant's unfinished jobs only", async () => {
+      const s = await open();
+      try {
+        const upload = (agent: string) => ({
+          agent,
+          sessions: [
+            {
+              id: "s1",
+              partners: ["sam"],
+              at: at(0),
+              turns: [
+                { speaker: agent, text: "Hello there." },
+                { speaker: "sam", text: "My PIN is 4321.", at: at(1) },
+                { speaker: agent, text: "Noted, 4321." },
+              ],
+            },
+            {
+              id: "s2",
+              partners: ["kim", "sam"],
+              at: at(2),
+              turns: [
+                { speaker: "kim", text: "I moved to Oslo." },
+                { speaker: "sam", text: "I hate Oslo." },
+                { speaker: "kim", text: "Oslo is fine." },
+              ],
+            },
+            { id: "s3", partners: ["kim"], at: at(3), turns: [{ speaker: "kim", text: "Hi." }] },
+          ],
+        });
+        await s.store.add(job("acme", "j1", at(1), { transcripts: [upload("ava"), upload("bo")] }));
+        await s.store.add(job("acme", "j2", at(2), { transcripts: [upload("ava")] }));
+        await s.store.add(job("globex", "j1", at(3), { transcripts: [upload("ava")] }));
+        await s.store.update("acme", "j2", "server-a", { state: "done", finishedAt: at(4) });
+
+        assert.equal(await s.store.forgetPending("acme", "ava", { about: "sam" }), 1, "j1 only");
+        assert.equal(await s.store.forgetPending("acme", "ava", { about: "it" }), 0, "no one called it");
+        assert.equal(await s.store.forgetPending("acme", "ava", { sessionId: "s3" }), 1);
+        const [ava, bo] = (await s.store.claim("acme", "j1", "server-a", late, late))!
+          .transcripts as ReturnType<typeof upload>[];
+        assert.deepEqual(ava, {
+          agent: "ava",
+          sessions: [
+            // The agent's greeting answered no one; its reply to sam goes with sam's words.
+            { ...upload("ava").sessions[0], turns: [{ id: "s1:1", speaker: "ava", text: "Hello there." }] },
+            {
+              ...upload("ava").sessions[1],
+              turns: [
+                { id: "s2:1", speaker: "kim", text: "I moved to Oslo." },
+                { id: "s2:3", speaker: "kim", text: "Oslo is fine." },
+              ],
+            },
+          ],
+        });
+        assert.deepEqual(bo, upload("bo"), "another agent's transcript is untouched");
+        const other = await s.store.claim("globex", "j1", "server-a", late, late);
+        assert.deepEqual(other?.transcripts, [upload("ava")], "another tenant's job is untouched");
+        if (s.rawTranscripts) assert.equal(await s.rawTranscripts("acme", "j2"), null);
+      } finally {
+        await s.store.close();
+        await s.cleanup?.();
+      }
+    });
+
     it("still holds an unfinished job and its transcripts when opened again", async (t) => {
       const s = await open();
       if (!s.reopen) {

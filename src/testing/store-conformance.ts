@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { hearingTest } from "../core/audience.js";
-import { ConflictError, InvalidInputError } from "../core/errors.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemoryFilter } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
@@ -459,7 +459,14 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
           ["s2"],
         );
         await assert.rejects(store.forget(scopeA, {}), InvalidInputError);
-        await assert.rejects(store.forget(scopeA, { sessionId: "nope" }), InvalidInputError);
+        await assert.rejects(store.forget(scopeA, { sessionId: "nope" }), NotFoundError);
+        // A person is one the scope knows, never a word: "it" names no one, and the refusal
+        // lists who is there.
+        await assert.rejects(store.forget(scopeA, { about: "it" }), (e: Error) => {
+          assert.ok(e instanceof NotFoundError);
+          assert.match(e.message, /"it".*"sam"/);
+          return true;
+        });
       });
     });
 
@@ -533,10 +540,11 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       await using(factory, async (store) => {
         const v0 = await store.changeVersion(scopeA);
         assert.equal(await store.changeVersion(scopeA), v0);
-        await store.write(scopeA, { memories: [memory(scopeA, "x")] });
+        const x = memory(scopeA, "x");
+        await store.write(scopeA, { memories: [x] });
         const v1 = await store.changeVersion(scopeA);
         assert.notEqual(v1, v0);
-        await store.forget(scopeA, { about: "sam" });
+        await store.forget(scopeA, { memoryIds: [x.id] });
         assert.notEqual(await store.changeVersion(scopeA), v1);
       });
     });

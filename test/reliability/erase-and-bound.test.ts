@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { InvalidInputError } from "../../src/core/errors.js";
+import { InvalidInputError, NotFoundError } from "../../src/core/errors.js";
 import { compositeKey } from "../../src/core/ids.js";
 import type { Memlane } from "../../src/engine/memlane.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
@@ -465,8 +465,9 @@ describe("14: ids cannot make two scopes meet", () => {
         InvalidInputError,
         JSON.stringify(bad),
       );
-      // Erasing takes ids as older releases stored them: nothing is stored here, nothing goes.
-      assert.equal((await mem.forget({ agent: "ava", about: bad })).memories, 0, JSON.stringify(bad));
+      // Erasing takes ids as older releases stored them; no one is stored under this one here,
+      // so it names no one, and nothing goes.
+      await assert.rejects(mem.forget({ agent: "ava", about: bad }), NotFoundError, JSON.stringify(bad));
     }
     // A Persian name keeps its zero-width non-joiner.
     await mem.session({ agent: "ava", partner: "\u0645\u06cc\u200c\u0631\u0648\u062f" });

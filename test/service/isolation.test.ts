@@ -98,10 +98,11 @@ describe("service: tenant isolation through every route", () => {
       assert.deepEqual(list, [], `${method} ${path}: ${JSON.stringify(json)}`);
       if (json.edges) assert.deepEqual(json.edges, [], `${method} ${path}: ${JSON.stringify(json)}`);
     }
-    // Forgetting "about sam" in globex erases nothing of acme's.
+    // Forgetting "about sam" in globex erases nothing of acme's: globex knows no sam (404), and
+    // the refusal names none of acme's people.
     const forgot = await s.call(s.globex, "POST", "/v1/forget", { agent: "ava", about: "sam" });
-    assert.equal(forgot.status, 200);
-    assert.equal(((await forgot.json()) as { memories: number }).memories, 0);
+    assert.equal(forgot.status, 404);
+    assert.match(JSON.stringify(await forgot.json()), /knows no one yet/);
 
     // acme's data is as it was: globex's writes changed nothing.
     assert.deepEqual(await acmeState(), before);

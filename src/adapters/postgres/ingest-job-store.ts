@@ -19,6 +19,7 @@ import type {
   IngestJobStore,
   PendingIngestJob,
 } from "../../store/ingest-job-store.js";
+import { forgetInTranscripts, type PendingForget } from "../../store/pending-forget.js";
 import { openMigratedClient } from "./open-store.js";
 import { isConstraintError, storeError } from "./pg-errors.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
@@ -71,6 +72,38 @@ export class PostgresIngestJobStore implements IngestJobStore {
       [tenant, id, owner, ...columns.map(([, value]) => value)],
     );
     return result.rowCount > 0;
+  }
+
+  async forgetPending(tenant: string, agent: string, forget: PendingForget): Promise<number> {
+    let changed = 0;
+    const { rows } = await this.query(
+      "SELECT id, transcripts FROM ingest_jobs WHERE tenant = $1 AND state IN ('queued','running') AND transcripts IS NOT NULL",
+      [tenant],
+    );
+    for (const row of rows) {
+      let before = String(row.transcripts);
+      // Written only over the text it was made from: a concurrent forget of the same job is read
+      // again and applied on top, and a job that finished meanwhile (transcripts dropped) is left.
+      for (;;) {
+        const left = forgetInTranscripts(JSON.parse(before), agent, forget);
+        if (left === null) break;
+        const result = await this.query(
+          "UPDATE ingest_jobs SET transcripts = $3 WHERE tenant = $1 AND id = $2 AND transcripts = $4",
+          [tenant, row.id, JSON.stringify(left), before],
+        );
+        if (result.rowCount > 0) {
+          changed++;
+          break;
+        }
+        const again = await this.query(
+          "SELECT transcripts FROM ingest_jobs WHERE tenant = $1 AND id = $2 AND state IN ('queued','running') AND transcripts IS NOT NULL",
+          [tenant, row.id],
+        );
+        if (!again.rows[0]) break;
+        before = String(again.rows[0].transcripts);
+      }
+    }
+    return changed;
   }
 
   async heartbeat(owner: string, at: string, tenants?: string[]): Promise<number> {

@@ -17,6 +17,7 @@ import type {
   IngestJobStore,
   PendingIngestJob,
 } from "../../store/ingest-job-store.js";
+import { forgetInTranscripts, pendingOf } from "../../store/pending-forget.js";
 
 export interface IngestJob {
   id: string;
@@ -163,6 +164,19 @@ export class IngestJobs {
     const key = keyOf(job);
     this.held.set(key, job.tenant);
     this.schedule();
+    // A forget while the job waits or runs takes what it names out of the job's transcripts, here
+    // (the copy it will run) and in the store (the copy a takeover or restart would run); once
+    // the job runs, ingest itself skips what is forgotten meanwhile.
+    const stopListening = mem.onForget({
+      starting: (notice) => {
+        const left = forgetInTranscripts(job.transcripts, notice.agent, notice);
+        if (left !== null) job.transcripts = left;
+      },
+      pending: (agent) => pendingOf(job.transcripts, agent),
+      erased: async (notice) => {
+        await this.store.forgetPending(notice.tenant, notice.agent, notice);
+      },
+    });
     // One upload at a time: two uploads of the same session must not interleave their checks.
     const run = this.tail.then(async () => {
       try {
@@ -191,6 +205,7 @@ export class IngestJobs {
         }
         await this.record(job, change);
       } finally {
+        stopListening();
         this.held.delete(key);
       }
     });

@@ -16,11 +16,12 @@
  * vector until `reindex`, and carries `redactedAt` for the write plan's race check. The request's
  * FORGET record is written by the caller in the same transaction.
  */
-import { InvalidInputError } from "../../core/errors.js";
+import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { hasWordCharacter, namePattern } from "../../core/text.js";
 import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
+import { forgetInTranscripts, pendingOf, sameId } from "../pending-forget.js";
 import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, scrub } from "../redaction.js";
 import { change, type SqlDialect, type SqlProgram, select } from "./program.js";
 import { jsonColumn } from "./rows.js";
@@ -38,12 +39,24 @@ export function* forgetProgram(
 ): SqlProgram<ForgetReport> {
   if (!request.about && !request.memoryIds?.length && !request.sessionId)
     throw new InvalidInputError("forget needs `about`, `memoryIds` or `sessionId`");
-  if (request.about !== undefined && !hasWordCharacter(displayName(request.about)))
-    throw new InvalidInputError(`Cannot forget "${request.about}": a person's id needs a letter or digit`, {
-      field: "about",
-    });
   const s = [scope.tenant, scope.agent] as const;
   const inScope = "tenant = ? AND agent = ?";
+  // Uploads the store's database holds for the tenant, not stored yet: the forget reaches them too.
+  const jobs = (yield* select(
+    "SELECT id, transcripts FROM ingest_jobs WHERE tenant = ? AND state IN ('queued','running') AND transcripts IS NOT NULL",
+    scope.tenant,
+  )).map((r) => ({ id: String(r.id), transcripts: JSON.parse(String(r.transcripts)) as unknown[] }));
+  const pending = jobs.map((j) => pendingOf(j.transcripts, scope.agent));
+  const about = request.about === undefined ? undefined : yield* knownPerson(scope, request, pending);
+  if (request.sessionId !== undefined) {
+    const id = request.sessionId;
+    const stored = yield* select(`SELECT 1 AS one FROM sessions WHERE ${inScope} AND id = ?`, ...s, id);
+    const waiting = [...pending, request.pending ?? { sessions: [] }].some((p) =>
+      p.sessions.some((x) => sameId(x, id)),
+    );
+    if (stored.length === 0 && !waiting)
+      throw new NotFoundError(`No session "${id}" for agent "${scope.agent}"`, { field: "sessionId" });
+  }
   const memoryRows = yield* select(
     `SELECT id, about, text, source_turns, attributes, session_id, status FROM memories WHERE ${inScope}`,
     ...s,
@@ -54,8 +67,7 @@ export function* forgetProgram(
   const known = new Set(memoryRows.map((r) => String(r.id)));
   for (const id of request.memoryIds ?? []) if (known.has(id)) memoryIds.add(id);
 
-  if (request.about) {
-    const about = request.about;
+  if (about) {
     for (const r of memoryRows) if (r.about === about) memoryIds.add(String(r.id));
     for (const r of yield* select(
       `SELECT id, session_id FROM turns WHERE ${inScope} AND speaker = ?`,
@@ -110,13 +122,6 @@ export function* forgetProgram(
     }
   }
   if (request.sessionId) {
-    const found = yield* select(
-      `SELECT 1 AS one FROM sessions WHERE ${inScope} AND id = ?`,
-      ...s,
-      request.sessionId,
-    );
-    if (found.length === 0)
-      throw new InvalidInputError(`No session "${request.sessionId}" to forget`, { field: "sessionId" });
     for (const r of memoryRows) if (r.session_id === request.sessionId) memoryIds.add(String(r.id));
     for (const r of yield* select(
       `SELECT id FROM turns WHERE ${inScope} AND session_id = ?`,
@@ -160,7 +165,7 @@ export function* forgetProgram(
     .filter((r) => r.speaker !== scope.agent && !isGenerated(r.meta))
     .map((r) => String(r.text));
   const verbatim = erasedTexts(memoryTexts, theirWords);
-  const quotes = quoteFinder([...memoryTexts, ...theirWords], request.about);
+  const quotes = quoteFinder([...memoryTexts, ...theirWords], about);
 
   const memories = d.list([...memoryIds]);
   const turns = d.list([...turnIds]);
@@ -193,6 +198,22 @@ export function* forgetProgram(
   // Versions that only an erased memory had replaced are current again.
   const wasActive = new Set(memoryRows.filter((r) => r.status === "active").map((r) => String(r.id)));
   yield* reactivate(d, s, earlier, memoryIds, wasActive);
+  // What the uploads still hold goes in the same transaction: a job resumed or taken over later
+  // stores the rest of its transcripts, and nothing of what was forgotten.
+  for (const j of jobs) {
+    const left = forgetInTranscripts(j.transcripts, scope.agent, {
+      sessionId: request.sessionId,
+      about,
+      known: true,
+    });
+    if (left === null) continue;
+    yield* change(
+      "UPDATE ingest_jobs SET transcripts = ? WHERE tenant = ? AND id = ?",
+      JSON.stringify(left),
+      scope.tenant,
+      j.id,
+    );
+  }
   return {
     memories: erased.memories + redacted.memories,
     edges: erased.edges + redacted.edges,
@@ -202,6 +223,48 @@ export function* forgetProgram(
     sessions,
     redacted: redacted.operations + redacted.turns,
   };
+}
+
+/**
+ * The person `about` names: a partner or speaker of the scope's sessions, an agent of its
+ * conversations, or one of its pending uploads (the store's jobs, the process's `pending`), as
+ * stored (ids compare in NFC). A word that names no one is refused with the names there are: a
+ * forget by person never matches text that merely contains the word ("it", "the").
+ */
+function* knownPerson(
+  scope: Scope,
+  request: ForgetRequest,
+  pending: { people: string[] }[],
+): SqlProgram<string> {
+  const about = request.about!;
+  if (!hasWordCharacter(displayName(about)))
+    throw new InvalidInputError(`Cannot forget "${about}": a person's id needs a letter or digit`, {
+      field: "about",
+    });
+  const s = [scope.tenant, scope.agent] as const;
+  const known = new Set<string>();
+  for (const r of yield* select("SELECT partners, meta FROM sessions WHERE tenant = ? AND agent = ?", ...s)) {
+    for (const p of json(r.partners) as unknown[]) known.add(String(p));
+    const agents = (json(r.meta) as { agents?: unknown }).agents;
+    if (Array.isArray(agents)) for (const a of agents) known.add(String(a));
+  }
+  for (const r of yield* select("SELECT DISTINCT speaker FROM turns WHERE tenant = ? AND agent = ?", ...s))
+    known.add(String(r.speaker));
+  for (const p of [...pending, request.pending ?? { people: [] }]) for (const x of p.people) known.add(x);
+  known.delete(scope.agent);
+  const person = known.has(about) ? about : [...known].find((k) => sameId(k, about));
+  if (person !== undefined) return person;
+  const names = [...known].sort();
+  const shown = names
+    .slice(0, 50)
+    .map((n) => `"${n}"`)
+    .join(", ");
+  throw new NotFoundError(
+    names.length
+      ? `No one called "${about}" in the memory of "${scope.agent}"; the people it knows: ${shown}${names.length > 50 ? `, … (${names.length} in all)` : ""}`
+      : `No one called "${about}" in the memory of "${scope.agent}": it knows no one yet`,
+    { field: "about", known: names.slice(0, 100) },
+  );
 }
 
 /** For each memory, the memories it superseded or absorbed by fusion (Supersedes: newer -> older; FusedInto: older -> fused). */

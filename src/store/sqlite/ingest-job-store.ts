@@ -18,6 +18,7 @@ import type {
   IngestJobStore,
   PendingIngestJob,
 } from "../ingest-job-store.js";
+import { forgetInTranscripts, type PendingForget } from "../pending-forget.js";
 import type { Row } from "../sql/rows.js";
 import { MIGRATIONS } from "./migrations.js";
 import { SqliteStore } from "./sqlite-store.js";
@@ -90,6 +91,30 @@ export class SqliteIngestJobStore implements IngestJobStore {
         .run(...columns.map(([, value]) => value), tenant, id, owner),
     );
     return result.changes > 0;
+  }
+
+  async forgetPending(tenant: string, agent: string, forget: PendingForget): Promise<number> {
+    // One transaction: a job that finishes meanwhile keeps no transcripts, and none come back.
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          let changed = 0;
+          const rows = this.db
+            .prepare(
+              "SELECT id, transcripts FROM ingest_jobs WHERE tenant = ? AND state IN ('queued','running') AND transcripts IS NOT NULL",
+            )
+            .all(tenant) as Row[];
+          for (const row of rows) {
+            const left = forgetInTranscripts(JSON.parse(String(row.transcripts)), agent, forget);
+            if (left === null) continue;
+            changed += this.db
+              .prepare("UPDATE ingest_jobs SET transcripts = ? WHERE tenant = ? AND id = ?")
+              .run(JSON.stringify(left), tenant, row.id).changes;
+          }
+          return changed;
+        })
+        .immediate(),
+    );
   }
 
   async heartbeat(owner: string, at: string): Promise<number> {
