@@ -357,7 +357,9 @@ async function stalls(embedderName: string, storeKind: string, coldTurns: number
   );
   if (coldTurns > 0) {
     await fillLiving(mem.store, { tenant: "default", agent: "big" }, coldTurns, mem.embedder, "carecall");
-    r = await longestStall(() => mem.recall({ agent: "big", about: "sam", query: "what did Sam say about the beagle?" }));
+    r = await longestStall(() =>
+      mem.recall({ agent: "big", about: "sam", query: "what did Sam say about the beagle?" }),
+    );
     rows.push(
       `| the first recall of a ${coldTurns.toLocaleString("en")}-turn scope (its cold load) | ${r.error ? `refused (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
     );

@@ -88,7 +88,7 @@ export async function heardOnly(
     return m !== undefined && hears(m);
   };
   const turnsAdmitted = shown.some((h) => h.kind === "turn")
-    ? await turnAdmission(store, scope, hearing)
+    ? (admitTurn ?? (await turnAdmission(store, scope, hearing)))
     : null;
   const keep = (h: RecallHit): boolean =>
     h.kind === "turn" ? h.turn !== undefined && turnsAdmitted!(h.turn) : heardMemory(h.id, h.memory);

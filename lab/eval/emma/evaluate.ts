@@ -116,12 +116,20 @@ export async function evaluateEmma(episodes: EmmaEpisode[], options: EmmaEvalOpt
           cost[name]!.usage = addUsage(cost[name]!.usage, op.usage);
         cost[name]!.sessions += episode.transcript.sessions.length;
         for (const q of episode.questions) {
-          const ranked = await mem.recall({ agent, scope: "agent", query: q.ask, strategy: name, k, now: q.at });
+          const ranked = await mem.recall({
+            agent,
+            scope: "agent",
+            query: q.ask,
+            strategy: name,
+            k,
+            now: q.at,
+          });
           const retrieved = ranked.hits.filter((h) => !h.explanation.linked).slice(0, k);
           // EMMA as the paper runs it: the top memory and the memories linked to it.
           const paper =
             name === "emma"
-              ? (await mem.recall({ agent, scope: "agent", query: q.ask, strategy: name, k: 1, now: q.at })).hits
+              ? (await mem.recall({ agent, scope: "agent", query: q.ask, strategy: name, k: 1, now: q.at }))
+                  .hits
               : retrieved.slice(0, 1);
           const top = retrieved[0];
           records.push({

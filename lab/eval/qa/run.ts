@@ -21,6 +21,7 @@ import { type ChatModel, estimateTokens } from "../../../src/models/chat-model.j
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";
 import type { Strategy } from "../../../src/strategies/strategy.js";
+import { recallFor } from "../recall-for.js";
 import { transcriptFingerprint } from "../transcript-fingerprint.js";
 import { type CachedAnswer, type CachedGrade, cacheKey, type QaCache } from "./cache.js";
 import { fullContext, recallContext, recalledTurns } from "./context.js";
@@ -35,7 +36,6 @@ import {
 } from "./prompts.js";
 import type { QaConversation, QaQuestion, QaSet } from "./qa-set.js";
 import { tokenF1 } from "./token-f1.js";
-import { recallFor } from "../recall-for.js";
 
 /** The baselines a run can add beside the strategies. */
 export const BASELINES = ["full-context", "no-memory"] as const;

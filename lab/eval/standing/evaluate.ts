@@ -27,6 +27,7 @@ import { openMemlane } from "../../../src/engine/memlane.js";
 import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply-window.js";
 import { standingFor } from "../../../src/engine/standing.js";
 import type { Embedder } from "../../../src/models/embedder.js";
+import { recallFor } from "../recall-for.js";
 import {
   chooseThreshold,
   crossValidated,
@@ -35,7 +36,6 @@ import {
   type StandingSentence,
   THRESHOLDS_CHOSEN,
 } from "./train.js";
-import { recallFor } from "../recall-for.js";
 
 export interface StandingProbe {
   question: string;
