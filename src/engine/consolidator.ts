@@ -26,7 +26,9 @@ export async function consolidate(
 ): Promise<ConsolidationOutcome> {
   const { store, cognition, embedder } = parts;
   const session = await store.getSession(scope, sessionId);
-  if (!session) throw new Error(`Session "${sessionId}" vanished before consolidation`);
+  // A forget of the session while its job waited: there is nothing left to remember, and
+  // nothing to retry.
+  if (!session) return { ok: true };
   // A job run twice (a retry racing the queue, a worker restarted after its commit) writes once.
   if (session.status === "consolidated") return { ok: true };
   const readAt = new Date().toISOString();

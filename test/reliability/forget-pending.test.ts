@@ -15,6 +15,7 @@ import { after, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { NotFoundError } from "../../src/core/errors.js";
+import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import { testMemlane } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
@@ -290,5 +291,40 @@ describe("forget by person names a person", () => {
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe("forget: a retried failure brings nothing back", () => {
+  it("a consolidation that failed, then a forget of one person, then retry: only the others' words are remembered", async () => {
+    let broken = true;
+    // A model that writes one statement per partner line of the transcript it is shown.
+    const chat = new ScriptedChatModel((messages) => {
+      if (broken) return "not json";
+      const user = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
+      const lines = [...user.matchAll(/^\[(\d+)\] (\w+): (.*)$/gm)].filter((m) => m[2] !== "Ava");
+      return JSON.stringify({
+        statements: lines.map((m) => ({
+          about: m[2]!.toLowerCase(),
+          text: `${m[2]} said: ${m[3]}`,
+          turns: [Number(m[1])],
+        })),
+      });
+    });
+    const mem = await testMemlane({ chat, retries: 0, strategy: "accumulate" });
+    const s = await mem.session({ agent: "ava", partners: ["sam", "kim"], at: "2024-04-20T10:15" });
+    await s.turn("sam", samSays(1));
+    await s.turn("kim", kimSays(1));
+    assert.equal((await (await s.close()).done).state, "failed");
+    assert.ok((await mem.failures("ava")).some((f) => f.type === "CONSOLIDATE"));
+    await mem.forget({ agent: "ava", about: "sam" });
+    broken = false;
+    await mem.retry("ava");
+    await mem.idle();
+    const texts = (await mem.memories("ava", { status: "any" })).map((m) => m.text).join("\n");
+    assert.match(texts, /Lisbon/, "kim's words are remembered");
+    assert.doesNotMatch(texts, /Bergen|Rex/, "nothing of sam's came back");
+    for (const op of await mem.operations("ava"))
+      assert.doesNotMatch(JSON.stringify([op.inputs, op.outputs]), /Bergen|Rex/);
+    await mem.close();
   });
 });
