@@ -33,6 +33,7 @@ import { registerEvalCurrency } from "./eval-currency.js";
 import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
+import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
 import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
@@ -43,6 +44,7 @@ export function registerEval(program: Command): void {
   registerEvalEmma(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
+  registerEvalPrivacyLeaks(evalCmd);
   registerEvalQa(evalCmd);
   registerEvalStanding(evalCmd);
 
