@@ -27,25 +27,69 @@ describe("engine: live sessions", () => {
     assert.equal(beagle.observedAt, "2023-05-08T13:56:00.000Z");
     assert.match(beagle.text, /7 May 2023/);
     assert.deepEqual(ops.map((o) => o.type).slice(0, 2), ["SUMMARIZE", "APPEND"]);
-    const recall = await mem.recall({ agent: "ava", query: "what dog does Sam have?" });
+    const recall = await mem.recall({ agent: "ava", query: "what dog does Sam have?", about: "sam" });
     assert.equal(recall.hits[0]!.id, beagle.id);
     assert.ok("dense" in recall.hits[0]!.explanation && "bm25" in recall.hits[0]!.explanation);
     assert.equal((await mem.store.getSession(mem.scope("ava"), s.id))?.status, "consolidated");
     await mem.close();
   });
 
-  it("recalls raw turns when asked for turn units, by speaker if asked", async () => {
+  it("recalls raw turns when asked for turn units, only of sessions the partner was in", async () => {
     const mem = await testMemlane();
     await mem.ingest(validateTranscript(demoTranscript));
-    const recall = await mem.recall({ agent: "ava", query: "Biscuit the beagle", units: "turns", k: 3 });
+    await mem.ingest(
+      validateTranscript({
+        agent: "ava",
+        sessions: [
+          {
+            id: "k1",
+            at: "2024-03-05T09:00",
+            partner: "kim",
+            turns: [
+              { speaker: "kim", text: "My beagle Pepper chews every shoe in the house." },
+              { speaker: "ava", text: "A beagle like Pepper needs long walks." },
+            ],
+          },
+        ],
+      }),
+    );
+    const recall = await mem.recall({
+      agent: "ava",
+      query: "Biscuit the beagle",
+      units: "turns",
+      k: 3,
+      about: "sam",
+    });
     assert.equal(recall.strategy, "turns");
     assert.equal(recall.hits.length, 3);
     assert.ok(recall.hits.every((h) => h.kind === "turn" && h.sourceTurns[0] === h.id));
     assert.match(recall.hits[0]!.text, /Biscuit/);
-    const byAva = await mem.recall({ agent: "ava", query: "beagle", units: "turns", about: "ava" });
-    assert.ok(byAva.hits.length > 0 && byAva.hits.every((h) => h.about === "ava"));
+    // A turns recall for a partner holds the turns of their sessions, the agent's words to them
+    // included, and never a turn of a session they were not in.
+    const sessionOf = (id: string) => id.slice(0, id.lastIndexOf(":"));
+    const forSam = await mem.recall({ agent: "ava", query: "beagle", units: "turns", about: "sam", k: 10 });
+    assert.ok(forSam.hits.length > 0);
+    assert.ok(
+      forSam.hits.every((h) => ["s1", "s2"].includes(sessionOf(h.id))),
+      JSON.stringify(forSam.hits),
+    );
+    const forKim = await mem.recall({ agent: "ava", query: "beagle", units: "turns", about: "kim", k: 10 });
+    assert.deepEqual(
+      forKim.hits.map((h) => sessionOf(h.id)),
+      ["k1", "k1"],
+    );
+    assert.ok(forKim.hits.some((h) => h.about === "ava"));
+    const whole = await mem.recall({ agent: "ava", query: "beagle", units: "turns", scope: "agent", k: 10 });
+    const wholeSessions = new Set(whole.hits.map((h) => sessionOf(h.id)));
+    assert.ok(wholeSessions.has("s1") && wholeSessions.has("k1"), JSON.stringify([...wholeSessions]));
+    await assert.rejects(mem.recall({ agent: "ava", query: "beagle", units: "turns" }), (e: unknown) => {
+      assert.ok(e instanceof InvalidInputError);
+      assert.equal(e.code, "INVALID_INPUT");
+      assert.equal(e.details.field, "about");
+      return true;
+    });
     await assert.rejects(
-      mem.recall({ agent: "ava", query: "beagle", units: "words" as "turns" }),
+      mem.recall({ agent: "ava", query: "beagle", units: "words" as "turns", about: "sam" }),
       InvalidInputError,
     );
     // "Last month" read against a given present: the two turns said in March lead.
@@ -53,6 +97,7 @@ describe("engine: live sessions", () => {
       agent: "ava",
       query: "What did Sam say last month?",
       units: "turns",
+      about: "sam",
       now: "2024-04-10",
       k: 2,
     });
@@ -62,7 +107,7 @@ describe("engine: live sessions", () => {
     );
     assert.ok(march.hits.every((h) => h.explanation.time! > 0));
     await assert.rejects(
-      mem.recall({ agent: "ava", query: "beagle", units: "turns", now: "someday" }),
+      mem.recall({ agent: "ava", query: "beagle", units: "turns", about: "sam", now: "someday" }),
       InvalidInputError,
     );
     await mem.close();
@@ -102,8 +147,8 @@ describe("engine: live sessions", () => {
     await assert.rejects(empty.close(), InvalidInputError);
     await s.close();
     await assert.rejects(s.turn("sam", "too late"), ConflictError);
-    await assert.rejects(mem.recall({ agent: "ava", query: "  " }), InvalidInputError);
-    assert.deepEqual((await mem.recall({ agent: "nobody", query: "anything" })).hits, []);
+    await assert.rejects(mem.recall({ agent: "ava", query: "  ", about: "sam" }), InvalidInputError);
+    assert.deepEqual((await mem.recall({ agent: "nobody", query: "anything", about: "sam" })).hits, []);
     await mem.close();
   });
 
@@ -179,12 +224,12 @@ describe("engine: live sessions", () => {
     const history = await testMemlane({ strategy: "history" });
     await history.ingest(validateTranscript(demoTranscript));
     assert.equal((await history.memories("ava")).length, 0);
-    const recall = await history.recall({ agent: "ava", query: "anything" });
+    const recall = await history.recall({ agent: "ava", query: "anything", about: "sam" });
     assert.equal(recall.hits.length, 4);
     assert.equal(recall.hits[0]!.kind, "turn");
     const none = await testMemlane({ strategy: "none" });
     await none.ingest(validateTranscript(demoTranscript));
-    assert.deepEqual((await none.recall({ agent: "ava", query: "Bristol" })).hits, []);
+    assert.deepEqual((await none.recall({ agent: "ava", query: "Bristol", about: "sam" })).hits, []);
     await assert.rejects(testMemlane({ strategy: "nonsense" }), InvalidInputError);
     await history.close();
     await none.close();

@@ -38,7 +38,7 @@ describe("engine: the per-turn path", () => {
     assert.equal(vectors.size, 1, "the new memory is embedded");
     const turnVectors = await mem.store.getEmbeddings(scope, "turn", [turn.id], mem.embedder.name);
     assert.equal(turnVectors.size, 1, "the turn is embedded");
-    const recall = await mem.recall({ agent: "ava", query: "beagle Biscuit" });
+    const recall = await mem.recall({ agent: "ava", query: "beagle Biscuit", about: "sam" });
     assert.equal(recall.hits[0]?.id, note!.id);
     assert.ok(recall.hits[0]!.explanation.dense! > 0);
     assert.deepEqual(

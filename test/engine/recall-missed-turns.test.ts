@@ -30,9 +30,9 @@ describe("recall: turns the memories missed", () => {
       "the fragment is in no memory (the premise of this test)",
     );
     const query = "What colour is Biscuit's coat?";
-    const plain = await mem.recall({ agent: "ava", query, k: 2 });
+    const plain = await mem.recall({ agent: "ava", query, k: 2, about: "sam" });
     assert.ok(plain.hits.every((h) => h.kind === "memory"));
-    const mixed = await mem.recall({ agent: "ava", query, k: 2, turns: 2 });
+    const mixed = await mem.recall({ agent: "ava", query, k: 2, turns: 2, about: "sam" });
     // The memories come first, exactly as without the option.
     assert.deepEqual(
       mixed.hits.slice(0, plain.hits.length).map((h) => h.id),
@@ -51,18 +51,38 @@ describe("recall: turns the memories missed", () => {
       "a turn a shown memory was made from is not repeated",
     );
     // turns: 0 is the plain recall.
-    assert.deepEqual(await mem.recall({ agent: "ava", query, k: 2, turns: 0 }), plain);
+    assert.deepEqual(await mem.recall({ agent: "ava", query, k: 2, turns: 0, about: "sam" }), plain);
     await mem.close();
   });
 
-  it("finds turns for a strategy that keeps no memory, and only the asked speaker's with about", async () => {
+  it("finds turns for a strategy that keeps no memory, only of sessions the partner was in", async () => {
     const { mem, answer } = await beagleMemlane("none");
-    const recall = await mem.recall({ agent: "ava", query: "What colour is Biscuit's coat?", turns: 3 });
+    const k = await mem.session({ agent: "ava", partner: "kim", at: "2023-05-09T09:00" });
+    await k.turn("kim", "My corgi's coat colour is red and white.");
+    await k.turn("ava", "What a lovely coat colour.");
+    await (await k.close()).done;
+    await mem.idle();
+    const recall = await mem.recall({
+      agent: "ava",
+      query: "What colour is Biscuit's coat?",
+      turns: 3,
+      about: "sam",
+    });
     assert.ok(recall.hits.length > 0 && recall.hits.length <= 3);
     assert.ok(recall.hits.every((h) => h.kind === "turn"));
     assert.ok(recall.hits.some((h) => h.id === answer.id));
-    const bySam = await mem.recall({ agent: "ava", query: "coat colour", about: "sam", turns: 3 });
-    assert.ok(bySam.hits.length > 0 && bySam.hits.every((h) => h.about === "sam"));
+    const forSam = await mem.recall({ agent: "ava", query: "coat colour", about: "sam", turns: 3 });
+    assert.ok(forSam.hits.length > 0);
+    assert.ok(
+      forSam.hits.every((h) => h.kind === "turn" && h.turn?.sessionId === answer.sessionId),
+      JSON.stringify(forSam.hits),
+    );
+    const forKim = await mem.recall({ agent: "ava", query: "coat colour", about: "kim", turns: 3 });
+    assert.ok(forKim.hits.length > 0);
+    assert.ok(
+      forKim.hits.every((h) => h.kind === "turn" && h.turn?.sessionId === k.id),
+      JSON.stringify(forKim.hits),
+    );
     await mem.close();
   });
 
@@ -82,6 +102,7 @@ describe("recall: turns the memories missed", () => {
       query: "What colour is Mochi's coat? What do I call Kim?",
       k: 1,
       turns: 3,
+      about: "kim",
     });
     assert.ok(recall.standing?.length, "the request to be called Kimmy is a standing item");
     const standingTurns = new Set(recall.standing!.flatMap((h) => h.sourceTurns));
@@ -101,7 +122,10 @@ describe("recall: turns the memories missed", () => {
   it("refuses turns with turn units, and a count that is not a whole number from 0 to 100", async () => {
     const mem = await testMemlane();
     for (const bad of [{ units: "turns" as const, turns: 2 }, { turns: -1 }, { turns: 1.5 }, { turns: 101 }])
-      await assert.rejects(mem.recall({ agent: "ava", query: "beagle", ...bad }), InvalidInputError);
+      await assert.rejects(
+        mem.recall({ agent: "ava", query: "beagle", about: "sam", ...bad }),
+        (e: unknown) => e instanceof InvalidInputError && e.details.field !== "about",
+      );
     await mem.close();
   });
 });

@@ -21,9 +21,9 @@ describe("engine: reads never write; reindex fills what is missing", () => {
       embedder: new HashEmbedder(128),
       strategy: "accumulate",
     });
-    const turns = await readOnly.recall({ agent: "ava", query: "beagle", units: "turns" });
+    const turns = await readOnly.recall({ agent: "ava", query: "beagle", units: "turns", about: "sam" });
     assert.match(turns.hits[0]!.text, /beagle/);
-    const memories = await readOnly.recall({ agent: "ava", query: "Where does Sam work?" });
+    const memories = await readOnly.recall({ agent: "ava", query: "Where does Sam work?", about: "sam" });
     assert.ok(memories.hits.length > 0);
     await readOnly.close();
 

@@ -41,9 +41,15 @@ describe("engine: one Memlane, many tenants", () => {
     const recalled = await globex.recall({
       agent: "ava",
       query: "Where does Sam live? Bristol beagle Leeds",
+      about: "sam",
     });
     assert.ok(recalled.hits.every((h) => h.memory?.tenant === "globex"));
-    const turns = await globex.recall({ agent: "ava", query: "beagle Biscuit", units: "turns" });
+    const turns = await globex.recall({
+      agent: "ava",
+      query: "beagle Biscuit",
+      units: "turns",
+      about: "sam",
+    });
     assert.ok(turns.hits.every((h) => !/Biscuit/.test(h.text)));
     assert.deepEqual(await globex.failures("ava"), []);
     assert.deepEqual(await globex.agents(), ["ava"]);
