@@ -89,6 +89,8 @@ describe("memlane CLI", () => {
       "live",
       "--agent",
       "ava",
+      "--about",
+      "sam",
       "--db",
       db,
       "--json",
@@ -102,6 +104,23 @@ describe("memlane CLI", () => {
       hits.some((h: { text: string }) => /Bristol|Leeds/.test(h.text)),
       JSON.stringify(hits),
     );
+    // A recall is for a partner: without --about (nor --scope agent) it is refused on that field.
+    const forNobody = await memlane("recall", "where", "--agent", "ava", "--db", db, "--json");
+    assert.equal(forNobody.code, 3);
+    assert.equal(JSON.parse(forNobody.stderr).error.details.field, "about");
+    const whole = await memlane(
+      "recall",
+      "Bristol",
+      "--agent",
+      "ava",
+      "--scope",
+      "agent",
+      "--db",
+      db,
+      "--json",
+    );
+    assert.equal(whole.code, 0, whole.stderr);
+    assert.match(JSON.parse(whole.stdout).hits[0].text, /Bristol/);
     const history = await memlane("history", hits[0].id, "--db", db, "--json");
     assert.equal(history.code, 0, history.stderr);
     assert.equal(JSON.parse(history.stdout).operations[0].type, "APPEND");

@@ -28,7 +28,11 @@ describe("memlane demo --strategy memochat", () => {
     assert.equal(lines.length, memos.length);
     assert.match(lines[0]!, /^ {2}\+ memo “.+” lines 1–2: Sam: We booked a ryokan/);
     assert.match(lines[1]!, /lines 3–4: Sam: My sourdough bread/);
-    const recall = await mem.recall({ agent: "ava", query: "Which ryokan in Kyoto did we book?" });
+    const recall = await mem.recall({
+      agent: "ava",
+      query: "Which ryokan in Kyoto did we book?",
+      about: "sam",
+    });
     assert.match(plain(printer.choice(recall)), /↳ chose: “.+” \(lines 1–2\)$/);
     assert.equal(plain(printer.choice({ ...recall, hits: [] })), "     ↳ chose: none of the others");
     await mem.close();
