@@ -60,7 +60,8 @@ export async function fillLiving(
       invalidAt: null,
       sessionId: t.sessionId,
       sourceTurns: [t.id],
-      attributes: {},
+      // As the write path stamps them: heard by the session's partner (core/audience.ts).
+      attributes: { audience: ["sam"] },
     }));
     const [turnVectors, memoryVectors] = await Promise.all([
       embedder.embed(turns.map((t) => t.text)),

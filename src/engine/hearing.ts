@@ -48,18 +48,23 @@ export function recallHearing(scope: RecallScope, about: string | undefined): He
 /** Whether a raw turn is private by itself (the offline detector's reading). */
 export const isPrivateTurn = (turn: Pick<Turn, "text">): boolean => readPrivate(turn.text).reasons.length > 0;
 
-/** A test of raw turns against a hearing, reading the scope's sessions once. */
+/**
+ * A test of raw turns against a hearing, reading the sessions they were said in (a recall's turn
+ * hits are few; the turn search itself asks its index, which holds every session's partners).
+ */
 export async function turnAdmission(
   store: MemoryStore,
   scope: Scope,
   hearing: Hearing,
+  sessionIds: Iterable<string>,
 ): Promise<(turn: Turn) => boolean> {
-  const partners =
-    hearing.scope === "partner"
-      ? new Map((await store.listSessions(scope)).map((s) => [s.id, s.partners]))
-      : new Map<string, string[]>();
-  const admits = turnHearingTest(hearing, (id) => partners.get(id), isPrivateTurn);
-  return admits;
+  const partners = new Map<string, string[]>();
+  if (hearing.scope === "partner")
+    for (const id of new Set(sessionIds)) {
+      const session = await store.getSession(scope, id);
+      if (session) partners.set(id, session.partners);
+    }
+  return turnHearingTest(hearing, (id) => partners.get(id), isPrivateTurn);
 }
 
 /**
@@ -71,7 +76,6 @@ export async function heardOnly(
   scope: Scope,
   recall: Recall,
   hearing: Hearing,
-  admitTurn?: (turn: Turn) => boolean,
 ): Promise<Recall> {
   const hears = hearingTest(hearing);
   const shown = [...recall.hits, ...(recall.standing ?? [])];
@@ -87,9 +91,16 @@ export async function heardOnly(
     const m = memory ?? memories.get(id);
     return m !== undefined && hears(m);
   };
-  const turnsAdmitted = shown.some((h) => h.kind === "turn")
-    ? (admitTurn ?? (await turnAdmission(store, scope, hearing)))
-    : null;
+  const turnHits = shown.filter((h) => h.kind === "turn");
+  const turnsAdmitted =
+    turnHits.length > 0
+      ? await turnAdmission(
+          store,
+          scope,
+          hearing,
+          turnHits.map((h) => h.sessionId ?? ""),
+        )
+      : null;
   const keep = (h: RecallHit): boolean =>
     h.kind === "turn" ? h.turn !== undefined && turnsAdmitted!(h.turn) : heardMemory(h.id, h.memory);
   const trimmed = (h: RecallHit): RecallHit =>

@@ -68,7 +68,7 @@ import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { type ForgetListener, type ForgetNotice, forgetListenersOf } from "./forget-listeners.js";
 import { type Transcript, validateTranscript } from "./formats/transcript.js";
-import { defaultRecallScope, heardOnly, recallHearing, SESSION_SCOPE_KEY, turnAdmission } from "./hearing.js";
+import { defaultRecallScope, heardOnly, isPrivateTurn, recallHearing, SESSION_SCOPE_KEY } from "./hearing.js";
 import {
   applyForgets,
   checkStored,
@@ -464,19 +464,13 @@ export class Memlane {
     // `about` names whom the recall is for: under partner scope what they may hear (their words
     // and the agent's to them), under agent scope everything but other partners' private memories.
     const { store } = this.parts;
-    // Which raw turns the partner may hear: the scope's sessions are read once per recall, and
-    // only by a recall that searches turns.
-    let admission: Promise<(turn: Turn) => boolean> | undefined;
-    const admitTurn = () => {
-      admission ??= turnAdmission(store, scope, hearing);
-      return admission;
-    };
     if (input.units === "turns") {
       const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
         query,
         k: input.k ?? 10,
         now,
-        admit: await admitTurn(),
+        hearing,
+        isPrivate: isPrivateTurn,
       });
       return markTemporal({ strategy: "turns", query: input.query, hits, scope: recallScope }, intent);
     }
@@ -498,14 +492,14 @@ export class Memlane {
             this.parts.retriever,
             scope,
             found.hits,
-            { query, now, admit: await admitTurn() },
+            { query, now, hearing, isPrivate: isPrivateTurn },
             input.turns,
             found.standing,
           ),
         }
       : found;
     const heard = {
-      ...(await heardOnly(store, scope, recall, hearing, admission ? await admission : undefined)),
+      ...(await heardOnly(store, scope, recall, hearing)),
       scope: recallScope,
     };
     return query === input.query ? heard : { ...heard, query: input.query };

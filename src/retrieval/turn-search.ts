@@ -4,9 +4,11 @@
  * Rankers: `bm25` and `dense` alone, `rrf` (reciprocal rank fusion of the two) and `hybrid`
  * (fusion.ts's scaled fusion with the speaker, asked-time, recency and neighbouring-turn signals).
  */
+
+import { turnHearingTest } from "../core/audience.js";
 import { type RecallHit, turnHit } from "../core/recall.js";
 import { namePattern } from "../core/text.js";
-import type { Scope, Turn } from "../core/types.js";
+import type { Hearing, Scope, Turn } from "../core/types.js";
 import { breathe, mapInSlices } from "../core/yield-to-loop.js";
 import type { Embedder } from "../models/embedder.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
@@ -45,8 +47,13 @@ export interface TurnSearch {
   now?: string;
   /** Only turns this speaker said. */
   speaker?: string;
-  /** Only turns this admits (whom the recall is for may hear them: engine/hearing.ts). */
-  admit?: (turn: Turn) => boolean;
+  /**
+   * Only turns this hearing may hear (core/audience.ts): under partner scope, turns of the
+   * sessions its partners were in; a private turn (`isPrivate`) only for its speaker.
+   */
+  hearing?: Hearing;
+  /** Whether a turn is private by itself (the offline detector); default: none is. */
+  isPrivate?: (turn: Turn) => boolean;
   /** The query's vector, when the caller has it already (else the query is embedded). */
   vector?: Float32Array;
   /** Candidates per ranker (default: at least 1000, see DEPTH); fewer is faster and rougher. */
@@ -82,6 +89,8 @@ export class TurnIndex {
   private live = new Uint8Array(16);
   /** Speakers by how many held documents they said, in the order first heard. */
   private readonly speakerCounts = new Map<string, number>();
+  /** Session id -> its partners, for a hearing's partner scope (who heard the session's turns). */
+  private readonly partners = new Map<string, string[]>();
   /** Every speaker ever added, numbered in the order first heard, and each document's speaker's number. */
   private readonly speakerNames: string[] = [];
   private readonly speakerNumbers = new Map<string, number>();
@@ -122,6 +131,7 @@ export class TurnIndex {
     const { vectors: stored } = await turnVectors(store, scope, embedder, turns);
     const dims = embedder.dimensions || stored.values().next().value?.length || 0;
     const index = new TurnIndex(embedder, dims);
+    for (const s of await store.listSessions(scope)) index.partners.set(s.id, s.partners);
     await breathe();
     index.vectors.reserve(turns.length);
     // Checked after every turn, not every 64: one long turn is hundreds of passages (a
@@ -140,6 +150,11 @@ export class TurnIndex {
     const rows = ids.length ? await store.listTurns(scope, { ids }) : [];
     const found = new Map(rows.map((t) => [t.id, t]));
     const { vectors } = await turnVectors(store, scope, this.embedder, rows);
+    // The sessions just spoken in are read again: a new one, or one someone joined.
+    for (const id of new Set(rows.map((t) => t.sessionId))) {
+      const session = await store.getSession(scope, id);
+      if (session) this.partners.set(id, session.partners);
+    }
     for (const id of ids) {
       const t = found.get(id);
       const docs = this.position.get(id);
@@ -279,7 +294,13 @@ export class TurnIndex {
    * live -- --parts scopes` prints both).
    */
   get bytes(): number {
-    return this.textBytes + 700 * this.turns.length + this.vectors.bytes + this.bm25.bytes;
+    return (
+      this.textBytes +
+      700 * this.turns.length +
+      200 * this.partners.size +
+      this.vectors.bytes +
+      this.bm25.bytes
+    );
   }
 
   private time(doc: number): UnitTime {
@@ -302,7 +323,7 @@ export class TurnIndex {
     // Dense candidates: the nearest turns, deep enough that the fusion's best sit above the cut.
     const depth = Math.max(options.k, options.depth ?? Math.max(options.k * 8, DEPTH));
     // A ranker alone needs only k of its own, unless a speaker filter will thin them out.
-    const cut = (alone: boolean) => (alone && !options.speaker && !options.admit ? options.k : depth);
+    const cut = (alone: boolean) => (alone && !options.speaker && !options.hearing ? options.k : depth);
     const dense = this.vectors.nearest(qv!, cut(ranker === "dense"), this.gone.size ? this.live : undefined);
     // For the hybrid, the speakers' names leave the lexical query: they match every greeting that
     // names someone ("Hey Caroline!"), and the subject signal already carries them.
@@ -353,12 +374,12 @@ export class TurnIndex {
       };
       // One document per turn: only the k best need an explanation.
       if (this.passages === 0)
-        return topScaled(input, weights, options.k, this.saidBy(options.speaker, options.admit)).map(
+        return topScaled(input, weights, options.k, this.saidBy(options.speaker, this.heardBy(options))).map(
           ({ doc, explanation }) => this.hit(doc, explanation),
         );
       fused = fuseScaled(input, weights);
     }
-    const said = this.saidBy(options.speaker, options.admit) ?? (() => true);
+    const said = this.saidBy(options.speaker, this.heardBy(options)) ?? (() => true);
     const top = new TopK(options.k);
     if (this.passages === 0) {
       for (const [doc, e] of fused) if (said(doc)) top.push(doc, e.score!);
@@ -374,6 +395,16 @@ export class TurnIndex {
       for (const doc of best.values()) top.push(doc, fused.get(doc)!.score!);
     }
     return top.sorted().map(({ doc }) => this.hit(doc, fused.get(doc)!));
+  }
+
+  /** With a hearing, the test of a turn against it; the index knows each session's partners. */
+  private heardBy(options: TurnSearch): ((turn: Turn) => boolean) | undefined {
+    if (!options.hearing) return undefined;
+    return turnHearingTest(
+      options.hearing,
+      (id) => this.partners.get(id),
+      options.isPrivate ?? (() => false),
+    );
   }
 
   /**
