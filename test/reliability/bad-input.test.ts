@@ -120,9 +120,12 @@ describe("reliability: input the engine refuses", () => {
     const env = { ...process.env, NO_COLOR: "1", MEMLANE_EMBEDDER: "hash" };
     const ingest = await runCli(["ingest", file, "--db", path], { env });
     assert.equal(ingest.code, 0, ingest.stderr);
-    const recall = await runCli(["recall", "--db", path, "--agent", "ava", "--units", "turns", "beagle"], {
-      env,
-    });
+    const recall = await runCli(
+      ["recall", "--db", path, "--agent", "ava", "--about", "sam", "--units", "turns", "beagle"],
+      {
+        env,
+      },
+    );
     assert.equal(recall.code, 0, recall.stderr);
     assert.match(recall.stdout, /\\x1b\[31mBiscuit/);
     assert.ok(

@@ -123,10 +123,13 @@ describe("12: forgetting a person takes the replies and quotes that carry their 
       const mem = await testMemlane({ strategy });
       await mem.ingest(transcript);
       assert.match(await everything(mem, "ava"), /4321/, "the PIN was stored before");
+      // Sam hears his own words, private ones included: before forgetting, his recall finds the PIN.
+      const pin = { agent: "ava", query: "What is the PIN?", units: "turns" as const, k: 10 };
+      assert.match(JSON.stringify(await mem.recall({ ...pin, about: SAM })), /4321/);
       await mem.forget({ agent: "ava", about: SAM });
       assert.doesNotMatch(await everything(mem, "ava"), /4321|penicillin/i);
-      const hits = await mem.recall({ agent: "ava", query: "What is the PIN?", units: "turns", k: 10 });
-      assert.doesNotMatch(JSON.stringify(hits), /4321/);
+      for (const hearing of [{ about: SAM }, { about: "lea" }, { scope: "agent" as const }])
+        assert.doesNotMatch(JSON.stringify(await mem.recall({ ...pin, ...hearing })), /4321/);
       // Lea's words and the agent's own words to her stay; what named Sam or told his PIN does not.
       const turns = await mem.store.listTurns(mem.scope("ava"));
       assert.deepEqual(
@@ -443,7 +446,8 @@ describe("14: ids cannot make two scopes meet", () => {
       await assert.rejects(mem.session({ agent: "ava", partner: bad }), InvalidInputError);
       await assert.rejects(mem.session({ agent: "ava", partner: SAM, id: bad }), InvalidInputError);
       assert.throws(() => mem.tenant(bad), InvalidInputError);
-      await assert.rejects(mem.recall({ agent: bad, query: "x" }), InvalidInputError);
+      await assert.rejects(mem.recall({ agent: bad, query: "x", about: SAM }), InvalidInputError);
+      await assert.rejects(mem.recall({ agent: "ava", query: "x", about: bad }), InvalidInputError);
       await assert.rejects(mem.forget({ agent: "ava", about: bad }), InvalidInputError);
       await assert.rejects(
         mem.ingest({
@@ -495,12 +499,16 @@ describe("14: ids cannot make two scopes meet", () => {
         { id: "s", at: "2024-01-01", partner: SAM, turns: [{ speaker: SAM, text: "My PIN is 4321." }] },
       ],
     });
-    await one.recall({ agent: "b/c", query: "PIN" });
+    await one.recall({ agent: "b/c", query: "PIN", about: SAM });
+    assert.match(
+      JSON.stringify(await one.recall({ agent: "b/c", query: "PIN", units: "turns", about: SAM })),
+      /4321/,
+    );
     await two.ingest({
       agent: "c",
       sessions: [{ id: "s", at: "2024-01-01", partner: SAM, turns: [{ speaker: SAM, text: "I like tea." }] }],
     });
-    const theirs = await two.recall({ agent: "c", query: "PIN", units: "turns" });
+    const theirs = await two.recall({ agent: "c", query: "PIN", units: "turns", about: SAM });
     assert.doesNotMatch(JSON.stringify(theirs), /4321/);
     await mem.close();
   });

@@ -119,7 +119,7 @@ describe("recall that knows history (carecall, scripted model)", () => {
       assert.equal(h.chain, undefined);
       assert.equal(h.memory!.status, "active");
     }
-    const turns = await mem.recall({ agent: "ava", query: "Leeds", units: "turns" });
+    const turns = await mem.recall({ agent: "ava", about: "sam", query: "Leeds", units: "turns" });
     assert.equal(turns.hits[0]!.status, undefined, "turns carry no status");
   });
 });

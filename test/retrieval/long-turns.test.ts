@@ -46,7 +46,13 @@ describe("long turns (issue 29)", () => {
     await s.turn("sam", "Hi there, good to see you.");
     await s.turn("sam", text);
     const [hit] = (
-      await mem.recall({ agent: "ava", query: "what dog did Priya adopt?", units: "turns", k: 1 })
+      await mem.recall({
+        agent: "ava",
+        about: "sam",
+        query: "what dog did Priya adopt?",
+        units: "turns",
+        k: 1,
+      })
     ).hits;
     assert.equal(hit?.id, `${s.id}:2`);
     assert.ok(hit?.passage, "the hit says which passage matched");
@@ -59,7 +65,8 @@ describe("long turns (issue 29)", () => {
     assert.equal(stored.get(hit.id)?.length, passagesOf(text).length * mem.embedder.dimensions);
     await mem.forget({ agent: "ava", sessionId: s.id });
     assert.equal(
-      (await mem.recall({ agent: "ava", query: "Priya greyhound", units: "turns" })).hits.length,
+      (await mem.recall({ agent: "ava", about: "sam", query: "Priya greyhound", units: "turns" })).hits
+        .length,
       0,
     );
     await mem.close();

@@ -104,12 +104,14 @@ describe("scale-out: the demo conversation through two API services and two work
     const { body } = await call("POST", "/v1/recall", {
       agent: demo.agent,
       query: "Where does Sam live now?",
+      about: "sam",
       k: 3,
     });
+    assert.ok(Array.isArray(body.hits), JSON.stringify(body));
     const hits = (body.hits as { text: string }[]).map((h) => h.text);
-    const top = (await alone.recall({ agent: demo.agent, query: "Where does Sam live now?", k: 3 })).hits.map(
-      (h) => h.text,
-    );
+    const top = (
+      await alone.recall({ agent: demo.agent, query: "Where does Sam live now?", about: "sam", k: 3 })
+    ).hits.map((h) => h.text);
     assert.deepEqual(hits, top);
 
     await alone.close();
