@@ -12,8 +12,14 @@ import { refuseUnknownFields } from "../core/unknown-fields.js";
 import { conversationTime, idSchema, parseInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import { MOMENT_OPTIONS_FIELDS, REPLY_OPTIONS_FIELDS } from "./option-fields.js";
-import { joining, leaving, type ReplyOptions, type TurnOptions } from "./session-handle.js";
+import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
+import {
+  joining,
+  leaving,
+  REPLY_OPTIONS_FIELDS,
+  type ReplyOptions,
+  type TurnOptions,
+} from "./session-handle.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 export class Conversation {

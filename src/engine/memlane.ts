@@ -14,7 +14,7 @@ import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
-import { refuseUnknownFields } from "../core/unknown-fields.js";
+import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
@@ -80,7 +80,6 @@ import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
 import {
   INGEST_OPTIONS_FIELDS,
-  MEMLANE_OPTIONS_FIELDS,
   MEMORY_FILTER_FIELDS,
   OPERATION_FILTER_FIELDS,
   RESUME_OPTIONS_FIELDS,
@@ -177,6 +176,25 @@ export interface MemlaneOptions {
   /** Resources the engine must release on close (worker threads of an embedder it made). */
   owned?: { close(): Promise<void> }[];
 }
+
+const MEMLANE_OPTIONS_FIELDS = fieldsOf<MemlaneOptions>({
+  store: true,
+  cognition: true,
+  embedder: true,
+  strategy: true,
+  strategies: true,
+  chat: true,
+  retriever: true,
+  queue: true,
+  logger: true,
+  tenant: true,
+  perTurn: true,
+  maxTurnChars: true,
+  indexBudget: true,
+  replyWindow: true,
+  standing: true,
+  owned: true,
+});
 
 /** What every tenant view of one engine shares. */
 interface Shared {

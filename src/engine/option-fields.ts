@@ -1,34 +1,13 @@
 /**
  * The fields of the facade's options objects and filters that no zod schema describes (they
- * hold functions, signals or port instances, or are the store's own filter types), for
- * `refuseUnknownFields`. Each list is checked against its type by the compiler (`fieldsOf`), so
- * a field added to a type is accepted the day it is added.
+ * hold functions or are the store's own filter types), for `refuseUnknownFields`; the engine's
+ * own options and a reply's sit beside their types. Each list is checked against its type by the
+ * compiler (`fieldsOf`), so a field added to a type is accepted the day it is added.
  */
 import type { MemoryFilter } from "../core/types.js";
 import { fieldsOf } from "../core/unknown-fields.js";
 import type { OperationFilter, TurnFilter } from "../store/memory-store.js";
 import type { IngestOptions } from "./ingest.js";
-import type { MemlaneOptions } from "./memlane.js";
-import type { ReplyOptions } from "./session-handle.js";
-
-export const MEMLANE_OPTIONS_FIELDS = fieldsOf<MemlaneOptions>({
-  store: true,
-  cognition: true,
-  embedder: true,
-  strategy: true,
-  strategies: true,
-  chat: true,
-  retriever: true,
-  queue: true,
-  logger: true,
-  tenant: true,
-  perTurn: true,
-  maxTurnChars: true,
-  indexBudget: true,
-  replyWindow: true,
-  standing: true,
-  owned: true,
-});
 
 export const MEMORY_FILTER_FIELDS = fieldsOf<MemoryFilter>({
   about: true,
@@ -54,8 +33,6 @@ export const INGEST_OPTIONS_FIELDS = fieldsOf<IngestOptions>({
   onProgress: true,
   stopAfterUnreachable: true,
 });
-
-export const REPLY_OPTIONS_FIELDS = fieldsOf<ReplyOptions>({ query: true, record: true, signal: true });
 
 /** `resume` and `resumeConversation`. */
 export const RESUME_OPTIONS_FIELDS = ["perTurn"] as const;

@@ -2,11 +2,11 @@
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import type { Scope, Session, Turn } from "../core/types.js";
-import { refuseUnknownFields } from "../core/unknown-fields.js";
+import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import { MOMENT_OPTIONS_FIELDS, REPLY_OPTIONS_FIELDS } from "./option-fields.js";
+import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 /** What `turn()` accepts besides speaker and text. */
@@ -20,6 +20,9 @@ export interface ReplyOptions {
   record?: boolean;
   signal?: AbortSignal;
 }
+
+/** The fields of `ReplyOptions`, for refusing others. */
+export const REPLY_OPTIONS_FIELDS = fieldsOf<ReplyOptions>({ query: true, record: true, signal: true });
 
 /**
  * A live session of one agent: turns as they happen, partners joining and leaving, replies, and
