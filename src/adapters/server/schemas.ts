@@ -21,9 +21,6 @@ export const jobParams = z.object({ jobId: z.string().min(1).describe("the job's
  */
 export const noQuery = z.strictObject({}, unknownFields);
 
-/** The body of a route that reads none (close): a field sent to it would be ignored, so it is refused. */
-export const noBody = z.strictObject({}, unknownFields);
-
 export const memoriesQuery = z.strictObject(
   {
     status: z

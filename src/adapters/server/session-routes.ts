@@ -7,7 +7,6 @@ import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./rout
 import {
   agentParams,
   jobSchema,
-  noBody,
   noQuery,
   replyBody,
   replySchema,
@@ -91,16 +90,9 @@ const closeSession = createRoute({
   summary: "End a session and queue its consolidation",
   description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
   security: secured,
-  request: {
-    params: sessionParams,
-    query: noQuery,
-    // No body is needed; one that is sent must be empty, since nothing in it would be read.
-    body: {
-      content: { "application/json": { schema: noBody } },
-      required: false,
-      description: "none, or an empty object: close takes no options",
-    },
-  },
+  // No body is declared: clients send close with `content-type: application/json` and an empty
+  // body, which a declared JSON body would refuse as malformed.
+  request: { params: sessionParams, query: noQuery },
   responses: { 202: answer(z.object({ job: jobSchema }), "the queued consolidation job"), ...errorAnswers },
 });
 
