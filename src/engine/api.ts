@@ -6,9 +6,29 @@
  */
 import { z } from "zod";
 import { InvalidInputError, isMemlaneError } from "../core/errors.js";
-import { hasWordCharacter } from "../core/text.js";
 import { parseConversationTime } from "../core/time.js";
+import { unknownFieldMessage } from "../core/unknown-fields.js";
 import { STRATEGY_NAMES } from "../strategies/names.js";
+
+/**
+ * The second argument of every `z.strictObject` among the public inputs: an unknown field is
+ * refused with its name and, for a misspelling, the field it was meant to be. Inputs are strict
+ * (`additionalProperties: false` in the published schemas too) because an ignored field leaves
+ * a call unscoped, or a default taken, while the caller believes otherwise. Free-form records
+ * (`meta`) stay `z.record`, open: they are the caller's data.
+ */
+export const unknownFields = {
+  error: (issue: z.core.$ZodRawIssue) => {
+    if (issue.code !== "unrecognized_keys") return undefined;
+    const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+    return unknownFieldMessage(String(issue.keys[0]), Object.keys(shape ?? {}));
+  },
+};
+
+/** A strict object schema of a public input (see `unknownFields`). */
+export function strictInput<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, unknownFields);
+}
 
 /**
  * An agent, partner, speaker, tenant or session id: not blank, no surrounding spaces ("sam " is
@@ -101,29 +121,32 @@ export const recallScopeSchema = z
 export type RecallScope = z.infer<typeof recallScopeSchema>;
 
 export const sessionInputSchema = z
-  .object({
-    agent: idSchema.describe("whose memory it is"),
-    partner: idSchema.optional().describe("the one partner of a one-to-one session (not the agent itself)"),
-    partners: z
-      .array(idSchema)
-      .min(1)
-      .optional()
-      .describe("everyone the agent talks with in this session (not the agent itself)"),
-    at: z.string().min(1).optional().describe("conversation time (ISO-8601 or LoCoMo's form); default now"),
-    id: idSchema.optional(),
-    meta: z.record(z.string(), z.unknown()).optional(),
-    strategy: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        `strategy that handles this session: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
-      ),
-    perTurn: perTurnSchema.optional(),
-    scope: recallScopeSchema
-      .optional()
-      .describe("what the session's replies may recall: partner (default; agent for emma) or agent"),
-  })
+  .strictObject(
+    {
+      agent: idSchema.describe("whose memory it is"),
+      partner: idSchema.optional().describe("the one partner of a one-to-one session (not the agent itself)"),
+      partners: z
+        .array(idSchema)
+        .min(1)
+        .optional()
+        .describe("everyone the agent talks with in this session (not the agent itself)"),
+      at: z.string().min(1).optional().describe("conversation time (ISO-8601 or LoCoMo's form); default now"),
+      id: idSchema.optional(),
+      meta: z.record(z.string(), z.unknown()).optional(),
+      strategy: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          `strategy that handles this session: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
+        ),
+      perTurn: perTurnSchema.optional(),
+      scope: recallScopeSchema
+        .optional()
+        .describe("what the session's replies may recall: partner (default; agent for emma) or agent"),
+    },
+    unknownFields,
+  )
   .refine((s) => s.partner !== undefined || (s.partners?.length ?? 0) > 0, {
     message: "a session needs a partner (or partners)",
     path: ["partner"],
@@ -132,18 +155,21 @@ export const sessionInputSchema = z
   .meta({ anyOf: [{ required: ["partner"] }, { required: ["partners"] }] });
 export type SessionInput = z.input<typeof sessionInputSchema>;
 
-export const turnInputSchema = z.object({
-  speaker: idSchema,
-  text: turnTextSchema.refine((t) => t.trim().length > 0, "a turn needs some text"),
-  at: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("conversation time; default the previous turn's, or the session's"),
-  id: idSchema.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-  perTurn: perTurnSchema.optional(),
-});
+export const turnInputSchema = z.strictObject(
+  {
+    speaker: idSchema,
+    text: turnTextSchema.refine((t) => t.trim().length > 0, "a turn needs some text"),
+    at: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("conversation time; default the previous turn's, or the session's"),
+    id: idSchema.optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    perTurn: perTurnSchema.optional(),
+  },
+  unknownFields,
+);
 export type TurnInput = z.input<typeof turnInputSchema>;
 
 /**
@@ -152,82 +178,93 @@ export type TurnInput = z.input<typeof turnInputSchema>;
  */
 export const MAX_CONVERSATION_AGENTS = 16;
 
-export const conversationInputSchema = z.object({
-  agents: z
-    .array(idSchema)
-    .min(2, "a conversation between agents needs at least two")
-    .max(
-      MAX_CONVERSATION_AGENTS,
-      `a conversation takes at most ${MAX_CONVERSATION_AGENTS} agents (each turn is written once per agent)`,
-    )
-    .describe("the memlane agents taking part; each keeps its own session"),
-  partners: z.array(idSchema).optional().describe("people (not memlane agents) who also take part"),
-  at: z.string().min(1).optional(),
-  id: idSchema.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-  strategies: z
-    .record(z.string(), z.string().min(1))
-    .optional()
-    .describe("strategy per agent; default the engine's"),
-  perTurn: perTurnSchema.optional(),
-});
+export const conversationInputSchema = z.strictObject(
+  {
+    agents: z
+      .array(idSchema)
+      .min(2, "a conversation between agents needs at least two")
+      .max(
+        MAX_CONVERSATION_AGENTS,
+        `a conversation takes at most ${MAX_CONVERSATION_AGENTS} agents (each turn is written once per agent)`,
+      )
+      .describe("the memlane agents taking part; each keeps its own session"),
+    partners: z.array(idSchema).optional().describe("people (not memlane agents) who also take part"),
+    at: z.string().min(1).optional(),
+    id: idSchema.optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    strategies: z
+      .record(z.string(), z.string().min(1))
+      .optional()
+      .describe("strategy per agent; default the engine's"),
+    perTurn: perTurnSchema.optional(),
+  },
+  unknownFields,
+);
 export type ConversationInput = z.input<typeof conversationInputSchema>;
 
-export const recallInputSchema = z.object({
-  agent: idSchema.describe("whose memory to search (the agent's id)"),
-  query: z
-    .string()
-    .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
-    .describe("what to find: a question or the partner's latest words"),
-  about: idSchema
-    .optional()
-    .describe(
-      "the partner the recall is for: what they may hear, their own private memories included (required under partner scope)",
-    ),
-  k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
-  strategy: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      `recall as this strategy does: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
-    ),
-  units: z
-    .enum(["memories", "turns"])
-    .optional()
-    .describe("memories (default): what was remembered; turns: the raw utterances"),
-  turns: z
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .optional()
-    .describe(
-      "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
-    ),
-  now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
-  scope: recallScopeSchema.optional(),
-});
+export const recallInputSchema = z.strictObject(
+  {
+    agent: idSchema.describe("whose memory to search (the agent's id)"),
+    query: z
+      .string()
+      .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
+      .describe("what to find: a question or the partner's latest words"),
+    about: idSchema
+      .optional()
+      .describe(
+        "the partner the recall is for: what they may hear, their own private memories included (required under partner scope)",
+      ),
+    k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
+    strategy: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        `recall as this strategy does: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
+      ),
+    units: z
+      .enum(["memories", "turns"])
+      .optional()
+      .describe("memories (default): what was remembered; turns: the raw utterances"),
+    turns: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
+      ),
+    now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
+    scope: recallScopeSchema.optional(),
+  },
+  unknownFields,
+);
 export type RecallInput = z.input<typeof recallInputSchema>;
 
 export const forgetInputSchema = z
-  .object({
-    agent: idSchema.describe("whose memory to erase from (the agent's id)"),
-    // Erasing takes ids as they were stored, also by releases with looser id rules: only blank
-    // ids, and a person's id with no letter or digit (it would match everyone), are refused.
-    about: storedIdSchema
-      .refine(hasWordCharacter, "names no one: a person's id needs a letter or a digit")
-      .optional()
-      .describe("forget everything about this person: their memories, their words, the replies to them"),
-    memoryIds: z
-      .array(z.string().min(1))
-      .min(1)
-      .optional()
-      .describe("forget these memories (ids from recall or list_memories) and their earlier versions"),
-    sessionId: storedIdSchema
-      .optional()
-      .describe("forget this session: its turns and what was remembered from it"),
-  })
+  .strictObject(
+    {
+      agent: idSchema.describe("whose memory to erase from (the agent's id)"),
+      // Erasing takes ids as they were stored, also by releases with looser id rules. Whom it
+      // names is the store's to say: only a person the scope knows is ever matched, and any
+      // other word ("it", "-") is NOT_FOUND with the names it knows.
+      about: storedIdSchema
+        .optional()
+        .describe(
+          "forget everything about this person (a partner or speaker the agent knows): their memories, their words, the replies to them",
+        ),
+      memoryIds: z
+        .array(z.string().min(1))
+        .min(1)
+        .optional()
+        .describe("forget these memories (ids from recall or list_memories) and their earlier versions"),
+      sessionId: storedIdSchema
+        .optional()
+        .describe("forget this session: its turns and what was remembered from it"),
+    },
+    unknownFields,
+  )
   .refine((f) => f.about !== undefined || f.memoryIds !== undefined || f.sessionId !== undefined, {
     message: "forget needs `about`, `memoryIds` or `sessionId`",
     path: ["about"],
@@ -238,21 +275,53 @@ export type ForgetInput = z.input<typeof forgetInputSchema>;
 
 export const tenantSchema = idSchema.describe("an isolated customer space");
 
+/** One problem of an input, as the errors report it. */
+export interface InputIssue {
+  /** The offending field's path ("sessions.0.turns.1.speaker"); an unknown field's own name ends it. */
+  field: string;
+  message: string;
+  /** Set for an unknown field. */
+  unknown?: true;
+}
+
+/**
+ * zod's issues as fields and messages, unknown fields first: a misspelt field (`qeury`) also
+ * makes the field it was meant to be missing, and "unknown field `qeury`; did you mean `query`?"
+ * is the message that says what to fix. An unknown field's path ends with its own name, so
+ * `details.field` names it as it names any other field.
+ */
+export function inputIssues(error: z.ZodError): InputIssue[] {
+  const issues = error.issues.map((issue): InputIssue => {
+    const path = issue.path.map(String);
+    if (issue.code === "unrecognized_keys")
+      return { field: [...path, String(issue.keys[0])].join("."), message: issue.message, unknown: true };
+    return { field: path.join("."), message: issue.message };
+  });
+  return [...issues.filter((i) => i.unknown), ...issues.filter((i) => !i.unknown)];
+}
+
+/** How an issue reads after "Invalid <what>: ". */
+export function describeIssue(issue: InputIssue): string {
+  if (!issue.unknown) return `${issue.field ? `${issue.field} ` : ""}${issue.message}`;
+  // The message names the field itself; only where it sits is added.
+  const where = issue.field.split(".").slice(0, -1).join(".");
+  return `${where ? `${where}: ` : ""}${issue.message}`;
+}
+
 /**
  * Checks `value` against `schema`; on failure an InvalidInputError whose message and
- * `details.field` name the first offending field (`what` itself for a scalar). Returns zod's
- * parsed copy.
+ * `details.field` name the first offending field (`what` itself for a scalar; an unknown field
+ * before any other problem). Returns zod's parsed copy.
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.map(String).join(".");
+  const issues = inputIssues(parsed.error);
+  const first = issues[0]!;
   // A scalar input (a tenant, a session id) is itself the field.
-  const field = path || what;
-  throw new InvalidInputError(`Invalid ${what}: ${path ? `${path} ` : ""}${issue.message}`, {
-    field,
-    issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })),
+  throw new InvalidInputError(`Invalid ${what}: ${describeIssue(first)}`, {
+    field: first.field || what,
+    issues: issues.map(({ field, message }) => ({ field, message })),
   });
 }
 

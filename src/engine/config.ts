@@ -8,6 +8,7 @@ import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../core/errors.js";
 import { checkSpecification } from "../core/specification.js";
+import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
@@ -205,4 +206,94 @@ export function resolveCognition(
     return new LlmCognition(chat, { retries: config.retries });
   }
   throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);
+}
+
+const CONFIG_FIELDS = fieldsOf<MemlaneConfig>({
+  store: true,
+  vectorSearch: true,
+  strategy: true,
+  strategies: true,
+  tenant: true,
+  chat: true,
+  cognition: true,
+  embedder: true,
+  retries: true,
+  perTurn: true,
+  maxTurnChars: true,
+  indexBudget: true,
+  replyWindow: true,
+  standing: true,
+  logger: true,
+  retriever: true,
+  queue: true,
+});
+
+/**
+ * Names callers bring to `openMemlane` from elsewhere, and the option memlane calls them: the
+ * CLI's flag is `--db`, and other libraries name their database file `database` or `path`.
+ */
+const CONFIG_HINTS = { db: "store", dbPath: "store", database: "store", path: "store", file: "store" };
+
+const ENDPOINT_FIELDS = fieldsOf<OpenAICompatibleConfig>({
+  baseURL: true,
+  model: true,
+  apiKey: true,
+  timeoutMs: true,
+  maxRetries: true,
+});
+
+const GGUF_FIELDS = ["gguf", "threads", "contextSize"] as const;
+
+const QUEUE_FIELDS = [
+  "postgres",
+  ...fieldsOf<Omit<PostgresQueueOptions, "url">>({
+    work: true,
+    concurrency: true,
+    jobTimeoutSeconds: true,
+    retryLimit: true,
+    retryDelaySeconds: true,
+    pollSeconds: true,
+    maintenanceSeconds: true,
+    schema: true,
+    maxConnections: true,
+    logger: true,
+  }),
+];
+
+const REPLY_WINDOW_FIELDS = fieldsOf<ReplyWindow>({ turns: true, chars: true });
+
+/**
+ * Refuses `openMemlane` options it would not read, before anything is opened: a misspelt or
+ * borrowed option (`db` for `store`) would otherwise leave its default in force unseen (a
+ * `./memlane.db` on disk instead of the memory database asked for). The plain-object settings
+ * inside (a chat or embedder endpoint, a GGUF file, the Postgres queue, the reply window) are
+ * checked the same way; instances (a ChatModel, an Embedder, a JobQueue) are the caller's own.
+ * @throws {InvalidInputError} options that are not an object, or an unknown field (`details.field`)
+ */
+export function checkConfig(config: unknown): asserts config is MemlaneConfig {
+  if (config === null || typeof config !== "object" || Array.isArray(config))
+    throw new InvalidInputError(
+      `openMemlane takes an options object, e.g. openMemlane({ store: "memlane.db" }); got ${
+        Array.isArray(config) ? "an array" : typeof config
+      }`,
+      { field: "options" },
+    );
+  const what = "openMemlane options";
+  refuseUnknownFields(config, CONFIG_FIELDS, what, { hints: CONFIG_HINTS });
+  const { chat, embedder, queue, replyWindow } = config as MemlaneConfig;
+  if (isPlainSetting(chat) && !("generate" in chat))
+    refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
+  if (isPlainSetting(embedder) && !("embed" in embedder))
+    refuseUnknownFields(embedder, [...ENDPOINT_FIELDS, "dimensions"], what, { where: "embedder" });
+  if (isPlainSetting(queue) && "postgres" in queue)
+    refuseUnknownFields(queue, QUEUE_FIELDS, what, { where: "queue" });
+  if (isPlainSetting(replyWindow))
+    refuseUnknownFields(replyWindow, REPLY_WINDOW_FIELDS, what, { where: "replyWindow" });
+}
+
+/** A setting given as an object literal, not an instance of a class (a model, a queue). */
+function isPlainSetting(value: unknown): value is object {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }

@@ -8,10 +8,18 @@
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import type { Session, Turn } from "../core/types.js";
+import { refuseUnknownFields } from "../core/unknown-fields.js";
 import { conversationTime, idSchema, parseInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import { joining, leaving, type ReplyOptions, type TurnOptions } from "./session-handle.js";
+import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
+import {
+  joining,
+  leaving,
+  REPLY_OPTIONS_FIELDS,
+  type ReplyOptions,
+  type TurnOptions,
+} from "./session-handle.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 export class Conversation {
@@ -72,6 +80,7 @@ export class Conversation {
     options: ReplyOptions = {},
   ): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
     this.assertOpen();
+    refuseUnknownFields(options, REPLY_OPTIONS_FIELDS, "reply options");
     const { scope, session } = this.target(agent);
     const result = await this.engine.reply(scope, session, options.query, options.signal);
     const turn =
@@ -83,11 +92,13 @@ export class Conversation {
 
   /** A person (not a memlane agent) joins the conversation, in every agent's session. */
   async join(partner: string, options: { at?: string } = {}): Promise<void> {
+    refuseUnknownFields(options, MOMENT_OPTIONS_FIELDS, "join options");
     await this.update(partner, options.at, joining);
   }
 
   /** A person leaves the conversation; their earlier turns stay. */
   async leave(partner: string, options: { at?: string } = {}): Promise<void> {
+    refuseUnknownFields(options, MOMENT_OPTIONS_FIELDS, "leave options");
     await this.update(partner, options.at, leaving);
   }
 

@@ -14,6 +14,7 @@ import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
+import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
@@ -55,6 +56,7 @@ import {
   tenantSchema,
 } from "./api.js";
 import {
+  checkConfig,
   type MemlaneConfig,
   resolveChat,
   resolveCognition,
@@ -80,6 +82,14 @@ import {
 import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./job-queue.js";
 import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
+import {
+  INGEST_OPTIONS_FIELDS,
+  MEMORY_FILTER_FIELDS,
+  OPERATION_FILTER_FIELDS,
+  RESUME_OPTIONS_FIELDS,
+  RETRY_OPTIONS_FIELDS,
+  TURN_FILTER_FIELDS,
+} from "./option-fields.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { parseReplyWindow, type ReplyWindow } from "./reply-window.js";
 import { SessionHandle } from "./session-handle.js";
@@ -171,6 +181,25 @@ export interface MemlaneOptions {
   owned?: { close(): Promise<void> }[];
 }
 
+const MEMLANE_OPTIONS_FIELDS = fieldsOf<MemlaneOptions>({
+  store: true,
+  cognition: true,
+  embedder: true,
+  strategy: true,
+  strategies: true,
+  chat: true,
+  retriever: true,
+  queue: true,
+  logger: true,
+  tenant: true,
+  perTurn: true,
+  maxTurnChars: true,
+  indexBudget: true,
+  replyWindow: true,
+  standing: true,
+  owned: true,
+});
+
 /** What every tenant view of one engine shares. */
 interface Shared {
   engine: Engine;
@@ -194,6 +223,7 @@ export class Memlane {
    * @throws {UnsupportedError} a port of another specification version
    */
   constructor(options: MemlaneOptions) {
+    refuseUnknownFields(options, MEMLANE_OPTIONS_FIELDS, "Memlane options");
     this.tenantId = parseInput(tenantSchema, options.tenant ?? "default", "tenant");
     const strategies = new StrategyRegistry(options.strategies ?? []);
     const logger = options.logger ?? consoleLogger;
@@ -370,6 +400,7 @@ export class Memlane {
     conversationId: string,
     options: { perTurn?: PerTurnMode } = {},
   ): Promise<Conversation> {
+    refuseUnknownFields(options, RESUME_OPTIONS_FIELDS, "resumeConversation options");
     const mode = parseInput(perTurnSchema.optional(), options.perTurn, "perTurn") ?? this.shared.perTurn;
     const first = await this.openSession(agent, conversationId);
     const agents = Array.isArray(first.meta.agents) ? (first.meta.agents as string[]) : [];
@@ -393,6 +424,7 @@ export class Memlane {
     sessionId: string,
     options: { perTurn?: PerTurnMode } = {},
   ): Promise<SessionHandle> {
+    refuseUnknownFields(options, RESUME_OPTIONS_FIELDS, "resume options");
     const mode = parseInput(perTurnSchema.optional(), options.perTurn, "perTurn") ?? this.shared.perTurn;
     const session = await this.openSession(agent, sessionId);
     return new SessionHandle(this.engine, this.scope(agent), session, mode);
@@ -506,7 +538,8 @@ export class Memlane {
   }
 
   /** Active memories of an agent (all with `status: "any"`). */
-  memories(agent: string, filter: MemoryFilter = {}): Promise<Memory[]> {
+  async memories(agent: string, filter: MemoryFilter = {}): Promise<Memory[]> {
+    refuseUnknownFields(filter, MEMORY_FILTER_FIELDS, "memories filter");
     return this.parts.store.listMemories(this.scope(agent), filter);
   }
 
@@ -526,7 +559,8 @@ export class Memlane {
   }
 
   /** The agent's turns, in order: one session's (`sessionId`), one speaker's, or all. */
-  turns(agent: string, filter: TurnFilter = {}): Promise<Turn[]> {
+  async turns(agent: string, filter: TurnFilter = {}): Promise<Turn[]> {
+    refuseUnknownFields(filter, TURN_FILTER_FIELDS, "turns filter");
     return this.parts.store.listTurns(this.scope(agent), filter);
   }
 
@@ -536,7 +570,8 @@ export class Memlane {
   }
 
   /** The agent's operation log, newest first, narrowed by memory, session or status. */
-  operations(agent: string, filter: OperationFilter = {}): Promise<Operation[]> {
+  async operations(agent: string, filter: OperationFilter = {}): Promise<Operation[]> {
+    refuseUnknownFields(filter, OPERATION_FILTER_FIELDS, "operations filter");
     return this.parts.store.listOperations(this.scope(agent), filter);
   }
 
@@ -698,6 +733,7 @@ export class Memlane {
    * @throws {NotFoundError} `sessionId` has nothing waiting
    */
   async retry(agent: string, sessionId?: string, options: { open?: boolean } = {}): Promise<RetryReport> {
+    refuseUnknownFields(options, RETRY_OPTIONS_FIELDS, "retry options");
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
     const { turns, jobs } = await this.engine.retry(scope, session, options);
@@ -761,6 +797,7 @@ export class Memlane {
    */
   async ingestAll(transcripts: unknown[], options: IngestOptions = {}): Promise<IngestReport[]> {
     this.engine.assertOpen();
+    refuseUnknownFields(options, INGEST_OPTIONS_FIELDS, "ingest options");
     const valid = this.validateTranscripts(transcripts);
     // A forget of this tenant while the ingest runs reaches the sessions it has yet to store, and
     // may name what only this ingest holds.
@@ -880,11 +917,12 @@ export class Memlane {
  * Opens memlane: a store, a strategy, an embedder and a cognition engine (offline unless a chat
  * model is set), from names or instances.
  * @example const mem = await openMemlane({ store: "sqlite:./memlane.db", strategy: "carecall" });
- * @throws {InvalidInputError} an unknown strategy, embedder or cognition name
+ * @throws {InvalidInputError} an unknown option (`details.field` names it), or an unknown strategy, embedder or cognition name
  * @throws {UnsupportedError} a port instance of another specification version
  * @throws {StoreUnavailableError} the database cannot be opened
  */
 export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> {
+  checkConfig(config);
   parseInput(tenantSchema, config.tenant ?? "default", "tenant");
   const registered = config.strategies ?? [];
   const strategy =

@@ -2,9 +2,11 @@
 import { ConflictError, InvalidInputError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import type { Scope, Session, Turn } from "../core/types.js";
+import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
+import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 /** What `turn()` accepts besides speaker and text. */
@@ -18,6 +20,9 @@ export interface ReplyOptions {
   record?: boolean;
   signal?: AbortSignal;
 }
+
+/** The fields of `ReplyOptions`, for refusing others. */
+export const REPLY_OPTIONS_FIELDS = fieldsOf<ReplyOptions>({ query: true, record: true, signal: true });
 
 /**
  * A live session of one agent: turns as they happen, partners joining and leaving, replies, and
@@ -76,6 +81,7 @@ export class SessionHandle {
    */
   async join(partner: string, options: { at?: string } = {}): Promise<void> {
     this.assertOpen();
+    refuseUnknownFields(options, MOMENT_OPTIONS_FIELDS, "join options");
     const who = parseInput(idSchema, partner, "partner");
     if (who === this.scope.agent)
       throw new InvalidInputError("The agent cannot be its own partner", { field: "partner" });
@@ -89,6 +95,7 @@ export class SessionHandle {
    */
   async leave(partner: string, options: { at?: string } = {}): Promise<void> {
     this.assertOpen();
+    refuseUnknownFields(options, MOMENT_OPTIONS_FIELDS, "leave options");
     const who = parseInput(idSchema, partner, "partner");
     const at = options.at ? conversationTime(options.at, "at") : new Date().toISOString();
     this.current = await this.engine.updateSession(this.target(), (stored) => leaving(stored, who, at));
@@ -100,6 +107,7 @@ export class SessionHandle {
    */
   async reply(options: ReplyOptions = {}): Promise<{ text: string; recall: Recall; turn: Turn | null }> {
     this.assertOpen();
+    refuseUnknownFields(options, REPLY_OPTIONS_FIELDS, "reply options");
     const { text, recall } = await this.engine.reply(this.scope, this.current, options.query, options.signal);
     const turn =
       options.record === false

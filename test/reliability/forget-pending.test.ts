@@ -270,7 +270,7 @@ describe("forget by person names a person", () => {
       turns: await mem.store.listTurns({ tenant: "default", agent: "ava" }),
     };
     assert.ok(before.memories.length > 0);
-    for (const word of ["it", "i", "the", "It", "The"]) {
+    for (const word of ["it", "i", "the", "It", "The", "-"]) {
       await assert.rejects(mem.forget({ agent: "ava", about: word }), (e: Error) => {
         assert.ok(e instanceof NotFoundError, `${word}: ${e.message}`);
         assert.match(e.message, /"caroline", "melanie"/);
@@ -278,7 +278,7 @@ describe("forget by person names a person", () => {
       });
     }
     await mem.close();
-    for (const word of ["it", "i", "the"]) {
+    for (const word of ["it", "i", "the", "-"]) {
       const r = await runCli(["--db", db, "forget", "--agent", "ava", "--about", word, "--yes"], { env });
       assert.equal(r.code, 4, `${word}: ${r.stderr}`);
       assert.match(r.stderr, /NOT_FOUND/);

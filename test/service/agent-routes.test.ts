@@ -18,7 +18,11 @@ describe("service: an agent's summary, graph and operation log", () => {
 
   before(async () => {
     s = await testService();
-    const up = (await (await s.call(s.acme, "POST", "/v1/ingest", demo)).json()) as { job: { id: string } };
+    // The demo file keeps its questions beside the transcript; an upload is the transcript alone.
+    const transcript = { agent: demo.agent, sessions: demo.sessions };
+    const up = (await (await s.call(s.acme, "POST", "/v1/ingest", transcript)).json()) as {
+      job: { id: string };
+    };
     assert.equal((await finished(s, s.acme, up.job.id)).state, "done");
   });
   after(() => s.close());

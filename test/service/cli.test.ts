@@ -83,7 +83,7 @@ describe("memlane keys and memlane serve", () => {
     for (const command of [
       ["serve", "--port", "0"],
       ["ingest", "data/demo-conversation.json"],
-      ["recall", "--agent", "ava", "pets"],
+      ["recall", "--agent", "ava", "--about", "sam", "pets"],
     ]) {
       const r = await runCli(
         [...command, "--db", "postgres://u:secret@127.0.0.1:1/db", "--embedder", "hash"],

@@ -80,8 +80,8 @@ describe("service: tenant isolation through every route", () => {
       ["GET", "/v1/agents/ava/graph"],
       ["GET", "/v1/agents/ava/operations"],
       ["GET", "/v1/jobs"],
-      ["POST", "/v1/recall", { agent: "ava", query: "Where does Sam work, and what dog?" }],
-      ["POST", "/v1/recall", { agent: "ava", query: "sourdough Oslo", units: "turns" }],
+      ["POST", "/v1/recall", { agent: "ava", about: "sam", query: "Where does Sam work, and what dog?" }],
+      ["POST", "/v1/recall", { agent: "ava", about: "sam", query: "sourdough Oslo", units: "turns" }],
     ];
     for (const [method, path, body] of empty) {
       const res = await s.call(s.globex, method, path, body);
@@ -113,13 +113,17 @@ describe("service: tenant isolation through every route", () => {
     assert.ok((before.operations as { operations: unknown[] }).operations.length > 0);
   });
 
-  it("takes the tenant from the key only: a tenant in the body or a header is ignored", async () => {
-    const res = await s.call(s.globex, "POST", "/v1/sessions", {
+  it("takes the tenant from the key only: a tenant in the body is refused, one in a header ignored", async () => {
+    // A body naming a tenant is not quietly served in the key's: the caller is told.
+    const named = await s.call(s.globex, "POST", "/v1/sessions", {
       agent: "ava",
       partner: "sam",
       id: "open1",
       tenant: "acme",
     });
+    assert.equal(named.status, 400);
+    assert.equal(((await named.json()) as { error: { field: string } }).error.field, "tenant");
+    const res = await s.call(s.globex, "POST", "/v1/sessions", { agent: "ava", partner: "sam", id: "open1" });
     assert.equal(res.status, 201, "the same ids live side by side in another tenant");
     assert.equal(((await res.json()) as { tenant: string }).tenant, "globex");
     const turn = await s.app.request("/v1/agents/ava/sessions/open1/turns", {
@@ -129,7 +133,7 @@ describe("service: tenant isolation through every route", () => {
         "content-type": "application/json",
         "x-tenant": "acme",
       },
-      body: JSON.stringify({ speaker: "sam", text: "only in globex", tenant: "acme" }),
+      body: JSON.stringify({ speaker: "sam", text: "only in globex" }),
     });
     assert.equal(turn.status, 201);
     assert.equal(((await turn.json()) as { tenant: string }).tenant, "globex");

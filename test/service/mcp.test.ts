@@ -42,7 +42,9 @@ describe("service: MCP tools", () => {
     }
     const recallTool = tools.find((t) => t.name === "recall")!;
     assert.ok(
-      ["agent", "query", "about", "k", "units"].every((k) => k in (recallTool.inputSchema.properties ?? {})),
+      ["agent", "query", "about", "scope", "k", "units"].every(
+        (k) => k in (recallTool.inputSchema.properties ?? {}),
+      ),
     );
     // Every input field says what it is, and the tools that only read say so.
     for (const t of tools)
@@ -76,7 +78,11 @@ describe("service: MCP tools", () => {
     assert.equal(fact.turns.length, 1);
     await s.mem.idle();
 
-    const recall = await acme.json("recall", { agent: "ava", query: "What dog does Sam have?" });
+    const recall = await acme.json("recall", {
+      agent: "ava",
+      about: "sam",
+      query: "What dog does Sam have?",
+    });
     assert.ok(
       recall.hits.some((h: { text: string }) => /beagle/i.test(h.text)),
       JSON.stringify(recall),
@@ -102,7 +108,7 @@ describe("service: MCP tools", () => {
       assert.doesNotMatch(r.content[0]!.text, /beagle|Leeds/i);
     }
     assert.deepEqual(await globex.json("list_memories", { agent: "ava", status: "any" }), []);
-    assert.deepEqual((await globex.json("recall", { agent: "ava", query: "beagle" })).hits, []);
+    assert.deepEqual((await globex.json("recall", { agent: "ava", about: "sam", query: "beagle" })).hits, []);
     // Another tenant's memory is not found there, as REST's 404: a tool error, not "forgot 0".
     const elsewhere = await globex.call("forget", { agent: "ava", memoryIds: [beagle.id] });
     assert.equal(elsewhere.isError, true);

@@ -48,6 +48,7 @@ describe("service: the routes over one tenant", () => {
 
     const recall = await s.call(s.acme, "POST", "/v1/recall", {
       agent: "ava",
+      about: "sam",
       query: "what dog does Sam have?",
     });
     assert.equal(recall.status, 200);

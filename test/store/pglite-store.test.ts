@@ -201,7 +201,7 @@ describe("postgres store on PGlite: pgvector", () => {
           ],
         }),
       );
-      const recall = await mem.recall({ agent: "ava", query: "What dog did Sam adopt?", k: 3 });
+      const recall = await mem.recall({ agent: "ava", about: "sam", query: "What dog did Sam adopt?", k: 3 });
       assert.match(recall.hits[0]?.text ?? "", /Biscuit/);
     } finally {
       await mem.close();

@@ -9,7 +9,8 @@
 import { type LanguageModelMiddleware, tool, wrapLanguageModel } from "ai";
 import { z } from "zod";
 import { displayName } from "../../core/ids.js";
-import type { RecallScope } from "../../engine/api.js";
+import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
+import { type RecallScope, unknownFields } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
 
@@ -40,14 +41,24 @@ function recallFor(options: MemlaneAiOptions, query: string, k?: number) {
  * `remember` (a fact the user told, stored and consolidated). Hand them to `generateText({ tools })`.
  */
 export function memlaneTools(options: MemlaneAiOptions) {
+  refuseUnknownFields(options, AI_OPTIONS_FIELDS, "memlaneTools options");
   const { mem, agent, partner } = options;
   return {
     recall: tool({
       description: `Search what you remember about ${partner} and your past conversations, best first. Use before answering anything that depends on earlier talks.`,
-      inputSchema: z.object({
-        query: z.string().min(1).describe("the question, in words"),
-        k: z.number().int().min(1).max(20).optional().describe("how many memories (default the strategy's)"),
-      }),
+      inputSchema: z.strictObject(
+        {
+          query: z.string().min(1).describe("the question, in words"),
+          k: z
+            .number()
+            .int()
+            .min(1)
+            .max(20)
+            .optional()
+            .describe("how many memories (default the strategy's)"),
+        },
+        unknownFields,
+      ),
       execute: async ({ query, k }) => {
         const found = await mem.recall(recallFor(options, query, k));
         return found.hits.map((h) => ({
@@ -61,11 +72,17 @@ export function memlaneTools(options: MemlaneAiOptions) {
     }),
     remember: tool({
       description: `Store one thing ${partner} told you (in their words) so you remember it in later conversations.`,
-      inputSchema: z.object({ fact: z.string().min(1).describe("e.g. 'I moved to Oslo in May'") }),
+      inputSchema: z.strictObject(
+        { fact: z.string().min(1).describe("e.g. 'I moved to Oslo in May'") },
+        unknownFields,
+      ),
       execute: async ({ fact }) => remember(mem, { agent, partner, fact }),
     }),
   };
 }
+
+// A misspelt `partner` or `agent` would file memories under nobody; an unknown option is refused.
+const AI_OPTIONS_FIELDS = fieldsOf<MemlaneAiOptions>({ mem: true, agent: true, partner: true, scope: true });
 
 /** What `withMemlane` does besides recalling and recording. */
 export interface WithMemlaneOptions extends MemlaneAiOptions {
@@ -97,6 +114,7 @@ export function withMemlane(
 
 /** The middleware behind `withMemlane`, to combine with others in `wrapLanguageModel`. */
 export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMiddleware {
+  refuseUnknownFields(options, WITH_MEMLANE_FIELDS, "withMemlane options");
   const { mem, agent, partner } = options;
   /** Stores the user's message and the answer as a session, consolidated in the background. */
   const record = async (asked: string, answer: string) => {
@@ -192,3 +210,13 @@ function lastUserText(prompt: Prompt): string {
     .join(" ")
     .trim();
 }
+
+const WITH_MEMLANE_FIELDS = fieldsOf<WithMemlaneOptions>({
+  mem: true,
+  agent: true,
+  partner: true,
+  k: true,
+  turns: true,
+  record: true,
+  scope: true,
+});

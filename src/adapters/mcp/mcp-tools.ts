@@ -9,7 +9,14 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { isMemlaneError } from "../../core/errors.js";
-import { forgetInputSchema, idSchema, recallInputSchema, turnTextSchema } from "../../engine/api.js";
+import {
+  forgetInputSchema,
+  idSchema,
+  parseInput,
+  recallInputSchema,
+  turnTextSchema,
+  unknownFields,
+} from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
 import { MCP_TOOLS } from "./tool-names.js";
@@ -17,52 +24,91 @@ import { MCP_TOOLS } from "./tool-names.js";
 export { MCP_TOOLS };
 
 const rememberInput = z
-  .object({
-    agent: idSchema.describe("whose memory (the assistant's id, e.g. 'assistant')"),
-    partner: idSchema.describe("who the agent is talking with (the user's id)"),
-    turns: z
-      .array(
-        z.object({
-          speaker: idSchema.describe("the agent or the partner"),
-          text: turnTextSchema.min(1),
-          at: z.string().optional().describe("when it was said (ISO-8601); default now"),
-        }),
-      )
-      .min(1)
-      .optional()
-      .describe("utterances, oldest first"),
-    fact: turnTextSchema
-      .min(1)
-      .optional()
-      .describe("one thing the partner said or told about themselves, e.g. 'I moved to Oslo in May'"),
-    sessionId: idSchema
-      .optional()
-      .describe("an open session to add to (from an earlier call with close: false); default a new one"),
-    at: z.string().optional().describe("when the session took place (ISO-8601); default now"),
-    close: z
-      .boolean()
-      .optional()
-      .describe("close the session so it is consolidated into memories (default true)"),
-  })
+  .strictObject(
+    {
+      agent: idSchema.describe("whose memory (the assistant's id, e.g. 'assistant')"),
+      partner: idSchema.describe("who the agent is talking with (the user's id)"),
+      turns: z
+        .array(
+          z.strictObject(
+            {
+              speaker: idSchema.describe("the agent or the partner"),
+              text: turnTextSchema.min(1),
+              at: z.string().optional().describe("when it was said (ISO-8601); default now"),
+            },
+            unknownFields,
+          ),
+        )
+        .min(1)
+        .optional()
+        .describe("utterances, oldest first"),
+      fact: turnTextSchema
+        .min(1)
+        .optional()
+        .describe("one thing the partner said or told about themselves, e.g. 'I moved to Oslo in May'"),
+      sessionId: idSchema
+        .optional()
+        .describe("an open session to add to (from an earlier call with close: false); default a new one"),
+      at: z.string().optional().describe("when the session took place (ISO-8601); default now"),
+      close: z
+        .boolean()
+        .optional()
+        .describe("close the session so it is consolidated into memories (default true)"),
+    },
+    unknownFields,
+  )
   .refine((r) => r.turns !== undefined || r.fact !== undefined, {
     message: "remember needs `turns` or a `fact`",
     path: ["turns"],
   });
 
-const memoryRef = z.object({
-  agent: idSchema.describe("whose memory"),
-  memoryId: idSchema.describe("a memory id from recall or list_memories"),
-});
+const memoryRef = z.strictObject(
+  {
+    agent: idSchema.describe("whose memory"),
+    memoryId: idSchema.describe("a memory id from recall or list_memories"),
+  },
+  unknownFields,
+);
 
-const listInput = z.object({
-  agent: idSchema.describe("whose memory"),
-  about: idSchema.optional().describe("only memories about this subject (the agent itself or a partner)"),
-  status: z
-    .enum(["active", "superseded", "any"])
-    .optional()
-    .describe("active (default): what holds now; superseded: past versions; any: both"),
-  limit: z.number().int().min(1).max(500).optional().describe("at most this many, newest first (default 50)"),
-});
+const listInput = z.strictObject(
+  {
+    agent: idSchema.describe("whose memory"),
+    about: idSchema.optional().describe("only memories about this subject (the agent itself or a partner)"),
+    status: z
+      .enum(["active", "superseded", "any"])
+      .optional()
+      .describe("active (default): what holds now; superseded: past versions; any: both"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("at most this many, newest first (default 50)"),
+  },
+  unknownFields,
+);
+
+/**
+ * What a tool hands the SDK as its input schema: the tool's own JSON schema (strict, every field
+ * described) over a parser that lets every object through. The SDK would otherwise refuse a bad
+ * input itself, in a message of its own; parsing in the tool (`strictTool`) makes a bad field
+ * read as every other memlane error does, `INVALID_INPUT (field: …)`, so the calling agent can
+ * correct itself.
+ */
+function published(schema: z.ZodType): z.ZodObject {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "input" });
+  return z.object({}).catchall(z.unknown()).meta(json);
+}
+
+/** A tool's callback, given its input parsed with `schema` (an InvalidInputError when it does not fit). */
+function strictTool<S extends z.ZodType>(
+  tool: string,
+  schema: S,
+  fn: (input: z.output<S>) => Promise<unknown>,
+): (input: unknown) => Promise<CallToolResult> {
+  return (input) => run(() => fn(parseInput(schema, input, `${tool} input`)));
+}
 
 /**
  * An MCP server whose tools read and write `mem`'s tenant only. Connect it to a transport: stdio
@@ -78,9 +124,9 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Remember",
       description:
         "Store what was said in a conversation (turns, or one fact the partner told) so it is remembered later. By default the session is closed and consolidated into memories in the background; pass close: false and the returned sessionId to keep adding turns.",
-      inputSchema: rememberInput,
+      inputSchema: published(rememberInput),
     },
-    (input) => run(() => remember(mem, input)),
+    strictTool("remember", rememberInput, (input) => remember(mem, input)),
   );
 
   server.registerTool(
@@ -89,17 +135,16 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Recall",
       description:
         "Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.",
-      inputSchema: recallInputSchema,
+      inputSchema: published(recallInputSchema),
       annotations: { readOnlyHint: true },
     },
-    (input) =>
-      run(async () => {
-        const found = await mem.recall(input);
-        return {
-          ...found,
-          hits: found.hits.map(({ memory: _m, turn: _t, explanation: _e, ...hit }) => hit),
-        };
-      }),
+    strictTool("recall", recallInputSchema, async (input) => {
+      const found = await mem.recall(input);
+      return {
+        ...found,
+        hits: found.hits.map(({ memory: _m, turn: _t, explanation: _e, ...hit }) => hit),
+      };
+    }),
   );
 
   server.registerTool(
@@ -108,10 +153,10 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Timeline",
       description:
         "How a remembered fact changed over time: the memories linked to one, and the chain through it, oldest first.",
-      inputSchema: memoryRef,
+      inputSchema: published(memoryRef),
       annotations: { readOnlyHint: true },
     },
-    ({ agent, memoryId }) => run(() => mem.timeline(agent, memoryId)),
+    strictTool("timeline", memoryRef, ({ agent, memoryId }) => mem.timeline(agent, memoryId)),
   );
 
   server.registerTool(
@@ -120,10 +165,10 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "History",
       description:
         "Why a memory is as it is: every operation on it with its rationale, and what it replaced or was replaced by.",
-      inputSchema: memoryRef,
+      inputSchema: published(memoryRef),
       annotations: { readOnlyHint: true },
     },
-    ({ agent, memoryId }) => run(() => mem.history(agent, memoryId)),
+    strictTool("history", memoryRef, ({ agent, memoryId }) => mem.history(agent, memoryId)),
   );
 
   server.registerTool(
@@ -132,10 +177,10 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Forget",
       description:
         "Delete for real: memories by id, everything about a subject, or a whole session. Cannot be undone; use only when the user asks to be forgotten.",
-      inputSchema: forgetInputSchema,
+      inputSchema: published(forgetInputSchema),
       annotations: { destructiveHint: true, idempotentHint: true },
     },
-    (input) => run(() => mem.forget(input)),
+    strictTool("forget", forgetInputSchema, (input) => mem.forget(input)),
   );
 
   server.registerTool(
@@ -143,25 +188,24 @@ export function createMcpServer(mem: Memlane): McpServer {
     {
       title: "List memories",
       description: "What the agent remembers, newest first: ids, subjects, texts and dates.",
-      inputSchema: listInput,
+      inputSchema: published(listInput),
       annotations: { readOnlyHint: true },
     },
-    ({ agent, about, status, limit }) =>
-      run(async () => {
-        const memories = await mem.memories(agent, { about, status: status ?? "active" });
-        return memories
-          .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-          .slice(0, limit ?? 50)
-          .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
-            id,
-            about,
-            text,
-            kind,
-            observedAt,
-            status,
-            invalidAt,
-          }));
-      }),
+    strictTool("list_memories", listInput, async ({ agent, about, status, limit }) => {
+      const memories = await mem.memories(agent, { about, status: status ?? "active" });
+      return memories
+        .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+        .slice(0, limit ?? 50)
+        .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
+          id,
+          about,
+          text,
+          kind,
+          observedAt,
+          status,
+          invalidAt,
+        }));
+    }),
   );
 
   return server;

@@ -12,6 +12,7 @@ import {
   agentSummarySchema,
   graphQuery,
   graphSchema,
+  noQuery,
   operationSchema,
   operationsQuery,
 } from "./schemas.js";
@@ -27,7 +28,7 @@ const summary = createRoute({
   tags,
   summary: "An agent's partners and how many sessions, turns, memories, edges and operations it holds",
   security: secured,
-  request: { params: agentParams },
+  request: { params: agentParams, query: noQuery },
   responses: { 200: answer(agentSummarySchema, "the agent's summary"), ...errorAnswers },
 });
 

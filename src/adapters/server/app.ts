@@ -8,6 +8,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bodyLimit } from "hono/body-limit";
+import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
 import type { Logger } from "../../engine/logger.js";
 import { consoleLogger } from "../../engine/logger.js";
 import type { Memlane } from "../../engine/memlane.js";
@@ -74,6 +75,7 @@ export interface Service {
  * const res = await app.request("/v1/agents", { headers: { authorization: `Bearer ${key}` } });
  */
 export function createService(options: ServiceOptions): Service {
+  refuseUnknownFields(options, SERVICE_OPTIONS_FIELDS, "createService options");
   const logger = options.logger ?? consoleLogger;
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = new OpenAPIHono<ServiceEnv>({ defaultHook: validationHook });
@@ -165,6 +167,15 @@ export function createService(options: ServiceOptions): Service {
     close: () => ingestJobs.close(),
   };
 }
+
+const SERVICE_OPTIONS_FIELDS = fieldsOf<ServiceOptions>({
+  mem: true,
+  keys: true,
+  ingestJobs: true,
+  ingestLeaseMs: true,
+  maxBodyBytes: true,
+  logger: true,
+});
 
 /** How long `/ready` waits for the store. */
 const READY_TIMEOUT_MS = 2000;

@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { type ErrorCode, InvalidInputError, isMemlaneError } from "../../core/errors.js";
+import { describeIssue, inputIssues } from "../../engine/api.js";
 import type { Logger } from "../../engine/logger.js";
 
 /** The HTTP status of each error code; documented in docs/errors.md. */
@@ -65,22 +66,19 @@ export function errorHandler(logger: Logger) {
 
 /**
  * The validation hook of every route: a request that does not fit its schema becomes an
- * InvalidInputError naming the first offending field (as the engine's own `parseInput` does),
- * prefixed by where it was (a path parameter, the query, the body).
+ * InvalidInputError naming the first offending field (as the engine's own `parseInput` does, an
+ * unknown field first), prefixed by where it was (a path parameter, the query, the body).
  */
 export function validationHook(
   result: { success: true } | { success: false; error: z.ZodError; target: string },
 ): void {
   if (result.success) return;
-  const issues = result.error.issues.map((i) => ({
-    field: i.path.map(String).join("."),
-    message: i.message,
-  }));
+  const issues = inputIssues(result.error);
   const first = issues[0]!;
   const where = result.target === "json" ? "body" : result.target;
-  throw new InvalidInputError(`Invalid ${where}: ${first.field ? `${first.field} ` : ""}${first.message}`, {
+  throw new InvalidInputError(`Invalid ${where}: ${describeIssue(first)}`, {
     field: first.field || where,
     in: where,
-    issues,
+    issues: issues.map(({ field, message }) => ({ field, message })),
   });
 }

@@ -9,6 +9,7 @@ import {
   agentParams,
   jobParams,
   jobSchema,
+  noQuery,
   operationSchema,
   retryBody,
   retryReportSchema,
@@ -40,10 +41,13 @@ const ingest = createRoute({
   description:
     "The memlane transcript format (docs/formats.md). Checked before it is acknowledged (400 naming the field): every session names a partner, has turns and a time (ISO-8601 or LoCoMo's form) no earlier than the session above it; every speaker is the agent or a partner of its session; turn times never go back; ids are unique. Answers once the upload is recorded, with the job; a server stopped before the job finished runs it again when it starts, and uploading it again also finishes what an interrupted job left. A job with a session that failed to consolidate ends `failed`, its reports saying which.",
   security: secured,
-  request: jsonBody(
-    z.union([transcriptSchema, z.array(transcriptSchema).min(1)]).meta({ examples: [TRANSCRIPT_EXAMPLE] }),
-    "a transcript, or an array of them",
-  ),
+  request: {
+    query: noQuery,
+    ...jsonBody(
+      z.union([transcriptSchema, z.array(transcriptSchema).min(1)]).meta({ examples: [TRANSCRIPT_EXAMPLE] }),
+      "a transcript, or an array of them",
+    ),
+  },
   responses: { 202: answer(z.object({ job: jobSchema }), "the queued ingest job"), ...errorAnswers },
 });
 
@@ -53,6 +57,7 @@ const listJobs = createRoute({
   tags,
   summary: "The tenant's ingest and consolidation jobs",
   security: secured,
+  request: { query: noQuery },
   responses: {
     200: answer(z.object({ jobs: z.array(jobSchema) }), "the jobs, oldest first"),
     ...errorAnswers,
@@ -65,7 +70,7 @@ const readJob = createRoute({
   tags,
   summary: "One job: its state and, for a finished ingest, its reports",
   security: secured,
-  request: { params: jobParams },
+  request: { params: jobParams, query: noQuery },
   responses: { 200: answer(jobSchema, "the job"), ...errorAnswers },
 });
 
@@ -75,7 +80,7 @@ const failures = createRoute({
   tags,
   summary: "Failed consolidations and per-turn work waiting for a retry",
   security: secured,
-  request: { params: agentParams },
+  request: { params: agentParams, query: noQuery },
   responses: {
     200: answer(z.object({ failures: z.array(operationSchema) }), "the failed operations"),
     ...errorAnswers,
@@ -88,7 +93,11 @@ const retry = createRoute({
   tags,
   summary: "Run failed work again (all of the agent's, or one session's)",
   security: secured,
-  request: { params: agentParams, ...jsonBody(retryBody, "which session, and whether to finish open ones") },
+  request: {
+    params: agentParams,
+    query: noQuery,
+    ...jsonBody(retryBody, "which session, and whether to finish open ones"),
+  },
   responses: { 200: answer(retryReportSchema, "what ran again and how it went"), ...errorAnswers },
 });
 

@@ -9,6 +9,7 @@ import {
   memoriesQuery,
   memoryParams,
   memorySchema,
+  noQuery,
   recallSchema,
   timelineSchema,
 } from "./schemas.js";
@@ -21,6 +22,7 @@ const listAgents = createRoute({
   tags,
   summary: "Agents of the key's tenant with stored sessions or memories",
   security: secured,
+  request: { query: noQuery },
   responses: { 200: answer(z.object({ agents: z.array(z.string()) }), "the agents"), ...errorAnswers },
 });
 
@@ -30,7 +32,7 @@ const recall = createRoute({
   tags,
   summary: "What an agent remembers for a query (units: memories or turns), each hit scored per signal",
   security: secured,
-  request: jsonBody(recallInputSchema, "the query (the engine's RecallInput)"),
+  request: { query: noQuery, ...jsonBody(recallInputSchema, "the query (the engine's RecallInput)") },
   responses: { 200: answer(recallSchema, "the hits, best first"), ...errorAnswers },
 });
 
@@ -50,7 +52,7 @@ const history = createRoute({
   tags,
   summary: "A memory with every operation on it and what it replaced or was replaced by",
   security: secured,
-  request: { params: memoryParams },
+  request: { params: memoryParams, query: noQuery },
   responses: { 200: answer(historySchema, "the memory's history"), ...errorAnswers },
 });
 
@@ -60,7 +62,7 @@ const timeline = createRoute({
   tags,
   summary: "The memories linked to one and the chain through it, oldest first",
   security: secured,
-  request: { params: memoryParams },
+  request: { params: memoryParams, query: noQuery },
   responses: { 200: answer(timelineSchema, "the memory's timeline"), ...errorAnswers },
 });
 
@@ -72,7 +74,7 @@ const forget = createRoute({
   description:
     "Every named memory and session must exist in the key's tenant (else 404 and nothing is deleted). The operation log records that a forget happened, never what it erased.",
   security: secured,
-  request: jsonBody(forgetInputSchema, "what to forget (the engine's ForgetInput)"),
+  request: { query: noQuery, ...jsonBody(forgetInputSchema, "what to forget (the engine's ForgetInput)") },
   responses: { 200: answer(forgetReportSchema, "how much was erased"), ...errorAnswers },
 });
 

@@ -4,7 +4,7 @@
  * engine has no schema for (paths, queries, answers) is declared here.
  */
 import { z } from "@hono/zod-openapi";
-import { idSchema } from "../../engine/api.js";
+import { idSchema, unknownFields } from "../../engine/api.js";
 
 const record = z.record(z.string(), z.unknown());
 
@@ -15,24 +15,39 @@ export const sessionParams = agentParams.extend({ sessionId: idSchema.describe("
 export const memoryParams = agentParams.extend({ memoryId: idSchema.describe("the memory's id") });
 export const jobParams = z.object({ jobId: z.string().min(1).describe("the job's id") });
 
-export const memoriesQuery = z.object({
-  status: z
-    .enum(["active", "superseded", "forgotten", "any"])
-    .optional()
-    .describe("which memories; default active"),
-  about: idSchema.optional().describe("only memories about this subject"),
-  sessionId: idSchema.optional().describe("only memories drawn from this session"),
-});
+/**
+ * The query of a route that reads none. Declared all the same so a parameter the route does not
+ * know (`?user_id=sam`) is refused rather than ignored: the caller believes it narrowed the call.
+ */
+export const noQuery = z.strictObject({}, unknownFields);
 
-export const replyBody = z.object({
-  query: z.string().min(1).optional().describe("what to recall for, instead of the latest partner turn"),
-  record: z.boolean().optional().describe("store the reply as the agent's turn (default true)"),
-});
+export const memoriesQuery = z.strictObject(
+  {
+    status: z
+      .enum(["active", "superseded", "forgotten", "any"])
+      .optional()
+      .describe("which memories; default active"),
+    about: idSchema.optional().describe("only memories about this subject"),
+    sessionId: idSchema.optional().describe("only memories drawn from this session"),
+  },
+  unknownFields,
+);
 
-export const retryBody = z.object({
-  sessionId: idSchema.optional().describe("only this session (an open one is closed and consolidated)"),
-  open: z.boolean().optional().describe("also close and consolidate every open session holding turns"),
-});
+export const replyBody = z.strictObject(
+  {
+    query: z.string().min(1).optional().describe("what to recall for, instead of the latest partner turn"),
+    record: z.boolean().optional().describe("store the reply as the agent's turn (default true)"),
+  },
+  unknownFields,
+);
+
+export const retryBody = z.strictObject(
+  {
+    sessionId: idSchema.optional().describe("only this session (an open one is closed and consolidated)"),
+    open: z.boolean().optional().describe("also close and consolidate every open session holding turns"),
+  },
+  unknownFields,
+);
 
 export const errorSchema = z
   .object({
@@ -266,29 +281,35 @@ export const replySchema = z
 
 // What the inspector reads of a whole scope (agent-routes.ts).
 
-export const operationsQuery = z.object({
-  status: z.enum(["done", "failed"]).optional().describe("only done or only failed operations"),
-  type: z
-    .string()
-    .regex(/^[A-Z]+$/)
-    .optional()
-    .describe("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
-  sessionId: idSchema.optional().describe("only operations of this session"),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe("at most this many, newest; default 200"),
-});
+export const operationsQuery = z.strictObject(
+  {
+    status: z.enum(["done", "failed"]).optional().describe("only done or only failed operations"),
+    type: z
+      .string()
+      .regex(/^[A-Z]+$/)
+      .optional()
+      .describe("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
+    sessionId: idSchema.optional().describe("only operations of this session"),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("at most this many, newest; default 200"),
+  },
+  unknownFields,
+);
 
-export const graphQuery = z.object({
-  status: z
-    .enum(["active", "superseded", "forgotten", "any"])
-    .optional()
-    .describe("which memories are nodes; default any, so supersessions show"),
-});
+export const graphQuery = z.strictObject(
+  {
+    status: z
+      .enum(["active", "superseded", "forgotten", "any"])
+      .optional()
+      .describe("which memories are nodes; default any, so supersessions show"),
+  },
+  unknownFields,
+);
 
 export const agentSummarySchema = z
   .object({

@@ -1,6 +1,8 @@
 /** Serves the REST app on a port with Node's HTTP server (@hono/node-server). */
+
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { refuseUnknownFields } from "../../core/unknown-fields.js";
 import type { Service } from "./app.js";
 
 /** A running server. */
@@ -27,6 +29,8 @@ export function startServer(
 ): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
+    // A misspelt `host` would otherwise listen on the loopback default unseen.
+    refuseUnknownFields(options, ["port", "host"], "startServer options");
     const server = serve(
       { fetch: service.app.fetch, port: options.port, hostname: host },
       (info: AddressInfo) => {

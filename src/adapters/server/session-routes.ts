@@ -7,6 +7,7 @@ import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./rout
 import {
   agentParams,
   jobSchema,
+  noQuery,
   replyBody,
   replySchema,
   sessionParams,
@@ -22,7 +23,7 @@ const startSession = createRoute({
   tags,
   summary: "Start a session of an agent with one partner or several",
   security: secured,
-  request: jsonBody(sessionInputSchema, "the session (the engine's SessionInput)"),
+  request: { query: noQuery, ...jsonBody(sessionInputSchema, "the session (the engine's SessionInput)") },
   responses: { 201: answer(sessionSchema, "the stored session, open"), ...errorAnswers },
 });
 
@@ -32,7 +33,7 @@ const listSessions = createRoute({
   tags,
   summary: "An agent's sessions, oldest first",
   security: secured,
-  request: { params: agentParams },
+  request: { params: agentParams, query: noQuery },
   responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
 });
 
@@ -42,7 +43,7 @@ const readSession = createRoute({
   tags,
   summary: "A session with its turns",
   security: secured,
-  request: { params: sessionParams },
+  request: { params: sessionParams, query: noQuery },
   responses: {
     200: answer(
       z.object({ session: sessionSchema, turns: z.array(turnSchema) }),
@@ -60,7 +61,11 @@ const addTurn = createRoute({
   description:
     "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn.",
   security: secured,
-  request: { params: sessionParams, ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)") },
+  request: {
+    params: sessionParams,
+    query: noQuery,
+    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)"),
+  },
   responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
 });
 
@@ -70,7 +75,11 @@ const reply = createRoute({
   tags,
   summary: "The agent's next utterance, grounded in what it recalls",
   security: secured,
-  request: { params: sessionParams, ...jsonBody(replyBody, "what to recall for, and whether to record") },
+  request: {
+    params: sessionParams,
+    query: noQuery,
+    ...jsonBody(replyBody, "what to recall for, and whether to record"),
+  },
   responses: { 200: answer(replySchema, "the reply, its recall and the stored turn"), ...errorAnswers },
 });
 
@@ -81,7 +90,9 @@ const closeSession = createRoute({
   summary: "End a session and queue its consolidation",
   description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
   security: secured,
-  request: { params: sessionParams },
+  // No body is declared: clients send close with `content-type: application/json` and an empty
+  // body, which a declared JSON body would refuse as malformed.
+  request: { params: sessionParams, query: noQuery },
   responses: { 202: answer(z.object({ job: jobSchema }), "the queued consolidation job"), ...errorAnswers },
 });
 

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import { parseConversationTime } from "../../core/time.js";
-import { idSchema, turnTextSchema } from "../api.js";
+import { describeIssue, idSchema, inputIssues, turnTextSchema, unknownFields } from "../api.js";
 
 export interface TranscriptTurn {
   id: string;
@@ -36,38 +36,65 @@ export interface Transcript {
   sessions: TranscriptSession[];
 }
 
-const turnSchema = z.object({
-  id: idSchema.optional(),
-  speaker: idSchema,
-  text: turnTextSchema,
-  at: z.string().optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
+// Sessions and turns refuse fields they do not name: a misspelt `speakr` or `partner_id` would
+// otherwise be dropped on the way into memory. Their `meta` stays open for the caller's own data.
+const turnSchema = z.strictObject(
+  {
+    id: idSchema.optional(),
+    speaker: idSchema,
+    text: turnTextSchema,
+    at: z.string().optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+  },
+  unknownFields,
+);
 
-const sessionSchema = z.object({
-  id: z.union([idSchema, z.number()]).transform(String),
-  at: z.string().min(1),
-  partner: idSchema.optional(),
-  partners: z.array(idSchema).optional(),
-  turns: z.array(turnSchema),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
+const sessionSchema = z.strictObject(
+  {
+    id: z.union([idSchema, z.number()]).transform(String),
+    at: z.string().min(1),
+    partner: idSchema.optional(),
+    partners: z.array(idSchema).optional(),
+    turns: z.array(turnSchema),
+    meta: z.record(z.string(), z.unknown()).optional(),
+  },
+  unknownFields,
+);
 
-export const transcriptSchema = z.object({
-  agent: idSchema,
-  sessions: z.array(sessionSchema).min(1),
-});
+const transcriptShape = { agent: idSchema, sessions: z.array(sessionSchema).min(1) };
+
+/**
+ * A transcript as a request body (`POST /v1/ingest`): strict at every level, since a field the
+ * service does not read would be silently dropped from an upload.
+ */
+export const transcriptSchema = z.strictObject(transcriptShape, unknownFields);
+
+/**
+ * A transcript as a file: its top level may carry data beside the transcript, which is not read
+ * (the shipped demo conversations keep their questions, roles and history there; lab datasets an
+ * id). Sessions and turns are strict all the same.
+ */
+const transcriptFileSchema = z.object(transcriptShape);
 
 export type RawTranscript = z.input<typeof transcriptSchema>;
 
-/** Checks and normalizes one transcript; throws InvalidInputError listing every problem. */
+/**
+ * Checks and normalizes one transcript (as read from a file: other top-level fields are
+ * ignored, unknown fields of sessions and turns refused); throws InvalidInputError listing every
+ * problem, an unknown field first.
+ */
 export function validateTranscript(raw: unknown, source = "transcript"): Transcript {
-  const parsed = transcriptSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new InvalidInputError(`${source} is not a memlane transcript:\n${z.prettifyError(parsed.error)}`, {
-      field: parsed.error.issues[0]?.path.join(".") ?? "",
-      problems: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`),
-    });
+  const parsed = transcriptFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = inputIssues(parsed.error);
+    throw new InvalidInputError(
+      `${source} is not a memlane transcript:\n${issues.map((i) => `✖ ${describeIssue(i)}`).join("\n")}`,
+      {
+        field: issues[0]?.field ?? "",
+        problems: issues.map((i) => `${i.field}: ${i.message}`),
+      },
+    );
+  }
   const problems: string[] = [];
   const { agent } = parsed.data;
   const sessionIds = new Set<string>();

@@ -18,7 +18,7 @@
  */
 import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
-import { hasWordCharacter, namePattern } from "../../core/text.js";
+import { namePattern } from "../../core/text.js";
 import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
 import { forgetInTranscripts, pendingOf, sameId } from "../pending-forget.js";
@@ -237,10 +237,6 @@ function* knownPerson(
   pending: { people: string[] }[],
 ): SqlProgram<string> {
   const about = request.about!;
-  if (!hasWordCharacter(displayName(about)))
-    throw new InvalidInputError(`Cannot forget "${about}": a person's id needs a letter or digit`, {
-      field: "about",
-    });
   const s = [scope.tenant, scope.agent] as const;
   const known = new Set<string>();
   for (const r of yield* select("SELECT partners, meta FROM sessions WHERE tenant = ? AND agent = ?", ...s)) {
