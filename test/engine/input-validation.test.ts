@@ -28,13 +28,19 @@ describe("engine: every public call validates its input and stores nothing when 
     assert.equal((await s.turns()).length, 0);
     await rejectsNaming(mem.recall({ agent: "ava", about: "sam", query: "" }), "query");
     await rejectsNaming(mem.recall({ agent: "ava", about: "sam", query: "pets", k: 0 }), "k");
-    await rejectsNaming(mem.recall({ agent: "ava", about: "sam", query: "pets", units: "words" as "turns" }), "units");
+    await rejectsNaming(
+      mem.recall({ agent: "ava", about: "sam", query: "pets", units: "words" as "turns" }),
+      "units",
+    );
     await rejectsNaming(mem.forget({ agent: "ava" }), "about");
     await rejectsNaming(mem.forget({ agent: "ava", memoryIds: [] }), "memoryIds");
     await rejectsNaming(mem.session({ agent: "ava", partner: "sam", at: "2024-13-45" }), "at");
     await rejectsNaming(s.turn("sam", "hello", { at: "yesterday-ish" }), "at");
     await rejectsNaming(mem.recall({ agent: "ava", about: "sam", query: "pets", now: "soon" }), "now");
-    await rejectsNaming(mem.recall({ agent: "ava", about: "sam", query: "pets", strategy: "nope" }), "strategy");
+    await rejectsNaming(
+      mem.recall({ agent: "ava", about: "sam", query: "pets", strategy: "nope" }),
+      "strategy",
+    );
     await rejectsNaming(mem.resume("ava", s.id, { perTurn: "later" as "wait" }), "perTurn");
     await rejectsNaming(mem.resume("ava", ""), "sessionId");
     await rejectsNaming(mem.history("ava", ""), "memoryId");

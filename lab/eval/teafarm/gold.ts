@@ -8,6 +8,7 @@
  * reading of its memory-gold row — and is not a memory mechanism.
  */
 import type { RecallHit } from "../../../src/core/recall.js";
+import type { Memory } from "../../../src/core/types.js";
 import { composeReply } from "../../../src/strategies/kit/compose-reply.js";
 import type { Strategy } from "../../../src/strategies/strategy.js";
 import type { ExamQuestion, TeafarmExam } from "./exam.js";
@@ -30,17 +31,39 @@ export function goldHits(exam: TeafarmExam, item: ExamQuestion): RecallHit[] {
           session: last?.session ?? "",
         },
       ];
-  return lines.map(({ line, at, session }, i) => ({
-    kind: "memory",
-    id: `gold_${item.id}_${i + 1}`,
-    text: line.text,
-    about: line.about,
-    score: 1,
-    observedAt: at,
-    sessionId: session,
-    sourceTurns: line.turns,
-    explanation: { gold: 1, score: 1 },
-  }));
+  return lines.map(({ line, at, session }, i) => {
+    const id = `gold_${item.id}_${i + 1}`;
+    // Stored nowhere, so the hit carries its memory: one the exam's partner heard (recall is
+    // private by default, and a reply's last check keeps only what its partners may hear).
+    const memory: Memory = {
+      id,
+      tenant: "",
+      agent: exam.agent,
+      about: line.about,
+      text: line.text,
+      kind: "fact",
+      strategy: "gold",
+      observedAt: at,
+      recordedAt: at,
+      status: "active",
+      invalidAt: null,
+      sessionId: session || null,
+      sourceTurns: line.turns,
+      attributes: { audience: [exam.partner] },
+    };
+    return {
+      kind: "memory",
+      id,
+      text: line.text,
+      about: line.about,
+      score: 1,
+      observedAt: at,
+      sessionId: session,
+      sourceTurns: line.turns,
+      explanation: { gold: 1, score: 1 },
+      memory,
+    };
+  });
 }
 
 /** A strategy named "gold" whose recall is the question's gold memory; it writes nothing. */
