@@ -22,6 +22,7 @@ import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import type { Memory, Operation, Turn } from "../../core/types.js";
 import type { Supersession } from "../../store/memory-store.js";
 import { composeReply } from "../kit/compose-reply.js";
+import { consolidationHearing } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import type { RecallContext, Strategy, TurnContext } from "../strategy.js";
@@ -85,7 +86,12 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
     }
     // 2. Contextual search: question and dialogue, top k each, merged by alternating ranks.
     const search = (query: string) =>
-      ctx.retriever.searchMemories(scope, { query, k, filter: { strategy: NAME }, now: turn.at });
+      ctx.retriever.searchMemories(scope, {
+        query,
+        k,
+        filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
+        now: turn.at,
+      });
     const lists = await Promise.all([
       question ? search(question) : Promise.resolve([]),
       search(recent.map((t) => t.text).join("\n")),

@@ -5,7 +5,7 @@
  * read (embedding any that have none, in memory only: filling the store is ingestion's job) and
  * ranked here.
  */
-import type { Memory, MemoryFilter } from "../../core/types.js";
+import type { Hearing, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import type { NearMemories } from "../../retrieval/retriever.js";
 import type { StrategyPorts } from "../strategy.js";
@@ -18,12 +18,13 @@ import type { StrategyPorts } from "../strategy.js";
  * of Infinity (every memory), lists the memories and ranks them here.
  */
 export async function nearestMemories(
-  ctx: StrategyPorts,
+  ctx: StrategyPorts & { session?: Session },
   vectors: Float32Array[],
   k: number,
-  filter: MemoryFilter,
+  wanted: MemoryFilter,
   minScore = Number.NEGATIVE_INFINITY,
 ): Promise<NearMemories> {
+  const filter = ctx.session ? { ...wanted, hearing: consolidationHearing(ctx.session) } : wanted;
   if (ctx.retriever.nearestMemories && Number.isFinite(k)) {
     const near = await ctx.retriever.nearestMemories(ctx.scope, vectors, k, filter);
     return { ...near, lists: near.lists.map((list) => list.filter((x) => x.score >= minScore)) };
@@ -39,6 +40,15 @@ export async function nearestMemories(
     ),
     among: memories.length,
   };
+}
+
+/**
+ * What a session's consolidation may compare, fuse, supersede or blend its statements with: the
+ * agent's whole memory except other partners' private memories, which stay with their speakers
+ * (so no update made in another partner's session copies one into a memory that partner hears).
+ */
+export function consolidationHearing(session: Session): Hearing {
+  return { scope: "agent", partners: session.partners };
 }
 
 /** Vectors of `memories` under the context's embedder, by memory id. */
