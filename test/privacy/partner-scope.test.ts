@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { Recall } from "../../src/core/recall.js";
 import type { MemlaneConfig } from "../../src/engine/config.js";
 import { STRATEGY_NAMES } from "../../src/strategies/names.js";
 import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";
@@ -12,6 +13,15 @@ import { testMemlane } from "../fixtures/engine.js";
 
 // Sam's facts, in words Kim's own question does not use.
 const SECRET = /4321|harbour|(?:i|sam|he) (?:has|have) diabetes/i;
+// The ones he said privately (the PIN and the diabetes), which stay with him under either scope.
+const PRIVATE = /4321|(?:i|sam|he) (?:has|have) diabetes/i;
+
+function assertNothingMatches(reply: { text: string; recall: Recall }, pattern: RegExp) {
+  const { text, recall } = reply;
+  assert.doesNotMatch(text, pattern);
+  for (const h of [...recall.hits, ...(recall.standing ?? [])]) assert.doesNotMatch(h.text, pattern);
+  for (const t of recall.timelines ?? []) for (const e of t.entries) assert.doesNotMatch(e.text, pattern);
+}
 
 async function twoPartners(strategy: string, config: MemlaneConfig = {}) {
   const mem = await testMemlane({ strategy, ...config });
@@ -35,10 +45,25 @@ for (const [engine, config] of [
       const mem = await twoPartners(strategy, config());
       const b = await mem.session({ agent: "ava", partner: "kim", at: "2024-03-05T10:00" });
       await b.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
-      const { text, recall } = await b.reply();
-      assert.doesNotMatch(text, SECRET);
-      for (const h of [...recall.hits, ...(recall.standing ?? [])]) assert.doesNotMatch(h.text, SECRET);
-      for (const t of recall.timelines ?? []) for (const e of t.entries) assert.doesNotMatch(e.text, SECRET);
+      const reply = await b.reply();
+      // EMMA recalls the agent's whole memory by default (cross-partner recall is its point):
+      // there Kim may hear Sam's address, never what he said privately. Every other strategy
+      // recalls for the partners present, and Kim hears nothing of Sam's.
+      const agentScope = strategy === "emma";
+      assert.equal(reply.recall.scope, agentScope ? "agent" : "partner");
+      assertNothingMatches(reply, agentScope ? PRIVATE : SECRET);
+      if (agentScope) {
+        const c = await mem.session({
+          agent: "ava",
+          partner: "kim",
+          at: "2024-03-05T11:00",
+          scope: "partner",
+        });
+        await c.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
+        const partnerReply = await c.reply();
+        assert.equal(partnerReply.recall.scope, "partner");
+        assertNothingMatches(partnerReply, SECRET);
+      }
       await mem.close();
     });
   }

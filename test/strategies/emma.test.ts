@@ -114,21 +114,33 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
       recall.timelines?.[0]?.entries.at(-1)?.text,
       "Ines told me: I found a Saturday tutor for Joel.",
     );
-    // Recall about one person: the linked memories about others stay out too.
-    const aboutJoel = await mem.recall({
+    // EMMA recalls the agent's whole memory by default, for Joel too: Ines's news comes along.
+    const forJoelWhole = await mem.recall({
       agent: "mara",
       about: "joel",
       query: "did joel fail the chemistry mock exam?",
     });
-    assert.equal(aboutJoel.hits[0]!.text, "Joel told me: I failed the chemistry mock exam.");
+    assert.equal(forJoelWhole.scope, "agent");
+    assert.ok(forJoelWhole.hits.some((h) => h.text === "Ines told me: I found a Saturday tutor for Joel."));
+    // A partner-scope recall for Joel holds only what was learned in his sessions (s1, s3): the
+    // linked memories of Ines's session (her news and my remark to her) stay out, timelines too.
+    const forJoel = await mem.recall({
+      agent: "mara",
+      about: "joel",
+      scope: "partner",
+      query: "did joel fail the chemistry mock exam?",
+    });
+    assert.equal(forJoel.scope, "partner");
+    assert.equal(forJoel.hits[0]!.text, "Joel told me: I failed the chemistry mock exam.");
     assert.deepEqual(
-      aboutJoel.hits.filter((h) => h.about !== "joel").map((h) => h.text),
+      forJoel.hits.filter((h) => !["s1", "s3"].includes(h.sessionId ?? "")).map((h) => h.text),
       [],
     );
+    const inInesSession = new Set(memories.filter((m) => m.sessionId === "s2").map((m) => m.id));
+    assert.equal(inInesSession.size, 2);
     assert.ok(
-      (aboutJoel.timelines ?? []).every(
-        (t) => t.entries.length === 1 || t.entries.every((e) => /Joel told me/.test(e.text)),
-      ),
+      (forJoel.timelines ?? []).every((t) => t.entries.every((e) => !inInesSession.has(e.id))),
+      JSON.stringify(forJoel.timelines),
     );
     // Calls: one summary per session, one link call per session with two memories to list, and
     // one standing read per session.

@@ -122,6 +122,7 @@ describe("strategy memochat (offline)", () => {
     assert.equal(new Set(all.flatMap((m) => m.sourceTurns)).size, turns.length, "every line is in the memo");
     const r = await mem.recall({
       agent: "ava",
+      about: "sam",
       query: "Remind me where we are staying in Kyoto, the ryokan?",
     });
     assert.equal(r.strategy, "memochat");
@@ -133,7 +134,11 @@ describe("strategy memochat (offline)", () => {
       evidence.some((l) => /ryokan/.test(l)),
       "recall carries the entry's dialogue lines",
     );
-    const none = await mem.recall({ agent: "ava", query: "Which football club won the league in 1987?" });
+    const none = await mem.recall({
+      agent: "ava",
+      about: "sam",
+      query: "Which football club won the league in 1987?",
+    });
     assert.deepEqual(none.hits, [], "nothing related: none of the others");
     await mem.close();
   });
@@ -201,7 +206,7 @@ describe("strategy memochat (offline)", () => {
     const s = await play(mem);
     await (await s.close()).done;
     assert.equal((await memos(mem)).length, 6, "one entry per exchange (the scripted writer)");
-    await mem.recall({ agent: "ava", query: "the sourdough starter and the bread rise" });
+    await mem.recall({ agent: "ava", about: "sam", query: "the sourdough starter and the bread rise" });
     assert.equal(listed.length, 3, "two entries and none of the others");
     const entries = listed.filter((l) => l !== "none of the others.");
     assert.ok(
