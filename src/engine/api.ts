@@ -202,44 +202,50 @@ export const conversationInputSchema = z.strictObject(
 );
 export type ConversationInput = z.input<typeof conversationInputSchema>;
 
-export const recallInputSchema = z.strictObject(
-  {
-    agent: idSchema.describe("whose memory to search (the agent's id)"),
-    query: z
-      .string()
-      .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
-      .describe("what to find: a question or the partner's latest words"),
-    about: idSchema
-      .optional()
-      .describe(
-        "the partner the recall is for: what they may hear, their own private memories included (required under partner scope)",
-      ),
-    k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
-    strategy: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        `recall as this strategy does: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
-      ),
-    units: z
-      .enum(["memories", "turns"])
-      .optional()
-      .describe("memories (default): what was remembered; turns: the raw utterances"),
-    turns: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .optional()
-      .describe(
-        "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
-      ),
-    now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
-    scope: recallScopeSchema.optional(),
-  },
-  unknownFields,
-);
+export const recallInputSchema = z
+  .strictObject(
+    {
+      agent: idSchema.describe("whose memory to search (the agent's id)"),
+      query: z
+        .string()
+        .refine((q) => q.trim().length > 0, "recall needs a non-empty query")
+        .describe("what to find: a question or the partner's latest words"),
+      about: idSchema
+        .optional()
+        .describe(
+          "the partner the recall is for: what they may hear, their own private memories included (required under partner scope)",
+        ),
+      k: z.number().int().min(1).max(100).optional().describe("how many hits; default the strategy's own"),
+      strategy: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          `recall as this strategy does: ${STRATEGY_NAMES.join(", ")}, or one the server registered (another name is refused); default the engine's`,
+        ),
+      units: z
+        .enum(["memories", "turns"])
+        .optional()
+        .describe("memories (default): what was remembered; turns: the raw utterances"),
+      turns: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .optional()
+        .describe(
+          "memories only: also return up to this many raw turns that no returned memory was made from (what the summaries left out), after the memories; default 0",
+        ),
+      now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
+      scope: recallScopeSchema.optional(),
+    },
+    unknownFields,
+  )
+  // Said in the published schema: a recall names its partner, or asks for the agent's whole
+  // memory. (An engine whose default strategy is emma recalls the whole memory without either.)
+  .meta({
+    anyOf: [{ required: ["about"] }, { required: ["scope"], properties: { scope: { const: "agent" } } }],
+  });
 export type RecallInput = z.input<typeof recallInputSchema>;
 
 export const forgetInputSchema = z

@@ -41,11 +41,7 @@ describe("service: unknown fields are refused everywhere, by name", () => {
   const requestOf = (path: string, op: Operation) => {
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "agent" ? "ava" : `gen-${name}`));
     const schema = op.requestBody?.content["application/json"]?.schema;
-    const body = schema ? sample(schema, doc) : undefined;
-    // A recall names the partner it is for under the default scope, a rule of the engine's
-    // default strategy that the schema alone cannot say.
-    if (path === "/v1/recall") return { url, schema, body: { ...(body as object), about: "sam" } };
-    return { url, schema, body };
+    return { url, schema, body: schema ? sample(schema, doc) : undefined };
   };
 
   const refusedNaming = async (res: Response, field: string, where: string) => {
