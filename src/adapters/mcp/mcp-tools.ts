@@ -97,7 +97,10 @@ const listInput = z.strictObject(
  * correct itself.
  */
 function published(schema: z.ZodType): z.ZodObject {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "input" });
+  // A top-level anyOf (recall's "about or scope: agent", forget's "one of three") is refused by
+  // some model APIs in a tool's schema; the tool's own parsing still holds to it, and the field
+  // descriptions say it.
+  const { $schema: _, anyOf: __, ...json } = z.toJSONSchema(schema, { io: "input" });
   return z.object({}).catchall(z.unknown()).meta(json);
 }
 
