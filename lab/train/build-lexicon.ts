@@ -28,7 +28,134 @@ const FIELDS: Record<string, { pos: keyof typeof POS; number: number }> = {
   "verb.emotion": { pos: "verb", number: 37 },
   "noun.communication": { pos: "noun", number: 10 },
   "noun.food": { pos: "noun", number: 13 },
+  // Verbs of telling ("tell", "mention", "reveal"): a secrecy request forbids one.
+  "verb.communication": { pos: "verb", number: 32 },
 };
+
+/**
+ * Kinds of sensitive statement (cognition/offline/private-statement.ts), each the words under a
+ * few WordNet senses: a seed ("noun disease 1" is the first sense of the noun) and every sense
+ * below it (hyponyms and instances, at any depth). A lemma joins a kind when its most frequent
+ * sense of that part of speech is among them (or its second, for a word of three senses at most). Chosen by sense, not by example sentence: the words come from the
+ * lexicon, not from the cases the detector is measured on.
+ */
+const SENSITIVE: Record<string, string[]> = {
+  health: [
+    "noun disease 1",
+    "noun illness 1",
+    "noun disorder 1",
+    "noun pregnancy 1",
+    "noun medicine 2",
+    "noun therapy 1",
+    "noun surgery 4",
+    "noun addiction 1",
+    "noun alcoholism 1",
+    "noun depression 1",
+    "noun depression 7",
+    "noun anxiety 1",
+    "noun symptom 1",
+    "noun tumor 1",
+    "noun infection 1",
+    "noun diagnosis 1",
+    "verb diagnose 1",
+    "verb diagnose 2",
+    "adj pregnant 1",
+  ],
+  money: [
+    "noun debt 1",
+    "noun debt 2",
+    "noun loan 1",
+    "noun salary 1",
+    "noun income 1",
+    "noun bankruptcy 2",
+    "noun mortgage 1",
+    "noun savings 1",
+    "noun overdraft 1",
+    "verb owe 1",
+    "verb owe 3",
+    "adj bankrupt 1",
+  ],
+  relationship: [
+    "noun divorce 1",
+    "noun separation 8",
+    "noun affair 2",
+    "noun infidelity 1",
+    "noun custody 3",
+    "noun breakup 1",
+    "noun estrangement 1",
+    "verb divorce 2",
+    "verb cheat 4",
+  ],
+  legal: [
+    "noun crime 1",
+    "noun arrest 1",
+    "noun lawsuit 1",
+    "noun conviction 2",
+    "noun probation 3",
+    "noun prison 1",
+    "noun deportation 2",
+    "verb arrest 1",
+    "verb sue 1",
+    "verb convict 1",
+    "verb deport 3",
+  ],
+  credential: ["noun password 1"],
+};
+
+/** The lemmas of each sensitive kind (SENSITIVE), from the parsed synsets. */
+function sensitiveKinds(dict: string, synsets: Map<string, Synset>): Record<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const [file, tag] of Object.entries(POS))
+    for (const line of readFileSync(join(dict, `index.${file}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const f = line.trim().split(" ");
+      const k = Number(f[3]);
+      index.set(
+        `${file} ${f[0]}`,
+        f.slice(6 + k, 6 + k + Number(f[2])).map((o) => `${tag}${o}`),
+      );
+    }
+  const out: Record<string, string[]> = {};
+  for (const [kind, seeds] of Object.entries(SENSITIVE)) {
+    const below = new Set<string>();
+    const frontier = seeds.map((seed) => {
+      const [pos, lemma, n] = seed.split(" ") as [string, string, string];
+      const synset = index.get(`${pos === "adj" ? "adj" : pos} ${lemma}`)?.[Number(n) - 1];
+      if (!synset) throw new Error(`no WordNet sense "${seed}"`);
+      return synset;
+    });
+    while (frontier.length) {
+      const s = frontier.pop()!;
+      if (below.has(s)) continue;
+      below.add(s);
+      for (const p of synsets.get(s)?.pointers ?? [])
+        if (p.symbol === "~" || p.symbol === "~i") frontier.push(p.target);
+    }
+    // Words derived from a sense below a seed ("diabetic" from diabetes, "divorced" from divorce):
+    // WordNet's derivation and pertainym links, one step.
+    for (const s of [...below])
+      for (const p of synsets.get(s)?.pointers ?? [])
+        if ((p.symbol === "+" || p.symbol === "\\") && p.target.startsWith("a")) below.add(p.target);
+    const words = new Set<string>();
+    for (const [key, senses] of index) {
+      const pos = key.slice(0, key.indexOf(" "));
+      const lemma = key.slice(key.indexOf(" ") + 1);
+      if (!/^[a-z]+$/.test(lemma)) continue;
+      // A word used mostly as another part of speech ("take", "pay" are mostly verbs) is read
+      // in that one, not in this.
+      const elsewhere = Object.keys(POS)
+        .filter((other) => other !== pos)
+        .some((other) => (index.get(`${other} ${lemma}`)?.length ?? 0) > senses.length);
+      if (elsewhere) continue;
+      // Its most frequent sense, or its second when it has few: a word of many senses ("take",
+      // "hand") joins only by the one it is mostly used in.
+      // Lemmas, not stems: "takings" (money) and "taking" share a stem, not a lemma.
+      if (below.has(senses[0]!) || (senses.length <= 3 && below.has(senses[1] ?? ""))) words.add(lemma);
+    }
+    out[kind] = [...words].sort();
+  }
+  return out;
+}
 
 export function buildLexicon(dict: string) {
   const synsets = new Map<string, Synset>();
@@ -186,5 +313,195 @@ export function buildLexicon(dict: string) {
     aspects,
     antonyms: [...antonyms].filter((p) => p.split(" ").every((w) => senses.has(w))).sort(),
     fields,
+    sensitive: sensitiveKinds(dict, synsets),
+    privacy: privacyClasses(dict),
   };
+}
+
+/**
+ * Word classes for the privacy reader (cognition/offline/private-*.ts), each from WordNet senses:
+ * a seed ("noun divorce 1" is the first sense of the noun) and, below it, the hyponyms and
+ * instances at any depth. A seed's own lemmas join its class; a lemma below a seed joins when its
+ * most frequent sense of that part of speech is below it ("cold" is mostly a temperature, not the
+ * illness). Chosen by sense, not by example sentence.
+ */
+const PRIVACY_KINDS: Record<string, string[]> = {
+  health: [
+    "noun disease 1",
+    "noun illness 1",
+    "noun disorder 1",
+    "noun mental_disorder 1",
+    "noun pregnancy 1",
+    "noun medicine 2",
+    "noun therapy 1",
+    "noun addiction 1",
+    "noun depression 1",
+    "noun symptom 1",
+    "noun tumor 1",
+    "noun infection 1",
+    "noun diagnosis 1",
+    "noun surgery 3",
+    "adj pregnant 1",
+    "verb diagnose 1",
+  ],
+  money: [
+    "noun debt 1",
+    "noun debt 2",
+    "noun loan 1",
+    "noun salary 1",
+    "noun mortgage 1",
+    "noun overdraft 1",
+    "noun arrears 1",
+    "noun bankruptcy 2 only",
+    "adj bankrupt 1",
+    "verb owe 1",
+    "verb owe 3",
+  ],
+  relationship: [
+    "noun divorce 1",
+    "noun affair 2",
+    "noun infidelity 1",
+    "noun breakup 1",
+    "noun estrangement 1",
+    "noun custody 3 only",
+    "verb divorce 2",
+    "verb cheat 4",
+  ],
+  legal: [
+    "noun crime 1",
+    "noun arrest 1",
+    "noun lawsuit 1",
+    "noun legal_action 1",
+    "noun charge 2",
+    "noun conviction 2",
+    "noun bail 1",
+    "noun summons 3",
+    "noun deportation 2",
+    "noun hearing 1",
+    "verb arrest 1",
+    "verb sue 1",
+    "verb convict 1",
+    "verb deport 3",
+    "verb indict 1",
+  ],
+  /** Secret words that let one in: a password, a PIN (a value after one is a credential). */
+  credential: ["noun password 1", "noun pin 4"],
+  /** Media and talk about a topic: "a documentary about diabetes" mentions, it does not own. */
+  topic: ["noun communication 2", "noun show 3", "noun publication 1", "noun broadcast 1", "noun movie 1"],
+  /** Kinds of road: a house number before one is an address. */
+  street: ["noun thoroughfare 1", "noun street 1", "noun road 1"],
+  /** Documents that let one stay in a country; one that ends ("my visa ran out") is legal trouble. */
+  residence: ["noun visa 1", "noun permit 1", "noun passport 1"],
+  /** Coming to know: "nobody knows", "I'd rather nobody heard". */
+  knowing: ["verb know 1", "verb hear 2", "verb learn 2"],
+};
+
+/** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
+const ANY_SENSE = new Set(["street", "residence", "knowing"]);
+
+/** Secrecy words: the senses of secret, confidential and private, and adjectives similar to them. */
+const SECRECY_SEEDS = [
+  "adj secret",
+  "adj confidential",
+  "adj private",
+  "noun secret 1",
+  "noun confidence 5",
+  "noun secrecy 1",
+  "adj quiet",
+];
+
+/** WordNet's lexicographer file of verbs of telling (lexname 32, verb.communication). */
+const VERB_COMMUNICATION = 32;
+
+/**
+ * The privacy reader's word classes: `kinds` (lemma lists per class, PRIVACY_KINDS), `secrecy`
+ * (SECRECY_SEEDS) and `communication` (verbs with a sense of telling, with
+ * phrasal ones written with a space: "let on", "pass on").
+ */
+export function privacyClasses(dict: string) {
+  const synsets = new Map<string, { words: string[]; lex: number; pointers: [string, string][] }>();
+  for (const [file, tag] of Object.entries(POS))
+    for (const line of readFileSync(join(dict, `data.${file}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const f = line.split(" | ")[0]!.split(" ");
+      const count = Number.parseInt(f[3]!, 16);
+      const words: string[] = [];
+      for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, ""));
+      let at = 4 + 2 * count;
+      const pointers: [string, string][] = [];
+      for (let i = Number(f[at++]); i > 0; i--, at += 4)
+        pointers.push([f[at]!, `${f[at + 2] === "s" ? "a" : f[at + 2]}${f[at + 1]}`]);
+      synsets.set(`${tag}${f[0]}`, { words, lex: Number(f[1]), pointers });
+    }
+  const index = new Map<string, string[]>();
+  for (const [file, tag] of Object.entries(POS))
+    for (const line of readFileSync(join(dict, `index.${file}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const f = line.trim().split(" ");
+      const k = Number(f[3]);
+      index.set(
+        `${file} ${f[0]}`,
+        f.slice(6 + k, 6 + k + Number(f[2])).map((o) => `${tag}${o}`),
+      );
+    }
+  const senseOf = (seed: string): string[] => {
+    const [pos, lemma, n] = seed.split(" ") as [string, string, string | undefined];
+    const all = index.get(`${pos} ${lemma}`);
+    if (!all) throw new Error(`no WordNet entry "${seed}"`);
+    if (n === undefined) return all;
+    const s = all[Number(n) - 1];
+    if (!s) throw new Error(`no WordNet sense "${seed}"`);
+    return [s];
+  };
+  const phrase = (w: string) => (/^[a-z]+(?:_[a-z]+)?$/.test(w) ? w.replace("_", " ") : undefined);
+  const posOf = (s: string) => (s[0] === "n" ? "noun" : s[0] === "v" ? "verb" : "adj");
+  // A word used mostly as another part of speech ("pay", "add" are mostly verbs) is read in that one.
+  const mostly = (w: string, pos: string) =>
+    !["noun", "verb", "adj"].some(
+      (o) => o !== pos && (index.get(`${o} ${w}`)?.length ?? 0) > (index.get(`${pos} ${w}`)?.length ?? 0),
+    );
+  const kinds: Record<string, string[]> = {};
+  for (const [kind, seeds] of Object.entries(PRIVACY_KINDS)) {
+    const any = ANY_SENSE.has(kind);
+    const words = new Set<string>();
+    const below = new Set<string>();
+    const frontier: string[] = [];
+    for (const seed of seeds)
+      for (const s of senseOf(seed)) {
+        if (!seed.endsWith(" only")) frontier.push(s);
+        // The seed's own lemmas, when the seed is one of their four most frequent senses.
+        for (const w of synsets.get(s)?.words ?? []) {
+          const rank = index.get(`${posOf(s)} ${w}`)?.indexOf(s) ?? -1;
+          if (phrase(w) && (any || (rank >= 0 && rank < 4 && mostly(w, posOf(s))))) words.add(phrase(w)!);
+        }
+      }
+    while (frontier.length) {
+      const s = frontier.pop()!;
+      if (below.has(s)) continue;
+      below.add(s);
+      for (const [symbol, target] of synsets.get(s)?.pointers ?? [])
+        if (symbol === "~" || symbol === "~i") frontier.push(target);
+    }
+    for (const s of below)
+      for (const w of synsets.get(s)?.words ?? []) {
+        const p = phrase(w);
+        if (p && (any || (index.get(`${posOf(s)} ${w}`)?.[0] === s && mostly(w, posOf(s))))) words.add(p);
+      }
+    kinds[kind] = [...words].sort();
+  }
+  const secrecy = new Set<string>();
+  for (const seed of SECRECY_SEEDS)
+    for (const s of senseOf(seed)) {
+      const near = [s, ...(synsets.get(s)?.pointers ?? []).filter(([p]) => p === "&").map(([, t]) => t)];
+      for (const n of near)
+        for (const w of synsets.get(n)?.words ?? []) if (phrase(w)) secrecy.add(phrase(w)!);
+    }
+  const communication = new Set<string>();
+  for (const [key, senses] of index) {
+    if (!key.startsWith("verb ")) continue;
+    const w = key.slice(5);
+    if (phrase(w) && senses.some((s) => synsets.get(s)?.lex === VERB_COMMUNICATION))
+      communication.add(phrase(w)!);
+  }
+  return { kinds, secrecy: [...secrecy].sort(), communication: [...communication].sort() };
 }
