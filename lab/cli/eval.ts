@@ -34,6 +34,7 @@ import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
+import { registerEvalPrivateStatements } from "./eval-private-statements.js";
 import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
@@ -45,6 +46,7 @@ export function registerEval(program: Command): void {
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
   registerEvalPrivacyLeaks(evalCmd);
+  registerEvalPrivateStatements(evalCmd);
   registerEvalQa(evalCmd);
   registerEvalStanding(evalCmd);
 

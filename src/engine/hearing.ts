@@ -45,8 +45,21 @@ export function recallHearing(scope: RecallScope, about: string | undefined): He
   return { scope, partners: about === undefined ? [] : [about] };
 }
 
-/** Whether a raw turn is private by itself (the offline detector's reading). */
-export const isPrivateTurn = (turn: Pick<Turn, "text">): boolean => readPrivate(turn.text).reasons.length > 0;
+/** Readings of turns held in this process: the turn index keeps the same turn objects. */
+const readings = new WeakMap<object, boolean>();
+
+/**
+ * Whether a raw turn is private by itself (the offline detector's reading), read once per turn
+ * object: a turn search asks about hundreds of candidates, most of them again at the next query.
+ */
+export function isPrivateTurn(turn: Pick<Turn, "text">): boolean {
+  let held = readings.get(turn);
+  if (held === undefined) {
+    held = readPrivate(turn.text).reasons.length > 0;
+    readings.set(turn, held);
+  }
+  return held;
+}
 
 /**
  * A test of raw turns against a hearing, reading the sessions they were said in (a recall's turn
