@@ -321,7 +321,7 @@ export function buildLexicon(dict: string) {
 /**
  * Word classes for the privacy reader (cognition/offline/private-*.ts), each from WordNet senses:
  * a seed ("noun divorce 1" is the first sense of the noun) and, below it, the hyponyms and
- * instances at any depth. A seed's own lemmas join its class; a lemma below a seed joins when its
+ * instances at any depth. The word a seed names joins its class; a lemma below a seed joins when its
  * most frequent sense of that part of speech is below it ("cold" is mostly a temperature, not the
  * illness). Chosen by sense, not by example sentence.
  */
@@ -377,7 +377,6 @@ const PRIVACY_KINDS: Record<string, string[]> = {
     "noun bail 1",
     "noun summons 3",
     "noun deportation 2",
-    "noun hearing 1",
     "verb arrest 1",
     "verb sue 1",
     "verb convict 1",
@@ -454,6 +453,7 @@ export function privacyClasses(dict: string) {
     return [s];
   };
   const phrase = (w: string) => (/^[a-z]+(?:_[a-z]+)?$/.test(w) ? w.replace("_", " ") : undefined);
+  const lemma = (seed: string) => seed.split(" ")[1]!;
   const posOf = (s: string) => (s[0] === "n" ? "noun" : s[0] === "v" ? "verb" : "adj");
   // A word used mostly as another part of speech ("pay", "add" are mostly verbs) is read in that one.
   const mostly = (w: string, pos: string) =>
@@ -469,10 +469,9 @@ export function privacyClasses(dict: string) {
     for (const seed of seeds)
       for (const s of senseOf(seed)) {
         if (!seed.endsWith(" only")) frontier.push(s);
-        // The seed's own lemmas, when the seed is one of their four most frequent senses.
+        // The word the seed names (its synonyms may be mostly something else: "hands" for custody).
         for (const w of synsets.get(s)?.words ?? []) {
-          const rank = index.get(`${posOf(s)} ${w}`)?.indexOf(s) ?? -1;
-          if (phrase(w) && (any || (rank >= 0 && rank < 4 && mostly(w, posOf(s))))) words.add(phrase(w)!);
+          if (phrase(w) && (any || w === lemma(seed))) words.add(phrase(w)!);
         }
       }
     while (frontier.length) {

@@ -16,6 +16,8 @@ export interface PrivacyLexicon {
   classes: Map<string, string[]>;
   secrecy: Set<string>;
   communication: Set<string>;
+  /** First words of the two-word phrases in `classes`. */
+  firstWords: Set<string>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -35,6 +37,9 @@ export function privacyLexicon(): PrivacyLexicon {
     classes,
     secrecy: new Set(file.privacy?.secrecy ?? []),
     communication: new Set(file.privacy?.communication ?? []),
+    firstWords: new Set(
+      [...classes.keys()].filter((k) => k.includes(" ")).map((k) => k.slice(0, k.indexOf(" "))),
+    ),
   };
   return loaded;
 }
@@ -75,18 +80,40 @@ export function lemmas(word: string): string[] {
   return out;
 }
 
-/** The classes of a word (by any of its lemmas), or undefined. */
-export function classesOf(word: string): string[] | undefined {
-  const { classes } = privacyLexicon();
-  for (const l of lemmas(word)) {
-    const c = classes.get(l);
-    if (c) return c;
-  }
-  return undefined;
+/** What the reader needs of one word, looked up once (chat reuses its words). */
+export interface WordInfo {
+  classes: string[] | undefined;
+  telling: boolean;
+  secrecy: boolean;
 }
 
-/** Whether a word is, by one of its lemmas, in a set of lemmas. */
-export function inSet(word: string, set: Set<string>): boolean {
-  for (const l of lemmas(word)) if (set.has(l)) return true;
-  return false;
+const NONE: string[] = [];
+const cache = new Map<string, WordInfo>();
+
+/** A word's classes (by any of its lemmas) and whether it is a verb of telling or a secrecy word. */
+export function wordInfo(word: string): WordInfo {
+  const hit = cache.get(word);
+  if (hit) return hit;
+  const lex = privacyLexicon();
+  const all = lemmas(word);
+  let classes: string[] | undefined;
+  for (const l of all) {
+    classes = lex.classes.get(l);
+    if (classes) break;
+  }
+  const info = {
+    classes: classes ?? (undefined as string[] | undefined),
+    telling: all.some((l) => lex.communication.has(l)),
+    secrecy: all.some((l) => lex.secrecy.has(l)),
+  };
+  if (cache.size > 50000) cache.clear();
+  cache.set(word, info);
+  return info;
 }
+
+/** The classes of a word (by any of its lemmas), or undefined. */
+export function classesOf(word: string): string[] | undefined {
+  return wordInfo(word).classes;
+}
+
+export const noClasses = NONE;

@@ -14,10 +14,17 @@
  */
 import { stem } from "../../core/text.js";
 import { verbAspect } from "./lexicon.js";
-import { classesOf, inSet, lemmas, privacyLexicon } from "./private-lexicon.js";
+import { classesOf, lemmas, privacyLexicon, wordInfo } from "./private-lexicon.js";
 
 /** Why a statement is private: the speaker's request, or the sensitive kind it is. */
-export type PrivateReason = "request" | "credential" | "contact" | "health" | "money" | "relationship" | "legal";
+export type PrivateReason =
+  | "request"
+  | "credential"
+  | "contact"
+  | "health"
+  | "money"
+  | "relationship"
+  | "legal";
 
 /** What the detector read in one statement. */
 export interface PrivateReading {
@@ -103,8 +110,10 @@ const RECIPIENTS = new Set([
   "wife",
   "husband",
 ]);
+const KEEP = new Set(["keep", "keeping", "kept", "stay", "stays", "stayed", "remain", "remains", "treat"]);
+const SECRET_WORDS = new Set(["secret", "secrecy", "confidence", "confidential", "confidentially"]);
 const LISTENER = new Set(["you", "u", "ya"]);
-const DEMONSTRATIVES = new Set(["this", "it", "that", "these", "things", "anything", "a"]);
+const DEMONSTRATIVES = new Set(["this", "it", "that", "these", "things", "anything"]);
 const SELF = new Set(["i", "i'm", "im", "we", "you", "u"]);
 const IDIOMS = [
   /\bbetween (?:you and me|you and i|us|ourselves|the two of us)\b/,
@@ -145,29 +154,38 @@ const FUNCTION_WORDS = new Set([
 
 /** Clause indexes that carry a request for secrecy. */
 function requestClauses(tokens: Token[], lower: string): Set<number> {
-  const lex = privacyLexicon();
   const found = new Set<number>();
   const n = tokens.length;
   for (let i = 0; i < n; i++) {
     const t = tokens[i]!;
     const w = t.w;
+    if (w.length < 2 || (w.charCodeAt(0) >= 48 && w.charCodeAt(0) <= 57)) continue;
+    const info = wordInfo(w);
+    const cue =
+      info.telling ||
+      info.classes?.includes("knowing") ||
+      KEEP.has(w) ||
+      w === "let" ||
+      w === "pass" ||
+      SECRET_WORDS.has(w);
+    if (!cue) continue;
     const prev = (k: number) => tokens[i - k]?.w ?? "";
     const next = (k: number) => (tokens[i + k]?.clause === t.clause ? (tokens[i + k]?.w ?? "") : "");
     // A verb of telling, negated or forbidden, with someone other than the listener to tell.
-    if (inSet(w, lex.communication) || (w === "let" && next(2) === "slip") || (w === "pass" && next(2) === "on")) {
+    if (info.telling || (w === "let" && next(2) === "slip") || (w === "pass" && next(2) === "on")) {
       let negated = false;
-      for (let k = 1; k <= 3; k++) if (NEGATORS.has(prev(k)) && tokens[i - k]?.clause === t.clause) negated = true;
+      for (let k = 1; k <= 3; k++)
+        if (NEGATORS.has(prev(k)) && tokens[i - k]?.clause === t.clause) negated = true;
       if (!negated) continue;
       let recipient = false;
       let listener = false;
       for (let k = 1; k <= 5; k++) {
         const x = next(k);
         if (LISTENER.has(x)) listener = true;
-        if (RECIPIENTS.has(x) || DEMONSTRATIVES.has(x) || x === "word") recipient = true;
+        if (RECIPIENTS.has(x) || DEMONSTRATIVES.has(x) || x === "word" || x === "anything") recipient = true;
       }
       const forbidding = /^(?:please|pls|plz|kindly)$/.test(prev(2)) || /^(?:please|pls|plz)$/.test(prev(3));
-      const clauseEnd = next(1) === "" || next(1) === "to";
-      if (!listener && (recipient || forbidding || clauseEnd || /^[a-z]+$/.test(next(1)))) {
+      if (!listener && (recipient || forbidding)) {
         // "I didn't tell him the ending": a told past fact, unless no one else has been told.
         const past = /^(?:didn't|didnt)$/.test(prev(1)) && !RECIPIENTS.has(next(1));
         if (!past) found.add(t.clause);
@@ -175,10 +193,13 @@ function requestClauses(tokens: Token[], lower: string): Set<number> {
       continue;
     }
     // Coming to know, negated, for someone other than the speaker and the listener.
-    if (classesOf(w)?.includes("knowing") && w !== "see" && w !== "find") {
+    if (info.classes?.includes("knowing") && w !== "see" && w !== "find") {
       const k1 = prev(1);
       const k2 = prev(2);
-      const nobody = /^(?:nobody|noone)$/.test(k1) || (k1 === "one" && k2 === "no") || (k1 === "else" && /^(?:nobody|one)$/.test(k2));
+      const nobody =
+        /^(?:nobody|noone)$/.test(k1) ||
+        (k1 === "one" && k2 === "no") ||
+        (k1 === "else" && /^(?:nobody|one)$/.test(k2));
       const negated = /^(?:don't|dont|doesn't|doesnt|didn't|didnt|not|never)$/.test(k1);
       let subject = "";
       for (let k = negated ? 2 : 1; k <= 4; k++) {
@@ -187,19 +208,30 @@ function requestClauses(tokens: Token[], lower: string): Set<number> {
         subject = x;
         break;
       }
-      if (nobody || (negated && subject && !SELF.has(subject) && /^[a-z']+$/.test(subject))) found.add(t.clause);
+      if (nobody || (negated && subject && !SELF.has(subject) && /^[a-z']+$/.test(subject)))
+        found.add(t.clause);
       continue;
     }
     // Keep / stay / remain with the statement and a secrecy word or a place to stay in.
-    if (w === "keep" || w === "keeping" || w === "kept" || w === "stay" || w === "stays" || w === "stayed" || w === "remain" || w === "remains" || w === "treat") {
+    if (
+      w === "keep" ||
+      w === "keeping" ||
+      w === "kept" ||
+      w === "stay" ||
+      w === "stays" ||
+      w === "stayed" ||
+      w === "remain" ||
+      w === "remains" ||
+      w === "treat"
+    ) {
       const keep = w.startsWith("keep") || w === "kept" || w === "treat";
-      const hasObject = DEMONSTRATIVES.has(next(1)) && next(1) !== "a" && next(1) !== "anything";
+      const hasObject = DEMONSTRATIVES.has(next(1)) && next(1) !== "anything";
       const subjectIsIt = DEMONSTRATIVES.has(prev(1)) || DEMONSTRATIVES.has(prev(2));
       if (keep ? !hasObject : !subjectIsIt) continue;
       for (let k = keep ? 2 : 1; k <= 6; k++) {
         const x = next(k);
         if (!x) break;
-        if (inSet(x, lex.secrecy) || /^(?:between|with|to|2|in|under|on|within)$/.test(x)) {
+        if (wordInfo(x).secrecy || /^(?:between|with|to|2|in|under|on|within)$/.test(x)) {
           if (x === "in" && !/^(?:the|confidence)$/.test(next(k + 1))) break;
           found.add(t.clause);
           break;
@@ -212,21 +244,33 @@ function requestClauses(tokens: Token[], lower: string): Set<number> {
       const before = prev(1);
       if (/^(?:no|a|the|any|great|self|keep|of|my|his|her|their)$/.test(before)) continue;
       if (w === "confidence" && !/^(?:in|strict|total|complete)$/.test(before)) continue;
-      if (w === "secret" && !/^(?:is|be|our|little|still|it's|its|a|s)$/.test(before) && tokens[i - 1]?.clause === t.clause)
+      if (
+        w === "secret" &&
+        !/^(?:is|be|our|little|still|it's|its|a|s)$/.test(before) &&
+        tokens[i - 1]?.clause === t.clause
+      )
         continue;
       const after = next(1);
-      if (w === "secret" && after && /^[a-z]+$/.test(after) && !FUNCTION_WORDS.has(after) && after !== "still") continue;
+      if (
+        w === "secret" &&
+        after &&
+        /^[a-z]+$/.test(after) &&
+        !FUNCTION_WORDS.has(after) &&
+        after !== "still"
+      )
+        continue;
       found.add(t.clause);
     }
   }
-  for (const idiom of IDIOMS) {
-    const m = idiom.exec(lower);
-    if (m) {
-      const at = m.index;
-      const tok = tokens.find((x) => x.end > at);
-      if (tok) found.add(tok.clause);
+  if (/between|record|word|dl|down|hat|shh|no/.test(lower))
+    for (const idiom of IDIOMS) {
+      const m = idiom.exec(lower);
+      if (m) {
+        const at = m.index;
+        const tok = tokens.find((x) => x.end > at);
+        if (tok) found.add(tok.clause);
+      }
     }
-  }
   return found;
 }
 
@@ -250,7 +294,10 @@ const CREDENTIAL_HEADS = new Set(["code", "combination", "keypad", "login", "pw"
 function kindsOf(text: string, tokens: Token[]): Set<PrivateReason> {
   const kinds = new Set<PrivateReason>();
   const lower = text.slice(0, MAX_CHARS).toLowerCase();
-  if (/[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]{2,}/.test(lower) || /(?:\+?\d[\d ().-]{8,}\d)/.test(lower.replace(/\d{4}-\d{2}-\d{2}/g, "")))
+  if (
+    /[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]{2,}/.test(lower) ||
+    /(?:\+?\d[\d ().-]{8,}\d)/.test(lower.replace(/\d{4}-\d{2}-\d{2}/g, ""))
+  )
     kinds.add("contact");
   const n = tokens.length;
   for (let i = 0; i < n; i++) {
@@ -260,17 +307,33 @@ function kindsOf(text: string, tokens: Token[]): Set<PrivateReason> {
       if (/^\d{1,5}[a-z]?$/.test(w))
         for (let k = 2; k <= 4; k++) {
           const x = tokens[i + k]?.w ?? "";
-          if (classesOf(x)?.includes("street") && /^[a-z]+$/.test(tokens[i + 1]?.w ?? "")) kinds.add("contact");
+          if (classesOf(x)?.includes("street") && /^[a-z]+$/.test(tokens[i + 1]?.w ?? ""))
+            kinds.add("contact");
         }
       continue;
     }
-    const pair = i + 1 < n ? `${w} ${tokens[i + 1]!.w}` : "";
-    const classes = (pair && privacyLexicon().classes.get(pair)) || classesOf(w);
+    const pair = i + 1 < n && privacyLexicon().firstWords.has(w) ? `${w} ${tokens[i + 1]!.w}` : "";
+    let classes = (pair && privacyLexicon().classes.get(pair)) || classesOf(w);
+    // A short word is a term only when written as one: "HIV", "IBS", not "or".
+    if (
+      classes &&
+      w.length < 4 &&
+      !CREDENTIAL_HEADS.has(w) &&
+      text.slice(tokens[i]!.start, tokens[i]!.end) !== w.toUpperCase()
+    )
+      classes = undefined;
     // A password, PIN or code followed by its value.
     if (classes?.includes("credential") || CREDENTIAL_HEADS.has(w)) {
       const raw = text.slice(tokens[i]!.end, tokens[i]!.end + 60);
       const words = raw.split(/\s+/).slice(0, 7);
-      if (words.some((x) => SECRET_VALUE.test(x.replace(/[.,;]$/, "")) && /\d/.test(x) && !/^\d{1,2}(?:am|pm|st|nd|rd|th)?$/i.test(x)))
+      if (
+        words.some(
+          (x) =>
+            SECRET_VALUE.test(x.replace(/[.,;]$/, "")) &&
+            /\d/.test(x) &&
+            !/^\d{1,2}(?:am|pm|st|nd|rd|th)?$/i.test(x),
+        )
+      )
         kinds.add("credential");
       continue;
     }
@@ -278,24 +341,40 @@ function kindsOf(text: string, tokens: Token[]): Set<PrivateReason> {
     if (classes.includes("residence")) {
       for (let k = 1; k <= 4; k++) {
         const x = tokens[i + k]?.w ?? "";
-        if (x === "ran" || x === "run" || verbAspect(stem(x)) === "end" || /^(?:expired|expire|expires|finished|over)$/.test(x))
+        if (
+          x === "ran" ||
+          x === "run" ||
+          verbAspect(stem(x)) === "end" ||
+          /^(?:expired|expire|expires|finished|over)$/.test(x)
+        )
           kinds.add("legal");
       }
       continue;
     }
     for (const c of classes)
-      if ((c === "health" || c === "money" || c === "relationship" || c === "legal") && !inTopicPhrase(tokens, i))
+      if (
+        (c === "health" || c === "money" || c === "relationship" || c === "legal") &&
+        !inTopicPhrase(tokens, i)
+      )
         kinds.add(c);
   }
   return kinds;
 }
 
-const ORDER: PrivateReason[] = ["request", "credential", "contact", "health", "money", "relationship", "legal"];
+const ORDER: PrivateReason[] = [
+  "request",
+  "credential",
+  "contact",
+  "health",
+  "money",
+  "relationship",
+  "legal",
+];
 
 /** Reads one statement. */
 export function readPrivate(text: string): PrivateReading {
   const tokens = tokenize(text);
-  const lower = text.slice(0, MAX_CHARS).toLowerCase().replace(/[’‘]/g, "'");
+  const lower = tokens.length ? text.slice(0, MAX_CHARS).toLowerCase().replace(/[’‘]/g, "'") : "";
   const requests = requestClauses(tokens, lower);
   const kinds = kindsOf(text, tokens);
   if (requests.size > 0) kinds.add("request");
@@ -303,7 +382,11 @@ export function readPrivate(text: string): PrivateReading {
   let requestOnly = false;
   if (requests.size > 0) {
     requestOnly = !tokens.some(
-      (t) => !requests.has(t.clause) && CONTENT.test(t.w) && !FUNCTION_WORDS.has(t.w) && !lemmas(t.w).some((l) => l === "please"),
+      (t) =>
+        !requests.has(t.clause) &&
+        CONTENT.test(t.w) &&
+        !FUNCTION_WORDS.has(t.w) &&
+        !lemmas(t.w).some((l) => l === "please"),
     );
   }
   return { reasons, requestOnly };
