@@ -18,6 +18,7 @@ import { type TheanineQuery, theanineStrategy } from "../../src/strategies/thean
 import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";
 import { runCreemQa } from "../eval/creem/qa.js";
 import { evaluateTyping, parseTypingJsonl, typingMarkdown } from "../eval/creem/typing.js";
+import { registerEvalPrivacy } from "../eval/privacy/command.js";
 import { recallChart } from "../eval/recall/chart.js";
 import {
   ABLATIONS,
@@ -45,6 +46,7 @@ export function registerEval(program: Command): void {
   registerEvalEmma(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
+  registerEvalPrivacy(evalCmd);
   registerEvalPrivacyLeaks(evalCmd);
   registerEvalPrivateStatements(evalCmd);
   registerEvalQa(evalCmd);

@@ -172,7 +172,10 @@ function requestClauses(tokens: Token[], lower: string): Set<number> {
     const prev = (k: number) => tokens[i - k]?.w ?? "";
     const next = (k: number) => (tokens[i + k]?.clause === t.clause ? (tokens[i + k]?.w ?? "") : "");
     // A verb of telling, negated or forbidden, with someone other than the listener to tell.
-    if (info.telling || (w === "let" && next(2) === "slip") || (w === "pass" && next(2) === "on")) {
+    if (
+      !KEEP.has(w) &&
+      (info.telling || (w === "let" && next(2) === "slip") || (w === "pass" && next(2) === "on"))
+    ) {
       let negated = false;
       for (let k = 1; k <= 3; k++)
         if (NEGATORS.has(prev(k)) && tokens[i - k]?.clause === t.clause) negated = true;
@@ -288,6 +291,20 @@ function inTopicPhrase(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Words that open a verb's object: "owe the bank", "owe him". */
+const OBJECT_START = new Set([
+  "the",
+  "a",
+  "my",
+  "him",
+  "her",
+  "them",
+  "me",
+  "you",
+  "us",
+  "money",
+  "everyone",
+]);
 const SECRET_VALUE = /^(?=.*\d)[^\s]{3,}$|^(?=.*[a-z])(?=.*\d)\S+$/i;
 const CREDENTIAL_HEADS = new Set(["code", "combination", "keypad", "login", "pw", "passcode", "pin"]);
 
@@ -319,7 +336,8 @@ function kindsOf(text: string, tokens: Token[]): Set<PrivateReason> {
       classes &&
       w.length < 4 &&
       !CREDENTIAL_HEADS.has(w) &&
-      text.slice(tokens[i]!.start, tokens[i]!.end) !== w.toUpperCase()
+      text.slice(tokens[i]!.start, tokens[i]!.end) !== w.toUpperCase() &&
+      !OBJECT_START.has(tokens[i + 1]?.w ?? "")
     )
       classes = undefined;
     // A password, PIN or code followed by its value.
