@@ -35,7 +35,6 @@ import { registerEvalEmma } from "./eval-emma.js";
 import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
-import { registerEvalPrivateStatements } from "./eval-private-statements.js";
 import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
@@ -48,7 +47,6 @@ export function registerEval(program: Command): void {
   registerEvalMtbenchPlus(evalCmd);
   registerEvalPrivacy(evalCmd);
   registerEvalPrivacyLeaks(evalCmd);
-  registerEvalPrivateStatements(evalCmd);
   registerEvalQa(evalCmd);
   registerEvalStanding(evalCmd);
 

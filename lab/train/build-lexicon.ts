@@ -28,134 +28,7 @@ const FIELDS: Record<string, { pos: keyof typeof POS; number: number }> = {
   "verb.emotion": { pos: "verb", number: 37 },
   "noun.communication": { pos: "noun", number: 10 },
   "noun.food": { pos: "noun", number: 13 },
-  // Verbs of telling ("tell", "mention", "reveal"): a secrecy request forbids one.
-  "verb.communication": { pos: "verb", number: 32 },
 };
-
-/**
- * Kinds of sensitive statement (cognition/offline/private-statement.ts), each the words under a
- * few WordNet senses: a seed ("noun disease 1" is the first sense of the noun) and every sense
- * below it (hyponyms and instances, at any depth). A lemma joins a kind when its most frequent
- * sense of that part of speech is among them (or its second, for a word of three senses at most). Chosen by sense, not by example sentence: the words come from the
- * lexicon, not from the cases the detector is measured on.
- */
-const SENSITIVE: Record<string, string[]> = {
-  health: [
-    "noun disease 1",
-    "noun illness 1",
-    "noun disorder 1",
-    "noun pregnancy 1",
-    "noun medicine 2",
-    "noun therapy 1",
-    "noun surgery 4",
-    "noun addiction 1",
-    "noun alcoholism 1",
-    "noun depression 1",
-    "noun depression 7",
-    "noun anxiety 1",
-    "noun symptom 1",
-    "noun tumor 1",
-    "noun infection 1",
-    "noun diagnosis 1",
-    "verb diagnose 1",
-    "verb diagnose 2",
-    "adj pregnant 1",
-  ],
-  money: [
-    "noun debt 1",
-    "noun debt 2",
-    "noun loan 1",
-    "noun salary 1",
-    "noun income 1",
-    "noun bankruptcy 2",
-    "noun mortgage 1",
-    "noun savings 1",
-    "noun overdraft 1",
-    "verb owe 1",
-    "verb owe 3",
-    "adj bankrupt 1",
-  ],
-  relationship: [
-    "noun divorce 1",
-    "noun separation 8",
-    "noun affair 2",
-    "noun infidelity 1",
-    "noun custody 3",
-    "noun breakup 1",
-    "noun estrangement 1",
-    "verb divorce 2",
-    "verb cheat 4",
-  ],
-  legal: [
-    "noun crime 1",
-    "noun arrest 1",
-    "noun lawsuit 1",
-    "noun conviction 2",
-    "noun probation 3",
-    "noun prison 1",
-    "noun deportation 2",
-    "verb arrest 1",
-    "verb sue 1",
-    "verb convict 1",
-    "verb deport 3",
-  ],
-  credential: ["noun password 1"],
-};
-
-/** The lemmas of each sensitive kind (SENSITIVE), from the parsed synsets. */
-function sensitiveKinds(dict: string, synsets: Map<string, Synset>): Record<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const [file, tag] of Object.entries(POS))
-    for (const line of readFileSync(join(dict, `index.${file}`), "utf8").split("\n")) {
-      if (!line || line.startsWith("  ")) continue;
-      const f = line.trim().split(" ");
-      const k = Number(f[3]);
-      index.set(
-        `${file} ${f[0]}`,
-        f.slice(6 + k, 6 + k + Number(f[2])).map((o) => `${tag}${o}`),
-      );
-    }
-  const out: Record<string, string[]> = {};
-  for (const [kind, seeds] of Object.entries(SENSITIVE)) {
-    const below = new Set<string>();
-    const frontier = seeds.map((seed) => {
-      const [pos, lemma, n] = seed.split(" ") as [string, string, string];
-      const synset = index.get(`${pos === "adj" ? "adj" : pos} ${lemma}`)?.[Number(n) - 1];
-      if (!synset) throw new Error(`no WordNet sense "${seed}"`);
-      return synset;
-    });
-    while (frontier.length) {
-      const s = frontier.pop()!;
-      if (below.has(s)) continue;
-      below.add(s);
-      for (const p of synsets.get(s)?.pointers ?? [])
-        if (p.symbol === "~" || p.symbol === "~i") frontier.push(p.target);
-    }
-    // Words derived from a sense below a seed ("diabetic" from diabetes, "divorced" from divorce):
-    // WordNet's derivation and pertainym links, one step.
-    for (const s of [...below])
-      for (const p of synsets.get(s)?.pointers ?? [])
-        if ((p.symbol === "+" || p.symbol === "\\") && p.target.startsWith("a")) below.add(p.target);
-    const words = new Set<string>();
-    for (const [key, senses] of index) {
-      const pos = key.slice(0, key.indexOf(" "));
-      const lemma = key.slice(key.indexOf(" ") + 1);
-      if (!/^[a-z]+$/.test(lemma)) continue;
-      // A word used mostly as another part of speech ("take", "pay" are mostly verbs) is read
-      // in that one, not in this.
-      const elsewhere = Object.keys(POS)
-        .filter((other) => other !== pos)
-        .some((other) => (index.get(`${other} ${lemma}`)?.length ?? 0) > senses.length);
-      if (elsewhere) continue;
-      // Its most frequent sense, or its second when it has few: a word of many senses ("take",
-      // "hand") joins only by the one it is mostly used in.
-      // Lemmas, not stems: "takings" (money) and "taking" share a stem, not a lemma.
-      if (below.has(senses[0]!) || (senses.length <= 3 && below.has(senses[1] ?? ""))) words.add(lemma);
-    }
-    out[kind] = [...words].sort();
-  }
-  return out;
-}
 
 export function buildLexicon(dict: string) {
   const synsets = new Map<string, Synset>();
@@ -313,7 +186,6 @@ export function buildLexicon(dict: string) {
     aspects,
     antonyms: [...antonyms].filter((p) => p.split(" ").every((w) => senses.has(w))).sort(),
     fields,
-    sensitive: sensitiveKinds(dict, synsets),
     privacy: privacyClasses(dict),
   };
 }

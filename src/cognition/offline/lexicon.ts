@@ -12,12 +12,10 @@ interface LexiconFile {
   related: Record<string, number[]>;
   antonyms: string[];
   fields: Record<WordFieldName, string[]>;
-  /** Lemmas of each sensitive kind (lab/train/build-lexicon.ts, SENSITIVE). */
-  sensitive?: Record<string, string[]>;
 }
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
-export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food" | "verb.communication";
+export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food";
 
 /** What a verb does to a state: ends it, begins it, or changes it (WordNet hypernyms). */
 export type Aspect = "end" | "begin" | "change";
@@ -30,8 +28,6 @@ interface Lexicon {
   /** Stems that share a sense with each stem, for expanding a term set. */
   bySense: Map<number, string[]>;
   fields: Map<WordFieldName, Set<string>>;
-  /** Lemma -> the sensitive kind WordNet files it under. */
-  sensitive: Map<string, string>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -57,9 +53,6 @@ function lexicon(): Lexicon {
     fields: new Map(
       Object.entries(file.fields).map(([name, words]) => [name as WordFieldName, new Set(words)]),
     ),
-    sensitive: new Map(
-      Object.entries(file.sensitive ?? {}).flatMap(([kind, words]) => words.map((w) => [w, kind] as const)),
-    ),
   };
   return loaded;
 }
@@ -72,39 +65,6 @@ export function verbAspect(stemmed: string): Aspect | undefined {
 /** Whether a stemmed word has one of its two most frequent senses in the WordNet field. */
 export function inWordField(stemmed: string, field: WordFieldName): boolean {
   return lexicon().fields.get(field)?.has(stemmed) ?? false;
-}
-
-/**
- * The sensitive kind ("health", "money", "relationship", "legal", "credential") of a lowercase
- * word, by its WordNet lemma: the word itself, or it without an inflection ("divorced",
- * "arrested", "owes", "debts").
- */
-export function sensitiveKind(word: string): string | undefined {
-  const kinds = lexicon().sensitive;
-  for (const lemma of lemmaCandidates(word)) {
-    const kind = kinds.get(lemma);
-    if (kind) return kind;
-  }
-  return undefined;
-}
-
-/** A word and the lemmas its inflections may come from, most likely first. */
-function lemmaCandidates(word: string): string[] {
-  const out = [word];
-  const strip = (suffix: string, ...add: string[]) => {
-    if (word.length > suffix.length + 2 && word.endsWith(suffix))
-      for (const a of add) out.push(word.slice(0, -suffix.length) + a);
-  };
-  strip("ies", "y");
-  strip("es", "");
-  strip("s", "");
-  strip("ied", "y");
-  strip("ed", "", "e");
-  strip("d", "");
-  strip("ing", "", "e");
-  // Doubled consonants: "divorcing" has none, "sued" none, "mugged" one.
-  if (/(.)\1(?:ed|ing)$/.test(word)) out.push(word.replace(/(.)\1(?:ed|ing)$/, "$1"));
-  return out;
 }
 
 export interface LexicalRelations {
