@@ -483,6 +483,7 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       k: 5,
       strategy: "carecall",
       turns: 2,
+      scope: "agent",
     });
     const turnHits = mixed.hits.filter((h) => h.kind === "turn").length;
     assert.ok(turnHits > 0 && turnHits <= 2, JSON.stringify(mixed.hits));
@@ -508,6 +509,7 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
       units: "memories",
       k: 5,
       strategy: "theanine",
+      scope: "agent",
     });
     assert.ok(theanine.timelines?.length, "theanine recalls timelines");
     await page
