@@ -116,9 +116,12 @@ export async function evaluateEmma(episodes: EmmaEpisode[], options: EmmaEvalOpt
           cost[name]!.usage = addUsage(cost[name]!.usage, op.usage);
         cost[name]!.sessions += episode.transcript.sessions.length;
         for (const q of episode.questions) {
+          // Asked as a reply to the asker would be: the agent's whole memory, and of the private
+          // memories only the asker's own.
           const ranked = await mem.recall({
             agent,
             scope: "agent",
+            about: q.askedBy,
             query: q.ask,
             strategy: name,
             k,
@@ -128,8 +131,17 @@ export async function evaluateEmma(episodes: EmmaEpisode[], options: EmmaEvalOpt
           // EMMA as the paper runs it: the top memory and the memories linked to it.
           const paper =
             name === "emma"
-              ? (await mem.recall({ agent, scope: "agent", query: q.ask, strategy: name, k: 1, now: q.at }))
-                  .hits
+              ? (
+                  await mem.recall({
+                    agent,
+                    scope: "agent",
+                    about: q.askedBy,
+                    query: q.ask,
+                    strategy: name,
+                    k: 1,
+                    now: q.at,
+                  })
+                ).hits
               : retrieved.slice(0, 1);
           const top = retrieved[0];
           records.push({
