@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  evaluateChat,
-  evaluatePart,
-  loadStatements,
-  privacyMarkdown,
-  tokenF1,
-} from "../eval/privacy/evaluate.js";
+import { evaluateChat, evaluatePart, loadStatements, privacyMarkdown } from "../eval/privacy/evaluate.js";
+import { tokenF1 } from "../eval/qa/token-f1.js";
 
 const FIXTURE = new URL("./fixtures/privacy-statements.jsonl", import.meta.url).pathname;
 

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { readPrivate, withoutPrivacyRequest } from "../../../src/cognition/offline/private-statement.js";
 import { fnv1a } from "../../../src/core/text.js";
+import { tokenF1 } from "../qa/token-f1.js";
 
 export interface PrivacyStatement {
   id: string;
@@ -59,27 +60,6 @@ const normal = (s: string) =>
     .replace(/[^a-z0-9\s]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-
-/** Token F1 of two texts (lowercase words). */
-export function tokenF1(a: string, b: string): number {
-  const x = normal(a).split(" ").filter(Boolean);
-  const y = normal(b).split(" ").filter(Boolean);
-  if (x.length === 0 && y.length === 0) return 1;
-  const left = new Map<string, number>();
-  for (const w of y) left.set(w, (left.get(w) ?? 0) + 1);
-  let shared = 0;
-  for (const w of x) {
-    const k = left.get(w) ?? 0;
-    if (k > 0) {
-      shared++;
-      left.set(w, k - 1);
-    }
-  }
-  if (shared === 0) return 0;
-  const p = shared / x.length;
-  const r = shared / y.length;
-  return (2 * p * r) / (p + r);
-}
 
 export interface PartReport {
   part: Part;
