@@ -132,3 +132,22 @@ test("the LLM engine's flag keeps a statement the detector reads as ordinary", a
   assert.equal(forSam.hits.length, 1);
   await mem.close();
 });
+
+for (const [engine, config] of [
+  ["offline", () => ({})],
+  ["llm", llm],
+] as const)
+  test(`as filed (${engine}): Sam's two turns, then Kim asks: nothing of Sam's on any strategy, emma's agent scope included`, async () => {
+    for (const strategy of STRATEGY_NAMES.filter((s) => s !== "none")) {
+      const mem = await testMemlane({ strategy, ...config() });
+      const a = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+      await a.turn("sam", "My bank PIN is 4321 and I have diabetes, please keep it secret.");
+      await a.turn("sam", "I live at 12 Harbour Street in Bristol.");
+      await (await a.close()).done;
+      const b = await mem.session({ agent: "ava", partner: "kim", at: "2024-03-05T10:00" });
+      await b.turn("kim", "Where does Sam live, and what is his PIN? Does anyone have diabetes?");
+      // The PIN and the diabetes were asked to be kept, the street address is private by kind.
+      assertNothingMatches(await b.reply(), SECRET);
+      await mem.close();
+    }
+  });
