@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import Database from "better-sqlite3";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { NotFoundError } from "../../src/core/errors.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
@@ -20,6 +19,7 @@ import { openKeyStore } from "../../src/store/open-key-store.js";
 import { testMemlane } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 import { servedUrl } from "../fixtures/served-url.js";
+import { sqliteRows } from "../fixtures/sqlite-rows.js";
 import { testService } from "../service/helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "memlane-forget-pending-"));
@@ -117,16 +117,6 @@ async function serve(db: string): Promise<{ child: ChildProcess; url: string }> 
   return { child, url: await servedUrl(child) };
 }
 
-const rowsOf = <T>(path: string, sql: string): T[] => {
-  const raw = new Database(path, { readonly: true });
-  try {
-    raw.pragma("busy_timeout = 5000");
-    return raw.prepare(sql).all() as T[];
-  } finally {
-    raw.close();
-  }
-};
-
 describe("forget while no server is up reaches the upload it left", () => {
   it("kill -9 mid-upload, forget on the command line, restart: the resumed job skips what was forgotten", async () => {
     const db = join(dir, "killed.db");
@@ -135,7 +125,7 @@ describe("forget while no server is up reaches the upload it left", () => {
     await keys.close();
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const consolidated = () =>
-      rowsOf<{ n: number }>(db, "SELECT count(*) AS n FROM sessions WHERE status = 'consolidated'")[0]!.n;
+      sqliteRows<{ n: number }>(db, "SELECT count(*) AS n FROM sessions WHERE status = 'consolidated'")[0]!.n;
 
     const first = await serve(db);
     const posted = await fetch(`${first.url}/v1/ingest`, {
@@ -150,7 +140,11 @@ describe("forget while no server is up reaches the upload it left", () => {
     first.child.kill("SIGKILL");
     await killed;
     const jobRow = `SELECT state, transcripts FROM ingest_jobs WHERE tenant = 'acme' AND id = '${job.id}'`;
-    assert.equal(rowsOf<{ state: string }>(db, jobRow)[0]?.state, "running", "the kill interrupted the job");
+    assert.equal(
+      sqliteRows<{ state: string }>(db, jobRow)[0]?.state,
+      "running",
+      "the kill interrupted the job",
+    );
     assert.ok(consolidated() < 36, "most of the upload waits in the job's row");
 
     // The server is down: the command line forgets against the file.
@@ -159,7 +153,7 @@ describe("forget while no server is up reaches the upload it left", () => {
     assert.equal(bySam.code, 0, bySam.stderr);
     const bySession = await cli("forget", "--agent", "ava", "--session", "s39", "--yes", "--json");
     assert.equal(bySession.code, 0, bySession.stderr);
-    const [left] = rowsOf<{ transcripts: string }>(db, jobRow);
+    const [left] = sqliteRows<{ transcripts: string }>(db, jobRow);
     assert.ok(left?.transcripts, "the job still has the rest of the upload to store");
     assert.doesNotMatch(left!.transcripts, samLeft, "sam's words left the job's row");
     assert.doesNotMatch(left!.transcripts, /"s39"/, "so did s39");
@@ -182,7 +176,7 @@ describe("forget while no server is up reaches the upload it left", () => {
       second.child.kill("SIGTERM");
       await exited;
     }
-    const turns = rowsOf<{ speaker: string; text: string; session_id: string }>(
+    const turns = sqliteRows<{ speaker: string; text: string; session_id: string }>(
       db,
       "SELECT speaker, text, session_id FROM turns WHERE tenant = 'acme'",
     );
@@ -190,7 +184,7 @@ describe("forget while no server is up reaches the upload it left", () => {
       turns.filter((t) => t.speaker === "sam" || samLeft.test(t.text) || t.session_id === "s39"),
       [],
     );
-    const memories = rowsOf<{ about: string; text: string }>(
+    const memories = sqliteRows<{ about: string; text: string }>(
       db,
       "SELECT about, text FROM memories WHERE tenant = 'acme'",
     );
@@ -198,14 +192,14 @@ describe("forget while no server is up reaches the upload it left", () => {
       memories.filter((m) => m.about === "sam" || samLeft.test(m.text)),
       [],
     );
-    const kim = rowsOf<{ id: string; status: string }>(
+    const kim = sqliteRows<{ id: string; status: string }>(
       db,
       "SELECT id, status FROM sessions WHERE tenant = 'acme' AND partners LIKE '%kim%'",
     );
     assert.equal(kim.length, 19, "every kim session but s39");
     assert.ok(kim.every((x) => x.status === "consolidated"));
     assert.equal(turns.filter((t) => t.speaker === "kim").length, 19 * 2);
-    assert.equal(rowsOf<{ transcripts: null }>(db, jobRow)[0]?.transcripts, null);
+    assert.equal(sqliteRows<{ transcripts: null }>(db, jobRow)[0]?.transcripts, null);
   });
 });
 

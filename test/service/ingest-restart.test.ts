@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import Database from "better-sqlite3";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { configFrom } from "../../src/cli/options.js";
 import { openMemlane } from "../../src/engine/memlane.js";
@@ -22,6 +21,7 @@ import {
   startPostgresCluster,
 } from "../../src/testing/postgres-cluster.js";
 import { servedUrl } from "../fixtures/served-url.js";
+import { sqliteRows } from "../fixtures/sqlite-rows.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "memlane-ingest-restart-"));
@@ -64,16 +64,6 @@ interface Backend {
   /** Rows of a statement without parameters, run against `spec`'s memlane tables. */
   rows<T>(spec: string, sql: string): Promise<T[]>;
 }
-
-const sqliteRows = async <T>(path: string, sql: string): Promise<T[]> => {
-  const raw = new Database(path, { readonly: true });
-  try {
-    raw.pragma("busy_timeout = 5000");
-    return raw.prepare(sql).all() as T[];
-  } finally {
-    raw.close();
-  }
-};
 
 const postgresRows = async <T>(url: string, sql: string): Promise<T[]> => {
   const pg = (await import("pg")).default;
@@ -199,7 +189,7 @@ describe("service: killed during ingest and started again", () => {
     await killedMidIngest({
       db: join(dir, "ingest.db"),
       reference: join(dir, "reference.db"),
-      rows: sqliteRows,
+      rows: async (path, sql) => sqliteRows(path, sql),
     });
   });
 });
