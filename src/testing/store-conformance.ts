@@ -8,7 +8,17 @@ import { hearingTest } from "../core/audience.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemoryFilter } from "../core/types.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { axis, memory, operation, scopeA, scopeB, scopeOtherTenant, session, turn } from "./rows.js";
+import {
+  axis,
+  axisEmbeddings,
+  memory,
+  operation,
+  scopeA,
+  scopeB,
+  scopeOtherTenant,
+  session,
+  turn,
+} from "./rows.js";
 import type { StoreFactory } from "./store-factory.js";
 import { runProcessCases } from "./store-process-cases.js";
 
@@ -174,12 +184,7 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         ];
         await store.write(scopeA, {
           memories: ms,
-          embeddings: ms.map((m, i) => ({
-            ownerKind: "memory" as const,
-            ownerId: m.id,
-            model: "x",
-            vector: axis(i),
-          })),
+          embeddings: axisEmbeddings(ms),
         });
         const heard = async (hearing: MemoryFilter["hearing"]) =>
           (await store.listMemories(scopeA, { hearing })).map((m) => m.text).sort();
@@ -215,12 +220,7 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
         const ms = [0, 1, 2].map((i) => memory(scopeA, `m${i}`, { about: i === 2 ? "ava" : "sam" }));
         await store.write(scopeA, {
           memories: ms,
-          embeddings: ms.map((m, i) => ({
-            ownerKind: "memory" as const,
-            ownerId: m.id,
-            model: "x",
-            vector: axis(i),
-          })),
+          embeddings: axisEmbeddings(ms),
         });
         const hits = await store.searchMemories(scopeA, axis(1, 8, 0.1), "x", 2);
         assert.equal(hits[0]!.id, ms[1]!.id);
