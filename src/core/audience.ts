@@ -38,7 +38,7 @@ const meets = (a: readonly string[], b: ReadonlySet<string>) => a.some((x) => b.
 
 /**
  * A test of one memory against a hearing. A memory without a recorded audience (written before
- * audiences were kept; `memlane reindex` records them) is heard by the partner it is about.
+ * audiences were kept) is heard by the partner it is about.
  */
 export function hearingTest(hearing: Hearing): (memory: Pick<Memory, "attributes" | "about">) => boolean {
   const present = new Set(hearing.partners);

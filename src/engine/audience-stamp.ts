@@ -75,13 +75,26 @@ async function privateTurns(
   unstored: Turn[],
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  // Each turn is read once, a cited one and its neighbours alike.
+  const readings = new Map<string, ReturnType<typeof readPrivate>>();
+  const readingOf = (t: Turn) => {
+    let r = readings.get(t.id);
+    if (!r) {
+      r = readPrivate(t.text);
+      readings.set(t.id, r);
+    }
+    return r;
+  };
   const bySession = new Map<string, Turn[]>();
   for (const t of turns) {
     if (t.speaker === scope.agent) continue;
-    const reading = readPrivate(t.text);
+    const reading = readingOf(t);
     if (reading.reasons.length > 0 && !reading.requestOnly) out.set(t.id, reading.reasons[0]!);
-    bySession.set(t.sessionId, [...(bySession.get(t.sessionId) ?? []), t]);
+    const list = bySession.get(t.sessionId);
+    if (list) list.push(t);
+    else bySession.set(t.sessionId, [t]);
   }
+  const justSaid = new Set(unstored.map((t) => t.id));
   for (const [sessionId, cited] of bySession) {
     const lo = Math.min(...cited.map((t) => t.index)) - REQUEST_REACH;
     const hi = Math.max(...cited.map((t) => t.index)) + REQUEST_REACH;
@@ -89,12 +102,12 @@ async function privateTurns(
     for (const t of unstored) if (t.sessionId === sessionId) around.set(t.index, t);
     // A turn just said (the per-turn path) is read with what it stages only: its stored
     // neighbours would cost a read of the whole session at every turn.
-    const stored = cited.some((t) => !unstored.includes(t));
+    const stored = cited.some((t) => !justSaid.has(t.id));
     if (stored)
       for (const t of await store.listTurns(scope, { sessionId }))
         if (t.index >= lo && t.index <= hi) around.set(t.index, t);
     const requests = [...around.values()].filter(
-      (t) => t.speaker !== scope.agent && readPrivate(t.text).requestOnly,
+      (t) => t.speaker !== scope.agent && readingOf(t).requestOnly,
     );
     for (const t of cited)
       if (requests.some((r) => r.speaker === t.speaker && Math.abs(r.index - t.index) <= REQUEST_REACH))
