@@ -46,18 +46,18 @@ export {
   turnInputSchema,
 } from "./engine/api.js";
 export type { ChatConfig, EmbedderConfig, MemlaneConfig, QueueConfig } from "./engine/config.js";
-export { Conversation } from "./engine/conversation.js";
-export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
-export { isLocomo, type LocomoSample, readLocomo } from "./engine/formats/locomo.js";
-export { isMisc, MISC_FIELDS, parseMiscText, readMisc } from "./engine/formats/misc.js";
-export { type Transcript, transcriptSchema, validateTranscript } from "./engine/formats/transcript.js";
-export type { IngestProgress, IngestReport } from "./engine/ingest.js";
 export {
   InProcessJobQueue,
   type JobHandler,
   type JobQueue,
   type JobRequest,
-} from "./engine/job-queue.js";
+} from "./engine/consolidation/job-queue.js";
+export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
+export type { TimelineView } from "./engine/history/timeline.js";
+export { isLocomo, type LocomoSample, readLocomo } from "./engine/ingest/formats/locomo.js";
+export { isMisc, MISC_FIELDS, parseMiscText, readMisc } from "./engine/ingest/formats/misc.js";
+export { type Transcript, transcriptSchema, validateTranscript } from "./engine/ingest/formats/transcript.js";
+export type { IngestProgress, IngestReport } from "./engine/ingest/ingest.js";
 export { consoleLogger, type Logger, silentLogger } from "./engine/logger.js";
 export {
   type HistoryView,
@@ -71,11 +71,12 @@ export {
   type SessionOptions,
 } from "./engine/memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
-export { DEFAULT_REPLY_WINDOW, type ReplyWindow } from "./engine/reply-window.js";
-export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session-handle.js";
-export { STANDING_SHOWN } from "./engine/standing.js";
-export type { TimelineView } from "./engine/timeline.js";
-export type { PerTurnMode } from "./engine/turn-path.js";
+export { reasonedReplyStep, replyStep } from "./engine/reply/reply-step.js";
+export { DEFAULT_REPLY_WINDOW, type ReplyWindow } from "./engine/reply/reply-window.js";
+export { Conversation } from "./engine/session/conversation.js";
+export { type ReplyOptions, SessionHandle, type TurnOptions } from "./engine/session/session-handle.js";
+export type { PerTurnMode } from "./engine/session/turn-path.js";
+export { STANDING_SHOWN } from "./engine/standing/standing-memory.js";
 export type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./models/chat-model.js";
 export type { Embedder } from "./models/embedder.js";
 export { HashEmbedder } from "./models/hash-embedder.js";
@@ -116,7 +117,6 @@ export { type EmmaOptions, type EmmaQuery, emmaStrategy } from "./strategies/emm
 export { emmaLinkStep, type LinkJudge } from "./strategies/emma/steps/link.js";
 export { type EgocentricInput, emmaSummarizeStep } from "./strategies/emma/steps/summarize.js";
 export { composeReply } from "./strategies/kit/compose-reply.js";
-export { reasonedReplyStep, replyStep } from "./strategies/kit/steps/reply.js";
 export { summarizeStep } from "./strategies/kit/steps/summarize.js";
 export {
   type MemoAttributes,

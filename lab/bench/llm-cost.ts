@@ -4,8 +4,8 @@
  * every pair, SameTopic for every link). Tokens are estimated at four characters a token.
  */
 import { readFileSync } from "node:fs";
-import { loadTranscripts } from "../../src/engine/formats/load.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { flag, positional } from "./args.js";

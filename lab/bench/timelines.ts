@@ -1,5 +1,5 @@
 /** Theanine's memory graph on a conversation file (offline): links by relation, timeline lengths. */
-import { loadTranscripts } from "../../src/engine/formats/load.js";
+import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { flag, LOCOMO, positional } from "./args.js";
 

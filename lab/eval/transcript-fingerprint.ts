@@ -4,7 +4,7 @@
  * on it, so an edited file is never answered from the old one's cache.
  */
 import { createHash } from "node:crypto";
-import type { Transcript } from "../../src/engine/formats/transcript.js";
+import type { Transcript } from "../../src/engine/ingest/formats/transcript.js";
 
 /** The fingerprint of `t` (hex SHA-256). */
 export function transcriptFingerprint(t: Transcript): string {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { partnerLines } from "../../test/fixtures/engine.js";
 import { consistencyMarkdown, evaluateConsistency } from "../eval/consistency/evaluate.js";

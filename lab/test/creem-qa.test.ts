@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { partnerLines } from "../../test/fixtures/engine.js";

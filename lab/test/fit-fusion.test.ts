@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readLocomo } from "../../src/engine/formats/locomo.js";
+import { readLocomo } from "../../src/engine/ingest/formats/locomo.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { FUSION_WEIGHTS, fuseScaled } from "../../src/retrieval/fusion.js";
 import {

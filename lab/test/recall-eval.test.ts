@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readLocomo } from "../../src/engine/formats/locomo.js";
+import { readLocomo } from "../../src/engine/ingest/formats/locomo.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { recallChart } from "../eval/recall/chart.js";
 import { evaluateRecall, recallMarkdown } from "../eval/recall/evaluate.js";

@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";

@@ -2,8 +2,8 @@
 import type { Recall, VersionStatus } from "../core/recall.js";
 import { formatDay } from "../core/time.js";
 import type { Memory, Operation } from "../core/types.js";
+import type { TimelineView } from "../engine/history/timeline.js";
 import type { HistoryView } from "../engine/memlane.js";
-import type { TimelineView } from "../engine/timeline.js";
 import { color, shown } from "./output.js";
 
 export { shown };

@@ -11,7 +11,7 @@ import type { Hearing, Memory, Session, Turn } from "./types.js";
 
 export type { Hearing };
 
-/** Memory attributes this file reads and the write path sets (engine/audience-stamp.ts). */
+/** Memory attributes this file reads and the write path sets (engine/privacy/audience-stamp.ts). */
 export interface AudienceAttributes {
   /** Partners of the sessions the memory was learned in: who heard it. */
   audience?: string[];

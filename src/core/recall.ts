@@ -124,7 +124,7 @@ export interface Recall {
   setting?: string[];
   /**
    * Standing instructions and preferences of the people asked about, newest first: added by the
-   * engine to every recall and reply of a strategy that keeps memory (engine/standing.ts).
+   * engine to every recall and reply of a strategy that keeps memory (engine/standing/standing-memory.ts).
    */
   standing?: RecallHit[];
   /**

@@ -63,7 +63,7 @@ export interface Turn {
 }
 
 /**
- * The kind (and strategy) of standing instructions and preferences (engine/standing.ts): listed
+ * The kind (and strategy) of standing instructions and preferences (engine/standing/standing-memory.ts): listed
  * whole beside every recall, never searched, so search indexes leave them out.
  */
 export const STANDING_KIND = "standing";

@@ -30,11 +30,11 @@ import { loadPostgresAdapter } from "../store/postgres-adapter.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
-import { checkJobQueue, type JobQueue } from "./job-queue.js";
+import { checkJobQueue, type JobQueue } from "./consolidation/job-queue.js";
+import type { PostgresQueueOptions } from "./consolidation/queue-options.js";
 import type { Logger } from "./logger.js";
-import type { PostgresQueueOptions } from "./queue-options.js";
-import type { ReplyWindow } from "./reply-window.js";
-import type { PerTurnMode } from "./turn-path.js";
+import type { ReplyWindow } from "./reply/reply-window.js";
+import type { PerTurnMode } from "./session/turn-path.js";
 
 export type ChatConfig =
   | ChatModel

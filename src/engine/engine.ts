@@ -8,15 +8,15 @@ import type { ReplyInput } from "../cognition/inputs.js";
 import { ConflictError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
 import { addUsage, type Operation, type Scope, type Session, type Turn } from "../core/types.js";
-import { replyStepFor } from "../strategies/kit/steps/reply.js";
-import { consolidate } from "./consolidator.js";
+import { consolidate } from "./consolidation/consolidator.js";
 import type { JobInfo } from "./events.js";
-import { heardOnly, sessionHearing } from "./hearing.js";
 import { newOperation } from "./operations.js";
 import { type EngineParts, portsFor } from "./parts.js";
-import { replyWindowOf } from "./reply-window.js";
-import { keepsStanding, withStanding, withStandingShown } from "./standing.js";
-import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./turn-path.js";
+import { heardOnly, sessionHearing } from "./privacy/hearing.js";
+import { replyStepFor } from "./reply/reply-step.js";
+import { replyWindowOf } from "./reply/reply-window.js";
+import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./session/turn-path.js";
+import { keepsStanding, withStanding, withStandingShown } from "./standing/standing-memory.js";
 
 export interface ReplyResult {
   text: string;
@@ -83,7 +83,7 @@ export class Engine {
     const partner = lastPartnerTurn?.speaker ?? session.partners[0]!;
     const q = query ?? lastPartnerTurn?.text ?? "";
     const strategy = this.parts.strategies.get(session.strategy);
-    // What the partners present may hear, and nothing another partner said (engine/hearing.ts).
+    // What the partners present may hear, and nothing another partner said (engine/privacy/hearing.ts).
     const hearing = sessionHearing(session, strategy);
     const found = q.trim()
       ? await strategy.recall({

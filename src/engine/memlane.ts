@@ -65,12 +65,12 @@ import {
   resolveRetriever,
   resolveStore,
 } from "./config.js";
-import { Conversation } from "./conversation.js";
+import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./consolidation/job-queue.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
-import { type ForgetListener, type ForgetNotice, forgetListenersOf } from "./forget-listeners.js";
-import { type Transcript, validateTranscript } from "./formats/transcript.js";
-import { defaultRecallScope, heardOnly, isPrivateTurn, recallHearing, SESSION_SCOPE_KEY } from "./hearing.js";
+import { type ForgetListener, type ForgetNotice, forgetListenersOf } from "./forget/forget-listeners.js";
+import { type TimelineView, walkTimeline } from "./history/timeline.js";
+import { type Transcript, validateTranscript } from "./ingest/formats/transcript.js";
 import {
   applyForgets,
   checkStored,
@@ -78,8 +78,7 @@ import {
   type IngestOptions,
   type IngestReport,
   ingestTranscript,
-} from "./ingest.js";
-import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./job-queue.js";
+} from "./ingest/ingest.js";
 import { consoleLogger, type Logger } from "./logger.js";
 import { newOperation } from "./operations.js";
 import {
@@ -91,12 +90,19 @@ import {
   TURN_FILTER_FIELDS,
 } from "./option-fields.js";
 import { type EngineParts, portsFor } from "./parts.js";
-import { parseReplyWindow, type ReplyWindow } from "./reply-window.js";
-import { SessionHandle } from "./session-handle.js";
-import { keepsStanding, withStanding } from "./standing.js";
+import {
+  defaultRecallScope,
+  heardOnly,
+  isPrivateTurn,
+  recallHearing,
+  SESSION_SCOPE_KEY,
+} from "./privacy/hearing.js";
+import { parseReplyWindow, type ReplyWindow } from "./reply/reply-window.js";
+import { Conversation } from "./session/conversation.js";
+import { SessionHandle } from "./session/session-handle.js";
+import type { PerTurnMode } from "./session/turn-path.js";
+import { keepsStanding, withStanding } from "./standing/standing-memory.js";
 import { TenantStore } from "./tenant-store.js";
-import { type TimelineView, walkTimeline } from "./timeline.js";
-import type { PerTurnMode } from "./turn-path.js";
 
 /** @deprecated Use SessionInput. */
 export type SessionOptions = SessionInput;

@@ -7,7 +7,7 @@
 import type { MemoryFilter } from "../core/types.js";
 import { fieldsOf } from "../core/unknown-fields.js";
 import type { OperationFilter, TurnFilter } from "../store/memory-store.js";
-import type { IngestOptions } from "./ingest.js";
+import type { IngestOptions } from "./ingest/ingest.js";
 
 export const MEMORY_FILTER_FIELDS = fieldsOf<MemoryFilter>({
   about: true,

@@ -10,10 +10,10 @@ import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy, StrategyPorts } from "../strategies/strategy.js";
+import type { JobQueue } from "./consolidation/job-queue.js";
 import type { EventStream } from "./events.js";
-import type { JobQueue } from "./job-queue.js";
 import type { Logger } from "./logger.js";
-import type { ReplyWindow } from "./reply-window.js";
+import type { ReplyWindow } from "./reply/reply-window.js";
 
 export interface EngineParts {
   store: MemoryStore;

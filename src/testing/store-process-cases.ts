@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { resolveStore } from "../engine/config.js";
-import { validateTranscript } from "../engine/formats/transcript.js";
+import { validateTranscript } from "../engine/ingest/formats/transcript.js";
 import { openMemlane } from "../engine/memlane.js";
 import { session } from "./rows.js";
 import type { StoreFactory } from "./store-factory.js";

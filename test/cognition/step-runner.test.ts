@@ -5,11 +5,11 @@ import { LlmCognition } from "../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../src/cognition/offline/offline-cognition.js";
 import { batchItems, defineStep } from "../../src/cognition/step.js";
 import { InvalidInputError, type MemlaneError, SchemaMismatchError } from "../../src/core/errors.js";
+import { replyStep } from "../../src/engine/reply/reply-step.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { classifyPairsStep } from "../../src/strategies/carecall/steps/classify-pairs.js";
 import { WHY_CHARS } from "../../src/strategies/kit/steps/decisions.js";
-import { replyStep } from "../../src/strategies/kit/steps/reply.js";
 
 interface Input {
   items: string[];

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { DialogueCache } from "../../src/engine/dialogue-cache.js";
+import { DialogueCache } from "../../src/engine/session/dialogue-cache.js";
 import type { MemoryStore, TurnFilter } from "../../src/store/memory-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { scopeA, session, turn } from "../../src/testing/rows.js";

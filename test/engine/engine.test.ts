@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../src/core/errors.js";
 import type { Operation } from "../../src/core/types.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { InvalidInputError } from "../../src/core/errors.js";
-import { isMisc, MISC_START, parseMiscText, readMisc } from "../../src/engine/formats/misc.js";
+import { isMisc, MISC_START, parseMiscText, readMisc } from "../../src/engine/ingest/formats/misc.js";
 import { testMemlane } from "../fixtures/engine.js";
 
 const sample = readFileSync(new URL("../../lab/data/emma/misc-sample.jsonl", import.meta.url), "utf8");

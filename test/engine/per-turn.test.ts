@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { ConflictError, InvalidInputError } from "../../src/core/errors.js";
 import type { Operation } from "../../src/core/types.js";
 import type { MemlaneConfig } from "../../src/engine/config.js";
-import { UNFINISHED } from "../../src/engine/turn-path.js";
+import { UNFINISHED } from "../../src/engine/session/turn-path.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 import { notingStrategy } from "../fixtures/noting-strategy.js";

@@ -19,7 +19,7 @@ import {
 } from "../../src/adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { type MemlaneConfig, resolveQueue } from "../../src/engine/config.js";
-import type { JobHandler } from "../../src/engine/job-queue.js";
+import type { JobHandler } from "../../src/engine/consolidation/job-queue.js";
 import { silentLogger } from "../../src/engine/logger.js";
 import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
 import {

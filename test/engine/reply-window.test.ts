@@ -5,7 +5,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { InvalidInputError } from "../../src/core/errors.js";
-import { DEFAULT_REPLY_WINDOW, parseReplyWindow, replyWindowOf } from "../../src/engine/reply-window.js";
+import {
+  DEFAULT_REPLY_WINDOW,
+  parseReplyWindow,
+  replyWindowOf,
+} from "../../src/engine/reply/reply-window.js";
 import type { ChatMessage } from "../../src/models/chat-model.js";
 import { scopeA, turn } from "../../src/testing/rows.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { createService } from "../../src/adapters/server/app.js";
-import { InProcessJobQueue } from "../../src/engine/job-queue.js";
+import { InProcessJobQueue } from "../../src/engine/consolidation/job-queue.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { testMemlane } from "../fixtures/engine.js";
 

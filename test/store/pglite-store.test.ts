@@ -23,7 +23,7 @@ import { seededRandom } from "../../src/core/memory-graph.js";
 import type { Memory } from "../../src/core/types.js";
 import { normalize } from "../../src/core/vector.js";
 import { resolveRetriever, resolveStore } from "../../src/engine/config.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { openMemlane } from "../../src/engine/memlane.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { carecallStrategy } from "../../src/strategies/carecall/carecall.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { partnerLines, testMemlane } from "../fixtures/engine.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import type { ChatMessage } from "../../src/models/chat-model.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { carecallStrategy } from "../../src/strategies/carecall/carecall.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MemoryGraph } from "../../src/core/memory-graph.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { emmaStrategy, linkedAround } from "../../src/strategies/emma/emma.js";
 import { baseForm, toFirstPerson } from "../../src/strategies/emma/first-person.js";
 import { emmaScriptedSteps } from "../../src/testing/emma-scripted.js";

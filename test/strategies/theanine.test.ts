@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { runTeafarm } from "../../lab/eval/teafarm/teafarm.js";
-import { validateTranscript } from "../../src/engine/formats/transcript.js";
+import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { ScriptedChatModel } from "../../src/models/test-doubles.js";
 import { loadGraph } from "../../src/retrieval/graph-cache.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { InvalidInputError, NotFoundError } from "../../../src/core/errors.js";
 import { parseConversationTime } from "../../../src/core/time.js";
-import { type Transcript, validateTranscript } from "../../../src/engine/formats/transcript.js";
+import { type Transcript, validateTranscript } from "../../../src/engine/ingest/formats/transcript.js";
 
 export const CURRENCY_KINDS = ["current", "stable", "past"] as const;
 export type CurrencyKind = (typeof CURRENCY_KINDS)[number];

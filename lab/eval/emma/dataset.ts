@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InvalidInputError, NotFoundError } from "../../../src/core/errors.js";
 import { fnv1a } from "../../../src/core/text.js";
-import { type Transcript, validateTranscript } from "../../../src/engine/formats/transcript.js";
+import { type Transcript, validateTranscript } from "../../../src/engine/ingest/formats/transcript.js";
 
 const idText = z.string().min(1);
 const sessionSchema = z.object({

@@ -8,7 +8,7 @@
 import { displayName } from "../../../src/core/ids.js";
 import type { Recall } from "../../../src/core/recall.js";
 import { formatDay } from "../../../src/core/time.js";
-import type { Transcript } from "../../../src/engine/formats/transcript.js";
+import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
 import { estimateTokens } from "../../../src/models/chat-model.js";
 
 /** A strategy's recall as the answer model reads it, hits in the order recall ranked them. */

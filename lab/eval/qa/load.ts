@@ -6,7 +6,7 @@
 import { stat } from "node:fs/promises";
 import { readJson } from "../../../src/cli/read-text.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
-import { isLocomo } from "../../../src/engine/formats/locomo.js";
+import { isLocomo } from "../../../src/engine/ingest/formats/locomo.js";
 import type { QaSet } from "./qa-set.js";
 import { isBeamChat, readBeamFolder } from "./readers/beam.js";
 import { readLocomoQa } from "./readers/locomo.js";

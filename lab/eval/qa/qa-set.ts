@@ -3,7 +3,7 @@
  * transcript with the questions asked about it. A reader (readers/) turns LoCoMo, LongMemEval or
  * BEAM files into this shape; the runner never looks at a format again.
  */
-import type { Transcript } from "../../../src/engine/formats/transcript.js";
+import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
 
 /** One question about one conversation. */
 export interface QaQuestion {

@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { readLocomo } from "../../../src/engine/formats/locomo.js";
+import { readLocomo } from "../../../src/engine/ingest/formats/locomo.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { turnEmbeddingText } from "../../../src/retrieval/turn-embedding-text.js";
 import {

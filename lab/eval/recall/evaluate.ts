@@ -8,7 +8,7 @@ import type { Cognition } from "../../../src/cognition/cognition.js";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
 import { type Scope, STANDING_KIND } from "../../../src/core/types.js";
-import type { LocomoSample } from "../../../src/engine/formats/locomo.js";
+import type { LocomoSample } from "../../../src/engine/ingest/formats/locomo.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";

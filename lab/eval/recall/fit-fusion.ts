@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
+import { type LocomoSample, readLocomo } from "../../../src/engine/ingest/formats/locomo.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
 import type { TurnIndex } from "../../../src/retrieval/turn-search.js";

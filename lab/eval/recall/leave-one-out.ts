@@ -9,7 +9,11 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
-import { type LocomoQuestion, type LocomoSample, readLocomo } from "../../../src/engine/formats/locomo.js";
+import {
+  type LocomoQuestion,
+  type LocomoSample,
+  readLocomo,
+} from "../../../src/engine/ingest/formats/locomo.js";
 import { openMemlane } from "../../../src/engine/memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";

@@ -19,13 +19,13 @@
 import type { StandingInput } from "../../../src/cognition/inputs.js";
 import type { LearnedStandingModel } from "../../../src/cognition/offline/learned/standing-model.js";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
-import { partnerLines, standingOffline } from "../../../src/cognition/offline/standing.js";
+import { partnerLines, standingOffline } from "../../../src/cognition/offline/standing-reader.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
 import type { Scope } from "../../../src/core/types.js";
-import { readLocomo } from "../../../src/engine/formats/locomo.js";
+import { readLocomo } from "../../../src/engine/ingest/formats/locomo.js";
 import { openMemlane } from "../../../src/engine/memlane.js";
-import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply-window.js";
-import { standingFor } from "../../../src/engine/standing.js";
+import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply/reply-window.js";
+import { standingFor } from "../../../src/engine/standing/standing-memory.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { recallFor } from "../recall-for.js";
 import {

@@ -18,7 +18,7 @@ import { InvalidInputError } from "../../../src/core/errors.js";
 import { displayName } from "../../../src/core/ids.js";
 import { formatDay } from "../../../src/core/time.js";
 import { addUsage, emptyUsage, type Turn, type Usage } from "../../../src/core/types.js";
-import type { Transcript } from "../../../src/engine/formats/transcript.js";
+import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";

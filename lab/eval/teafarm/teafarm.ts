@@ -20,7 +20,7 @@ import { LlmCognition } from "../../../src/cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
 import type { Recall } from "../../../src/core/recall.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
-import type { Transcript } from "../../../src/engine/formats/transcript.js";
+import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
 import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";

@@ -27,10 +27,10 @@
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { isMemlaneError, UnsupportedError } from "../../core/errors.js";
+import type { JobHandler, JobQueue, JobRequest } from "../../engine/consolidation/job-queue.js";
+import type { PostgresQueueOptions } from "../../engine/consolidation/queue-options.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
-import type { JobHandler, JobQueue, JobRequest } from "../../engine/job-queue.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
-import type { PostgresQueueOptions } from "../../engine/queue-options.js";
 import { storeError } from "./pg-errors.js";
 import { guardClients, type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { compositeKey } from "../../core/ids.js";
-import type { IngestReport } from "../../engine/ingest.js";
+import type { IngestReport } from "../../engine/ingest/ingest.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
 import type { Memlane } from "../../engine/memlane.js";
 import type {

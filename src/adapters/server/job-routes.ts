@@ -1,7 +1,7 @@
 /** Routes of background work: transcript ingest as a job, jobs, failures and retry. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
-import { transcriptSchema } from "../../engine/formats/transcript.js";
+import { transcriptSchema } from "../../engine/ingest/formats/transcript.js";
 import { consolidationJob, consolidationJobNow, sessionOfJob } from "./consolidation-jobs.js";
 import type { IngestJob, IngestJobs } from "./ingest-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";

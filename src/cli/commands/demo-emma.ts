@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { displayName } from "../../core/ids.js";
 import { formatDay } from "../../core/time.js";
 import type { Edge, Memory } from "../../core/types.js";
-import { validateTranscript } from "../../engine/formats/transcript.js";
+import { validateTranscript } from "../../engine/ingest/formats/transcript.js";
 import { openMemlane } from "../../engine/memlane.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";

@@ -29,7 +29,7 @@ export function registerDemo(program: Command): void {
       if (configFrom(opts).strategy === "emma") return (await import("./demo-emma.js")).emmaDemo(opts);
       const started = performance.now();
       const [{ validateTranscript }, { openMemlane }, { memochatDemo }] = await Promise.all([
-        import("../../engine/formats/transcript.js"),
+        import("../../engine/ingest/formats/transcript.js"),
         import("../../engine/memlane.js"),
         import("./demo-memochat.js"),
       ]);

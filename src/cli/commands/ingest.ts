@@ -1,7 +1,7 @@
 /** `memlane ingest`: store and consolidate transcript files; the readers load when it runs. */
 import type { Command } from "commander";
 import { type ErrorCode, InvalidInputError, MemlaneError } from "../../core/errors.js";
-import type { TranscriptFormat } from "../../engine/formats/load.js";
+import type { TranscriptFormat } from "../../engine/ingest/formats/load.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { progress } from "../progress.js";
@@ -32,11 +32,11 @@ export function registerIngest(program: Command): void {
         throw new InvalidInputError("--agent applies to LoCoMo; a MiSC episode's agent is its main speaker", {
           field: "agent",
         });
-      // MiSC is JSONL, not one JSON document: its reader takes the file's text (engine/formats/misc.ts).
+      // MiSC is JSONL, not one JSON document: its reader takes the file's text (engine/ingest/formats/misc.ts).
       const transcripts =
         (opts.format as string) === "misc"
-          ? (await import("../../engine/formats/misc.js")).parseMiscText(await readText(file), file)
-          : await (await import("../../engine/formats/load.js")).loadTranscripts(file, {
+          ? (await import("../../engine/ingest/formats/misc.js")).parseMiscText(await readText(file), file)
+          : await (await import("../../engine/ingest/formats/load.js")).loadTranscripts(file, {
               format: opts.format,
               agent: opts.agent,
             });

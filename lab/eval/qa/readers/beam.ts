@@ -48,7 +48,7 @@ import {
   type RawTranscript,
   type Transcript,
   validateTranscript,
-} from "../../../../src/engine/formats/transcript.js";
+} from "../../../../src/engine/ingest/formats/transcript.js";
 import type { QaConversation, QaQuestion, QaSet } from "../qa-set.js";
 import { isRecord, pad } from "./read-kit.js";
 

@@ -1,12 +1,12 @@
 /**
- * LoCoMo for the QA lab: the conversations as memlane reads them (src/engine/formats/locomo.ts),
+ * LoCoMo for the QA lab: the conversations as memlane reads them (src/engine/ingest/formats/locomo.ts),
  * and their questions. Categories 1-4 (multi-hop, temporal, open-domain, single-hop) make the
  * overall figure; category 5, the adversarial questions about things never said, is graded as an
  * abstention (a right answer says it was not mentioned) and reported apart. Evidence ids ("D1:3")
  * become the transcript's turn ids. A question is asked the day after the last session.
  */
 import { InvalidInputError } from "../../../../src/core/errors.js";
-import { readLocomo } from "../../../../src/engine/formats/locomo.js";
+import { readLocomo } from "../../../../src/engine/ingest/formats/locomo.js";
 import type { QaSet } from "../qa-set.js";
 
 /** LoCoMo's category numbers and the names the report gives them. */

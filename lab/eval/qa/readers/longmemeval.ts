@@ -28,7 +28,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../../src/core/errors.js";
 import { parseConversationTime } from "../../../../src/core/time.js";
-import { type RawTranscript, validateTranscript } from "../../../../src/engine/formats/transcript.js";
+import { type RawTranscript, validateTranscript } from "../../../../src/engine/ingest/formats/transcript.js";
 import type { QaConversation, QaQuestion, QaSet } from "../qa-set.js";
 import { isRecord, pad } from "./read-kit.js";
 

@@ -138,7 +138,7 @@ export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer
         text: text.trim(),
         sourceTurns: turns.map((t) => t.id),
         observedAt: turns[0]?.at || input.at,
-        // `private` is read by the write path (engine/audience-stamp.ts).
+        // `private` is read by the write path (engine/privacy/audience-stamp.ts).
         attributes: { ...egocentric(input), ...(secret ? { private: true } : {}) },
       };
     };

@@ -121,7 +121,7 @@ export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnsw
         text: s.text.trim(),
         sourceTurns: turns.map((t) => t.id),
         observedAt: turns[0]?.at || input.at,
-        // Read by the write path (engine/audience-stamp.ts), which keeps the memory with its speaker.
+        // Read by the write path (engine/privacy/audience-stamp.ts), which keeps the memory with its speaker.
         ...(s.private ? { attributes: { private: true } } : {}),
       };
     });

@@ -6,19 +6,19 @@
  * embedded (the encoder works in background threads), and their vectors land with its turns.
  */
 
-import { ConflictError } from "../core/errors.js";
-import { LEFT_BY_INGEST } from "../core/session-meta.js";
-import type { Scope, Session, Turn } from "../core/types.js";
-import { breathe } from "../core/yield-to-loop.js";
-import { embedTurns } from "../retrieval/turn-embedding-text.js";
-import type { EmbeddingRecord } from "../store/memory-store.js";
-import { forgetInSession } from "../store/pending-forget.js";
-import { type ConsolidationOutcome, consolidate } from "./consolidator.js";
-import type { JobInfo } from "./events.js";
-import type { ForgetNotice } from "./forget-listeners.js";
+import { ConflictError } from "../../core/errors.js";
+import { LEFT_BY_INGEST } from "../../core/session-meta.js";
+import type { Scope, Session, Turn } from "../../core/types.js";
+import { breathe } from "../../core/yield-to-loop.js";
+import { embedTurns } from "../../retrieval/turn-embedding-text.js";
+import type { EmbeddingRecord } from "../../store/memory-store.js";
+import { forgetInSession } from "../../store/pending-forget.js";
+import { type ConsolidationOutcome, consolidate } from "../consolidation/consolidator.js";
+import type { JobInfo } from "../events.js";
+import type { ForgetNotice } from "../forget/forget-listeners.js";
+import type { EngineParts } from "../parts.js";
+import type { TurnPath } from "../session/turn-path.js";
 import type { Transcript, TranscriptSession, TranscriptTurn } from "./formats/transcript.js";
-import type { EngineParts } from "./parts.js";
-import type { TurnPath } from "./turn-path.js";
 
 /** Sessions whose turns are being embedded while the current one consolidates. */
 const LOOKAHEAD = 4;

@@ -6,11 +6,11 @@
  * whatever the session's strategy, for every strategy that keeps memory at all. A change of mind
  * supersedes the old version; a taking-back supersedes it with nothing. Read at session end.
  */
-import type { Prompt, StandingDecision } from "../cognition/inputs.js";
-import { hearingTest } from "../core/audience.js";
-import { displayName } from "../core/ids.js";
-import { memoryHit, type Recall, type RecallHit } from "../core/recall.js";
-import { formatDay } from "../core/time.js";
+import type { Prompt, StandingDecision } from "../../cognition/inputs.js";
+import { hearingTest } from "../../core/audience.js";
+import { displayName } from "../../core/ids.js";
+import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
+import { formatDay } from "../../core/time.js";
 import {
   type Hearing,
   type Memory,
@@ -19,14 +19,14 @@ import {
   type Session,
   STANDING_KIND,
   type Turn,
-} from "../core/types.js";
-import { heldMemories } from "../retrieval/held-memories.js";
-import type { MemoryStore, Supersession, WriteBatch } from "../store/memory-store.js";
-import { statementMemory } from "../strategies/kit/statement-memory.js";
-import { standingStep } from "../strategies/kit/steps/standing.js";
-import type { Strategy } from "../strategies/strategy.js";
-import { failedOperation, newOperation } from "./operations.js";
-import type { EngineParts } from "./parts.js";
+} from "../../core/types.js";
+import { heldMemories } from "../../retrieval/held-memories.js";
+import type { MemoryStore, Supersession, WriteBatch } from "../../store/memory-store.js";
+import { statementMemory } from "../../strategies/kit/statement-memory.js";
+import type { Strategy } from "../../strategies/strategy.js";
+import { failedOperation, newOperation } from "../operations.js";
+import type { EngineParts } from "../parts.js";
+import { standingStep } from "./standing-step.js";
 
 /** The strategy and the kind of standing memories (search indexes leave that kind out). */
 export const STANDING = STANDING_KIND;

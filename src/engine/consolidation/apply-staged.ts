@@ -1,14 +1,14 @@
 /**
  * The one routine that lands a strategy hook's work, for the per-turn path and for session end
  * alike: the staged batches merged in order with the engine's own rows (the turn, the session's
- * new status), held to conversation time (engine/time-guard.ts), the new memories embedded, everything written in one transaction (several scopes'
+ * new status), held to conversation time (engine/consolidation/time-guard.ts), the new memories embedded, everything written in one transaction (several scopes'
  * batches together for a conversation between agents), and the operations announced.
  */
-import type { Operation, Scope } from "../core/types.js";
-import type { Embedder } from "../models/embedder.js";
-import type { MemoryStore, ScopedBatch, WriteBatch } from "../store/memory-store.js";
-import { stampAudience } from "./audience-stamp.js";
-import type { EventStream } from "./events.js";
+import type { Operation, Scope } from "../../core/types.js";
+import type { Embedder } from "../../models/embedder.js";
+import type { MemoryStore, ScopedBatch, WriteBatch } from "../../store/memory-store.js";
+import type { EventStream } from "../events.js";
+import { stampAudience } from "../privacy/audience-stamp.js";
 import { holdToConversationTime } from "./time-guard.js";
 
 export interface StagedWrite {

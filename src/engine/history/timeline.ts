@@ -4,11 +4,11 @@
  * relation that led to each step — Theanine relations, or Superseded / FusedInto for versions.
  */
 
-import { graphOf } from "../core/graph-of.js";
-import { allTimelines } from "../core/memory-graph.js";
-import type { TimelineEntry } from "../core/recall.js";
-import type { Edge, Memory, Scope } from "../core/types.js";
-import type { MemoryStore } from "../store/memory-store.js";
+import { graphOf } from "../../core/graph-of.js";
+import { allTimelines } from "../../core/memory-graph.js";
+import type { TimelineEntry } from "../../core/recall.js";
+import type { Edge, Memory, Scope } from "../../core/types.js";
+import type { MemoryStore } from "../../store/memory-store.js";
 
 export interface TimelineView {
   /** Every memory of the component, oldest first. */

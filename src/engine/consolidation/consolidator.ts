@@ -5,15 +5,15 @@
  * but a failed CONSOLIDATE operation holding its inputs, the failing step and the error, and
  * marks the session failed so `retry` can run it again.
  */
-import { isMemlaneError } from "../core/errors.js";
-import type { Scope } from "../core/types.js";
-import { turnVectors } from "../retrieval/turn-embedding-text.js";
-import type { WriteBatch } from "../store/memory-store.js";
-import type { SessionContext } from "../strategies/strategy.js";
+import { isMemlaneError } from "../../core/errors.js";
+import type { Scope } from "../../core/types.js";
+import { turnVectors } from "../../retrieval/turn-embedding-text.js";
+import type { WriteBatch } from "../../store/memory-store.js";
+import type { SessionContext } from "../../strategies/strategy.js";
+import { failedOperation, newOperation } from "../operations.js";
+import { type EngineParts, portsFor } from "../parts.js";
+import { keepsStanding, stageStanding } from "../standing/standing-memory.js";
 import { applyStaged } from "./apply-staged.js";
-import { failedOperation, newOperation } from "./operations.js";
-import { type EngineParts, portsFor } from "./parts.js";
-import { keepsStanding, stageStanding } from "./standing.js";
 
 /** How a consolidation ended; a failure carries the error's code (MODEL_UNAVAILABLE, SCHEMA_MISMATCH…). */
 export type ConsolidationOutcome = { ok: true } | { ok: false; code: string; error: string };

@@ -7,9 +7,9 @@
  * Carecall decides this itself before its pair operator's verdict is applied (it shows the
  * operator both dates); this guard is where every other strategy's writes are held to the rule.
  */
-import type { Edge, Memory, Operation, Scope } from "../core/types.js";
-import type { MemoryStore, Supersession } from "../store/memory-store.js";
-import { newOperation } from "./operations.js";
+import type { Edge, Memory, Operation, Scope } from "../../core/types.js";
+import type { MemoryStore, Supersession } from "../../store/memory-store.js";
+import { newOperation } from "../operations.js";
 
 /** Applies the rule to a merged batch in place, reading the memories it would retire. */
 export async function holdToConversationTime(

@@ -3,16 +3,16 @@
  * once and means to hold from then on (how to answer, or a lasting constraint later answers must
  * respect), and for ones taken back. Each decision names the item in force it replaces, so a
  * change of mind supersedes the old version rather than sitting beside it. Offline, the learned
- * detector and the encoder do the same (cognition/offline/standing.ts). Prompt in our words.
+ * detector and the encoder do the same (cognition/offline/standing-reader.ts). Prompt in our words.
  */
 import { z } from "zod";
-import type { StandingDecision, StandingInput } from "../../../cognition/inputs.js";
-import { shippedStandingModel } from "../../../cognition/offline/learned/standing-model.js";
-import { partnerLines, standingOffline } from "../../../cognition/offline/standing.js";
-import { defineStep } from "../../../cognition/step.js";
-import { displayName } from "../../../core/ids.js";
-import { formatDay } from "../../../core/time.js";
-import { turnShape } from "./shapes.js";
+import type { StandingDecision, StandingInput } from "../../cognition/inputs.js";
+import { shippedStandingModel } from "../../cognition/offline/learned/standing-model.js";
+import { partnerLines, standingOffline } from "../../cognition/offline/standing-reader.js";
+import { defineStep } from "../../cognition/step.js";
+import { displayName } from "../../core/ids.js";
+import { formatDay } from "../../core/time.js";
+import { turnShape } from "../../strategies/kit/steps/shapes.js";
 
 const standingInput = z.object({
   agent: z.string().min(1),

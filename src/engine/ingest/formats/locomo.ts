@@ -4,7 +4,7 @@
  * The agent is speaker_a unless `agent` names the other speaker. Turn ids keep LoCoMo's dia_id,
  * prefixed by the sample id, so evidence ids ("D1:3") can be matched later.
  */
-import { InvalidInputError } from "../../core/errors.js";
+import { InvalidInputError } from "../../../core/errors.js";
 import { type RawTranscript, type Transcript, validateTranscript } from "./transcript.js";
 
 interface LocomoTurn {

@@ -7,14 +7,14 @@
  * around its search (a timeline's steps, a linked memory, an earlier version, a raw turn) that
  * the hearing does not admit.
  */
-import { readPrivate } from "../cognition/offline/private-statement.js";
-import { hearingTest, presentPartners, turnHearingTest } from "../core/audience.js";
-import { InvalidInputError } from "../core/errors.js";
-import type { Recall, RecallHit } from "../core/recall.js";
-import type { Hearing, Memory, Scope, Session, Turn } from "../core/types.js";
-import type { MemoryStore } from "../store/memory-store.js";
-import type { Strategy } from "../strategies/strategy.js";
-import type { RecallScope } from "./api.js";
+import { readPrivate } from "../../cognition/offline/private-statement.js";
+import { hearingTest, presentPartners, turnHearingTest } from "../../core/audience.js";
+import { InvalidInputError } from "../../core/errors.js";
+import type { Recall, RecallHit } from "../../core/recall.js";
+import type { Hearing, Memory, Scope, Session, Turn } from "../../core/types.js";
+import type { MemoryStore } from "../../store/memory-store.js";
+import type { Strategy } from "../../strategies/strategy.js";
+import type { RecallScope } from "../api.js";
 
 /** The scope a strategy recalls in when the caller names none. */
 export function defaultRecallScope(strategy: Strategy): RecallScope {

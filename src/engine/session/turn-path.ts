@@ -13,17 +13,17 @@
  * next one. Per-turn work of one session runs in turn order, retries included.
  */
 
-import { ConflictError, InvalidInputError } from "../core/errors.js";
-import { compositeKey } from "../core/ids.js";
-import type { Operation, Scope, Session, Turn } from "../core/types.js";
-import { embedTurns } from "../retrieval/turn-embedding-text.js";
-import type { EmbeddingRecord, WriteBatch } from "../store/memory-store.js";
-import type { Strategy, TurnContext } from "../strategies/strategy.js";
-import { checkTurnLength, conversationTime } from "./api.js";
-import { applyStaged, type StagedWrite } from "./apply-staged.js";
+import { ConflictError, InvalidInputError } from "../../core/errors.js";
+import { compositeKey } from "../../core/ids.js";
+import type { Operation, Scope, Session, Turn } from "../../core/types.js";
+import { embedTurns } from "../../retrieval/turn-embedding-text.js";
+import type { EmbeddingRecord, WriteBatch } from "../../store/memory-store.js";
+import type { Strategy, TurnContext } from "../../strategies/strategy.js";
+import { checkTurnLength, conversationTime } from "../api.js";
+import { applyStaged, type StagedWrite } from "../consolidation/apply-staged.js";
+import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "../operations.js";
+import { type EngineParts, portsFor } from "../parts.js";
 import { DialogueCache } from "./dialogue-cache.js";
-import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "./operations.js";
-import { type EngineParts, portsFor } from "./parts.js";
 
 export type PerTurnMode = "wait" | "background";
 

@@ -5,14 +5,14 @@
  * once; it lands in every agent's session in one transaction. All of a conversation's writes go
  * through it (not through the agents' sessions one by one), so every agent sees the same turns.
  */
-import { ConflictError, InvalidInputError } from "../core/errors.js";
-import type { Recall } from "../core/recall.js";
-import type { Session, Turn } from "../core/types.js";
-import { refuseUnknownFields } from "../core/unknown-fields.js";
-import { conversationTime, idSchema, parseInput, turnInputSchema } from "./api.js";
-import type { Engine } from "./engine.js";
-import type { JobInfo } from "./events.js";
-import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
+import { ConflictError, InvalidInputError } from "../../core/errors.js";
+import type { Recall } from "../../core/recall.js";
+import type { Session, Turn } from "../../core/types.js";
+import { refuseUnknownFields } from "../../core/unknown-fields.js";
+import { conversationTime, idSchema, parseInput, turnInputSchema } from "../api.js";
+import type { Engine } from "../engine.js";
+import type { JobInfo } from "../events.js";
+import { MOMENT_OPTIONS_FIELDS } from "../option-fields.js";
 import {
   joining,
   leaving,

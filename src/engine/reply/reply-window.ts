@@ -5,9 +5,9 @@
  * window is still reachable: the strategy's recall searches the whole history.
  */
 import { z } from "zod";
-import { prefixAtWord } from "../core/text.js";
-import type { Turn } from "../core/types.js";
-import { parseInput } from "./api.js";
+import { prefixAtWord } from "../../core/text.js";
+import type { Turn } from "../../core/types.js";
+import { parseInput } from "../api.js";
 
 /** How much of the session a reply sees: at most `turns` newest turns holding at most `chars` characters. */
 export interface ReplyWindow {

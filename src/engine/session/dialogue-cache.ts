@@ -5,9 +5,9 @@
  * turns, by this process or another) and only those rows. A store without a change log, or one
  * whose log no longer reaches back, is read whole. At most SESSIONS_KEPT sessions are held.
  */
-import { compositeKey } from "../core/ids.js";
-import type { Scope, Turn } from "../core/types.js";
-import type { MemoryStore } from "../store/memory-store.js";
+import { compositeKey } from "../../core/ids.js";
+import type { Scope, Turn } from "../../core/types.js";
+import type { MemoryStore } from "../../store/memory-store.js";
 
 /** Sessions whose turns are held; the least recently used leave first. */
 export const SESSIONS_KEPT = 256;

@@ -6,10 +6,10 @@
  * for worker processes. A job may run more than once there: the store's refusal to consolidate a
  * session twice (WriteBatch.sessionStatus) is what makes that harmless.
  */
-import { UnsupportedError } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { checkSpecification, definePort } from "../core/specification.js";
-import type { JobInfo } from "./events.js";
+import { UnsupportedError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkSpecification, definePort } from "../../core/specification.js";
+import type { JobInfo } from "../events.js";
 
 export interface JobRequest {
   kind: "consolidate";

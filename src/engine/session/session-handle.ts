@@ -1,12 +1,12 @@
 /** A live session: add turns as they happen, let partners join and leave, reply, close to consolidate. */
-import { ConflictError, InvalidInputError } from "../core/errors.js";
-import type { Recall } from "../core/recall.js";
-import type { Scope, Session, Turn } from "../core/types.js";
-import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
-import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "./api.js";
-import type { Engine } from "./engine.js";
-import type { JobInfo } from "./events.js";
-import { MOMENT_OPTIONS_FIELDS } from "./option-fields.js";
+import { ConflictError, InvalidInputError } from "../../core/errors.js";
+import type { Recall } from "../../core/recall.js";
+import type { Scope, Session, Turn } from "../../core/types.js";
+import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
+import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "../api.js";
+import type { Engine } from "../engine.js";
+import type { JobInfo } from "../events.js";
+import { MOMENT_OPTIONS_FIELDS } from "../option-fields.js";
 import type { PerTurnMode, TurnTarget } from "./turn-path.js";
 
 /** What `turn()` accepts besides speaker and text. */

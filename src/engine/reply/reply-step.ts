@@ -4,10 +4,10 @@
  * REPLY operation. Offline, both answer from memory honestly (cognition/offline/reply.ts).
  */
 import { z } from "zod";
-import type { ReplyInput, ReplyValue } from "../../../cognition/inputs.js";
-import { replyOffline } from "../../../cognition/offline/reply.js";
-import { defineStep, type Step } from "../../../cognition/step.js";
-import { recallShape, turnShape } from "./shapes.js";
+import type { ReplyInput, ReplyValue } from "../../cognition/inputs.js";
+import { replyOffline } from "../../cognition/offline/reply.js";
+import { defineStep, type Step } from "../../cognition/step.js";
+import { recallShape, turnShape } from "../../strategies/kit/steps/shapes.js";
 
 const replyInput = z.object({
   agent: z.string().min(1),

@@ -10,9 +10,9 @@
  * whole file is sound.
  */
 import { z } from "zod";
-import { InvalidInputError } from "../../core/errors.js";
-import { parseConversationTime } from "../../core/time.js";
-import { describeIssue, idSchema, inputIssues, turnTextSchema, unknownFields } from "../api.js";
+import { InvalidInputError } from "../../../core/errors.js";
+import { parseConversationTime } from "../../../core/time.js";
+import { describeIssue, idSchema, inputIssues, turnTextSchema, unknownFields } from "../../api.js";
 
 export interface TranscriptTurn {
   id: string;

@@ -15,8 +15,8 @@
  * tags) is kept in the session's meta under `misc`: a session's own fields
  * (`<ordinal>_session_<field>`) under `<field>` in that session, the episode's in every session.
  */
-import { InvalidInputError } from "../../core/errors.js";
-import { slug } from "../../core/ids.js";
+import { InvalidInputError } from "../../../core/errors.js";
+import { slug } from "../../../core/ids.js";
 import { type RawTranscript, type Transcript, validateTranscript } from "./transcript.js";
 
 /** Every MiSC field name the reader relies on, in one place. */

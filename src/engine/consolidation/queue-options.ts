@@ -3,7 +3,7 @@
  * product beside the config that takes them (`openMemlane({ queue })`), so the product names them
  * without loading the adapter that implements the queue (memlane/postgres).
  */
-import type { Logger } from "./logger.js";
+import type { Logger } from "../logger.js";
 
 export interface PostgresQueueOptions {
   /** The database holding the queue (`postgres://…`); pg-boss creates its tables there once. */

@@ -1,6 +1,6 @@
 /** Reads a transcript file in memlane or LoCoMo format into validated transcripts. */
 import { readFile } from "node:fs/promises";
-import { InvalidInputError, NotFoundError } from "../../core/errors.js";
+import { InvalidInputError, NotFoundError } from "../../../core/errors.js";
 import { isLocomo, readLocomo } from "./locomo.js";
 import { type Transcript, validateTranscript } from "./transcript.js";
 

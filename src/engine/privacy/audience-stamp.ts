@@ -8,10 +8,10 @@
  * own text is sensitive by kind. The request itself never stays in the memory's text.
  */
 
-import { readPrivate, withoutPrivacyRequest } from "../cognition/offline/private-statement.js";
-import { type AudienceAttributes, audienceOf } from "../core/audience.js";
-import type { Memory, Scope, Session, Turn } from "../core/types.js";
-import type { MemoryStore } from "../store/memory-store.js";
+import { readPrivate, withoutPrivacyRequest } from "../../cognition/offline/private-statement.js";
+import { type AudienceAttributes, audienceOf } from "../../core/audience.js";
+import type { Memory, Scope, Session, Turn } from "../../core/types.js";
+import type { MemoryStore } from "../../store/memory-store.js";
 
 /** How far, in turns of the same session, a bare request reaches its speaker's statements. */
 const REQUEST_REACH = 2;

@@ -5,7 +5,7 @@
  * afterwards already lacks what was forgotten; and it waits for them to drop their own copies
  * (`erased`) before it answers. One registry per engine, shared by its tenant views.
  */
-import type { PendingForget } from "../store/pending-forget.js";
+import type { PendingForget } from "../../store/pending-forget.js";
 
 /** A forget, as those holding a scope's pending transcripts hear of it. */
 export interface ForgetNotice extends PendingForget {
