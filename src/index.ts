@@ -64,12 +64,12 @@ export {
   type InspectView,
   Memlane,
   type MemlaneOptions,
-  openMemlane,
   type RecallOptions,
   type ReindexReport,
   type RetryReport,
   type SessionOptions,
 } from "./engine/memlane.js";
+export { openMemlane } from "./engine/open-memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
 export { reasonedReplyStep, replyStep } from "./engine/reply/reply-step.js";
 export { DEFAULT_REPLY_WINDOW, type ReplyWindow } from "./engine/reply/reply-window.js";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { UniversalSentenceEncoder } from "../../src/models/use-embedder.js";

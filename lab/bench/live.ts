@@ -16,7 +16,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { newId } from "../../src/core/ids.js";
 import type { Edge, Memory, Scope } from "../../src/core/types.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import type { Embedder } from "../../src/models/embedder.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { InProcessRetriever } from "../../src/retrieval/in-process-retriever.js";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
 import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { flag, positional } from "./args.js";
 

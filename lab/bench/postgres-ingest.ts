@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import type { ChatMessage, ChatModel, GenerateOptions } from "../../src/models/chat-model.js";
 import { startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";

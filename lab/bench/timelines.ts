@@ -1,6 +1,6 @@
 /** Theanine's memory graph on a conversation file (offline): links by relation, timeline lengths. */
 import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { flag, LOCOMO, positional } from "./args.js";
 
 export async function benchTimelines(args: string[]): Promise<void> {

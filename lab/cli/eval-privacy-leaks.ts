@@ -5,7 +5,7 @@ import { note, print, printJson } from "../../src/cli/output.js";
 import { progress } from "../../src/cli/progress.js";
 import { InvalidInputError } from "../../src/core/errors.js";
 import { resolveEmbedder } from "../../src/engine/config.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { CachedEmbedder } from "../../src/models/cached-embedder.js";
 import { createStrategy, strategyNames } from "../../src/strategies/registry.js";
 import { type LeakOutcome, leaksMarkdown, loadLeaks, playLeak } from "../eval/privacy-leaks/evaluate.js";

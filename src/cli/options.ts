@@ -153,7 +153,7 @@ export async function open(options: GlobalOptions, how: { existing?: boolean } =
       });
   }
   // The engine is loaded here, when a command needs it, not when the command line starts.
-  const { openMemlane } = await import("../engine/memlane.js");
+  const { openMemlane } = await import("../engine/open-memlane.js");
   return openMemlane(config);
 }
 

@@ -3,6 +3,7 @@
  * knows adapters: strategies and cognition only ever see ports.
  */
 
+import { z } from "zod";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
@@ -22,6 +23,7 @@ import {
 } from "../models/openai-compatible.js";
 import { UniversalSentenceEncoder } from "../models/use-embedder.js";
 import type { RetrieverOptions } from "../retrieval/in-process-retriever.js";
+import { DEFAULT_INDEX_BUDGET } from "../retrieval/index-cache.js";
 import { PgvectorRetriever } from "../retrieval/pgvector-retriever.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -30,6 +32,7 @@ import { loadPostgresAdapter } from "../store/postgres-adapter.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
+import { parseInput } from "./api.js";
 import { checkJobQueue, type JobQueue } from "./consolidation/job-queue.js";
 import type { PostgresQueueOptions } from "./consolidation/queue-options.js";
 import type { Logger } from "./logger.js";
@@ -297,3 +300,18 @@ function isPlainSetting(value: unknown): value is object {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
+
+/** The default retriever's options: the index budget, and rebuilds said in the log. */
+export function retrieverOptions(indexBudget: number | undefined, logger: Logger): RetrieverOptions {
+  return {
+    budget: parseInput(indexBudgetSchema, indexBudget ?? DEFAULT_INDEX_BUDGET, "indexBudget"),
+    onRebuild: (scope, kind, reason) =>
+      // A log pruned past an index is worth a warning; a delta too large to be worth applying is not.
+      (reason.startsWith("the change log") ? logger.warn : logger.debug)(
+        `search index of ${kind} built again instead of updated: ${reason}`,
+        { tenant: scope.tenant, agent: scope.agent },
+      ),
+  };
+}
+
+const indexBudgetSchema = z.number().int().min(0);

@@ -1,27 +1,20 @@
 /**
- * The engine behind every tenant view: the parts, the per-turn path, the consolidation queue,
- * and the internal operations that session handles, conversations and the facade share (reply,
- * session updates, close, retry, failures). Internal: users hold `Memlane` (memlane.ts), which
- * validates input and scopes calls.
+ * The engine behind every tenant view: the parts, the per-turn path and the consolidation queue,
+ * with the session steps that session handles, conversations and the facade share (turns,
+ * session updates, reply, close). Each use case lives in its own folder (reply/, session/,
+ * consolidation/, forget/, ingest/, history/, standing/, privacy/); maintenance.ts holds
+ * retry and reindex. Internal: users hold `Memlane` (memlane.ts), which validates input and
+ * scopes calls.
  */
-import type { ReplyInput } from "../cognition/inputs.js";
 import { ConflictError } from "../core/errors.js";
-import type { Recall } from "../core/recall.js";
-import { addUsage, type Operation, type Scope, type Session, type Turn } from "../core/types.js";
+import type { Scope, Session, Turn } from "../core/types.js";
 import { consolidate } from "./consolidation/consolidator.js";
 import type { JobInfo } from "./events.js";
-import { newOperation } from "./operations.js";
-import { type EngineParts, portsFor } from "./parts.js";
-import { heardOnly, sessionHearing } from "./privacy/hearing.js";
-import { replyStepFor } from "./reply/reply-step.js";
-import { replyWindowOf } from "./reply/reply-window.js";
+import type { EngineParts } from "./parts.js";
+import { type ReplyResult, replyInSession } from "./reply/reply.js";
 import { type PerTurnMode, TurnPath, type TurnRequest, type TurnTarget } from "./session/turn-path.js";
-import { keepsStanding, withStanding, withStandingShown } from "./standing/standing-memory.js";
 
-export interface ReplyResult {
-  text: string;
-  recall: Recall;
-}
+export type { ReplyResult } from "./reply/reply.js";
 
 export class Engine {
   readonly turns: TurnPath;
@@ -68,52 +61,10 @@ export class Engine {
     });
   }
 
-  /**
-   * The agent's next utterance, grounded in what the session's strategy recalls for the latest
-   * partner turn (or `query`). Waits for the session's per-turn work first, so the reply sees it.
-   */
-  async reply(scope: Scope, session: Session, query?: string, signal?: AbortSignal): Promise<ReplyResult> {
+  /** The agent's next utterance in a session (reply/reply.ts). */
+  reply(scope: Scope, session: Session, query?: string, signal?: AbortSignal): Promise<ReplyResult> {
     this.assertOpen();
-    await this.settled(scope, session.id);
-    const { store, cognition } = this.parts;
-    // The held copy, brought up to date from the change log: a reply late in a long session
-    // costs what one early in it does; the reply sees the newest turns only (`replyWindow`).
-    const dialogue = replyWindowOf(await this.turns.dialogue(scope, session.id), this.parts.replyWindow);
-    const lastPartnerTurn = dialogue.findLast((t) => t.speaker !== scope.agent);
-    const partner = lastPartnerTurn?.speaker ?? session.partners[0]!;
-    const q = query ?? lastPartnerTurn?.text ?? "";
-    const strategy = this.parts.strategies.get(session.strategy);
-    // What the partners present may hear, and nothing another partner said (engine/privacy/hearing.ts).
-    const hearing = sessionHearing(session, strategy);
-    const found = q.trim()
-      ? await strategy.recall({
-          ...portsFor(this.parts, scope, signal),
-          query: q,
-          session,
-          dialogue,
-          filter: { hearing },
-        })
-      : { strategy: strategy.name, query: q, hits: [] };
-    // Everyone's standing instructions hold in a reply, whatever the question was.
-    const withItems = keepsStanding(this.parts, strategy)
-      ? await withStanding(this.parts, scope, found, session.partners, hearing)
-      : found;
-    const recall = { ...(await heardOnly(store, scope, withItems, hearing)), scope: hearing.scope };
-    const prompt = withStandingShown(strategy.compose({ scope, session, partner, dialogue }, recall), recall);
-    const at = dialogue.at(-1)?.at ?? session.at;
-    const input: ReplyInput = { agent: scope.agent, partner, at, dialogue, recall, prompt };
-    const result = await cognition.run(replyStepFor(input), input, { signal });
-    const op = newOperation(scope, strategy.name, result.model, session.id, at, {
-      type: "REPLY",
-      memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
-      inputs: { query: q },
-      outputs: { text: result.value.text },
-      rationale: result.value.rationale ?? null,
-      usage: recall.usage ? addUsage(recall.usage, result.usage) : result.usage,
-    });
-    await store.write(scope, { operations: [op] });
-    this.parts.events.emit("operation", op);
-    return { text: result.value.text, recall };
+    return replyInSession(this.parts, this.turns, scope, session, query, signal);
   }
 
   /**
@@ -152,7 +103,8 @@ export class Engine {
     });
   }
 
-  private enqueue(scope: Scope, sessionId: string) {
+  /** Queues the consolidation of one closed session. */
+  enqueue(scope: Scope, sessionId: string) {
     return this.parts.queue.enqueue({
       kind: "consolidate",
       tenant: scope.tenant,
@@ -161,71 +113,8 @@ export class Engine {
     });
   }
 
-  /** Failed consolidations and per-turn work that still wait for a retry (not work this process still owes). */
-  async failures(scope: Scope): Promise<Operation[]> {
-    const { store } = this.parts;
-    const failed = new Set((await store.listSessions(scope, { status: "failed" })).map((s) => s.id));
-    return (await store.listOperations(scope, { status: "failed" })).filter(
-      (o) =>
-        (o.type === "CONSOLIDATE" && o.sessionId !== null && failed.has(o.sessionId)) ||
-        (o.type === "TURN" && !this.turns.owes(o.id)),
-    );
-  }
-
-  /**
-   * Runs again every failed per-turn work of the scope (or of one session), in turn order, then
-   * every failed or interrupted consolidation that is not queued already.
-   */
-  async retry(
-    scope: Scope,
-    sessionId?: string,
-    options: { open?: boolean } = {},
-  ): Promise<{ turns: { op: string; ok: boolean }[]; jobs: JobInfo[] }> {
-    this.assertOpen();
-    const { store } = this.parts;
-    // Open sessions left behind (a killed chat, a crashed server) are closed first when asked:
-    // by naming the session, or with `open` for all of them.
-    const open = (await store.listSessions(scope, { status: "open" })).filter((s) =>
-      sessionId === undefined ? options.open : s.id === sessionId,
-    );
-    const closing: Promise<JobInfo>[] = [];
-    for (const s of open)
-      if ((await store.listTurns(scope, { sessionId: s.id })).length > 0)
-        for (const j of await this.close([{ scope, session: s }])) closing.push(j.done);
-    const turnOps = (await this.failures(scope)).filter(
-      (o) => o.type === "TURN" && (sessionId === undefined || o.sessionId === sessionId),
-    );
-    const order = await this.turnOrder(scope, turnOps);
-    turnOps.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    const turns: { op: string; ok: boolean }[] = [];
-    for (const op of turnOps) turns.push({ op: op.id, ok: await this.turns.retry(scope, op) });
-    const queued = this.queuedSessions(scope);
-    const sessions = (await store.listSessions(scope, { status: ["failed", "closed"] })).filter(
-      (s) => (sessionId === undefined || s.id === sessionId) && !queued.has(s.id),
-    );
-    const jobs: JobInfo[] = await Promise.all(closing);
-    for (const s of sessions) jobs.push(await (await this.enqueue(scope, s.id)).done);
-    return { turns, jobs };
-  }
-
-  /**
-   * Sessions whose turns have not reached memory yet: open ones holding turns (still talking, or
-   * left behind by a killed process) and closed ones no job is consolidating (a process that died
-   * mid-consolidation). `retry` finishes them.
-   */
-  async waiting(scope: Scope): Promise<{ session: Session; turns: number }[]> {
-    const { store } = this.parts;
-    const queued = this.queuedSessions(scope);
-    const out: { session: Session; turns: number }[] = [];
-    for (const s of await store.listSessions(scope, { status: ["open", "closed"] })) {
-      if (s.status === "closed" && queued.has(s.id)) continue;
-      const turns = (await store.listTurns(scope, { sessionId: s.id })).length;
-      if (turns > 0) out.push({ session: s, turns });
-    }
-    return out;
-  }
-
-  private queuedSessions(scope: Scope): Set<string> {
+  /** Sessions of the scope a consolidation job is queued or running for in this process's queue. */
+  queuedSessions(scope: Scope): Set<string> {
     return new Set(
       this.parts.queue
         .jobs()
@@ -237,18 +126,6 @@ export class Engine {
         )
         .map((j) => j.sessionId),
     );
-  }
-
-  /** The place of each TURN operation's turn: session time, then turn index. */
-  private async turnOrder(scope: Scope, ops: Operation[]): Promise<Map<string, number>> {
-    const order = new Map<string, number>();
-    const sessions = [...new Set(ops.map((o) => o.sessionId!))];
-    const places = new Map<string, number>();
-    let place = 0;
-    for (const s of (await this.parts.store.listSessions(scope)).filter((x) => sessions.includes(x.id)))
-      for (const t of await this.parts.store.listTurns(scope, { sessionId: s.id })) places.set(t.id, place++);
-    for (const o of ops) order.set(o.id, places.get((o.inputs as { turn?: string })?.turn ?? "") ?? place);
-    return order;
   }
 
   /** Waits for every write, per-turn work and consolidation, then refuses new work. */

@@ -1,7 +1,9 @@
 /**
- * The facade users hold (ARCHITECTURE.md §4): sessions, conversations between agents, turns,
- * replies, background consolidation, recall, history, timelines, forgetting, ingest and an event
- * stream — every call validated with its schema (api.ts) and scoped to this view's tenant.
+ * The facade users hold: sessions, conversations between agents, turns, replies, background
+ * consolidation, recall, history, timelines, forgetting, ingest and an event stream. It parses
+ * every call with its schema (api.ts), scopes it to this view's tenant, and hands it to the use
+ * case that does the work (recall.ts, reply/, session/, forget/, history/, ingest/,
+ * maintenance.ts); `openMemlane` (open-memlane.ts) builds one from names.
  * `mem.tenant("acme")` is a view of the same engine in another tenant: same store, caches and
  * queue, nothing crossing between tenants.
  */
@@ -10,22 +12,17 @@ import { z } from "zod";
 import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { warmOffline } from "../cognition/offline/warm-up.js";
 import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
-import { compositeKey } from "../core/ids.js";
 import type { Recall } from "../core/recall.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
-import { CachedEmbedder } from "../models/cached-embedder.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
-import { markTemporal, searchTurnsWithHistory, withMissedTurns } from "../retrieval/history-recall.js";
-import { InProcessRetriever, type RetrieverOptions } from "../retrieval/in-process-retriever.js";
-import { DEFAULT_INDEX_BUDGET } from "../retrieval/index-cache.js";
+import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
 import { searchedQuery } from "../retrieval/searched-query.js";
-import { turnVectors } from "../retrieval/turn-embedding-text.js";
 import type {
   ForgetReport,
   MemoryStore,
@@ -34,12 +31,10 @@ import type {
   TurnFilter,
 } from "../store/memory-store.js";
 import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
-import { pendingOf, sameId } from "../store/pending-forget.js";
-import { createStrategy, DEFAULT_STRATEGY, StrategyRegistry } from "../strategies/registry.js";
+import { StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
   type ConversationInput,
-  checkTurnLength,
   conversationInputSchema,
   conversationTime,
   DEFAULT_MAX_TURN_CHARS,
@@ -55,32 +50,26 @@ import {
   sessionInputSchema,
   tenantSchema,
 } from "./api.js";
-import {
-  checkConfig,
-  type MemlaneConfig,
-  resolveChat,
-  resolveCognition,
-  resolveEmbedder,
-  resolveQueue,
-  resolveRetriever,
-  resolveStore,
-} from "./config.js";
+import { retrieverOptions } from "./config.js";
 import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./consolidation/job-queue.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
-import { type ForgetListener, type ForgetNotice, forgetListenersOf } from "./forget/forget-listeners.js";
-import { type TimelineView, walkTimeline } from "./history/timeline.js";
-import { type Transcript, validateTranscript } from "./ingest/formats/transcript.js";
-import {
-  applyForgets,
-  checkStored,
-  emptyReport,
-  type IngestOptions,
-  type IngestReport,
-  ingestTranscript,
-} from "./ingest/ingest.js";
+import { forgetInScope } from "./forget/forget.js";
+import { type ForgetListener, forgetListenersOf } from "./forget/forget-listeners.js";
+import { type HistoryView, historyOf, timelineOf } from "./history/history.js";
+import type { TimelineView } from "./history/timeline.js";
+import type { Transcript } from "./ingest/formats/transcript.js";
+import type { IngestOptions, IngestReport } from "./ingest/ingest.js";
+import { ingestValidated, validateTranscripts } from "./ingest/ingest-run.js";
 import { consoleLogger, type Logger } from "./logger.js";
-import { newOperation } from "./operations.js";
+import {
+  failuresIn,
+  type ReindexReport,
+  type RetryReport,
+  reindexScope,
+  retryIn,
+  waitingIn,
+} from "./maintenance.js";
 import {
   INGEST_OPTIONS_FIELDS,
   MEMORY_FILTER_FIELDS,
@@ -89,36 +78,23 @@ import {
   RETRY_OPTIONS_FIELDS,
   TURN_FILTER_FIELDS,
 } from "./option-fields.js";
-import { type EngineParts, portsFor } from "./parts.js";
-import {
-  defaultRecallScope,
-  heardOnly,
-  isPrivateTurn,
-  recallHearing,
-  SESSION_SCOPE_KEY,
-} from "./privacy/hearing.js";
+import type { EngineParts } from "./parts.js";
+import { defaultRecallScope, recallHearing } from "./privacy/hearing.js";
+import { recallMemories, recallTurns } from "./recall.js";
 import { parseReplyWindow, type ReplyWindow } from "./reply/reply-window.js";
 import { Conversation } from "./session/conversation.js";
 import { SessionHandle } from "./session/session-handle.js";
+import { conversationRecords, sessionRecord } from "./session/start-session.js";
 import type { PerTurnMode } from "./session/turn-path.js";
-import { keepsStanding, withStanding } from "./standing/standing-memory.js";
 import { TenantStore } from "./tenant-store.js";
+
+export type { HistoryView } from "./history/history.js";
+export type { ReindexReport, RetryReport } from "./maintenance.js";
 
 /** @deprecated Use SessionInput. */
 export type SessionOptions = SessionInput;
 /** @deprecated Use RecallInput. */
 export type RecallOptions = RecallInput;
-
-/** A memory with its operations and versions: what `history()` returns. */
-export interface HistoryView {
-  memory: Memory;
-  operations: Operation[];
-  /** What replaced this memory (through Supersedes or FusedInto edges). */
-  replacedBy: Memory[];
-  /** What this memory replaced. */
-  replaces: Memory[];
-  edges: Edge[];
-}
 
 /** One agent's counts, sessions, failures and jobs: what `inspect()` returns. */
 export interface InspectView extends StoreStats {
@@ -131,18 +107,6 @@ export interface InspectView extends StoreStats {
   waiting: { session: Session; turns: number }[];
   failures: Operation[];
   jobs: JobInfo[];
-}
-
-/** What `retry` ran again: per-turn work (by operation) and consolidation jobs. */
-export interface RetryReport {
-  turns: { op: string; ok: boolean }[];
-  jobs: JobInfo[];
-}
-
-/** What `reindex` filled in. */
-export interface ReindexReport {
-  turns: number;
-  memories: number;
 }
 
 /** The ports of an engine, as instances (`openMemlane` builds them from names). */
@@ -339,18 +303,11 @@ export class Memlane {
     this.engine.assertOpen();
     const input = parseInput(sessionInputSchema, options, "session");
     const scope = this.scope(input.agent);
-    const partners = [...new Set([...(input.partner ? [input.partner] : []), ...(input.partners ?? [])])];
-    if (partners.includes(input.agent))
-      throw new InvalidInputError("The agent cannot be its own partner", { field: "partners" });
-    const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
-    const at = input.at ? conversationTime(input.at, "at") : new Date().toISOString();
-    const session = newSession(
+    const session = sessionRecord(
       scope,
-      partners,
-      at,
-      input.id ?? sessionId("s", at),
-      input.scope ? { ...input.meta, [SESSION_SCOPE_KEY]: input.scope } : (input.meta ?? {}),
-      strategy.name,
+      input,
+      () => (input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy),
+      () => (input.at ? conversationTime(input.at, "at") : new Date().toISOString()),
     );
     await this.parts.store.write(scope, { sessions: [session] });
     return new SessionHandle(this.engine, scope, session, input.perTurn ?? this.shared.perTurn);
@@ -365,32 +322,15 @@ export class Memlane {
   async conversation(options: ConversationInput): Promise<Conversation> {
     this.engine.assertOpen();
     const input = parseInput(conversationInputSchema, options, "conversation");
-    const agents = [...new Set(input.agents)];
-    if (agents.length < 2)
-      throw new InvalidInputError("A conversation needs two different agents", { field: "agents" });
-    for (const named of Object.keys(input.strategies ?? {}))
-      if (!agents.includes(named))
-        throw new InvalidInputError(`"${named}" is not an agent of this conversation`, {
-          field: `strategies.${named}`,
-        });
-    // An agent takes part as an agent; named again as a person it would be two speakers in one.
-    const both = (input.partners ?? []).find((p) => agents.includes(p));
-    if (both !== undefined)
-      throw new InvalidInputError(`"${both}" is an agent of this conversation, not a partner`, {
-        field: "partners",
-      });
-    const people = [...new Set(input.partners ?? [])];
-    const at = input.at ? conversationTime(input.at, "at") : new Date().toISOString();
-    const id = input.id ?? sessionId("c", at);
-    const targets = agents.map((agent) => {
-      const scope = this.scope(agent);
-      const strategy = input.strategies?.[agent]
-        ? this.strategyNamed(input.strategies[agent], `strategies.${agent}`)
-        : this.parts.strategy;
-      const partners = [...agents.filter((a) => a !== agent), ...people];
-      const meta = { ...input.meta, conversation: id, agents };
-      return { scope, session: newSession(scope, partners, at, id, meta, strategy.name) };
-    });
+    const { id, targets } = conversationRecords(
+      input,
+      (agent) => this.scope(agent),
+      (agent) =>
+        input.strategies?.[agent]
+          ? this.strategyNamed(input.strategies[agent], `strategies.${agent}`)
+          : this.parts.strategy,
+      () => (input.at ? conversationTime(input.at, "at") : new Date().toISOString()),
+    );
     await this.parts.store.writeMany(
       targets.map((t) => ({ scope: t.scope, batch: { sessions: [t.session] } })),
     );
@@ -497,50 +437,27 @@ export class Memlane {
         { field: "turns" },
       );
     const strategy = input.strategy ? this.strategyNamed(input.strategy, "strategy") : this.parts.strategy;
-    const recallScope = input.scope ?? defaultRecallScope(strategy);
-    const hearing = recallHearing(recallScope, input.about);
     // `about` names whom the recall is for: under partner scope what they may hear (their words
     // and the agent's to them), under agent scope everything but other partners' private memories.
-    const { store } = this.parts;
-    if (input.units === "turns") {
-      const { hits, intent } = await searchTurnsWithHistory(this.parts.retriever, scope, {
+    const hearing = recallHearing(input.scope ?? defaultRecallScope(strategy), input.about);
+    if (input.units === "turns")
+      return recallTurns(this.parts, scope, {
         query,
+        originalQuery: input.query,
+        hearing,
         k: input.k ?? 10,
         now,
-        hearing,
-        isPrivate: isPrivateTurn,
       });
-      return markTemporal({ strategy: "turns", query: input.query, hits, scope: recallScope }, intent);
-    }
-    const filter: MemoryFilter = { hearing };
-    const remembered = await strategy.recall({
-      ...portsFor(this.parts, scope),
+    const recall = await recallMemories(this.parts, scope, {
+      strategy,
       query,
+      hearing,
+      standingFor: input.about ? [input.about] : undefined,
       k: input.k,
-      filter,
       now,
+      turns: input.turns,
     });
-    const found = keepsStanding(this.parts, strategy)
-      ? await withStanding(this.parts, scope, remembered, input.about ? [input.about] : undefined, hearing)
-      : remembered;
-    const recall = input.turns
-      ? {
-          ...found,
-          hits: await withMissedTurns(
-            this.parts.retriever,
-            scope,
-            found.hits,
-            { query, now, hearing, isPrivate: isPrivateTurn },
-            input.turns,
-            found.standing,
-          ),
-        }
-      : found;
-    const heard = {
-      ...(await heardOnly(store, scope, recall, hearing)),
-      scope: recallScope,
-    };
-    return query === input.query ? heard : { ...heard, query: input.query };
+    return query === input.query ? recall : { ...recall, query: input.query };
   }
 
   /** Active memories of an agent (all with `status: "any"`). */
@@ -589,38 +506,13 @@ export class Memlane {
   /** A memory with every operation on it and what it replaced or was replaced by. @throws {NotFoundError} */
   async history(agent: string, memoryId: string): Promise<HistoryView> {
     const scope = this.scope(agent);
-    parseInput(idSchema, memoryId, "memoryId");
-    const { store } = this.parts;
-    const memory = await store.getMemory(scope, memoryId);
-    if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
-    const edges = await store.listEdges(scope, [memoryId]);
-    // Supersedes points new -> old; FusedInto points old -> fused.
-    const replacing = [
-      ...edges.filter((e) => e.type === "Supersedes" && e.to === memoryId).map((e) => e.from),
-      ...edges.filter((e) => e.type === "FusedInto" && e.from === memoryId).map((e) => e.to),
-    ];
-    const replaced = [
-      ...edges.filter((e) => e.type === "Supersedes" && e.from === memoryId).map((e) => e.to),
-      ...edges.filter((e) => e.type === "FusedInto" && e.to === memoryId).map((e) => e.from),
-    ];
-    const load = async (ids: string[]) =>
-      ids.length ? store.listMemories(scope, { ids, status: "any" }) : [];
-    return {
-      memory,
-      operations: await store.listOperations(scope, { memoryId }),
-      replacedBy: await load(replacing),
-      replaces: await load(replaced),
-      edges,
-    };
+    return historyOf(this.parts.store, scope, parseInput(idSchema, memoryId, "memoryId"));
   }
 
-  /** The memories linked to one (versions and relations) and the chain through it, oldest first. */
+  /** The memories linked to one (versions and relations) and the chain through it, oldest first. @throws {NotFoundError} */
   async timeline(agent: string, memoryId: string): Promise<TimelineView> {
     const scope = this.scope(agent);
-    parseInput(idSchema, memoryId, "memoryId");
-    if (!(await this.parts.store.getMemory(scope, memoryId)))
-      throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`);
-    return walkTimeline(this.parts.store, scope, memoryId);
+    return timelineOf(this.parts.store, scope, parseInput(idSchema, memoryId, "memoryId"));
   }
 
   /**
@@ -634,79 +526,7 @@ export class Memlane {
    */
   async forget(options: ForgetInput): Promise<ForgetReport> {
     const input = parseInput(forgetInputSchema, options, "forget");
-    const scope = this.scope(input.agent);
-    // A name from another tenant, or a typo, is not found: never a silent "forgot nothing".
-    if (input.memoryIds) {
-      const found = new Set(
-        (await this.parts.store.listMemories(scope, { ids: input.memoryIds, status: "any" })).map(
-          (m) => m.id,
-        ),
-      );
-      const missing = input.memoryIds.find((id) => !found.has(id));
-      if (missing !== undefined)
-        throw new NotFoundError(`No memory "${missing}" for agent "${input.agent}"`, { field: "memoryIds" });
-    }
-    // Those holding transcripts not stored yet hear of the forget before anything is erased, so a
-    // session they store from now on lacks what goes; what they hold may be named (the store
-    // refuses a session or a person it finds nowhere).
-    const listeners = forgetListenersOf(this.engine).of(this.tenantId);
-    const notice: ForgetNotice = {
-      tenant: this.tenantId,
-      agent: scope.agent,
-      ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
-      ...(input.about === undefined ? {} : { about: input.about }),
-    };
-    const pending = { people: [] as string[], sessions: [] as string[] };
-    for (const l of listeners) {
-      const held = l.pending?.(scope.agent);
-      pending.people.push(...(held?.people ?? []));
-      pending.sessions.push(...(held?.sessions ?? []));
-    }
-    // Their name may be looked for in the agent's words only when the person is one it knows.
-    if (input.about !== undefined) {
-      const about = input.about;
-      const stored = await this.parts.store.listSessions(scope);
-      const people = [
-        ...stored.flatMap((x) => x.partners),
-        ...stored.flatMap((x) => (Array.isArray(x.meta.agents) ? x.meta.agents.map(String) : [])),
-        ...pending.people,
-      ];
-      notice.known = people.some((p) => p !== scope.agent && sameId(p, about));
-    }
-    if (notice.sessionId !== undefined || notice.about !== undefined)
-      for (const l of listeners) l.starting?.(notice);
-    // The log says that a forget happened, never what or whom it erased (a hash of a name is
-    // reversed by a list of names): only which kind of request it was, and counts.
-    const record = (counts: ForgetReport): Operation =>
-      newOperation(scope, this.parts.strategy.name, "none", null, new Date().toISOString(), {
-        type: "FORGET",
-        inputs: {
-          about: input.about !== undefined,
-          memories: input.memoryIds?.length ?? 0,
-          session: input.sessionId ?? null,
-        },
-        outputs: counts,
-      });
-    let op: Operation | undefined;
-    const report = await this.parts.store.forget(scope, {
-      ...input,
-      pending,
-      // Written in the erase's transaction: a forget is never done without its record, nor recorded undone.
-      record: (counts) => {
-        op = record(counts);
-        return op;
-      },
-    });
-    // A store written for the port before the record moved into the erase writes none: then it is
-    // written after, as it was.
-    if (!op) {
-      op = record(report);
-      await this.parts.store.write(scope, { operations: [op] });
-    }
-    if (notice.sessionId !== undefined || notice.about !== undefined)
-      for (const l of listeners) await l.erased?.(notice);
-    this.parts.events.emit("operation", op);
-    return report;
+    return forgetInScope(this.engine, this.scope(input.agent), input);
   }
 
   /**
@@ -723,12 +543,12 @@ export class Memlane {
    * killed process left) and closed ones nothing is consolidating. `retry` finishes them.
    */
   async waiting(agent: string): Promise<{ session: Session; turns: number }[]> {
-    return this.engine.waiting(this.scope(agent));
+    return waitingIn(this.engine, this.scope(agent));
   }
 
   /** Failed consolidations and per-turn work that still wait for a retry. */
   failures(agent: string): Promise<Operation[]> {
-    return this.engine.failures(this.scope(agent));
+    return failuresIn(this.engine, this.scope(agent));
   }
 
   /**
@@ -742,7 +562,7 @@ export class Memlane {
     refuseUnknownFields(options, RETRY_OPTIONS_FIELDS, "retry options");
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
-    const { turns, jobs } = await this.engine.retry(scope, session, options);
+    const { turns, jobs } = await retryIn(this.engine, scope, session, options);
     if (session !== undefined && turns.length === 0 && jobs.length === 0)
       throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
     return { turns, jobs };
@@ -766,33 +586,7 @@ export class Memlane {
    * @throws {ConflictError} a session named twice with different turns
    */
   validateTranscripts(transcripts: unknown[]): Transcript[] {
-    const valid = transcripts.map((t, i) =>
-      validateTranscript(t, transcripts.length > 1 ? `transcript [${i}]` : "transcript"),
-    );
-    for (const [i, t] of valid.entries())
-      for (const [j, s] of t.sessions.entries())
-        for (const [k, turn] of s.turns.entries())
-          checkTurnLength(
-            turn.text,
-            this.parts.maxTurnChars,
-            `${valid.length > 1 ? `transcript [${i}].` : ""}sessions[${j}].turns[${k}].text`,
-          );
-    // Two transcripts of one file naming the same session must agree too, before anything is
-    // written; a session that appears again with the same turns is the same session, ingested once.
-    const seen = new Map<string, string>();
-    for (const t of valid)
-      t.sessions = t.sessions.filter((s) => {
-        const key = compositeKey(t.agent, s.id);
-        const content = JSON.stringify(s.turns.map((x) => [x.speaker, x.text]));
-        if (seen.has(key) && seen.get(key) !== content)
-          throw new ConflictError(`Session "${s.id}" of "${t.agent}" appears twice with different turns`, {
-            session: s.id,
-          });
-        const again = seen.has(key);
-        seen.set(key, content);
-        return !again;
-      });
-    return valid;
+    return validateTranscripts(transcripts, this.parts.maxTurnChars);
   }
 
   /**
@@ -805,54 +599,7 @@ export class Memlane {
     this.engine.assertOpen();
     refuseUnknownFields(options, INGEST_OPTIONS_FIELDS, "ingest options");
     const valid = this.validateTranscripts(transcripts);
-    // A forget of this tenant while the ingest runs reaches the sessions it has yet to store, and
-    // may name what only this ingest holds.
-    const forgets: ForgetNotice[] = [];
-    const stopListening = this.onForget({
-      starting: (notice) => forgets.push(notice),
-      pending: (agent) => pendingOf(valid, agent),
-    });
-    const ports = {
-      parts: this.parts,
-      turns: this.engine.turns,
-      scope: (a: string) => this.scope(a),
-      strategy: this.parts.strategy.name,
-      forgets,
-    };
-    try {
-      return await this.ingestChecked(valid, ports, options);
-    } finally {
-      stopListening();
-    }
-  }
-
-  private async ingestChecked(
-    valid: Transcript[],
-    ports: Parameters<typeof checkStored>[0],
-    options: IngestOptions,
-  ): Promise<IngestReport[]> {
-    const checked = [];
-    for (const t of valid) {
-      applyForgets(ports, t);
-      checked.push(await checkStored(ports, t));
-    }
-
-    const reports: IngestReport[] = [];
-    for (const [i, t] of valid.entries()) {
-      const report = await ingestTranscript(ports, t, options, checked[i]);
-      reports.push(report);
-      // A model that cannot be reached stops the whole run, not just one transcript.
-      if (report.stopped) {
-        for (const rest of valid.slice(i + 1))
-          reports.push({
-            ...emptyReport(rest.agent, rest.sessions.length),
-            notAttempted: rest.sessions.length,
-            stopped: report.stopped,
-          });
-        break;
-      }
-    }
-    return reports;
+    return ingestValidated(this.engine, this.tenantId, valid, (a) => this.scope(a), options);
   }
 
   /**
@@ -860,26 +607,7 @@ export class Memlane {
    * an older memlane, or under another model). Reads never fill them; this does, in one write.
    */
   async reindex(agent: string): Promise<ReindexReport> {
-    const scope = this.scope(agent);
-    const { store, embedder } = this.parts;
-    const { fresh } = await turnVectors(store, scope, embedder, await store.listTurns(scope));
-    const memories = await store.listMemories(scope, { status: "any" });
-    const stored = await store.getEmbeddings(
-      scope,
-      "memory",
-      memories.map((m) => m.id),
-      embedder.name,
-    );
-    const missing = memories.filter((m) => !stored.has(m.id));
-    const vectors = await embedder.embed(missing.map((m) => m.text));
-    const records = missing.map((m, i) => ({
-      ownerKind: "memory" as const,
-      ownerId: m.id,
-      model: embedder.name,
-      vector: vectors[i]!,
-    }));
-    if (fresh.length || records.length) await store.write(scope, { embeddings: [...fresh, ...records] });
-    return { turns: fresh.length, memories: records.length };
+    return reindexScope(this.engine, this.scope(agent));
   }
 
   /** Agents of this tenant with stored sessions or memories. */
@@ -919,91 +647,4 @@ export class Memlane {
   }
 }
 
-/**
- * Opens memlane: a store, a strategy, an embedder and a cognition engine (offline unless a chat
- * model is set), from names or instances.
- * @example const mem = await openMemlane({ store: "sqlite:./memlane.db", strategy: "carecall" });
- * @throws {InvalidInputError} an unknown option (`details.field` names it), or an unknown strategy, embedder or cognition name
- * @throws {UnsupportedError} a port instance of another specification version
- * @throws {StoreUnavailableError} the database cannot be opened
- */
-export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> {
-  checkConfig(config);
-  parseInput(tenantSchema, config.tenant ?? "default", "tenant");
-  const registered = config.strategies ?? [];
-  const strategy =
-    typeof config.strategy === "object"
-      ? config.strategy
-      : (registered.find((s) => s.name === config.strategy) ??
-        createStrategy(config.strategy ?? DEFAULT_STRATEGY));
-  const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
-  const chat = resolveChat(config.chat);
-  const cognition = resolveCognition(config, chat, embedder);
-  const store = await resolveStore(config.store, config);
-  return new Memlane({
-    tenant: config.tenant,
-    store,
-    cognition,
-    embedder,
-    chat,
-    strategy,
-    strategies: registered,
-    logger: config.logger,
-    retriever: resolveRetriever(
-      config.retriever,
-      store,
-      embedder,
-      retrieverOptions(config.indexBudget, config.logger ?? consoleLogger),
-    ),
-    queue: await resolveQueue(config),
-    perTurn: config.perTurn,
-    maxTurnChars: config.maxTurnChars,
-    indexBudget: config.indexBudget,
-    replyWindow: config.replyWindow,
-    standing: config.standing,
-    // An embedder built here from a name is ours to close; one passed in belongs to the caller.
-    owned: typeof config.embedder === "object" ? [] : [embedder],
-  });
-}
-
-/** A new session id: a prefix, the conversation time, and a random tail. */
-function sessionId(prefix: string, at: string): string {
-  return `${prefix}-${at.slice(0, 19).replace(/[-:T]/g, "")}-${Math.random().toString(36).slice(2, 6)}`;
-}
-
-function newSession(
-  scope: Scope,
-  partners: string[],
-  at: string,
-  id: string,
-  meta: Record<string, unknown>,
-  strategy: string,
-): Session {
-  return {
-    id,
-    tenant: scope.tenant,
-    agent: scope.agent,
-    partners,
-    at,
-    status: "open",
-    strategy,
-    meta,
-    recordedAt: new Date().toISOString(),
-  };
-}
-
-/** The default retriever's options: the index budget, and rebuilds said in the log. */
-function retrieverOptions(indexBudget: number | undefined, logger: Logger): RetrieverOptions {
-  return {
-    budget: parseInput(indexBudgetSchema, indexBudget ?? DEFAULT_INDEX_BUDGET, "indexBudget"),
-    onRebuild: (scope, kind, reason) =>
-      // A log pruned past an index is worth a warning; a delta too large to be worth applying is not.
-      (reason.startsWith("the change log") ? logger.warn : logger.debug)(
-        `search index of ${kind} built again instead of updated: ${reason}`,
-        { tenant: scope.tenant, agent: scope.agent },
-      ),
-  };
-}
-
 const maxTurnCharsSchema = z.number().int().min(1).max(MAX_TURN_CHARS);
-const indexBudgetSchema = z.number().int().min(0);

@@ -12,7 +12,7 @@ import { it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { resolveStore } from "../engine/config.js";
 import { validateTranscript } from "../engine/ingest/formats/transcript.js";
-import { openMemlane } from "../engine/memlane.js";
+import { openMemlane } from "../engine/open-memlane.js";
 import { session } from "./rows.js";
 import type { StoreFactory } from "./store-factory.js";
 

@@ -7,7 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../src/core/
 import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
 import { readLocomo } from "../../src/engine/ingest/formats/locomo.js";
 import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 

@@ -21,7 +21,8 @@ import { InvalidInputError } from "../../src/core/errors.js";
 import { type MemlaneConfig, resolveQueue } from "../../src/engine/config.js";
 import type { JobHandler } from "../../src/engine/consolidation/job-queue.js";
 import { silentLogger } from "../../src/engine/logger.js";
-import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import {
   type PostgresCluster,
   postgresSkipReason,

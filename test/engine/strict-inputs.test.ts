@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import { memlaneTools, withMemlane } from "../../src/adapters/ai/ai-sdk.js";
 import { createService } from "../../src/adapters/server/app.js";
 import { InvalidInputError } from "../../src/core/errors.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { demoTranscript, testMemlane } from "../fixtures/engine.js";
 

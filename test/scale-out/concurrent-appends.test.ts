@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { silentLogger } from "../../src/engine/logger.js";
-import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import {
   type PostgresCluster,
   postgresSkipReason,

@@ -10,7 +10,8 @@ import { after, before, describe, it } from "node:test";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { createService, type Service } from "../../src/adapters/server/app.js";
 import { silentLogger } from "../../src/engine/logger.js";
-import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import type { KeyStore } from "../../src/store/key-store.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {

@@ -13,7 +13,8 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { resolveStore } from "../../src/engine/config.js";
-import { type Memlane, openMemlane } from "../../src/engine/memlane.js";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import type { MemoryStore } from "../../src/store/memory-store.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {

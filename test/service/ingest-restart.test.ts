@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { configFrom } from "../../src/cli/options.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { openKeyStore } from "../../src/store/open-key-store.js";
 import {
   type PostgresCluster,

@@ -24,7 +24,7 @@ import type { Memory } from "../../src/core/types.js";
 import { normalize } from "../../src/core/vector.js";
 import { resolveRetriever, resolveStore } from "../../src/engine/config.js";
 import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { PgvectorRetriever } from "../../src/retrieval/pgvector-retriever.js";
 import { nearestMemories } from "../../src/strategies/kit/memory-vectors.js";

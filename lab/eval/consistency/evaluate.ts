@@ -13,7 +13,7 @@ import type { Cognition } from "../../../src/cognition/cognition.js";
 import type { Memory } from "../../../src/core/types.js";
 import { cosine } from "../../../src/core/vector.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { classifyPairsStep } from "../../../src/strategies/carecall/steps/classify-pairs.js";
 

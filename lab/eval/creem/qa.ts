@@ -15,7 +15,7 @@ import { fnv1a } from "../../../src/core/text.js";
 import { formatDay } from "../../../src/core/time.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";

@@ -9,7 +9,7 @@
  */
 import type { Cognition } from "../../../src/cognition/cognition.js";
 import type { RecallHit } from "../../../src/core/recall.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { CURRENCY_KINDS, type CurrencyKind, type CurrencyQuestion, type CurrencySet } from "./dataset.js";
 

@@ -9,7 +9,7 @@
 import type { Cognition } from "../../../src/cognition/cognition.js";
 import type { RecallHit } from "../../../src/core/recall.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { carecallStrategy } from "../../../src/strategies/carecall/carecall.js";
 import { creemStrategy } from "../../../src/strategies/creem/creem.js";

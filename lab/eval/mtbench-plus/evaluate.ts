@@ -19,7 +19,7 @@
 import type { Cognition } from "../../../src/cognition/cognition.js";
 import type { RecallHit } from "../../../src/core/recall.js";
 import { addUsage, emptyUsage, type Memory, subtractUsage, type Usage } from "../../../src/core/types.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import type { Strategy } from "../../../src/strategies/strategy.js";

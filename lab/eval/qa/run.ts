@@ -16,7 +16,7 @@ import type { Cognition } from "../../../src/cognition/cognition.js";
 import { SchemaMismatchError } from "../../../src/core/errors.js";
 import { displayName } from "../../../src/core/ids.js";
 import { addUsage, emptyUsage, subtractUsage, type Usage } from "../../../src/core/types.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import { type ChatModel, estimateTokens } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";

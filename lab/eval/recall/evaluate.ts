@@ -9,7 +9,8 @@ import { OfflineCognition } from "../../../src/cognition/offline/offline-cogniti
 import { InvalidInputError } from "../../../src/core/errors.js";
 import { type Scope, STANDING_KIND } from "../../../src/core/types.js";
 import type { LocomoSample } from "../../../src/engine/ingest/formats/locomo.js";
-import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
+import type { Memlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights, MEMORY_WEIGHTS } from "../../../src/retrieval/fusion.js";
 import { searchWithHistory, withMissedTurns } from "../../../src/retrieval/history-recall.js";

@@ -14,7 +14,7 @@ import {
   type LocomoSample,
   readLocomo,
 } from "../../../src/engine/ingest/formats/locomo.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { FUSION_WEIGHTS, type FusionWeights } from "../../../src/retrieval/fusion.js";
 import { TurnIndex } from "../../../src/retrieval/turn-search.js";

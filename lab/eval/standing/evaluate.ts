@@ -23,7 +23,7 @@ import { partnerLines, standingOffline } from "../../../src/cognition/offline/st
 import { InvalidInputError } from "../../../src/core/errors.js";
 import type { Scope } from "../../../src/core/types.js";
 import { readLocomo } from "../../../src/engine/ingest/formats/locomo.js";
-import { openMemlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply/reply-window.js";
 import { standingFor } from "../../../src/engine/standing/standing-memory.js";
 import type { Embedder } from "../../../src/models/embedder.js";

@@ -21,7 +21,8 @@ import { OfflineCognition } from "../../../src/cognition/offline/offline-cogniti
 import type { Recall } from "../../../src/core/recall.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
-import { type Memlane, openMemlane } from "../../../src/engine/memlane.js";
+import type { Memlane } from "../../../src/engine/memlane.js";
+import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
 import { generateObject } from "../../../src/models/structured.js";

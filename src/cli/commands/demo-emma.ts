@@ -12,7 +12,7 @@ import { displayName } from "../../core/ids.js";
 import { formatDay } from "../../core/time.js";
 import type { Edge, Memory } from "../../core/types.js";
 import { validateTranscript } from "../../engine/ingest/formats/transcript.js";
-import { openMemlane } from "../../engine/memlane.js";
+import { openMemlane } from "../../engine/open-memlane.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { color, print, printJson, shown } from "../output.js";
 

@@ -30,7 +30,7 @@ export function registerDemo(program: Command): void {
       const started = performance.now();
       const [{ validateTranscript }, { openMemlane }, { memochatDemo }] = await Promise.all([
         import("../../engine/ingest/formats/transcript.js"),
-        import("../../engine/memlane.js"),
+        import("../../engine/open-memlane.js"),
         import("./demo-memochat.js"),
       ]);
       const raw = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as {

@@ -77,7 +77,7 @@ export function registerServe(program: Command): void {
         import("../../adapters/server/app.js"),
         import("../../adapters/server/resume.js"),
         import("../../adapters/server/server.js"),
-        import("../../engine/memlane.js"),
+        import("../../engine/open-memlane.js"),
         import("../../store/open-ingest-job-store.js"),
         import("../../store/open-key-store.js"),
       ]);

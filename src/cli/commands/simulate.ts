@@ -60,7 +60,7 @@ export function registerSimulate(program: Command): void {
         throw new InvalidInputError("--agents needs at least two agents", { field: "agents" });
       const [{ idSchema }, { openMemlane }, { bindScript }] = await Promise.all([
         import("../../engine/api.js"),
-        import("../../engine/memlane.js"),
+        import("../../engine/open-memlane.js"),
         import("./simulate-script.js"),
       ]);
       for (const a of agents) {

@@ -100,7 +100,7 @@ export function registerWorker(program: Command): void {
       });
       const [{ withoutPassword }, { openMemlane }] = await Promise.all([
         import("../../adapters/postgres/pg-pool-client.js"),
-        import("../../engine/memlane.js"),
+        import("../../engine/open-memlane.js"),
       ]);
       const mem = await openMemlane({ ...config, queue });
       await queue.start();

@@ -1,0 +1,53 @@
+/**
+ * A memory's history: every operation on it, what it replaced and what replaced it (Supersedes
+ * and FusedInto edges), whatever its status. Nothing here writes.
+ */
+import { NotFoundError } from "../../core/errors.js";
+import type { Edge, Memory, Operation, Scope } from "../../core/types.js";
+import type { MemoryStore } from "../../store/memory-store.js";
+import { type TimelineView, walkTimeline } from "./timeline.js";
+
+/** A memory with its operations and versions: what `history()` returns. */
+export interface HistoryView {
+  memory: Memory;
+  operations: Operation[];
+  /** What replaced this memory (through Supersedes or FusedInto edges). */
+  replacedBy: Memory[];
+  /** What this memory replaced. */
+  replaces: Memory[];
+  edges: Edge[];
+}
+
+/** @throws {NotFoundError} the scope has no memory with that id */
+export async function historyOf(store: MemoryStore, scope: Scope, memoryId: string): Promise<HistoryView> {
+  const memory = await store.getMemory(scope, memoryId);
+  if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${scope.agent}"`);
+  const edges = await store.listEdges(scope, [memoryId]);
+  // Supersedes points new -> old; FusedInto points old -> fused.
+  const replacing = [
+    ...edges.filter((e) => e.type === "Supersedes" && e.to === memoryId).map((e) => e.from),
+    ...edges.filter((e) => e.type === "FusedInto" && e.from === memoryId).map((e) => e.to),
+  ];
+  const replaced = [
+    ...edges.filter((e) => e.type === "Supersedes" && e.from === memoryId).map((e) => e.to),
+    ...edges.filter((e) => e.type === "FusedInto" && e.to === memoryId).map((e) => e.from),
+  ];
+  const load = async (ids: string[]) => (ids.length ? store.listMemories(scope, { ids, status: "any" }) : []);
+  return {
+    memory,
+    operations: await store.listOperations(scope, { memoryId }),
+    replacedBy: await load(replacing),
+    replaces: await load(replaced),
+    edges,
+  };
+}
+
+/**
+ * The memories linked to one (versions and relations) and the chain through it, oldest first.
+ * @throws {NotFoundError} the scope has no memory with that id
+ */
+export async function timelineOf(store: MemoryStore, scope: Scope, memoryId: string): Promise<TimelineView> {
+  if (!(await store.getMemory(scope, memoryId)))
+    throw new NotFoundError(`No memory "${memoryId}" for agent "${scope.agent}"`);
+  return walkTimeline(store, scope, memoryId);
+}
