@@ -32,7 +32,7 @@ import { CATEGORY_NAMES, categoryLabel, type RecallReport } from "./eval/recall/
 import type { ConversationReport, DetectorReport, FalseAlarmReport } from "./eval/standing/evaluate.js";
 import type { TeafarmReport } from "./eval/teafarm/teafarm.js";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
 /** Stands for the shared data folder in a command's arguments (and in the commands shown). */
 const DIR = "DIR";
 

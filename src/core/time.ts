@@ -1,5 +1,5 @@
 /**
- * Conversation time (ARCHITECTURE.md principle 2). Every write carries the session's time, and
+ * Conversation time (docs/architecture.md, "Principles"). Every write carries the session's time, and
  * relative phrases ("yesterday", "last month") are resolved against it, never against the clock.
  * Times without a zone are read as UTC so a replay gives the same answer on any machine.
  */

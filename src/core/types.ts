@@ -1,5 +1,5 @@
 /**
- * The domain of memlane (ARCHITECTURE.md §1). Plain data, no behaviour: every room below
+ * The domain of memlane (docs/architecture.md, "Words"). Plain data, no behaviour: every room below
  * the engine speaks in these shapes. Times are ISO-8601 strings in UTC.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Structured output with repair and retry (ARCHITECTURE.md principle 3). The answer is parsed
+ * Structured output with repair and retry (docs/architecture.md, "Principles": a failed thought is visible). The answer is parsed
  * leniently, validated with zod, and on failure the model is asked again with the error shown.
  * After the last try a SchemaMismatchError carries every attempt, so the caller can record a
  * failed operation instead of dropping anything.

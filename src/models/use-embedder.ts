@@ -5,8 +5,8 @@
  * model each). Batches are small on purpose: big batches of uneven texts ran slower per text here
  * (LoCoMo turns, one core: 64 texts/s in batches of 4, 30/s in batches of 128). Within a batch,
  * texts go to the model by token length (EMBED_BY_LENGTH), so a text's vector never depends on
- * what shares its batch. That costs about 9 % (stop 41: 800 LoCoMo turns in calls of 20, two
- * workers, batches of 4: 123-128 texts/s against 134-144 mixed; batches of one, 117).
+ * what shares its batch. That costs a little speed (under a tenth, on LoCoMo turns in
+ * calls of 20 with two workers); `npm run bench -- ingest` measures the encoder's rate.
  */
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";

@@ -43,7 +43,7 @@ function firstAtLeast(list: number[], x: number): number {
  * - `acc`: scores by document number, all zeros between queries;
  * - `touched`: the documents a query has touched, in the order first touched. Reused because a
  *   common word touches most of a large scope, and a fresh array grown to 100K entries at every
- *   query cost more than the scoring (the agent loop's profile, stop 48);
+ *   query cost more than the scoring (profiled on `npm run bench -- live`);
  * - `wanted`: marks of the documents a narrowed search still reads, all zeros between queries.
  */
 const scratch = { acc: new Float64Array(16), touched: new Int32Array(16), wanted: new Uint8Array(16) };

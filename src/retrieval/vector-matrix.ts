@@ -145,7 +145,7 @@ export class VectorMatrix {
   nearest(query: Float32Array, k: number, admitted?: Uint8Array): Scored[] {
     if (k <= 0 || this.count === 0) return [];
     // A deep search scores too many rows again to gain: with k a sixteenth of the rows or more
-    // (1,000 of 10K), the float scan is faster (measured in stop 40, 256 and 512 dimensions).
+    // (1,000 of 10K), the float scan is faster (`npm run bench -- recall`, 256 and 512 dimensions).
     // Codes only when every block has them (a block still growing has none; such a matrix is small).
     const coded =
       16 * k < this.count && this.blocks.every((b) => b.rows === 0 || b.coded)

@@ -3,7 +3,7 @@
  * recorded with its validated transcripts before the server acknowledges it, every change of
  * state is recorded as it happens, and the unfinished jobs of a server that stopped are taken
  * over by the next one to look, so an acknowledged upload survives a killed process. Running jobs
- * is the service's work (service/ingest-jobs.ts); a store keeps them and arbitrates who runs one.
+ * is the service's work (adapters/server/ingest-jobs.ts); a store keeps them and arbitrates who runs one.
  *
  * Several servers may share one database (API replicas on Postgres). Each unfinished job has an
  * owner, the server running or queueing it, which renews a heartbeat on its jobs; a job whose

@@ -1,6 +1,6 @@
 /**
  * The KeyStore port: API keys of `memlane serve`, each bound to one tenant. A store keeps only a
- * salted hash of a key's secret; making and checking keys is the service's job (service/api-keys.ts).
+ * salted hash of a key's secret; making and checking keys is the service's job (adapters/server/api-keys.ts).
  */
 
 /** One stored API key, without its secret. */

@@ -1,5 +1,5 @@
 /**
- * The MemoryStore port (ARCHITECTURE.md §3, §5). Every read takes a Scope; there is no unscoped
+ * The MemoryStore port (docs/architecture.md, "Rooms" and "Thinking steps"). Every read takes a Scope; there is no unscoped
  * read path. Every change that touches several rows goes through `write`, which applies a whole
  * WriteBatch in one transaction or nothing at all.
  */

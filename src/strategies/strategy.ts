@@ -1,5 +1,5 @@
 /**
- * The Strategy port, version 1 (ARCHITECTURE.md §4): one paper's mechanism for writing, recalling
+ * The Strategy port, version 1 (docs/architecture.md, "Ports and their versions"): one paper's mechanism for writing, recalling
  * and using memory. Strategies receive ports in their contexts, never adapters, and never write
  * to the store themselves: they stage batches, and the engine applies everything a hook staged —
  * with the turn (per turn) or the session's new status (session end), and the new memories'

@@ -20,7 +20,7 @@ import { testMemlane } from "../fixtures/engine.js";
 import { runCli } from "../fixtures/run-cli.js";
 import { servedUrl } from "../fixtures/served-url.js";
 import { sqliteRows } from "../fixtures/sqlite-rows.js";
-import { testService } from "../service/helpers.js";
+import { testService } from "../fixtures/test-service.js";
 
 const dir = mkdtempSync(join(tmpdir(), "memlane-forget-pending-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

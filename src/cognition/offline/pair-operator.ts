@@ -138,7 +138,8 @@ export const RULE_LEFT_OPEN: RuleReason = "compatible";
 /**
  * Rules that judge by word overlap alone (one sentence's words hold the other's), with no word
  * that says what changed. Under the "evidence" policy the learned operator decides these too; on
- * memory-ops' dev folds it was right more often than they were (stop 23).
+ * memory-ops' dev folds it was right more often than they were (`npm run lab -- eval carecall
+ * DIR/memory-ops/train.jsonl --part dev --folds 5`).
  */
 export const RULES_ON_OVERLAP: readonly RuleReason[] = [
   "memory-holds-summary",

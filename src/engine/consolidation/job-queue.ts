@@ -2,7 +2,7 @@
  * The JobQueue port, version 1: where session-end consolidation waits to run. The engine hands
  * the queue one handler; `enqueue` records a job and the queue runs it with that handler, here
  * or (a Postgres queue) in another process. InProcessJobQueue is the default: one job at a time,
- * in order, in this process; PostgresJobQueue (queues/postgres-queue.ts) keeps jobs in Postgres
+ * in order, in this process; PostgresJobQueue (adapters/postgres/postgres-queue.ts) keeps jobs in Postgres
  * for worker processes. A job may run more than once there: the store's refusal to consolidate a
  * session twice (WriteBatch.sessionStatus) is what makes that harmless.
  */

@@ -9,7 +9,7 @@
  *   4. apply: insights become memories; retired ones are superseded (never erased), with
  *      NEW / REDUNDANT / UPDATED operations carrying the rationale;
  *   5. the reply sees the new insights and the retrieved memories that survived.
- * Decisions (paper-notes §B.1 ambiguities): the pool is every active creem memory, this session's
+ * Decisions where the paper is silent (docs/strategies.md, "creem"): the pool is every active creem memory, this session's
  * included (so a later turn can update an earlier one); only insights are retrieved (raw turns
  * stay with the turn search); 0 to 2 insights (nothing worth keeping is a valid answer); it runs
  * on the partner's turns (the turn the agent replies to), insights may be about anyone present;

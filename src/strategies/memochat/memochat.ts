@@ -11,7 +11,7 @@
  *      option, with "none of the others" at a seeded random place (`memochat.choose-topics`).
  *   3. Chat with memo: the reply sees the chosen entries with their dialogue lines (capped by a
  *      character budget), the recent buffer and the utterance.
- * Decisions (paper-notes §B.2 ambiguities; docs/strategies.md, "memochat"): the buffer is read from the store
+ * Decisions where the paper is silent (docs/strategies.md, "memochat"): the buffer is read from the store
  * (the lines after the last covered turn), so a failed memo write is a failed TURN operation
  * whose lines stay pending until a later turn or `retry` writes them; when the latest turn is the
  * partner's, it stays in the buffer with the reply it waits for; lines carry speakers' names,

@@ -102,7 +102,8 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
     const open = rules.flatMap((r, k) => (modelDecides(scope, r.reason) ? [k] : []));
     if (!model || open.length === 0) return rules;
     // The model's policy says which pairs it decides (`modelDecides`); models saved without a
-    // policy decide only what the rules left open ("related but compatible"), as in stop 19.
+    // policy decide only what the rules left open ("related but compatible"), as the first
+    // trained models did.
     const sides = await pairSides(texts, i.about, kit.embedder);
     const rows = pairRows(
       i.pairs.map((p) => ({ memory: sides.get(p.memory)!, summary: sides.get(p.summary)! })),

@@ -1,0 +1,205 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Turn } from "../../core/types.js";
+import { HashEmbedder } from "../../models/hash-embedder.js";
+import { atomicClauses } from "./atomic.js";
+import { toSecondPerson, toThirdPerson } from "./perspective.js";
+import { type OfflineSummarizerOptions, summarizeOffline } from "./summarize.js";
+
+const at = "2024-03-02T18:00:00.000Z";
+const turns = (lines: [string, string][]): Turn[] =>
+  lines.map(([speaker, text], index) => ({
+    id: `s1:${index + 1}`,
+    tenant: "t",
+    agent: "ava",
+    sessionId: "s1",
+    index,
+    speaker,
+    text,
+    at,
+    meta: {},
+  }));
+
+/** One session of `lines` between the agent Ava and `partner`, summarized offline. */
+function summarize(partner: string, lines: [string, string][], options?: OfflineSummarizerOptions) {
+  const input = { agent: "ava", partners: [partner], sessionId: "s1", at, turns: turns(lines) };
+  return summarizeOffline(input, new HashEmbedder(), options);
+}
+
+/** Each sentence, said by `speaker` to `listener`, rewritten into the third person as expected. */
+function rewrites(speaker: string, listener: string, cases: [said: string, expected: string][]) {
+  for (const [said, expected] of cases) assert.equal(toThirdPerson(said, speaker, listener), expected);
+}
+
+describe("offline perspective rewriting", () => {
+  it("turns first person into the speaker's name with verb agreement", () => {
+    rewrites("Sam", "Ava", [
+      ["I finally adopted the beagle!", "Sam finally adopted the beagle!"],
+      ["I'm not vegetarian anymore.", "Sam is not vegetarian anymore."],
+      ["I really love hiking with my dog.", "Sam really loves hiking with Sam's dog."],
+      ["I live in Leeds and I've got two cats.", "Sam lives in Leeds and Sam has got two cats."],
+      ["I don't eat meat.", "Sam doesn't eat meat."],
+      ["I think you would love it.", "Sam thinks Ava would love it."],
+    ]);
+    rewrites("Mel", "Ava", [["I put this dress on yesterday.", "Mel put this dress on yesterday."]]);
+  });
+
+  it("conjugates a present verb in a sentence that also tells of the past", () => {
+    rewrites("Sam", "Ava", [
+      // The date sets the sentence in the past, but "work" can only be present.
+      [
+        "I started the new job on 15 March 2024, and I no longer work night shifts.",
+        "Sam started the new job on 15 March 2024, and Sam no longer works night shifts.",
+      ],
+      ["I went there yesterday and I love it.", "Sam went there yesterday and Sam loves it."],
+      // A verb whose past is spelled as its base stays past.
+      ["I read that book yesterday.", "Sam read that book yesterday."],
+    ]);
+  });
+
+  it("keeps a name after an object 'you' (a promise to the listener)", () => {
+    rewrites("Ava", "Sam", [
+      ["I'll send you my list of cafés this weekend.", "Ava will send Sam Ava's list of cafés this weekend."],
+      ["I can show you Tom's photos.", "Ava can show Sam Tom's photos."],
+    ]);
+  });
+
+  it("keeps the plural verb of a subject the speaker shares with someone", () => {
+    rewrites("Ben", "Kai", [
+      ["Claire and I have separated.", "Claire and Ben have separated."],
+      ["My wife and I love hiking.", "Ben's wife and Ben love hiking."],
+      ["You and I are friends.", "Kai and Ben are friends."],
+      // "and I" that starts a clause of its own is still singular.
+      ["I got home and I love it.", "Ben got home and Ben loves it."],
+      ["Oh and I have a dog.", "Oh and Ben has a dog."],
+      ["I like hiking, swimming and I run daily.", "Ben likes hiking, swimming and Ben runs daily."],
+    ]);
+    rewrites("Tom", "Kai", [["Dev and I'm off to Lisbon.", "Dev and Tom are off to Lisbon."]]);
+  });
+
+  it("reads a lower-case i as the speaker too", () => {
+    rewrites("Sam", "Ava", [
+      [
+        "i drive my mom's minivan and im saving for a car",
+        "Sam drives Sam's mom's minivan and Sam is saving for a car",
+      ],
+      ["and so did i", "and so did Sam"],
+      // Not the pronoun: these stay as they are.
+      ...["Bring snacks, i.e. crisps.", "Back from Hawai'i.", "See x.com/i/status", "Part i. of it"].map(
+        (kept): [string, string] => [kept, kept],
+      ),
+    ]);
+  });
+
+  it("tells a statement back to its subject", () => {
+    assert.equal(
+      toSecondPerson("Sam is moving to Bristol with Sam's dog.", "Sam"),
+      "you are moving to Bristol with your dog.",
+    );
+  });
+});
+
+describe("offline summarizer", () => {
+  it("keeps durable facts and changes, drops greetings, questions and small talk", async () => {
+    const statements = await summarize("sam", [
+      ["ava", "Hi Sam! How are you?"],
+      ["sam", "Hey! Good to see you."],
+      ["sam", "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds."],
+      ["ava", "Wow, that's great!"],
+      ["sam", "Thanks! Do you like dogs?"],
+      ["sam", "I had toast for breakfast."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    assert.ok(
+      texts.some((t) => /^Sam adopted a beagle called Biscuit on 1 March 2024/.test(t)),
+      texts.join(" | "),
+    );
+    assert.ok(
+      texts.every((t) => !/toast|Good to see|great/.test(t)),
+      texts.join(" | "),
+    );
+    const beagle = statements.find((s) => s.text.includes("beagle"))!;
+    assert.equal(beagle.about, "sam");
+    assert.deepEqual(beagle.sourceTurns, ["s1:3"]);
+    assert.equal(beagle.observedAt, at);
+    assert.equal(
+      beagle.attributes?.quote,
+      "I adopted a beagle called Biscuit yesterday and I work as a nurse in Leeds.",
+    );
+  });
+
+  it("gives a sentence that starts with a past-tense verb its dropped subject; requests are no facts", async () => {
+    const statements = await summarize("ben", [
+      ["ava", "Where are you staying these days?"],
+      ["ben", "Rented a flat above a bakery in Chapel Allerton. Was a long week. Sprained, the doctor said."],
+      [
+        "ben",
+        "Based in Leeds, my sister teaches maths. Attached is a photo of my kitchen. Been there twice.",
+      ],
+      ["ava", "Tell me a bit more about your new place."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    assert.ok(texts.includes("Ben rented a flat above a bakery in Chapel Allerton."), texts.join(" | "));
+    assert.ok(
+      texts.every((t) => !/Ben (was a long week|sprained|based|attached|been)|^Tell/.test(t)),
+      texts.join(" | "),
+    );
+  });
+
+  it("merges near-duplicates and keeps their sources together", async () => {
+    const statements = await summarize("sam", [
+      ["sam", "I started a new job as a nurse in Leeds."],
+      ["sam", "I started a new job as a nurse in Leeds!"],
+    ]);
+    assert.equal(statements.length, 1);
+    assert.deepEqual(statements[0]!.sourceTurns, ["s1:1", "s1:2"]);
+  });
+
+  it("writes about the agent too, and caps statements per speaker", async () => {
+    const many = Array.from({ length: 12 }, (_, i): [string, string] => [
+      "sam",
+      `I started learning the ${["piano", "cello", "banjo", "harp", "oboe", "flute", "tuba", "drums", "sitar", "organ", "violin", "lute"][i]} in ${["London", "Oslo", "Lima", "Cairo", "Quito", "Perth", "Delhi", "Rome", "Paris", "Kyiv", "Baku", "Riga"][i]}.`,
+    ]);
+    const statements = await summarize(
+      "sam",
+      [...many, ["ava", "I moved my office to Paris last year and I love the city."]],
+      { maxPerSpeaker: 4 },
+    );
+    assert.equal(statements.filter((s) => s.about === "sam").length, 4);
+    assert.ok(
+      statements.some((s) => s.about === "ava" && /^Ava moved Ava's office to Paris in 2023/.test(s.text)),
+    );
+  });
+});
+
+describe("atomic statements", () => {
+  it("splits coordinated clauses and named companions, and leaves lists and plain phrases whole", () => {
+    assert.deepEqual(atomicClauses("I live in Leeds with my dog Biscuit."), [
+      "I live in Leeds.",
+      "I have a dog called Biscuit.",
+    ]);
+    assert.deepEqual(atomicClauses("I moved to Bristol last month and started a new job at the library."), [
+      "I moved to Bristol last month.",
+      "I started a new job at the library.",
+    ]);
+    assert.deepEqual(atomicClauses("I'm vegetarian; my husband Tom eats fish."), [
+      "I'm vegetarian.",
+      "My husband Tom eats fish.",
+    ]);
+    assert.deepEqual(atomicClauses("I like cats and dogs."), ["I like cats and dogs."]);
+    assert.deepEqual(atomicClauses("I live with my parents in Croydon."), [
+      "I live with my parents in Croydon.",
+    ]);
+  });
+
+  it("a session's compound sentence becomes two memories, so replacing the home keeps the dog", async () => {
+    const statements = await summarize("sam", [
+      ["ava", "How are things?"],
+      ["sam", "I live in Leeds with my dog Biscuit and I work as a nurse."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    assert.ok(texts.includes("Sam lives in Leeds."), texts.join(" | "));
+    assert.ok(texts.includes("Sam has a dog called Biscuit."), texts.join(" | "));
+    assert.ok(texts.includes("Sam works as a nurse."), texts.join(" | "));
+  });
+});

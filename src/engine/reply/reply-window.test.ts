@@ -1,0 +1,81 @@
+/**
+ * Issue 29, item 2: a reply sees the session's newest turns only (`replyWindow`), so its prompt
+ * and its step's input do not grow with the session, and one long turn cannot fill the prompt.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InvalidInputError } from "../../core/errors.js";
+import type { ChatMessage } from "../../models/chat-model.js";
+import { scopeA, turn } from "../../testing/rows.js";
+import { scriptedLlm } from "../../testing/scripted-llm.js";
+import { testMemlane } from "../../testing/test-memlane.js";
+import { DEFAULT_REPLY_WINDOW, parseReplyWindow, replyWindowOf } from "./reply-window.js";
+
+describe("reply window (issue 29)", () => {
+  it("keeps the newest turns within the turn and character limits, oldest first", () => {
+    const turns = Array.from({ length: 10 }, (_, i) =>
+      turn(scopeA, "s1", i, "sam", `line ${i} ${"x".repeat(90)}`),
+    );
+    assert.deepEqual(
+      replyWindowOf(turns, { turns: 3, chars: 10_000 }).map((t) => t.index),
+      [7, 8, 9],
+    );
+    // Each turn is 98 characters: 300 holds three, not four.
+    assert.deepEqual(
+      replyWindowOf(turns, { turns: 40, chars: 300 }).map((t) => t.index),
+      [7, 8, 9],
+    );
+    assert.deepEqual(replyWindowOf([], DEFAULT_REPLY_WINDOW), []);
+  });
+
+  it("cuts a newest turn longer than the window at a word and marks the cut, leaving the stored turn whole", () => {
+    const long = turn(scopeA, "s1", 1, "sam", "word ".repeat(10_000).trim());
+    const [shown, ...rest] = replyWindowOf([turn(scopeA, "s1", 0, "sam", "hi"), long], {
+      turns: 40,
+      chars: 1000,
+    });
+    assert.equal(rest.length, 0);
+    assert.ok(shown!.text.length <= 1000);
+    assert.match(shown!.text, /^word( word)+ \[…\]$/);
+    assert.equal(shown!.id, long.id);
+    assert.equal(long.text.length, 49_999);
+  });
+
+  it("refuses a malformed window with a typed error", () => {
+    assert.throws(() => parseReplyWindow({ turns: 0 }), InvalidInputError);
+    assert.throws(() => parseReplyWindow({ chars: 10 }), InvalidInputError);
+    assert.deepEqual(parseReplyWindow({ turns: 5 }), { turns: 5, chars: DEFAULT_REPLY_WINDOW.chars });
+  });
+
+  it("gives the reply model the window, not the whole session; recall still searches all of history", async () => {
+    const prompts: ChatMessage[][] = [];
+    const chat = scriptedLlm({
+      byName: {
+        reply: (messages) => {
+          prompts.push(messages);
+          return "Noted.";
+        },
+      },
+    });
+    const mem = await testMemlane({ chat, strategy: "carecall", replyWindow: { turns: 6 } });
+    const first = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+    await first.turn("sam", "My sister Dana lives in Lisbon.");
+    await (await first.close()).done;
+    const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-08T10:00" });
+    for (let i = 0; i < 12; i++) {
+      await s.turn("sam", `Small talk number ${i}.`);
+      await s.turn("ava", `Reply number ${i}.`);
+    }
+    await s.turn("sam", "Where does my sister Dana live?");
+    const { recall } = await s.reply();
+    const dialogue = prompts.at(-1)!.filter((m) => m.role !== "system");
+    assert.equal(dialogue.length, 6);
+    assert.equal(dialogue[0]!.content, "Reply number 9.");
+    assert.equal(dialogue.at(-1)!.content, "Where does my sister Dana live?");
+    assert.ok(
+      recall.hits.some((h) => h.text.includes("Lisbon")),
+      "recall reaches past the window",
+    );
+    await mem.close();
+  });
+});

@@ -1,0 +1,209 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { testMemlane } from "../../../test/fixtures/engine.js";
+import { validateTranscript } from "../../engine/ingest/formats/transcript.js";
+import type { ChatMessage } from "../../models/chat-model.js";
+import { ScriptedChatModel } from "../../models/test-doubles.js";
+import { carecallStrategy } from "./carecall.js";
+
+/** Sessions whose summaries the scripted model writes: one statement per partner turn. */
+const transcript = validateTranscript({
+  agent: "ava",
+  sessions: [
+    {
+      id: "s1",
+      at: "2024-03-01",
+      partner: "sam",
+      turns: [
+        { speaker: "sam", text: "I live in Leeds." },
+        { speaker: "sam", text: "I have a cold." },
+        { speaker: "sam", text: "My back hurts but I have not seen a doctor." },
+        { speaker: "sam", text: "I have a dog." },
+      ],
+    },
+    {
+      id: "s2",
+      at: "2024-04-01",
+      partner: "sam",
+      turns: [
+        { speaker: "sam", text: "I moved to Bristol." },
+        { speaker: "sam", text: "My cold is gone." },
+        { speaker: "sam", text: "I get physiotherapy now." },
+        { speaker: "sam", text: "I have a dog, still." },
+      ],
+    },
+  ],
+});
+
+const SUMMARY: Record<string, string> = {
+  "I live in Leeds.": "Sam lives in Leeds.",
+  "I have a cold.": "Sam has a cold.",
+  "My back hurts but I have not seen a doctor.": "Sam's back hurts but Sam has not seen a doctor.",
+  "I have a dog.": "Sam has a dog.",
+  "I moved to Bristol.": "Sam moved to Bristol.",
+  "My cold is gone.": "Sam's cold is gone.",
+  "I get physiotherapy now.": "Sam gets physiotherapy.",
+  "I have a dog, still.": "Sam has a dog.",
+};
+const LABEL: Record<string, string> = {
+  "Sam lives in Leeds.|Sam moved to Bristol.": "REPLACE",
+  "Sam has a cold.|Sam's cold is gone.": "DELETE",
+  "Sam's back hurts but Sam has not seen a doctor.|Sam gets physiotherapy.": "FUSION",
+  "Sam has a dog.|Sam has a dog.": "PASS",
+};
+
+/** The hashing test embedder is lexical; compare every pair so the model double sees them all. */
+const everyPair = () => carecallStrategy({ minCosine: -1, candidates: 100 });
+
+/** A model double that plays each thinking step from the prompt it is given. */
+function scriptedModel(options: { badPairCountOnce?: boolean } = {}) {
+  let spoiled = false;
+  return new ScriptedChatModel((messages: ChatMessage[]) => {
+    const system = messages[0]!.content;
+    const user = messages.find((m) => m.role === "user")!.content;
+    if (system.includes("worth knowing next time")) {
+      const lines = user.split("\n").filter((l) => /^\[\d+\] Sam:/.test(l));
+      return JSON.stringify({
+        statements: lines.map((l) => ({
+          about: "sam",
+          text: SUMMARY[l.replace(/^\[\d+\] Sam: /, "")],
+          turns: [Number(/^\[(\d+)\]/.exec(l)![1])],
+        })),
+      });
+    }
+    if (system.includes("Decide what the memory keeps")) {
+      const pairs = [...user.matchAll(/^(\d+)\. M(?: \([^)]*\))?: (.*)\n {3}S(?: \([^)]*\))?: (.*)$/gm)].map(
+        (m) => ({
+          pair: Number(m[1]),
+          label: LABEL[`${m[2]}|${m[3]}`] ?? "APPEND",
+          why: "scripted",
+        }),
+      );
+      if (options.badPairCountOnce && !spoiled) {
+        spoiled = true;
+        return JSON.stringify({ decisions: pairs.slice(1) });
+      }
+      return JSON.stringify({ decisions: pairs });
+    }
+    if (system.includes("Merge two statements"))
+      return JSON.stringify({ sentence: "Sam gets physiotherapy for back pain." });
+    // Every consolidation also reads the session for standing instructions: none here.
+    if (system.includes("standing instructions and preferences")) return JSON.stringify({ items: [] });
+    return "ok";
+  });
+}
+
+describe("strategy carecall (LLM cognition, scripted model)", () => {
+  it("applies REPLACE, DELETE, FUSION and PASS without erasing anything", async () => {
+    const chat = scriptedModel();
+    const mem = await testMemlane({ chat, strategy: everyPair() });
+    const report = await mem.ingest(transcript);
+    assert.equal(report.failed, 0);
+    const active = (await mem.memories("ava")).map((m) => m.text).sort();
+    assert.deepEqual(active, [
+      "Sam gets physiotherapy for back pain.",
+      "Sam has a dog.",
+      "Sam moved to Bristol.",
+    ]);
+    const all = await mem.memories("ava", { status: "any" });
+    const leeds = all.find((m) => m.text === "Sam lives in Leeds.")!;
+    assert.equal(leeds.status, "superseded");
+    assert.equal(leeds.invalidAt, "2024-04-01T00:00:00.000Z");
+    const history = await mem.history("ava", leeds.id);
+    assert.deepEqual(
+      history.replacedBy.map((m) => m.text),
+      ["Sam moved to Bristol."],
+    );
+    assert.ok(history.operations.some((o) => o.type === "REPLACE" && o.rationale === "scripted"));
+    // DELETE: the cold and its closing sentence are both retired, and linked.
+    const cold = all.find((m) => m.text === "Sam has a cold.")!;
+    const closing = all.find((m) => m.text === "Sam's cold is gone.")!;
+    assert.equal(cold.status, "superseded");
+    assert.equal(closing.status, "superseded");
+    assert.equal(closing.attributes.retired, "DELETE");
+    assert.deepEqual(
+      (await mem.history("ava", cold.id)).replacedBy.map((m) => m.id),
+      [closing.id],
+    );
+    // FUSION: the old memory points to the fused one.
+    const back = all.find((m) => m.text.startsWith("Sam's back hurts"))!;
+    const backHistory = await mem.history("ava", back.id);
+    assert.deepEqual(
+      backHistory.replacedBy.map((m) => m.text),
+      ["Sam gets physiotherapy for back pain."],
+    );
+    assert.equal(backHistory.edges[0]!.type, "FusedInto");
+    assert.deepEqual(
+      (await mem.timeline("ava", back.id)).memories.map((m) => m.text),
+      ["Sam's back hurts but Sam has not seen a doctor.", "Sam gets physiotherapy for back pain."],
+    );
+    // PASS: the repeated dog statement was absorbed, not duplicated.
+    assert.equal(all.filter((m) => m.text === "Sam has a dog.").length, 1);
+    const ops = await mem.store.listOperations(mem.scope("ava"));
+    const classify = ops.filter((o) => o.type === "CLASSIFY");
+    assert.equal(classify.length, 1, "session 2's pairs went to the model in one batch");
+    assert.ok((classify[0]!.outputs as { decisions: unknown[] }).decisions.length >= 4);
+    assert.ok(
+      ops.some((o) => o.type === "PASS") &&
+        ops.some((o) => o.type === "DELETE") &&
+        ops.some((o) => o.type === "FUSION"),
+    );
+    // Model calls: session 1 summary; session 2 summary, one classification batch, one fusion;
+    // and each session read once for standing instructions.
+    assert.equal(chat.calls.length, 4 + 2);
+    await mem.close();
+  });
+
+  it("retries a batch that skips a pair, and records a failed consolidation when retries run out", async () => {
+    const retried = scriptedModel({ badPairCountOnce: true });
+    const mem = await testMemlane({ chat: retried, strategy: everyPair(), retries: 1 });
+    assert.equal((await mem.ingest(transcript)).failed, 0);
+    // Two summaries, a batch, its retry and a fusion; and two standing reads.
+    assert.equal(retried.calls.length, 5 + 2);
+    await mem.close();
+
+    const broken = new ScriptedChatModel((messages: ChatMessage[]) =>
+      messages[0]!.content.includes("worth knowing next time")
+        ? JSON.stringify({ statements: [{ about: "sam", text: "Sam lives in Leeds.", turns: [0] }] })
+        : JSON.stringify({ decisions: [{ pair: 0, label: "MAYBE" }] }),
+    );
+    const failing = await testMemlane({ chat: broken, strategy: everyPair(), retries: 1 });
+    const report = await failing.ingest(transcript);
+    assert.equal(report.failed, 1, "session 2 fails; session 1 had nothing to compare");
+    const failures = await failing.failures("ava");
+    assert.equal(failures.length, 1);
+    assert.equal(failures[0]!.sessionId, "s2");
+    assert.deepEqual(
+      (await failing.memories("ava")).map((m) => m.text),
+      ["Sam lives in Leeds."],
+      "the failed session changed nothing",
+    );
+    await failing.close();
+  });
+});
+
+describe("strategy carecall (offline cognition, bundled encoder)", () => {
+  it("keeps the demo conversation current: a move supersedes, a recovery closes the illness", async () => {
+    const demo = JSON.parse(
+      readFileSync(new URL("../../../data/demo-conversation.json", import.meta.url), "utf8"),
+    );
+    const mem = await testMemlane({ strategy: "carecall", embedder: "use" });
+    await mem.ingest(validateTranscript(demo));
+    const active = (await mem.memories("ava")).map((m) => m.text);
+    const all = await mem.memories("ava", { status: "any" });
+    const leeds = all.find((m) => /lives in a small flat in Leeds/.test(m.text))!;
+    assert.equal(leeds.status, "superseded");
+    assert.match((await mem.history("ava", leeds.id)).replacedBy[0]!.text, /moved to Bristol/);
+    const cold = all.find((m) => /nasty cold/.test(m.text))!;
+    assert.equal(cold.status, "superseded");
+    assert.ok(active.some((t) => /moved to Bristol/.test(t)));
+    assert.ok(active.some((t) => /not vegetarian anymore/.test(t)));
+    assert.ok(!active.some((t) => /has been vegetarian/.test(t)));
+    assert.ok(
+      active.some((t) => /Spanish/.test(t)),
+      "unrelated facts are kept (APPEND)",
+    );
+    await mem.close();
+  });
+});
