@@ -88,7 +88,7 @@ async function hnswRecall(spec: string, queries: Float32Array[]): Promise<number
 export async function benchPostgres(args: string[]): Promise<void> {
   const parts = flag(args, "parts", "recall,ingest,poll").split(",");
   if (parts.includes("recall")) await benchRecall(args);
-  // Ingest throughput with one and two workers (issue 16's other half), after recall.
+  // Ingest throughput with one and two workers , after recall.
   if (parts.includes("ingest")) await benchPostgresIngest(args);
   if (parts.includes("poll")) await benchQueuePoll(args);
   // Not by default: filling and indexing its scope takes minutes.

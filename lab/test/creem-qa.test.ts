@@ -33,7 +33,7 @@ describe("eval creem-qa (scripted model)", () => {
     assert.equal(by.none!.noAnswer, 2, "no memory, no answer");
   });
 
-  it("writes the exam with its own model and moves the right option around (issue 31, item 6)", async () => {
+  it("writes the exam with its own model and moves the right option around", async () => {
     const chat = scriptedLlm({ summary: (name, text) => `${name} said: ${text}` });
     const writer = scriptedLlm();
     await runCreemQa({

@@ -80,7 +80,7 @@ describe("lab eval teafarm", () => {
   });
 });
 
-describe("lab eval teafarm offline (issue 31, item 9)", () => {
+describe("lab eval teafarm offline", () => {
   it("says plainly what an offline exam measures", async () => {
     const story = join(dir, "story-offline.json");
     writeFileSync(story, JSON.stringify(demoTranscript));

@@ -196,7 +196,7 @@ describe("eval mtbench-plus", () => {
     assert.match(mtbenchMarkdown(report), /judge 1-100/);
   });
 
-  it("judges with its own model (--judge-url, --judge-model), asking the final question in the same session (issue 31, item 6)", async () => {
+  it("judges with its own model (--judge-url, --judge-model), asking the final question in the same session", async () => {
     const judgeServer = await startFakeOpenAI({ answer: () => "Faithful to the plan. [[71]]" });
     const dir = mkdtempSync(join(tmpdir(), "memlane-mtb-judge-"));
     try {

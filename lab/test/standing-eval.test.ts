@@ -83,7 +83,7 @@ const conversation = {
   ],
 };
 
-describe("eval standing (issue 33)", () => {
+describe("eval standing", () => {
   it("names every bad line of the labelled file in one typed error", () => {
     assert.throws(
       () =>

@@ -130,7 +130,7 @@ describe("cognition: one run for every step", () => {
   });
 });
 
-describe("weak models and batched judgements (issue 31, item 7)", () => {
+describe("weak models and batched judgements", () => {
   it("keeps the decisions a model can give: a batch that drops one is asked again in halves; a long reason is cut", async () => {
     // A weak model: with more than three pairs it forgets the last; its reasons run long.
     const model = new ScriptedChatModel((messages) => {

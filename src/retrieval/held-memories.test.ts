@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 2: the memories a reply shows whole (MemoChat's memo, standing items) are held
+ * The memories a reply shows whole (MemoChat's memo, standing items) are held
  * and kept current from the change log. After random writes, supersessions and forgets, by this
  * connection and another, the held set always equals a fresh read of the store, in its order.
  */
@@ -29,7 +29,7 @@ function random(seed: number): () => number {
 
 const filter = { strategy: "memochat", kind: "memo" };
 
-describe("held memories (issue 29)", () => {
+describe("held memories", () => {
   for (const seed of [1, 2, 3]) {
     it(`equal a fresh read after random writes by two connections (seed ${seed})`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "memlane-held-"));
@@ -75,7 +75,7 @@ describe("held memories (issue 29)", () => {
   }
 });
 
-describe("standing items in the search index (issue 33)", () => {
+describe("standing items in the search index", () => {
   it("are never searched, whether present at build or written after", async () => {
     const store = new SqliteStore(":memory:");
     const embedder = new HashEmbedder();

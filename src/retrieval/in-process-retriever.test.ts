@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 1: indexes kept live from the change log answer exactly what a freshly built
+ * Indexes kept live from the change log answer exactly what a freshly built
  * index answers. Random sequences of writes (new sessions, turns, memories, supersessions, edges),
  * forgets and writes by a second store on the same file (another process's writes) run against
  * one long-lived retriever; after every step, every search is compared with a new retriever's.
@@ -214,7 +214,7 @@ async function run(seed: number, steps: number, db: Database): Promise<{ rebuild
   return { rebuilds };
 }
 
-describe("live indexes (issue 29)", () => {
+describe("live indexes", () => {
   for (const seed of [1, 2, 3, 4])
     it(`answer what a fresh index answers after random writes, forgets and another process's writes (seed ${seed})`, async () => {
       const { rebuilds } = await run(seed, 60, sqliteDatabase());
@@ -243,7 +243,7 @@ describe("live indexes (issue 29)", () => {
   });
 });
 
-describe("live indexes on a Postgres server (issue 29)", { skip: postgresSkipReason() ?? false }, () => {
+describe("live indexes on a Postgres server", { skip: postgresSkipReason() ?? false }, () => {
   let cluster: PostgresCluster | undefined;
   before(async () => {
     cluster = await startPostgresCluster();

@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 3: scope indexes live under one byte budget, least recently used out; a scope's
+ * Scope indexes live under one byte budget, least recently used out; a scope's
  * own indexes are never evicted for each other; an evicted scope answers again when asked.
  */
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { memory, session, turn } from "../testing/rows.js";
 import { InProcessRetriever } from "./in-process-retriever.js";
 import { IndexBudget } from "./index-cache.js";
 
-describe("index budget (issue 29)", () => {
+describe("index budget", () => {
   it("evicts the least recently used scope first, never the scope in use", () => {
     const budget = new IndexBudget(100);
     const evicted: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 5: long turns are accepted (up to the engine's maxTurnChars, 1 MiB by default)
+ * Long turns are accepted (up to the engine's maxTurnChars, 1 MiB by default)
  * and searched as passages: each passage has its own vector and BM25 document, a hit says which
  * passage matched, and the summarizer reads them in pieces.
  */
@@ -20,7 +20,7 @@ function longText(chars: number, needleAt: number, needle: string): string {
   return `${before} ${needle} ${after}`;
 }
 
-describe("long turns (issue 29)", () => {
+describe("long turns", () => {
   it("cuts a long text into passages that cover it in order, near sentence ends", () => {
     const text = longText(20_000, 12_000, "My sister Priya adopted a greyhound called Comet.");
     const passages = passagesOf(text);

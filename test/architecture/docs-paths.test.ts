@@ -19,8 +19,16 @@ function walk(dir: string, keep: (name: string) => boolean): string[] {
   });
 }
 
-const docs = ["README.md", ...walk("docs", (n) => n.endsWith(".md")), ...walk("lab", (n) => n.endsWith(".md"))];
-const code = [...walk("src", (n) => n.endsWith(".ts")), ...walk("lab", (n) => n.endsWith(".ts")), ...walk("test", (n) => n.endsWith(".ts"))];
+const docs = [
+  "README.md",
+  ...walk("docs", (n) => n.endsWith(".md")),
+  ...walk("lab", (n) => n.endsWith(".md")),
+];
+const code = [
+  ...walk("src", (n) => n.endsWith(".ts")),
+  ...walk("lab", (n) => n.endsWith(".ts")),
+  ...walk("test", (n) => n.endsWith(".ts")),
+];
 const everyFile = walk(".", () => true);
 
 /**
@@ -40,11 +48,19 @@ const ILLUSTRATIONS = new Set([
 ]);
 
 /** A path of the repository as docs and comments write it: from the root or from src/. */
-const PATH = /(?<![\w@/.:-])((?:[a-z0-9_-]+\/)+[a-z0-9_.-]+\.(?:ts|md|json|jsonl|wat|sh|svg|png|js|mjs|cjs))(?![\w/])/gi;
+const PATH =
+  /(?<![\w@/.:-])((?:[a-z0-9_-]+\/)+[a-z0-9_.-]+\.(?:ts|md|json|jsonl|wat|sh|svg|png|js|mjs|cjs))(?![\w/])/gi;
+
+/**
+ * Paths outside the repository by design: the shared data folder (`DIR` in the lab's commands,
+ * and its data sets by name), a user's own files, and the build's output.
+ */
+const OUTSIDE =
+  /^(DIR|path\/to|dist|locomo-dev|memory-ops|mtbenchplus|data\/mtbenchplus|probing_questions)\//;
 
 function exists(path: string): boolean {
   const clean = path.replace(/^\.\//, "");
-  if (ILLUSTRATIONS.has(clean)) return true;
+  if (ILLUSTRATIONS.has(clean) || OUTSIDE.test(clean)) return true;
   return everyFile.some((f) => f === clean || f.endsWith(`/${clean}`));
 }
 

@@ -1,5 +1,5 @@
 /**
- * The house's rules (docs/architecture.md §3), checked on the code's own imports: rooms import
+ * The house's rules (docs/architecture.md, "Rooms"), checked on the code's own imports: rooms import
  * only rooms below them, the product never reaches the lab, an adapter is reached only through
  * its one lazy door, no two files import each other in a circle, and the root entry loads no
  * adapter and none of the heavy packages the adapters use.
@@ -67,7 +67,7 @@ const all = [...product, ...lab].flatMap(importsOf);
 const roomOf = (path: string) => path.split("/")[1]!;
 const adapterOf = (path: string) => (roomOf(path) === "adapters" ? path.split("/")[2]! : null);
 
-describe("the house (docs/architecture.md §3)", () => {
+describe("the house (docs/architecture.md, Rooms)", () => {
   it("finds the files and their imports", () => {
     assert.ok(product.length > 150, `${product.length} product files`);
     assert.ok(besideTests.length > 60, `${besideTests.length} tests beside the code`);

@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 11–14: forget erases what is asked and all of it (a person's name that reduces
+ * Forget erases what is asked and all of it (a person's name that reduces
  * to nothing, the replies and quotes that carry their facts, a memory's earlier forms), an older
  * conversation never retires a newer memory whatever the strategy, and ids cannot make two
  * tenants' scopes meet in a cache.

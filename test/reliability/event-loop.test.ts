@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 4: long work gives the event loop back, so timers (a server's job heartbeat,
+ * Long work gives the event loop back, so timers (a server's job heartbeat,
  * its health checks) run while an ingest consolidates. Before, a whole ingest ran without one
  * timer firing. Only that the loop turns is asserted here; how long it is held is measured by
  * `npm run bench live` (stalls), not by a timed test.
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { testMemlane } from "../../src/testing/test-memlane.js";
 
-describe("the event loop during long work (issue 29)", () => {
+describe("the event loop during long work", () => {
   it("fires timers while an ingest stores and consolidates forty sessions", async () => {
     const mem = await testMemlane({ strategy: "carecall" });
     const sessions = Array.from({ length: 40 }, (_, i) => ({

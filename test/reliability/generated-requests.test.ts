@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 5: requests generated from the published OpenAPI document alone — the smallest
+ * Requests generated from the published OpenAPI document alone — the smallest
  * body each schema allows (its required fields, values that fit their type, pattern, enum, bounds
  * and any anyOf), or its example where it gives one — never get a 400: every rule the server
  * enforces on a body is in the document.

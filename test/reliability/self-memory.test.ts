@@ -1,5 +1,5 @@
 /**
- * What an agent said itself is remembered (issue 31, item 1). Replies memlane generates were
+ * What an agent said itself is remembered. Replies memlane generates were
  * skipped by every memory writer, so an agent never kept its own commitments, and in a
  * conversation of agents each one's replies were skipped in every other's memory too: agents
  * talking only among themselves remembered nothing. Now an agent keeps what it says about itself

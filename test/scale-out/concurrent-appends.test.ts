@@ -1,5 +1,5 @@
 /**
- * One session appended to by many clients through two replicas at once (issue 30, item 7): two
+ * One session appended to by many clients through two replicas at once: two
  * engines over one database, as two `serve --no-worker` processes would be. Every turn is stored,
  * at its own place, with the ordinary id (`<session>:<n>`), and none is refused. On Postgres the
  * session is held against the other replica while a turn is placed; on a shared SQLite file

@@ -1,5 +1,5 @@
 /**
- * Postgres connections dropped under a running process (issue 30, item 1): the server
+ * Postgres connections dropped under a running process: the server
  * terminates every memlane backend (`pg_terminate_backend`, what a restart or a failover does)
  * while a job runs and while writes are in flight. Nothing may reach `uncaughtException` (an
  * unhandled `'error'` event on a checked-out connection killed `serve` and `worker` before), the

@@ -5,7 +5,7 @@
  * Labelled episodes pair a summary sentence with memories chosen by the writer, and most of those
  * pairs are updates. At run time the operator compares each new sentence with the five closest
  * memories it can find, and most of those are about something else. A model trained only on the
- * writer's pairs has seldom seen an unrelated pair. It then finds updates everywhere (stop 21,
+ * writer's pairs has seldom seen an unrelated pair. It then finds updates everywhere (on
  * data/carecall/real-candidates: changes right 23–32 % of the time).
  *
  * So every training episode also gets the memories of other episodes closest to its summary

@@ -34,8 +34,8 @@ export const TRAINING = { l2: 0.01, epochs: 200, learningRate: 0.05 };
  * How a trained pair operator is used (saved in its file; `PairDecisionPolicy.scope` says which
  * pairs the model decides). "open" and "evidence": a change at p >= 0.5, DELETE at p >= 0.7.
  * "all": the most probable answer, DELETE only at p >= 0.5. Each also needs the relatedness
- * gate's p(related) >= 0.5 when the model has a gate. "evidence" ships. Measured in stops 21–23
- * (README, "How the offline operator is built and measured").
+ * gate's p(related) >= 0.5 when the model has a gate. "evidence" ships; lab/README.md,
+ * "How the offline operator is built and measured", says how each was measured.
  * `npm run train -- models --policy open|evidence|all` builds any of them.
  */
 export const PAIR_POLICIES: Record<PairDecisionPolicy["scope"], PairDecisionPolicy> = {
@@ -48,7 +48,7 @@ export const PAIR_POLICY: PairDecisionPolicy = PAIR_POLICIES.evidence;
 /**
  * Foreign memories per training episode (`foreign-memories.ts`): the strangers the relatedness
  * gate learns from. 0 trains no gate. 3 chosen on memory-ops' dev folds and the tune half of
- * data/carecall/real-candidates (stop 23; 6 and 10 did no better).
+ * data/carecall/real-candidates (6 and 10 did no better).
  * `eval carecall --folds 5 --foreign N` measures another count.
  */
 export const FOREIGN_MEMORIES = 3;

@@ -396,7 +396,7 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
-  it("a process starting on a current schema only reads it: no DDL, no lock (issue 30, item 3)", async () => {
+  it("a process starting on a current schema only reads it: no DDL, no lock", async () => {
     const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-start-"));
     const statements: string[] = [];
     // Every statement the second store sends, inside transactions too.
@@ -436,7 +436,7 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
-  it("reads pgvector's version: HNSW from 0.5, iterative scans from 0.8 (issue 30, item 2)", () => {
+  it("reads pgvector's version: HNSW from 0.5, iterative scans from 0.8", () => {
     assert.equal(pgvectorAbilities("0.4.4"), null, "no HNSW: exact search");
     assert.deepEqual(pgvectorAbilities("0.6.0"), { version: "0.6.0", iterativeScan: false });
     assert.deepEqual(pgvectorAbilities("0.7.4"), { version: "0.7.4", iterativeScan: false });

@@ -315,7 +315,7 @@ describe("Postgres job queue", { skip }, () => {
   it("a failed consolidation is retried with backoff as the worker says (not the enqueuer), then stays failed and visible", async () => {
     const url = await cluster.createDatabase();
     // The API process would allow 5 retries and a 900 s timeout; the worker that runs the job
-    // allows 1 retry and 7 s, and its settings are the ones that hold (issue 30, item 5).
+    // allows 1 retry and 7 s, and its settings are the ones that hold.
     const api = await engine("e.db", url, { work: false, retryLimit: 5, jobTimeoutSeconds: 900 });
     const s = await talk(api.mem, "s1");
     const { done } = await s.close();

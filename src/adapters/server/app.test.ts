@@ -1,5 +1,5 @@
 /**
- * Readiness (issue 30, item 9): `/health` says the process answers; `/ready` says it can serve,
+ * Readiness: `/health` says the process answers; `/ready` says it can serve,
  * by a one-row read of its store, and is 503 STORE_UNAVAILABLE while the store cannot answer.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 2: a consolidation job id the API returned resolves for as long as its session is
+ * A consolidation job id the API returned resolves for as long as its session is
  * kept — after other tenants' closes, and after a restart — and only in its own tenant.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Uploads that cannot be ingested (issue 30, items 6 and 9): one whose sessions fail to
+ * Uploads that cannot be ingested: one whose sessions fail to
  * consolidate is a failed job, not a done one (its error names the sessions, its reports are
  * kept, so a client can tell and `retry`); one that breaks the transcript's rules (an unknown
  * speaker) is refused before it is acknowledged.

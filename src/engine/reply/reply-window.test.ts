@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 2: a reply sees the session's newest turns only (`replyWindow`), so its prompt
+ * A reply sees the session's newest turns only (`replyWindow`), so its prompt
  * and its step's input do not grow with the session, and one long turn cannot fill the prompt.
  */
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { testMemlane } from "../../testing/test-memlane.js";
 import { DEFAULT_REPLY_WINDOW, parseReplyWindow, replyWindowOf } from "./reply-window.js";
 
-describe("reply window (issue 29)", () => {
+describe("reply window", () => {
   it("keeps the newest turns within the turn and character limits, oldest first", () => {
     const turns = Array.from({ length: 10 }, (_, i) =>
       turn(scopeA, "s1", i, "sam", `line ${i} ${"x".repeat(90)}`),

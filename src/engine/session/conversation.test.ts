@@ -1,4 +1,4 @@
-/** Issue 27 item 17: a conversation's bounds — who may take part, how many, and an empty close. */
+/** A conversation's bounds — who may take part, how many, and an empty close. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { testMemlane } from "../../../test/fixtures/engine.js";

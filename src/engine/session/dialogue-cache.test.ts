@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 2: the per-turn path reads a session's turns from the change log's delta, not
+ * The per-turn path reads a session's turns from the change log's delta, not
  * whole at every turn, and still sees what other connections wrote, redacted or forgot.
  */
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { scopeA, session, turn } from "../../testing/rows.js";
 import { DialogueCache } from "./dialogue-cache.js";
 
-describe("dialogue cache (issue 29)", () => {
+describe("dialogue cache", () => {
   it("follows turns written, redacted and forgotten elsewhere, reading whole sessions only once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "memlane-dialogue-"));
     const store = new SqliteStore(join(dir, "d.db"));

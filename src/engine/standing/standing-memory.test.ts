@@ -1,5 +1,5 @@
 /**
- * Issue 33: standing instructions and preferences are kept apart at session end, reach every
+ * Standing instructions and preferences are kept apart at session end, reach every
  * later reply and recall about that partner whatever the question, and a change of mind
  * supersedes the old version (kept, not erased); a model that fails the step fails only the step.
  */
@@ -47,7 +47,7 @@ function standingModel(replies: ChatMessage[][], pairLabel?: () => string) {
   });
 }
 
-describe("standing instructions (issue 33)", () => {
+describe("standing instructions", () => {
   it("keeps one at session end and shows it to later replies and recalls, whatever is asked", async () => {
     const replies: ChatMessage[][] = [];
     const mem = await testMemlane({ chat: standingModel(replies), strategy: "carecall" });

@@ -1,5 +1,5 @@
 /**
- * The `history` baseline (issue 31, item 2): every past turn, as far as the reply's budget
+ * The `history` baseline: every past turn, as far as the reply's budget
  * allows. When the conversation is longer than the budget, what is kept must be the newest turns
  * (shown oldest first), not the oldest: a reply built on sessions 0–28 of 60 is wrong.
  */

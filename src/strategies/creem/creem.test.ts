@@ -137,7 +137,7 @@ describe("strategy creem (LLM, scripted model)", () => {
     await mem.close();
   });
 
-  it("gives Blend & Refine the session so far, dated memories with their subjects and worked cases (issue 31, item 3)", async () => {
+  it("gives Blend & Refine the session so far, dated memories with their subjects and worked cases", async () => {
     const prompts: string[] = [];
     const model = llm({
       byName: {
@@ -177,7 +177,7 @@ describe("strategy creem (LLM, scripted model)", () => {
     }
   });
 
-  it("after a failed blend, the reply is not given the previous turn's record (issue 31, item 3)", async () => {
+  it("after a failed blend, the reply is not given the previous turn's record", async () => {
     let call = 0;
     const model = llm({
       byName: {

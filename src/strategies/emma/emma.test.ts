@@ -163,7 +163,7 @@ describe("strategy emma (LLM cognition, scripted model)", () => {
     assert.deepEqual(recall.timelines ?? [], []);
   });
 
-  it("tells the reply which session this is and who everyone is (issue 31, item 4)", async (t) => {
+  it("tells the reply which session this is and who everyone is", async (t) => {
     const chat = scriptedLlm({ byName: emmaScriptedSteps() });
     const mem = await testMemlane({ chat, strategy: "emma" });
     t.after(() => mem.close());

@@ -352,7 +352,7 @@ describe("memochat pieces", () => {
     );
   });
 
-  it("a model that keeps failing the memo partition: past twice the limits, the offline writer takes the buffer (issue 31, item 7)", async () => {
+  it("a model that keeps failing the memo partition: past twice the limits, the offline writer takes the buffer", async () => {
     const model = scriptedLlm({ byName: { "memochat.write-memo": () => "not a memo" } });
     const mem = await testMemlane({ chat: model, cognition: "llm", strategy: "memochat", retries: 0 });
     try {

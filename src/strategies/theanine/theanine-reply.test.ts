@@ -1,5 +1,5 @@
 /**
- * Theanine as the paper runs it (issue 31, item 5): the reply sees the refined timelines alone
+ * Theanine as the paper runs it: the reply sees the refined timelines alone
  * (the raw top-k list beside them is an option), and relation-linking batches are bounded by
  * the length the prompt shows, so that a model with an 8K context can take each one.
  */
