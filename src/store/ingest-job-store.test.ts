@@ -74,10 +74,19 @@ describe("ingest job store: sqlite schema", () => {
   });
 });
 
-// PGlite: one instance for these cases, a schema per store (starting one takes seconds).
+// PGlite: one instance for these cases, a schema per store (starting one takes seconds). Stores
+// of one directory share an instance that closes with the last of them, so a holder keeps it
+// open between cases; a reopened store still reads what the closed one wrote.
 const pgliteDir = mkdtempSync(join(tmpdir(), "memlane-ingest-jobs-pglite-"));
 let schemas = 0;
-after(() => rmSync(pgliteDir, { recursive: true, force: true }));
+let holder: { close(): Promise<void> } | undefined;
+before(async () => {
+  holder = await openPostgresIngestJobStore(`pglite:${pgliteDir}`, "holder");
+});
+after(async () => {
+  await holder?.close();
+  rmSync(pgliteDir, { recursive: true, force: true });
+});
 ingestJobStoreCases("postgres (PGlite)", async () => {
   const schema = `ingest_${++schemas}`;
   return {

@@ -25,9 +25,18 @@ runKeyStoreConformance("sqlite (file)", async () => {
   return { store: await openSqliteKeyStore(path), reopen: () => openSqliteKeyStore(path) };
 });
 runKeyStoreConformance("sqlite (in memory)", async () => ({ store: await openSqliteKeyStore(":memory:") }));
-// PGlite: one instance for these cases, a schema per store (starting one takes seconds).
+// PGlite: one instance for these cases, a schema per store (starting one takes seconds). Stores
+// of one directory share an instance that closes with the last of them, so a holder keeps it
+// open between cases; a reopened store still reads what the closed one wrote.
 const pgliteDir = join(root, "pglite");
 let schemas = 0;
+let holder: { close(): Promise<void> } | undefined;
+before(async () => {
+  holder = await openPostgresKeyStore(`pglite:${pgliteDir}`, "holder");
+});
+after(async () => {
+  await holder?.close();
+});
 runKeyStoreConformance("pglite", async () => {
   const schema = `keys_${++schemas}`;
   return {
