@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, it } from "node:test";
 
-const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 
 function walk(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {
