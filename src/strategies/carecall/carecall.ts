@@ -12,7 +12,7 @@ import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { byStoreOrder } from "../../core/memory-order.js";
 import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
-import type { Statement } from "../../core/types.js";
+import type { Memory, Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { summarizeSession } from "../kit/summarize-session.js";
@@ -44,7 +44,31 @@ export interface CarecallOptions {
 /** Which memories a summary sentence is compared with; see CarecallOptions.candidates. */
 export type CarecallCandidates = "top5" | "all" | number;
 
+/** The options, checked and with their defaults. */
+interface CarecallSettings {
+  /** How many memories each statement is compared with (infinite with `candidates: "all"`). */
+  candidates: number;
+  all: boolean;
+  minCosine: number;
+  fusion: boolean;
+  k?: number;
+}
+
 export function carecallStrategy(options: CarecallOptions = {}): Strategy {
+  const settings = carecallSettings(options);
+  return {
+    specificationVersion: "v1",
+    name: NAME,
+    description:
+      "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
+    onSessionEnd: (ctx) => endSession(ctx, settings),
+    recall: (ctx) => topKRecall(NAME, ctx, settings.k),
+    compose: (ctx, recall) => composeReply(ctx, recall),
+  };
+}
+
+/** @throws {InvalidInputError} candidates that are not "top5", "all" or a positive whole number */
+function carecallSettings(options: CarecallOptions): CarecallSettings {
   const choice = options.candidates ?? "top5";
   const all = choice === "all";
   const candidates = choice === "all" ? Number.POSITIVE_INFINITY : choice === "top5" ? 5 : choice;
@@ -52,125 +76,165 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
     throw new InvalidInputError(`carecall candidates must be "top5", "all" or a positive whole number`, {
       field: "candidates",
     });
-  const minCosine = all ? Number.NEGATIVE_INFINITY : (options.minCosine ?? 0.3);
-  const fusion = options.fusion ?? true;
+  return {
+    candidates,
+    all,
+    minCosine: all ? Number.NEGATIVE_INFINITY : (options.minCosine ?? 0.3),
+    fusion: options.fusion ?? true,
+    k: options.k,
+  };
+}
 
-  async function updateSubject(ctx: SessionContext, about: string, statements: Statement[]): Promise<void> {
-    // Its own memories only: another strategy's in the same scope (standing items, a session run
-    // with theanine) are not statements for the operator to replace or keep.
-    const texts = statements.map((s) => s.text);
-    const sVectors = await ctx.embedder.embed(texts, { signal: ctx.signal });
-    const near = await nearestMemories(ctx, sVectors, candidates, { about, strategy: NAME }, minCosine);
-    // Algorithm 1 runs over the memories some statement is compared with (in the store's order):
-    // every other memory would take APPEND with every statement, which keeps it and changes nothing.
-    const memories = [...new Map(near.lists.flat().map((x) => [x.memory.id, x.memory])).values()].sort(
-      byStoreOrder,
+/** Session end: the summary's statements, then each subject's memory updated by Algorithm 1. */
+async function endSession(ctx: SessionContext, settings: CarecallSettings): Promise<void> {
+  const { statements } = await summarizeSession(ctx);
+  const subjects = [...new Set(statements.map((s) => s.about))];
+  for (const about of subjects)
+    await updateSubject(
+      ctx,
+      settings,
+      about,
+      statements.filter((s) => s.about === about),
     );
-    const number = new Map(memories.map((m, i) => [m.id, i]));
-    const pairs: { m: number; s: number }[] = [];
-    near.lists.forEach((list, s) => {
-      for (const x of list) pairs.push({ m: number.get(x.memory.id)!, s });
-    });
-    const decisions = new Map<string, PairDecision>();
-    let model = ctx.cognition.name;
-    if (pairs.length > 0) {
-      const result = await ctx.cognition.run(
-        classifyPairsStep,
-        {
-          about: displayName(about),
-          fusion,
-          pairs: pairs.map((p) => ({
-            memory: memories[p.m]!.text,
-            summary: texts[p.s]!,
-            memoryAt: memories[p.m]!.observedAt,
-            summaryAt: statements[p.s]!.observedAt,
+}
+
+/** A memory compared with a statement, by their places in `memories` and `statements`. */
+interface Pair {
+  m: number;
+  s: number;
+}
+
+async function updateSubject(
+  ctx: SessionContext,
+  settings: CarecallSettings,
+  about: string,
+  statements: Statement[],
+): Promise<void> {
+  // Its own memories only: another strategy's in the same scope (standing items, a session run
+  // with theanine) are not statements for the operator to replace or keep.
+  const texts = statements.map((s) => s.text);
+  const sVectors = await ctx.embedder.embed(texts, { signal: ctx.signal });
+  const near = await nearestMemories(
+    ctx,
+    sVectors,
+    settings.candidates,
+    { about, strategy: NAME },
+    settings.minCosine,
+  );
+  // Algorithm 1 runs over the memories some statement is compared with (in the store's order):
+  // every other memory would take APPEND with every statement, which keeps it and changes nothing.
+  const memories = [...new Map(near.lists.flat().map((x) => [x.memory.id, x.memory])).values()].sort(
+    byStoreOrder,
+  );
+  const number = new Map(memories.map((m, i) => [m.id, i]));
+  const pairs: Pair[] = [];
+  near.lists.forEach((list, s) => {
+    for (const x of list) pairs.push({ m: number.get(x.memory.id)!, s });
+  });
+  const { decisions, model } =
+    pairs.length > 0
+      ? await classifyPairs(ctx, settings, { about, statements, memories, pairs, among: near.among })
+      : { decisions: new Map<string, PairDecision>(), model: ctx.cognition.name };
+  // Conversation time decides what is current: a statement older than a memory (a late file,
+  // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
+  // past instead (history behind it).
+  const behind = new Map<number, number>();
+  const label = (m: number, s: number): PairLabelWithFusion => {
+    const l = decisions.get(`${m}:${s}`)?.label ?? "APPEND";
+    if (l !== "PASS" && l !== "APPEND" && statements[s]!.observedAt < memories[m]!.observedAt) {
+      const seen = behind.get(s);
+      if (seen === undefined || memories[m]!.observedAt < memories[seen]!.observedAt) behind.set(s, m);
+      return "APPEND";
+    }
+    return l;
+  };
+  const update = updateMemory(memories.length, statements.length, label);
+  const fused = await fuseAll(ctx, about, memories, texts, update.fusions);
+  ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
+}
+
+/** The pair operator's decisions (keyed "m:s"), in one batched step, logged as CLASSIFY. */
+async function classifyPairs(
+  ctx: SessionContext,
+  settings: CarecallSettings,
+  input: { about: string; statements: Statement[]; memories: Memory[]; pairs: Pair[]; among: number },
+): Promise<{ decisions: Map<string, PairDecision>; model: string }> {
+  const { about, statements, memories, pairs } = input;
+  const texts = statements.map((s) => s.text);
+  const decisions = new Map<string, PairDecision>();
+  const result = await ctx.cognition.run(
+    classifyPairsStep,
+    {
+      about: displayName(about),
+      fusion: settings.fusion,
+      pairs: pairs.map((p) => ({
+        memory: memories[p.m]!.text,
+        summary: texts[p.s]!,
+        memoryAt: memories[p.m]!.observedAt,
+        summaryAt: statements[p.s]!.observedAt,
+      })),
+    },
+    { signal: ctx.signal },
+  );
+  for (const [i, p] of pairs.entries()) decisions.set(`${p.m}:${p.s}`, result.value[i]!);
+  const { all, candidates } = settings;
+  ctx.stage({
+    operations: [
+      ctx.operation({
+        type: "CLASSIFY",
+        model: result.model,
+        usage: result.usage,
+        memoryIds: [...new Set(pairs.map((p) => memories[p.m]!.id))],
+        inputs: {
+          step: classifyPairsStep.name,
+          about,
+          pairs: pairs.length,
+          candidates: all ? "all" : candidates,
+          compared: `${input.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
+        },
+        outputs: {
+          decisions: pairs.map((p, i) => ({
+            memory: memories[p.m]!.id,
+            summary: texts[p.s],
+            label: result.value[i]!.label,
+            why: result.value[i]!.rationale,
           })),
         },
-        { signal: ctx.signal },
-      );
-      model = result.model;
-      for (const [i, p] of pairs.entries()) decisions.set(`${p.m}:${p.s}`, result.value[i]!);
+      }),
+    ],
+  });
+  return { decisions, model: result.model };
+}
+
+/** The fused sentence of each FUSION Algorithm 1 chose (keyed "memory:summary"), logged as FUSION. */
+async function fuseAll(
+  ctx: SessionContext,
+  about: string,
+  memories: Memory[],
+  texts: string[],
+  fusions: { memory: number; summary: number }[],
+): Promise<Map<string, string>> {
+  const fused = new Map<string, string>();
+  for (const f of fusions) {
+    const result = await ctx.cognition.run(
+      fuseStep,
+      { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+      { signal: ctx.signal },
+    );
+    fused.set(`${f.memory}:${f.summary}`, result.value);
+    if (result.usage.calls)
       ctx.stage({
         operations: [
           ctx.operation({
-            type: "CLASSIFY",
-            model,
+            type: "FUSION",
+            model: result.model,
             usage: result.usage,
-            memoryIds: [...new Set(pairs.map((p) => memories[p.m]!.id))],
-            inputs: {
-              step: classifyPairsStep.name,
-              about,
-              pairs: pairs.length,
-              candidates: all ? "all" : candidates,
-              compared: `${near.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
-            },
-            outputs: {
-              decisions: pairs.map((p, i) => ({
-                memory: memories[p.m]!.id,
-                summary: texts[p.s],
-                label: result.value[i]!.label,
-                why: result.value[i]!.rationale,
-              })),
-            },
+            inputs: { memory: memories[f.memory]!.text, summary: texts[f.summary] },
+            outputs: { fused: result.value },
+            rationale: "fused sentence written",
           }),
         ],
       });
-    }
-    // Conversation time decides what is current: a statement older than a memory (a late file,
-    // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
-    // past instead (history behind it).
-    const behind = new Map<number, number>();
-    const label = (m: number, s: number): PairLabelWithFusion => {
-      const l = decisions.get(`${m}:${s}`)?.label ?? "APPEND";
-      if (l !== "PASS" && l !== "APPEND" && statements[s]!.observedAt < memories[m]!.observedAt) {
-        const seen = behind.get(s);
-        if (seen === undefined || memories[m]!.observedAt < memories[seen]!.observedAt) behind.set(s, m);
-        return "APPEND";
-      }
-      return l;
-    };
-    const update = updateMemory(memories.length, statements.length, label);
-    const fused = new Map<string, string>();
-    for (const f of update.fusions) {
-      const result = await ctx.cognition.run(
-        fuseStep,
-        { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
-        { signal: ctx.signal },
-      );
-      fused.set(`${f.memory}:${f.summary}`, result.value);
-      if (result.usage.calls)
-        ctx.stage({
-          operations: [
-            ctx.operation({
-              type: "FUSION",
-              model: result.model,
-              usage: result.usage,
-              inputs: { memory: memories[f.memory]!.text, summary: texts[f.summary] },
-              outputs: { fused: result.value },
-              rationale: "fused sentence written",
-            }),
-          ],
-        });
-    }
-    ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
   }
-
-  return {
-    specificationVersion: "v1",
-    name: NAME,
-    description:
-      "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
-    async onSessionEnd(ctx) {
-      const { statements } = await summarizeSession(ctx);
-      const subjects = [...new Set(statements.map((s) => s.about))];
-      for (const about of subjects)
-        await updateSubject(
-          ctx,
-          about,
-          statements.filter((s) => s.about === about),
-        );
-    },
-    recall: (ctx) => topKRecall(NAME, ctx, options.k),
-    compose: (ctx, recall) => composeReply(ctx, recall),
-  };
+  return fused;
 }
