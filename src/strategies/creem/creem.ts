@@ -19,7 +19,7 @@
  */
 import { displayName } from "../../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
-import type { Memory, Operation, Turn } from "../../core/types.js";
+import type { Memory, Operation, Turn, Usage } from "../../core/types.js";
 import type { Supersession } from "../../store/memory-store.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { consolidationHearing } from "../kit/memory-vectors.js";
@@ -48,182 +48,216 @@ export interface CreemOptions {
 
 const NAME = "creem";
 
+/** The options, with their defaults. */
+interface CreemSettings {
+  k: number;
+  every: number;
+  useQuestion: boolean;
+  refine: boolean;
+  infuse: boolean;
+}
+
 export function creemStrategy(options: CreemOptions = {}): Strategy {
-  const k = options.k ?? 5;
-  const every = Math.max(1, Math.floor(options.every ?? 1));
-  const useQuestion = options.question ?? true;
-  const refine = options.refine ?? true;
-  const infuse = options.infuse ?? true;
-
-  async function onTurn(ctx: TurnContext): Promise<void> {
-    const { scope, turn, dialogue, session } = ctx;
-    // Blends run on the partners' turns (another agent's generated reply is a partner's words);
-    // the agent's own replies are part of the dialogue it reads (the paper's last two utterances).
-    if (turn.speaker === scope.agent) return;
-    const partnerTurns = dialogue.filter((t) => t.speaker !== scope.agent).length;
-    if (partnerTurns % every !== 0) return;
-    const recent = dialogue.slice(-2 * every);
-    // 1. The question, unless ablated.
-    let question: string | null = null;
-    if (useQuestion) {
-      const q = await ctx.cognition.run(
-        questionStep,
-        { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
-        { signal: ctx.signal },
-      );
-      question = q.value;
-      ctx.stage({
-        operations: [
-          ctx.operation({
-            type: "SUMMARIZE",
-            model: q.model,
-            usage: q.usage,
-            inputs: { step: questionStep.name, turn: turn.id },
-            outputs: { question },
-          }),
-        ],
-      });
-    }
-    // 2. Contextual search: question and dialogue, top k each, merged by alternating ranks.
-    const search = (query: string) =>
-      ctx.retriever.searchMemories(scope, {
-        query,
-        k,
-        filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
-        now: turn.at,
-      });
-    const lists = await Promise.all([
-      question ? search(question) : Promise.resolve([]),
-      search(recent.map((t) => t.text).join("\n")),
-    ]);
-    const retrieved = interleave(lists);
-    const shown: RetrievedMemory[] = retrieved.map((h, i) => ({
-      n: i + 1,
-      about: h.about,
-      text: h.text,
-      at: h.observedAt,
-    }));
-    // 3. Blend & Refine.
-    const people = [scope.agent, ...session.partners];
-    const blended = await ctx.cognition.run(
-      blendRefineStep,
-      {
-        agent: scope.agent,
-        people,
-        at: turn.at,
-        sessionId: session.id,
-        recent,
-        // The paper gives the whole session so far; insights still come from the latest lines.
-        // Only the tail the prompt can show is handed over (the step checks its input, and a
-        // long session's whole dialogue made every turn slower).
-        dialogue: dialogueTail(dialogue.slice(0, -recent.length)),
-        retrieved: shown,
-      },
-      { signal: ctx.signal },
-    );
-    // 4. Apply: insights added, retired memories superseded.
-    const insights: Insight[] = refine
-      ? blended.value
-      : blended.value.map((i) => ({ ...i, type: "New", removes: [], rationale: "refine ablated" }));
-    const rows: Memory[] = [];
-    const supersede: Supersession[] = [];
-    const ops: Operation[] = [];
-    const retired = new Set<string>();
-    for (const insight of insights) {
-      const targets = insight.removes.map((n) => retrieved[n - 1]!);
-      // A Redundant insight that says exactly what a retired memory says changes nothing: the
-      // memory stays (no churn of identical rows), and the decision is still logged.
-      if (insight.type === "Redundant" && targets.some((h) => h.text === insight.text)) {
-        ops.push(
-          ctx.operation({
-            type: "REDUNDANT",
-            model: blended.model,
-            memoryIds: targets.map((h) => h.id),
-            inputs: { insight: insight.text },
-            outputs: { unchanged: true },
-            rationale: insight.rationale ?? "already remembered",
-          }),
-        );
-        continue;
-      }
-      const row = statementMemory(
-        ctx,
-        NAME,
-        {
-          about: insight.about,
-          text: insight.text,
-          sourceTurns: recent.map((t) => t.id),
-          observedAt: turn.at,
-        },
-        { kind: "insight", attributes: { type: insight.type, ...(question ? { question } : {}) } },
-      );
-      const gone = targets.filter((h) => !retired.has(h.id));
-      for (const h of gone) {
-        retired.add(h.id);
-        supersede.push({ oldId: h.id, byId: row.id, at: turn.at, reason: insight.type.toUpperCase() });
-      }
-      rows.push(row);
-      ops.push(
-        ctx.operation({
-          type: insight.type === "New" ? "NEW" : insight.type === "Redundant" ? "REDUNDANT" : "UPDATED",
-          model: blended.model,
-          memoryIds: [row.id, ...gone.map((h) => h.id)],
-          inputs: { insight: insight.text, retires: gone.map((h) => ({ id: h.id, text: h.text })) },
-          outputs: { memory: row.id },
-          rationale: insight.rationale ?? null,
-        }),
-      );
-    }
-    // What the reply to this turn sees: the new insights and the retrieved memories that survived.
-    ops.push(
-      ctx.operation({
-        type: "CLASSIFY",
-        model: blended.model,
-        usage: blended.usage,
-        memoryIds: [...retrieved.map((h) => h.id), ...rows.map((r) => r.id)],
-        inputs: {
-          step: blendRefineStep.name,
-          turn: turn.id,
-          question,
-          retrieved: retrieved.map((h) => h.id),
-        },
-        outputs: {
-          insights: rows.map((r, i) => ({ id: r.id, type: insights[i]!.type })),
-          survived: retrieved.filter((h) => !retired.has(h.id)).map((h) => h.id),
-        },
-      }),
-    );
-    ctx.stage({ memories: rows, supersede, operations: ops });
-  }
-
-  async function recall(ctx: RecallContext): Promise<Recall> {
-    const turn = ctx.session && lastPartnerTurn(ctx.dialogue ?? [], ctx.scope.agent);
-    // This turn's own Blend & Refine record (with `every` > 1, the latest blend's); when it
-    // failed there is none, and the reply gets a plain search, not the previous turn's record.
-    const record = turn ? await blendRecord(ctx, turn, every > 1) : null;
-    if (!record) return topKRecall(NAME, { ...ctx, filter: { ...ctx.filter, strategy: NAME } }, k);
-    const ids = [...(infuse ? record.insights : []), ...record.survived];
-    const byId = new Map(
-      (await ctx.store.listMemories(ctx.scope, { ids, status: "active" })).map((m) => [m.id, m]),
-    );
-    const hits: RecallHit[] = ids
-      .map((id) => byId.get(id))
-      .filter((m): m is Memory => m !== undefined)
-      .filter((m) => infuse || m.sessionId !== ctx.session?.id)
-      .map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
-    return { strategy: NAME, query: ctx.query, hits };
-  }
-
+  const settings: CreemSettings = {
+    k: options.k ?? 5,
+    every: Math.max(1, Math.floor(options.every ?? 1)),
+    useQuestion: options.question ?? true,
+    refine: options.refine ?? true,
+    infuse: options.infuse ?? true,
+  };
   return {
     specificationVersion: "v1",
     name: NAME,
     description:
       "insights blended and refined at every partner turn (New / Redundant / Updated); the reply sees them",
-    onTurn,
-    recall,
+    onTurn: (ctx) => blendTurn(ctx, settings),
+    recall: (ctx) => recallBlended(ctx, settings),
     compose: (ctx, r) =>
       composeReply(ctx, r, `What you remember about ${displayName(ctx.partner)} (newest insights first)`),
   };
+}
+
+/** One partner turn: the question, the contextual search, Blend & Refine, and what it changes. */
+async function blendTurn(ctx: TurnContext, settings: CreemSettings): Promise<void> {
+  const { scope, turn, dialogue, session } = ctx;
+  // Blends run on the partners' turns (another agent's generated reply is a partner's words);
+  // the agent's own replies are part of the dialogue it reads (the paper's last two utterances).
+  if (turn.speaker === scope.agent) return;
+  const partnerTurns = dialogue.filter((t) => t.speaker !== scope.agent).length;
+  if (partnerTurns % settings.every !== 0) return;
+  const recent = dialogue.slice(-2 * settings.every);
+  // 1. The question, unless ablated.
+  const question = settings.useQuestion ? await askQuestion(ctx) : null;
+  // 2. Contextual search: question and dialogue, top k each, merged by alternating ranks.
+  const search = (query: string) =>
+    ctx.retriever.searchMemories(scope, {
+      query,
+      k: settings.k,
+      filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
+      now: turn.at,
+    });
+  const lists = await Promise.all([
+    question ? search(question) : Promise.resolve([]),
+    search(recent.map((t) => t.text).join("\n")),
+  ]);
+  const retrieved = interleave(lists);
+  const shown: RetrievedMemory[] = retrieved.map((h, i) => ({
+    n: i + 1,
+    about: h.about,
+    text: h.text,
+    at: h.observedAt,
+  }));
+  // 3. Blend & Refine.
+  const blended = await ctx.cognition.run(
+    blendRefineStep,
+    {
+      agent: scope.agent,
+      people: [scope.agent, ...session.partners],
+      at: turn.at,
+      sessionId: session.id,
+      recent,
+      // The paper gives the whole session so far; insights still come from the latest lines.
+      // Only the tail the prompt can show is handed over (the step checks its input, and a
+      // long session's whole dialogue made every turn slower).
+      dialogue: dialogueTail(dialogue.slice(0, -recent.length)),
+      retrieved: shown,
+    },
+    { signal: ctx.signal },
+  );
+  // 4. Apply: insights added, retired memories superseded.
+  const insights: Insight[] = settings.refine
+    ? blended.value
+    : blended.value.map((i) => ({ ...i, type: "New", removes: [], rationale: "refine ablated" }));
+  applyInsights(ctx, { insights, retrieved, recent, question, model: blended.model, usage: blended.usage });
+}
+
+/** The question the dialogue raises (the paper's first call), logged as SUMMARIZE. */
+async function askQuestion(ctx: TurnContext): Promise<string> {
+  const { scope, turn, dialogue } = ctx;
+  const q = await ctx.cognition.run(
+    questionStep,
+    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
+    { signal: ctx.signal },
+  );
+  ctx.stage({
+    operations: [
+      ctx.operation({
+        type: "SUMMARIZE",
+        model: q.model,
+        usage: q.usage,
+        inputs: { step: questionStep.name, turn: turn.id },
+        outputs: { question: q.value },
+      }),
+    ],
+  });
+  return q.value;
+}
+
+/**
+ * Stages the insights as memories, supersedes what they retire, and records what the reply to
+ * this turn sees (the CLASSIFY record `blendRecord` reads back).
+ */
+function applyInsights(
+  ctx: TurnContext,
+  blend: {
+    insights: Insight[];
+    retrieved: RecallHit[];
+    recent: Turn[];
+    question: string | null;
+    model: string;
+    usage: Usage;
+  },
+): void {
+  const { turn } = ctx;
+  const { insights, retrieved, recent, question } = blend;
+  const rows: Memory[] = [];
+  const supersede: Supersession[] = [];
+  const ops: Operation[] = [];
+  const retired = new Set<string>();
+  for (const insight of insights) {
+    const targets = insight.removes.map((n) => retrieved[n - 1]!);
+    // A Redundant insight that says exactly what a retired memory says changes nothing: the
+    // memory stays (no churn of identical rows), and the decision is still logged.
+    if (insight.type === "Redundant" && targets.some((h) => h.text === insight.text)) {
+      ops.push(
+        ctx.operation({
+          type: "REDUNDANT",
+          model: blend.model,
+          memoryIds: targets.map((h) => h.id),
+          inputs: { insight: insight.text },
+          outputs: { unchanged: true },
+          rationale: insight.rationale ?? "already remembered",
+        }),
+      );
+      continue;
+    }
+    const row = statementMemory(
+      ctx,
+      NAME,
+      {
+        about: insight.about,
+        text: insight.text,
+        sourceTurns: recent.map((t) => t.id),
+        observedAt: turn.at,
+      },
+      { kind: "insight", attributes: { type: insight.type, ...(question ? { question } : {}) } },
+    );
+    const gone = targets.filter((h) => !retired.has(h.id));
+    for (const h of gone) {
+      retired.add(h.id);
+      supersede.push({ oldId: h.id, byId: row.id, at: turn.at, reason: insight.type.toUpperCase() });
+    }
+    rows.push(row);
+    ops.push(
+      ctx.operation({
+        type: insight.type === "New" ? "NEW" : insight.type === "Redundant" ? "REDUNDANT" : "UPDATED",
+        model: blend.model,
+        memoryIds: [row.id, ...gone.map((h) => h.id)],
+        inputs: { insight: insight.text, retires: gone.map((h) => ({ id: h.id, text: h.text })) },
+        outputs: { memory: row.id },
+        rationale: insight.rationale ?? null,
+      }),
+    );
+  }
+  // What the reply to this turn sees: the new insights and the retrieved memories that survived.
+  ops.push(
+    ctx.operation({
+      type: "CLASSIFY",
+      model: blend.model,
+      usage: blend.usage,
+      memoryIds: [...retrieved.map((h) => h.id), ...rows.map((r) => r.id)],
+      inputs: {
+        step: blendRefineStep.name,
+        turn: turn.id,
+        question,
+        retrieved: retrieved.map((h) => h.id),
+      },
+      outputs: {
+        insights: rows.map((r, i) => ({ id: r.id, type: insights[i]!.type })),
+        survived: retrieved.filter((h) => !retired.has(h.id)).map((h) => h.id),
+      },
+    }),
+  );
+  ctx.stage({ memories: rows, supersede, operations: ops });
+}
+
+/** What the reply sees: this turn's blend record (insights and survivors), else a plain search. */
+async function recallBlended(ctx: RecallContext, settings: CreemSettings): Promise<Recall> {
+  const turn = ctx.session && lastPartnerTurn(ctx.dialogue ?? [], ctx.scope.agent);
+  // This turn's own Blend & Refine record (with `every` > 1, the latest blend's); when it
+  // failed there is none, and the reply gets a plain search, not the previous turn's record.
+  const record = turn ? await blendRecord(ctx, turn, settings.every > 1) : null;
+  if (!record) return topKRecall(NAME, { ...ctx, filter: { ...ctx.filter, strategy: NAME } }, settings.k);
+  const ids = [...(settings.infuse ? record.insights : []), ...record.survived];
+  const byId = new Map(
+    (await ctx.store.listMemories(ctx.scope, { ids, status: "active" })).map((m) => [m.id, m]),
+  );
+  const hits: RecallHit[] = ids
+    .map((id) => byId.get(id))
+    .filter((m): m is Memory => m !== undefined)
+    .filter((m) => settings.infuse || m.sessionId !== ctx.session?.id)
+    .map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
+  return { strategy: NAME, query: ctx.query, hits };
 }
 
 /** Blend records read back at recall, newest first (see blendRecord). */
