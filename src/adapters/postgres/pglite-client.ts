@@ -38,9 +38,8 @@ const ANALYZE_SHARE = 0.1;
 
 /**
  * The statistics target of these ANALYZE runs: 10, where a server's default is 100. ANALYZE reads
- * 300 × target rows per table, and PGlite runs it to its end while other statements wait: at 40K
- * memories the default took 84 ms for memories and 117 ms for embeddings (up to 400 ms on cold
- * pages), 10 takes 12 and 17 ms. What the planner needs here is the row counts, which any target
+ * 300 × target rows per table, and PGlite runs it to its end while other statements wait; 10 is several
+ * times shorter than the default (`npm run bench -- postgres --parts analyze`). What the planner needs here is the row counts, which any target
  * gives; an embedded store holds few tenants, which ten common values and ten buckets describe.
  */
 const STATISTICS_TARGET = 10;

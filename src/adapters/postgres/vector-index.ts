@@ -292,7 +292,7 @@ export class HnswIndexes {
     // The walk over the HNSW index alone; the memory filter is applied to its candidates in a
     // second statement that looks them up by primary key. Joined in one statement, plans built
     // on stale statistics (PGlite has no autovacuum) filtered the scope's whole key range once
-    // per candidate: 30 ms at 10K memories, 300 ms at 100K.
+    // per candidate, growing with the scope (`npm run bench -- postgres --stores pglite`).
     const walk = `${explain}SELECT owner_id AS id, embedding::vector(${dims}) <=> $1::vector(${dims}) AS distance
         FROM embeddings
         WHERE tenant = $2 AND agent = $3 AND owner_kind = 'memory' AND model = ${literal(model)} AND dims = ${dims}

@@ -45,8 +45,8 @@ import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
 const ROWS_PER_PAGE = 1000;
 /**
  * Vectors read at once: fewer than other rows, since each is a kilobyte or more read from its own
- * overflow page (a page of 1,000 took 22-44 ms on a 100K-turn scope, and with a collection in
- * between held the loop past 100 ms).
+ * overflow page (a page of 1,000 held the loop too long on a 100K-turn scope;
+ * `npm run bench -- live --parts stalls`).
  */
 const VECTORS_PER_PAGE = 100;
 /** Sessions whose turns are read at once by a whole-scope turn read. */
