@@ -69,9 +69,10 @@ export class SchemaMismatchError extends MemlaneError {
   }
 }
 
+/** What was asked is not supported here: another specification version, a package not installed. */
 export class UnsupportedError extends MemlaneError {
-  constructor(message: string, details: Record<string, unknown> = {}) {
-    super("UNSUPPORTED", message, details);
+  constructor(message: string, details: Record<string, unknown> = {}, cause?: unknown) {
+    super("UNSUPPORTED", message, details, cause);
   }
 }
 

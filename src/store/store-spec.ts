@@ -12,3 +12,15 @@ export function isPostgresSpec(spec: string): boolean {
 export function isPostgresUrl(spec: string): boolean {
   return /^postgres(ql)?:\/\//.test(spec);
 }
+
+/** A database URL with its password hidden, for messages and log lines; other specs as they are. */
+export function withoutPassword(url: string): string {
+  if (!/^postgres(ql)?:/i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://…";
+  }
+}

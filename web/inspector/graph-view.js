@@ -1,9 +1,20 @@
-// The memory graph, drawn with cytoscape (served from memlane's own node_modules, no CDN):
+// The memory graph, drawn with cytoscape (served from the server's own node_modules, no CDN):
 // memories are nodes, coloured by status; edges are Theanine relations, EMMA links,
 // supersessions and fusions, each kind in its own colour. Clicking a memory opens it.
+// cytoscape is an optional package of the server: loaded when the graph is first drawn, so
+// without it the rest of the page works and the graph says what to install.
 
 import { el, fill } from "./dom.js";
-import cytoscape from "./vendor/cytoscape.mjs";
+
+let cytoscapeLoad = null;
+/** cytoscape's module, or null when the server has no cytoscape to serve. */
+function loadCytoscape() {
+  cytoscapeLoad ??= import("./vendor/cytoscape.mjs").then(
+    (m) => m.default,
+    () => null,
+  );
+  return cytoscapeLoad;
+}
 
 /** Edge kinds as the legend shows them; every Theanine relation shares one colour. */
 const KINDS = [
@@ -122,6 +133,12 @@ export function graphView(context) {
     },
     async load() {
       const agent = context.agent;
+      const cytoscape = await loadCytoscape();
+      if (!cytoscape) {
+        caption.textContent =
+          "The graph view needs the cytoscape package on the server: npm install cytoscape, then restart memlane serve.";
+        return;
+      }
       const graph = await context.graph();
       // Another agent was chosen meanwhile: its own load draws the graph.
       if (agent !== context.agent) return;

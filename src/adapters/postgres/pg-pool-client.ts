@@ -1,5 +1,7 @@
 /** The SqlClient over a real Postgres server: a `pg` connection pool. */
+
 import pg from "pg";
+import { withoutPassword } from "../../store/store-spec.js";
 import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js";
 
 /** Connections per process: enough for concurrent requests, small beside max_connections (100). */
@@ -170,14 +172,4 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** A database URL with its password hidden, for messages and log lines; other specs as they are. */
-export function withoutPassword(url: string): string {
-  if (!/^postgres(ql)?:/i.test(url)) return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "postgres://…";
-  }
-}
+export { withoutPassword } from "../../store/store-spec.js";

@@ -10,10 +10,12 @@
  * one request at a time; callers (pglite-client.ts) already queue theirs. A worker with nothing
  * pending does not keep the process alive, as PGlite in this thread would not.
  */
+
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { StoreUnavailableError } from "../../core/errors.js";
+import { missingPackage, missingPackageError, OPTIONAL_FEATURES } from "../../core/optional-packages.js";
 import type { SqlRow } from "./sql-client.js";
 
 /** What the worker answers a query with. */
@@ -99,13 +101,12 @@ export class PgliteWorker {
 
   /** `dataDir` is a directory, or null for a database that lives as long as the worker. */
   constructor(dataDir: string | null, label: string) {
-    const resolve = createRequire(import.meta.url).resolve;
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
         dataDir,
-        pglite: pathToFileURL(resolve("@electric-sql/pglite")).href,
-        vector: pathToFileURL(resolve("@electric-sql/pglite-pgvector")).href,
+        pglite: installedUrl("@electric-sql/pglite"),
+        vector: installedUrl("@electric-sql/pglite-pgvector"),
       },
     });
     let rejectReady: (error: Error) => void = () => {};
@@ -203,5 +204,18 @@ export class PgliteWorker {
     if (this.closing) return;
     if (this.pending.size > 0) this.worker.ref();
     else this.worker.unref();
+  }
+}
+
+/**
+ * A package's entry as a URL the worker can import.
+ * @throws {UnsupportedError} PGlite is not installed (the message says how to install it)
+ */
+function installedUrl(name: string): string {
+  try {
+    return pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+  } catch (error) {
+    const missing = missingPackage(error, OPTIONAL_FEATURES.pglite.packages);
+    throw missing ? missingPackageError("pglite", missing, error) : error;
   }
 }

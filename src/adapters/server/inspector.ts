@@ -8,12 +8,14 @@
  * `src/service/` (tsx, a fresh clone) and `dist/service/` (the build, the published package) are
  * two levels below the root, so one relative URL serves both without a copy step.
  */
+
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context, Hono } from "hono";
+import { missingPackage } from "../../core/optional-packages.js";
 import type { Logger } from "../../engine/logger.js";
 import { errorResponse } from "./http-errors.js";
 import type { ServiceEnv } from "./route-kit.js";
@@ -54,10 +56,11 @@ export function inspectorAssets(dir = INSPECTOR_DIR): Map<string, string> {
   const assets = new Map<string, string>();
   for (const entry of readdirSync(dir, { withFileTypes: true }))
     if (entry.isFile() && CONTENT_TYPES[extname(entry.name)]) assets.set(entry.name, join(dir, entry.name));
-  // cytoscape is a runtime dependency, so its browser build ships with memlane; resolved from
-  // this module, wherever npm put it.
-  const cytoscapeMain = createRequire(import.meta.url).resolve("cytoscape");
-  assets.set("vendor/cytoscape.mjs", join(dirname(cytoscapeMain), "cytoscape.esm.min.mjs"));
+  // cytoscape draws the graph view; it is an optional package, resolved from this module
+  // wherever npm put it. Without it the page still works, and the graph view says what to install.
+  const cytoscapeMain = installedMain("cytoscape");
+  if (cytoscapeMain)
+    assets.set("vendor/cytoscape.mjs", join(dirname(cytoscapeMain), "cytoscape.esm.min.mjs"));
   return assets;
 }
 
@@ -90,4 +93,14 @@ export function inspectorRoutes(app: Hono<ServiceEnv>, assets: Map<string, strin
   app.get("/inspect", (c) => c.redirect(INSPECTOR_PATH, 301));
   app.get(INSPECTOR_PATH, (c) => send(c, "index.html"));
   app.get(`${INSPECTOR_PATH}*`, (c) => send(c, c.req.path.slice(INSPECTOR_PATH.length)));
+}
+
+/** A package's main file, or null when it is not installed. */
+function installedMain(name: string): string | null {
+  try {
+    return createRequire(import.meta.url).resolve(name);
+  } catch (error) {
+    if (missingPackage(error, [name])) return null;
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { type ErrorCode, InvalidInputError, MemlaneError } from "../../core/errors.js";
 import type { TranscriptFormat } from "../../engine/ingest/formats/load.js";
+import { EXAMPLES, examplePath } from "../examples.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
 import { progress } from "../progress.js";
@@ -9,8 +10,14 @@ import { readText } from "../read-text.js";
 
 export function registerIngest(program: Command): void {
   program
-    .command("ingest <file>")
-    .description("store and consolidate a transcript file (memlane or LoCoMo JSON); safe to re-run")
+    .command("ingest [file]")
+    .description(
+      "store and consolidate a transcript file (memlane or LoCoMo JSON), or a bundled --example; safe to re-run",
+    )
+    .option(
+      "--example <name>",
+      `a conversation that ships with memlane instead of a file: ${Object.keys(EXAMPLES).join(" | ")}`,
+    )
     .option("--format <format>", "memlane | locomo | misc (MiSC JSONL, one episode a line) | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent (default speaker_a)")
     .option(
@@ -18,10 +25,15 @@ export function registerIngest(program: Command): void {
       "stop after this many sessions in a row failed because the model was unreachable (0: never)",
       "3",
     )
-    .action(async (file: string, _o, cmd: Command) => {
+    .action(async (named: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { format: TranscriptFormat; agent?: string; stopAfter: string }
+        GlobalOptions & { format: TranscriptFormat; agent?: string; stopAfter: string; example?: string }
       >();
+      if ((named === undefined) === (opts.example === undefined))
+        throw new InvalidInputError("Name a transcript file or --example, not both and not neither", {
+          field: named === undefined ? "file" : "example",
+        });
+      const file = named ?? examplePath(opts.example!);
       const stopAfterUnreachable = Number(opts.stopAfter);
       if (!Number.isInteger(stopAfterUnreachable) || stopAfterUnreachable < 0)
         throw new InvalidInputError(`--stop-after must be a whole number, not "${opts.stopAfter}"`, {

@@ -2,8 +2,10 @@
  * `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE).
  * The stdio is the run's (io.ts); the MCP SDK loads when the command runs.
  */
+
 import type { Command } from "commander";
 import { MCP_TOOLS } from "../../adapters/mcp/tool-names.js";
+import { loadFeature } from "../../core/optional-packages.js";
 import { io, untilStopped } from "../io.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note } from "../output.js";
@@ -16,10 +18,12 @@ export function registerMcp(program: Command): void {
     )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
-        import("@modelcontextprotocol/sdk/server/stdio.js"),
-        import("../../adapters/mcp/mcp-tools.js"),
-      ]);
+      const [{ StdioServerTransport }, { createMcpServer }] = await loadFeature("mcp", () =>
+        Promise.all([
+          import("@modelcontextprotocol/sdk/server/stdio.js"),
+          import("../../adapters/mcp/mcp-tools.js"),
+        ]),
+      );
       const { stdin, stdout } = io();
       const mem = await open(opts);
       const server = createMcpServer(mem);

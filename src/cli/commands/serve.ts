@@ -3,9 +3,11 @@
  * The server (hono), the stores and the Postgres queue load when the command runs; it stops on
  * SIGINT, SIGTERM or the run's abort signal (io.ts).
  */
+
 import type { Command } from "commander";
 import { DEFAULT_MAX_BODY_BYTES } from "../../adapters/server/limits.js";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
+import { loadFeature } from "../../core/optional-packages.js";
 import { untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions, open } from "../options.js";
 import { note, printJson } from "../output.js";
@@ -72,15 +74,17 @@ export function registerServe(program: Command): void {
         { openMemlane },
         { openIngestJobStore },
         { openKeyStore },
-      ] = await Promise.all([
-        import("../../adapters/postgres/pg-pool-client.js"),
-        import("../../adapters/server/app.js"),
-        import("../../adapters/server/resume.js"),
-        import("../../adapters/server/server.js"),
-        import("../../engine/open-memlane.js"),
-        import("../../store/open-ingest-job-store.js"),
-        import("../../store/open-key-store.js"),
-      ]);
+      ] = await loadFeature("server", () =>
+        Promise.all([
+          import("../../store/store-spec.js"),
+          import("../../adapters/server/app.js"),
+          import("../../adapters/server/resume.js"),
+          import("../../adapters/server/server.js"),
+          import("../../engine/open-memlane.js"),
+          import("../../store/open-ingest-job-store.js"),
+          import("../../store/open-key-store.js"),
+        ]),
+      );
       const mem = queue ? await openMemlane({ ...configFrom(opts), queue }) : await open(opts);
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();

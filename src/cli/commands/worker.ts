@@ -3,9 +3,11 @@
  * with `memlane serve --no-worker` (or any engine that enqueues there). Several workers may run
  * against one database, on one machine or many; each job goes to one of them at a time.
  */
+
 import type { Command } from "commander";
 import type { PostgresJobQueue, PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../core/errors.js";
+import { loadFeature } from "../../core/optional-packages.js";
 import { io, untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions, wholeNumber } from "../options.js";
 import { note, print } from "../output.js";
@@ -40,7 +42,10 @@ export async function postgresQueueFor(
   if (env.MEMLANE_QUEUE_POLL) options.pollSeconds = Number(env.MEMLANE_QUEUE_POLL);
   if (env.MEMLANE_QUEUE_MAINTENANCE) options.maintenanceSeconds = Number(env.MEMLANE_QUEUE_MAINTENANCE);
   if (env.MEMLANE_JOB_RETRY_DELAY) options.retryDelaySeconds = Number(env.MEMLANE_JOB_RETRY_DELAY);
-  const { PostgresJobQueue } = await import("../../adapters/postgres/postgres-queue.js");
+  const { PostgresJobQueue } = await loadFeature(
+    "postgres",
+    () => import("../../adapters/postgres/postgres-queue.js"),
+  );
   return new PostgresJobQueue(options);
 }
 
@@ -99,7 +104,7 @@ export function registerWorker(program: Command): void {
           );
       });
       const [{ withoutPassword }, { openMemlane }] = await Promise.all([
-        import("../../adapters/postgres/pg-pool-client.js"),
+        import("../../store/store-spec.js"),
         import("../../engine/open-memlane.js"),
       ]);
       const mem = await openMemlane({ ...config, queue });

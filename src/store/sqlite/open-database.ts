@@ -3,16 +3,12 @@
  * secure delete so a forget leaves nothing in the file), the schema's migrations in
  * `user_version` under memlane's `application_id`, and the driver's errors as memlane's.
  */
+
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { MemlaneError, StoreUnavailableError } from "../../core/errors.js";
 import { APPLICATION_ID, MIGRATIONS } from "./migrations.js";
-
-export interface OpenOptions {
-  /** How long to wait for another process's write lock before failing, in ms. */
-  busyTimeoutMs?: number;
-  readonly?: boolean;
-}
+import type { OpenOptions } from "./open-options.js";
 
 /**
  * A connection to a memlane file, its schema brought up to date (never in read-only mode).

@@ -39,7 +39,8 @@ import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTur
 import { bumpVersion, readChanges } from "../sql/scope-changes.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
-import { type OpenOptions, openDatabase, storeError } from "./open-database.js";
+import { openDatabase, storeError } from "./open-database.js";
+import type { OpenOptions } from "./open-options.js";
 
 /** Rows read at once by the reads that can span a whole scope; the event loop runs between pages. */
 const ROWS_PER_PAGE = 1000;
