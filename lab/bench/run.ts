@@ -23,11 +23,14 @@
  *                                                        each recall signal's latency cost: the same questions
  *                                                        with it and without it, pair by pair
  *   timelines [file] [--embedder use|hash]               theanine offline: links by relation, timeline lengths
+ *   install-size [--pack DIR] [--with "pkg …"]          what `npm install memlane` puts on disk for a SQLite-only
+ *                                                        user (packs DIR, installs from the registry)
  *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S]
  *                                                        load test of memlane serve on loopback: p50/p95 per
  *                                                        route, errors, then no acknowledged turn lost
  */
 import { benchIngest } from "./ingest.js";
+import { benchInstallSize } from "./install-size.js";
 import { benchLive } from "./live.js";
 import { benchLlmCost } from "./llm-cost.js";
 import { benchPostgres } from "./postgres.js";
@@ -39,6 +42,7 @@ import { benchTimelines } from "./timelines.js";
 const [name, ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   ingest: benchIngest,
+  "install-size": benchInstallSize,
   live: benchLive,
   "llm-cost": benchLlmCost,
   postgres: benchPostgres,
