@@ -84,6 +84,7 @@ export { GgufChatModel } from "./models/llama-cpp.js";
 export { OpenAICompatibleChatModel, OpenAICompatibleEmbedder } from "./models/openai-compatible.js";
 export { generateObject } from "./models/structured.js";
 export { UniversalSentenceEncoder } from "./models/use-embedder.js";
+export { EngineCaches, type ScopeCaches } from "./retrieval/engine-caches.js";
 export { InProcessRetriever } from "./retrieval/in-process-retriever.js";
 export { PgvectorRetriever } from "./retrieval/pgvector-retriever.js";
 export type { MemorySearch, Retriever } from "./retrieval/retriever.js";

@@ -20,6 +20,7 @@ import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
 import { EMBEDDER_SPECIFICATION } from "../models/embedder.js";
+import { EngineCaches } from "../retrieval/engine-caches.js";
 import { InProcessRetriever } from "../retrieval/in-process-retriever.js";
 import { checkRetriever, type Retriever } from "../retrieval/retriever.js";
 import { searchedQuery } from "../retrieval/searched-query.js";
@@ -202,6 +203,7 @@ export class Memlane {
     this.shared = {
       engine: new Engine({
         store,
+        caches: new EngineCaches(store),
         embedder,
         cognition: checkCognition(options.cognition),
         chat: options.chat ? checkSpecification(options.chat, CHAT_MODEL_SPECIFICATION) : null,

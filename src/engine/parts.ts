@@ -6,6 +6,7 @@ import type { Cognition } from "../cognition/cognition.js";
 import type { Scope } from "../core/types.js";
 import type { ChatModel } from "../models/chat-model.js";
 import type { Embedder } from "../models/embedder.js";
+import type { ScopeCaches } from "../retrieval/engine-caches.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { StrategyRegistry } from "../strategies/registry.js";
@@ -17,6 +18,8 @@ import type { ReplyWindow } from "./reply/reply-window.js";
 
 export interface EngineParts {
   store: MemoryStore;
+  /** The caches strategies read through their ports (graphs, held memories), this engine's own. */
+  caches: ScopeCaches;
   cognition: Cognition;
   embedder: Embedder;
   retriever: Retriever;
@@ -39,6 +42,7 @@ export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal)
   return {
     scope,
     store: parts.store,
+    caches: parts.caches,
     cognition: parts.cognition,
     embedder: parts.embedder,
     retriever: parts.retriever,

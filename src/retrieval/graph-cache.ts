@@ -1,6 +1,6 @@
 /**
- * Memory graphs loaded from the store, cached per store, scope and strategy with the scope's
- * change version they hold: every theanine reply walks the graph, and reading it from the store
+ * Memory graphs loaded from the store, held per scope and strategy (a scope cache,
+ * scope-cache.ts, owned by the engine) with the scope's change version they hold: every theanine reply walks the graph, and reading it from the store
  * each time grows with the agent's whole history. After a write, the graph catches up from the
  * store's change log (only the memories and edges that changed are read). A write that touched
  * none of the strategy's memories and no edge (a turn, a session, another strategy's memories)
@@ -9,7 +9,7 @@
  * order (no sort of the whole scope), pausing between its passes so that a large scope's remake
  * does not hold every other caller; it is read whole again only when the log cannot serve it. A
  * loaded graph is never changed once handed out, so sharing it is safe. At most GRAPHS_KEPT
- * graphs per store are held, the least recently used leaving first.
+ * graphs are held, the least recently used leaving first.
  */
 import { graphOfInSlices } from "../core/graph-of.js";
 import type { MemoryGraph } from "../core/memory-graph.js";
@@ -17,6 +17,7 @@ import { byEdgeOrder, byStoreOrder } from "../core/memory-order.js";
 import type { Edge, Memory, Scope } from "../core/types.js";
 import { breathe, ITEMS_PER_LOOK } from "../core/yield-to-loop.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
+import { ScopeCache } from "./scope-cache.js";
 
 export interface LoadedGraph {
   graph: MemoryGraph;
@@ -28,36 +29,29 @@ interface Held extends LoadedGraph {
   edges: Edge[];
 }
 
-/** Graphs held per store; a process serving many agents keeps only the recently used ones. */
+/** Graphs held per engine; a process serving many agents keeps only the recently used ones. */
 export const GRAPHS_KEPT = 64;
 
-const built = new WeakMap<MemoryStore, Map<string, { version: string; loaded: Promise<Held> }>>();
+/** The memory graph of a scope (and a strategy), kept current from the change log. */
+export class GraphCache {
+  private readonly cache: ScopeCache<Held>;
 
-export async function loadGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<LoadedGraph> {
-  const version = await store.changeVersion(scope);
-  const key = JSON.stringify([scope.tenant, scope.agent, strategy ?? null]);
-  const perStore = built.get(store) ?? new Map<string, { version: string; loaded: Promise<Held> }>();
-  built.set(store, perStore);
-  const hit = perStore.get(key);
-  let loaded: Promise<Held>;
-  if (hit && hit.version === version) loaded = hit.loaded;
-  else {
-    const since = hit?.version;
-    loaded = hit
-      ? hit.loaded.then(
-          (held) => catchUp(store, scope, strategy, held, since!),
-          () => readGraph(store, scope, strategy),
-        )
-      : readGraph(store, scope, strategy);
-    loaded.catch(() => {
-      if (perStore.get(key)?.loaded === loaded) perStore.delete(key);
+  constructor(store: MemoryStore) {
+    this.cache = new ScopeCache<Held>(store, {
+      kind: {
+        name: "graph",
+        build: (scope, [strategy]) => readGraph(store, scope, strategy || undefined),
+        catchUp: (held, scope, changes, [strategy]) =>
+          caughtUp(store, scope, strategy || undefined, held, changes),
+      },
+      bound: { entries: GRAPHS_KEPT },
     });
   }
-  // Most recently used last; the oldest leave first.
-  perStore.delete(key);
-  perStore.set(key, { version, loaded });
-  while (perStore.size > GRAPHS_KEPT) perStore.delete(perStore.keys().next().value!);
-  return loaded;
+
+  /** The graph of the scope's memories (of one strategy, when named) and the edges between them. */
+  async load(scope: Scope, strategy?: string): Promise<LoadedGraph> {
+    return this.cache.get(scope, strategy ?? "");
+  }
 }
 
 async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): Promise<Held> {
@@ -68,16 +62,14 @@ async function readGraph(store: MemoryStore, scope: Scope, strategy?: string): P
   return made(memories.sort(byStoreOrder), edges.sort(byEdgeOrder));
 }
 
-/** Brings a held graph up to the changes since `since`, as a new graph; reads it whole when the log cannot. */
-async function catchUp(
+/** A held graph brought up to the changes, as a new graph (the same one when none concerns it). */
+async function caughtUp(
   store: MemoryStore,
   scope: Scope,
   strategy: string | undefined,
   held: Held,
-  since: string,
+  changes: ScopeChanges,
 ): Promise<Held> {
-  const changes: ScopeChanges | null = (await store.changesSince?.(scope, since)) ?? null;
-  if (!changes) return readGraph(store, scope, strategy);
   const ids = [...new Set(changes.memories)];
   if (ids.length === 0 && changes.edges.length === 0) return held;
   const ends = [...new Set(changes.edges.flatMap((e) => [e.from, e.to]))];

@@ -13,7 +13,7 @@ import { HashEmbedder } from "../models/hash-embedder.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { memory, scopeA } from "../testing/rows.js";
-import { heldMemories } from "./held-memories.js";
+import { HeldMemories } from "./held-memories.js";
 import { InProcessRetriever } from "./in-process-retriever.js";
 
 /** A small deterministic random source (mulberry32). */
@@ -34,6 +34,7 @@ describe("held memories", () => {
     it(`equal a fresh read after random writes by two connections (seed ${seed})`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "memlane-held-"));
       const store = new SqliteStore(join(dir, "h.db"));
+      const held = new HeldMemories(store);
       const other = new SqliteStore(join(dir, "h.db"));
       const next = random(seed);
       const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
@@ -61,7 +62,7 @@ describe("held memories", () => {
         if (step % 3 === 0) {
           const fresh = await store.listMemories(scopeA, { ...filter, status: "active" });
           assert.deepEqual(
-            (await heldMemories(store, scopeA, filter)).map((m) => [m.id, m.status, m.text]),
+            (await held.get(scopeA, filter)).map((m) => [m.id, m.status, m.text]),
             fresh.map((m) => [m.id, m.status, m.text]),
             `step ${step}`,
           );

@@ -22,7 +22,7 @@ import {
 } from "../testing/postgres-cluster.js";
 import { memory, scopeA, session, turn } from "../testing/rows.js";
 import { MEMORY_WEIGHTS } from "./fusion.js";
-import { type LoadedGraph, loadGraph } from "./graph-cache.js";
+import { GraphCache, type LoadedGraph } from "./graph-cache.js";
 import { InProcessRetriever } from "./in-process-retriever.js";
 import { turnEmbeddingText } from "./turn-embedding-text.js";
 
@@ -101,6 +101,8 @@ async function run(seed: number, steps: number, db: Database): Promise<{ rebuild
   const live = new InProcessRetriever(store, embedder, {
     onRebuild: (_s, kind, why) => rebuilds.push(`${kind}: ${why}`),
   });
+  // The graph cache an engine over this store would hold, kept live across the steps.
+  const graphs = new GraphCache(store);
   const random = seededRandom(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const sentence = () => Array.from({ length: 4 + Math.floor(random() * 6) }, () => pick(WORDS)).join(" ");
@@ -195,16 +197,17 @@ async function run(seed: number, steps: number, db: Database): Promise<{ rebuild
       if (step % 3 !== 2) continue; // several writes may land between two searches
       const fresh = new InProcessRetriever(store, embedder);
       assert.deepEqual(await everySearch(live), await everySearch(fresh), `seed ${seed}, step ${step}`);
-      const cold = db.open();
+      const coldStore = db.open();
+      const cold = new GraphCache(coldStore);
       // Graphs are held per strategy: a write of one strategy's memories, or of turns alone,
       // leaves another's graph as it was, and that must still be what a fresh read makes.
       for (const strategy of [undefined, ...STRATEGIES])
         assert.deepEqual(
-          graphView(await loadGraph(store, scopeA, strategy)),
-          graphView(await loadGraph(cold, scopeA, strategy)),
+          graphView(await graphs.load(scopeA, strategy)),
+          graphView(await cold.load(scopeA, strategy)),
           `seed ${seed}, step ${step}, graph of ${strategy ?? "every strategy"}`,
         );
-      await cold.close();
+      await coldStore.close();
     }
   } finally {
     await store.close();

@@ -1,18 +1,18 @@
 /**
- * Per-scope search indexes kept live in this process, under a byte budget. A scope's index is
- * built once (a cold load), then brought up to date from the store's change log at the next
- * search after any write, by this process or another: only the rows that changed are read. It
- * is built again only when the log no longer reaches back to it, or when the changes outnumber
- * what a build would read, and the logger says so. Indexes of all scopes share one budget and
- * the least recently used leave first; an evicted scope loads again when it is asked for.
+ * Per-scope search indexes kept live in this process, under a byte budget: a scope cache
+ * (scope-cache.ts) per kind of index. A scope's index is built once (a cold load), then brought up
+ * to date from the store's change log at the next search after any write, by this process or
+ * another: only the rows that changed are read. It is built again only when the log no longer
+ * reaches back to it, or when the changes outnumber what a build would read, and the logger says
+ * so. Indexes of all scopes share one budget and the least recently used leave first; an evicted
+ * scope loads again when it is asked for.
  */
-import { compositeKey } from "../core/ids.js";
 import type { Scope } from "../core/types.js";
 import type { MemoryStore, ScopeChanges } from "../store/memory-store.js";
+import { ScopeCache } from "./scope-cache.js";
 
-/** What the cache needs of an index: the version it holds, its size, how it catches up. */
+/** What the cache needs of an index: its size (how it catches up is the cache's `update`). */
 export interface LiveIndex {
-  version: string;
   /** Rows held (to judge whether a delta is worth applying). */
   readonly size: number;
   /** Roughly the bytes it holds. */
@@ -84,66 +84,33 @@ export interface IndexCacheOptions<T extends LiveIndex> {
 /** A delta over this share of an index's rows is applied by building again instead. */
 const REBUILD_SHARE = 0.5;
 
+/** A scope's search index of one kind, held under the shared byte budget (scope-cache.ts). */
 export class IndexCache<T extends LiveIndex> {
-  private readonly held = new Map<string, { version: string; index: Promise<T> }>();
+  private readonly cache: ScopeCache<T>;
 
-  constructor(
-    private readonly store: MemoryStore,
-    private readonly options: IndexCacheOptions<T>,
-  ) {}
+  constructor(store: MemoryStore, options: IndexCacheOptions<T>) {
+    this.cache = new ScopeCache<T>(store, {
+      kind: {
+        name: options.kind,
+        build: (scope) => options.build(scope),
+        catchUp: async (index, scope, changes) => {
+          await options.update(index, scope, changes);
+          return index;
+        },
+        rebuildInstead: (index, changes) => {
+          const size = changes.memories.length + changes.turns.length + changes.edges.length;
+          return size > 1000 && size > REBUILD_SHARE * index.size
+            ? `${size} changes: building is cheaper`
+            : null;
+        },
+      },
+      bound: { budget: options.budget, bytes: (index) => (index as T).bytes },
+      ...(options.onRebuild ? { onRebuild: options.onRebuild } : {}),
+    });
+  }
 
   /** The scope's index, current as of the store's version read at the call. */
-  async get(scope: Scope): Promise<T> {
-    const key = compositeKey(scope.tenant, scope.agent);
-    const version = await this.store.changeVersion(scope);
-    const hit = this.held.get(key);
-    let index: Promise<T>;
-    if (hit && hit.version === version) index = hit.index;
-    else {
-      // Claimed before any await: concurrent callers chain on the same catch-up.
-      index = hit
-        ? hit.index.then(
-            (i) => this.catchUp(i, scope, version),
-            () => this.build(scope, version),
-          )
-        : this.build(scope, version);
-      this.held.set(key, { version, index });
-      index.catch(() => {
-        if (this.held.get(key)?.index === index) this.held.delete(key);
-      });
-    }
-    const ready = await index;
-    if (this.held.get(key)?.index === index)
-      this.options.budget.touch(`${this.options.kind}:${key}`, key, ready.bytes, () => {
-        if (this.held.get(key)?.index === index) this.held.delete(key);
-      });
-    return ready;
-  }
-
-  private async build(scope: Scope, version: string): Promise<T> {
-    const index = await this.options.build(scope);
-    index.version = version;
-    return index;
-  }
-
-  private async catchUp(index: T, scope: Scope, version: string): Promise<T> {
-    if (index.version === version) return index;
-    const changes = this.store.changesSince ? await this.store.changesSince(scope, index.version) : null;
-    const size =
-      (changes?.memories.length ?? 0) + (changes?.turns.length ?? 0) + (changes?.edges.length ?? 0);
-    const reason = !this.store.changesSince
-      ? "the store keeps no change log"
-      : !changes
-        ? "the change log no longer reaches back to the index"
-        : size > 1000 && size > REBUILD_SHARE * index.size
-          ? `${size} changes: building is cheaper`
-          : null;
-    if (reason || !changes) {
-      this.options.onRebuild?.(scope, this.options.kind, reason ?? "no changes read");
-      return this.build(scope, version);
-    }
-    await this.options.update(index, scope, changes);
-    index.version = changes.version;
-    return index;
+  get(scope: Scope): Promise<T> {
+    return this.cache.get(scope);
   }
 }

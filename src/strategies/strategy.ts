@@ -5,6 +5,7 @@
  * with the turn (per turn) or the session's new status (session end), and the new memories'
  * embeddings — in one transaction, or records the hook's failure as a failed operation.
  */
+
 import type { Cognition } from "../cognition/cognition.js";
 import type { Prompt } from "../cognition/inputs.js";
 import { UnsupportedError } from "../core/errors.js";
@@ -12,6 +13,7 @@ import type { Recall } from "../core/recall.js";
 import { checkSpecification, definePort } from "../core/specification.js";
 import type { MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import type { Embedder } from "../models/embedder.js";
+import type { ScopeCaches } from "../retrieval/engine-caches.js";
 import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore, WriteBatch } from "../store/memory-store.js";
 
@@ -19,6 +21,11 @@ export interface StrategyPorts {
   scope: Scope;
   /** For reads; writes are staged (see StrategyContext.stage). */
   store: MemoryStore;
+  /**
+   * The engine's caches over the store, kept current from its change log: the memory graph and
+   * a strategy's memories of one kind. Read them instead of the store for what every reply walks.
+   */
+  caches: ScopeCaches;
   cognition: Cognition;
   embedder: Embedder;
   retriever: Retriever;

@@ -27,6 +27,7 @@ import { openMemlane } from "../../../src/engine/open-memlane.js";
 import { DEFAULT_REPLY_WINDOW } from "../../../src/engine/reply/reply-window.js";
 import { standingFor } from "../../../src/engine/standing/standing-memory.js";
 import type { Embedder } from "../../../src/models/embedder.js";
+import { EngineCaches } from "../../../src/retrieval/engine-caches.js";
 import { recallFor } from "../recall-for.js";
 import {
   chooseThreshold,
@@ -254,7 +255,7 @@ export async function evaluateConversations(
         );
         const evidence = probe.evidence.map((id) => `${sampleId}:${id}`);
         const superseded = probe.superseded.map((id) => `${sampleId}:${id}`);
-        const inForce = await standingFor(mem.store, scope);
+        const inForce = await standingFor(new EngineCaches(mem.store), scope);
         const standingTurns = new Set(inForce.flatMap((m) => m.sourceTurns));
         shown += inForce.length;
         shownNamed += inForce.filter((m) => m.sourceTurns.some((t) => named.has(t))).length;

@@ -3,6 +3,7 @@
  * the cases that need another process, and the pgvector path — memory vectors in a `vector`
  * column, an HNSW index per model, k-NN in SQL feeding the hybrid retriever's dense signal.
  */
+
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { resolveRetriever, resolveStore } from "../../engine/config.js";
 import { validateTranscript } from "../../engine/ingest/formats/transcript.js";
 import { openMemlane } from "../../engine/open-memlane.js";
 import { HashEmbedder } from "../../models/hash-embedder.js";
+import { EngineCaches } from "../../retrieval/engine-caches.js";
 import { PgvectorRetriever } from "../../retrieval/pgvector-retriever.js";
 import { nearestMemories } from "../../strategies/kit/memory-vectors.js";
 import { memory, scopeA, session } from "../../testing/rows.js";
@@ -163,7 +165,13 @@ describe("postgres store on PGlite: pgvector", () => {
       const memories = texts.map((t, i) => memory(scopeA, t, { about: i === 4 ? "kim" : "sam" }));
       await store.write(scopeA, withVectors(memories, await embedder.embed(texts), embedder.name));
       const asked = await embedder.embed(["Biscuit the beagle", "a marathon in Leeds"]);
-      const ports = { scope: scopeA, store, embedder, cognition: undefined as never };
+      const ports = {
+        scope: scopeA,
+        store,
+        caches: new EngineCaches(store),
+        embedder,
+        cognition: undefined as never,
+      };
       const plain = {
         specificationVersion: "v1" as const,
         searchMemories: () => Promise.resolve([]),

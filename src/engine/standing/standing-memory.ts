@@ -20,8 +20,8 @@ import {
   STANDING_KIND,
   type Turn,
 } from "../../core/types.js";
-import { heldMemories } from "../../retrieval/held-memories.js";
-import type { MemoryStore, Supersession, WriteBatch } from "../../store/memory-store.js";
+import type { ScopeCaches } from "../../retrieval/engine-caches.js";
+import type { Supersession, WriteBatch } from "../../store/memory-store.js";
 import { statementMemory } from "../../strategies/kit/statement-memory.js";
 import type { Strategy } from "../../strategies/strategy.js";
 import { failedOperation, newOperation } from "../operations.js";
@@ -41,7 +41,7 @@ export function keepsStanding(parts: EngineParts, strategy: Strategy): boolean {
 
 /** The standing items in force about these people (all, without `about`), newest first. */
 export async function standingFor(
-  store: MemoryStore,
+  caches: ScopeCaches,
   scope: Scope,
   about?: string[],
   limit = STANDING_SHOWN,
@@ -50,7 +50,7 @@ export async function standingFor(
   const hears = hearing ? hearingTest(hearing) : () => true;
   // Held in this process and kept current from the change log: a recall after a turn costs two
   // small reads, not a pass over the partner's memories.
-  const items = (await heldMemories(store, scope, { strategy: STANDING, kind: STANDING }))
+  const items = (await caches.held(scope, { strategy: STANDING, kind: STANDING }))
     .filter((m) => (!about || about.includes(m.about)) && hears(m))
     .sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
   return items.slice(0, limit);
@@ -64,7 +64,7 @@ export async function withStanding(
   about?: string[],
   hearing?: Hearing,
 ): Promise<Recall> {
-  const held = await standingFor(parts.store, scope, about, STANDING_SHOWN, hearing);
+  const held = await standingFor(parts.caches, scope, about, STANDING_SHOWN, hearing);
   if (held.length === 0) return recall;
   const standing: RecallHit[] = held.map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
   return { ...recall, standing };
@@ -100,7 +100,7 @@ export async function stageStanding(
 ): Promise<void> {
   const partners = session.partners.filter((p) => p !== scope.agent);
   if (partners.length === 0 || !turns.some((t) => partners.includes(t.speaker))) return;
-  const held = (await standingFor(parts.store, scope, partners, Number.POSITIVE_INFINITY)).reverse();
+  const held = (await standingFor(parts.caches, scope, partners, Number.POSITIVE_INFINITY)).reverse();
   const input = {
     agent: scope.agent,
     partners,

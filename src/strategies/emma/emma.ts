@@ -19,7 +19,6 @@ import { memoryFilterTest } from "../../core/memory-filter.js";
 import { GraphOverlay, linkTargets, type MemoryGraph } from "../../core/memory-graph.js";
 import { memoryHit, type Recall, type RecallHit, type RecallTimeline } from "../../core/recall.js";
 import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
-import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
@@ -143,7 +142,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
     });
     if (summary.value.length === 0) return;
     const fresh = summary.value.map((s) => statementMemory(ctx, NAME, s, { kind: "egocentric" }));
-    const { graph: stored } = await loadGraph(ctx.store, ctx.scope, NAME);
+    const { graph: stored } = await ctx.caches.graph(ctx.scope, NAME);
     const edges = await linkSession(ctx, fresh, stored);
     ctx.stage({ memories: fresh, edges });
   }
@@ -312,7 +311,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
       now: ctx.now ?? ctx.session?.at,
     });
     if (top.length === 0 || (hops === 0 && !chainEnd)) return { strategy: NAME, query: ctx.query, hits: top };
-    const { graph, memories } = await loadGraph(ctx.store, ctx.scope, NAME);
+    const { graph, memories } = await ctx.caches.graph(ctx.scope, NAME);
     // Linked memories obey the caller's filter too (recall "about" one person adds no one else's),
     // tested on the graph's own rows: listing the filter's memories grew with the scope.
     const admits = hasFilter(ctx.filter) ? memoryFilterTest({ ...ctx.filter, strategy: NAME }) : null;

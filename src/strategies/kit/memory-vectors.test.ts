@@ -5,11 +5,13 @@
  * scores in the store's order, whatever was written since the index was built and even for
  * memories stored without a vector.
  */
+
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { seededRandom } from "../../core/memory-graph.js";
 import type { Memory, MemoryFilter } from "../../core/types.js";
 import { HashEmbedder } from "../../models/hash-embedder.js";
+import { EngineCaches } from "../../retrieval/engine-caches.js";
 import { InProcessRetriever } from "../../retrieval/in-process-retriever.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { memory, scopeA } from "../../testing/rows.js";
@@ -30,6 +32,7 @@ function ports(store: SqliteStore, retriever: InProcessRetriever, withIndex: boo
   return {
     scope: scopeA,
     store,
+    caches: new EngineCaches(store),
     embedder,
     retriever: withIndex ? retriever : plain,
     cognition: undefined as never,

@@ -24,7 +24,6 @@ import { isOwnReply } from "../../core/own-reply.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
-import { heldMemories } from "../../retrieval/held-memories.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
@@ -121,7 +120,7 @@ async function memoEntries(ctx: RecallContext, filter: MemoryFilter): Promise<Me
   const { about, strategy, kind, status, ...rest } = filter;
   if (Object.keys(rest).length > 0) return ctx.store.listMemories(ctx.scope, filter);
   const abouts = about === undefined ? null : new Set(Array.isArray(about) ? about : [about]);
-  return (await heldMemories(ctx.store, ctx.scope, { strategy: MEMOCHAT, kind: KIND })).filter(
+  return (await ctx.caches.held(ctx.scope, { strategy: MEMOCHAT, kind: KIND })).filter(
     (m) => !abouts || abouts.has(m.about),
   );
 }

@@ -6,7 +6,7 @@ import { testMemlane } from "../../../test/fixtures/engine.js";
 import { validateTranscript } from "../../engine/ingest/formats/transcript.js";
 import { HashEmbedder } from "../../models/hash-embedder.js";
 import { ScriptedChatModel } from "../../models/test-doubles.js";
-import { loadGraph } from "../../retrieval/graph-cache.js";
+import { GraphCache } from "../../retrieval/graph-cache.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { theanineStrategy } from "./theanine.js";
 
@@ -193,15 +193,16 @@ describe("TeaFarm (scripted model)", () => {
     const mem = await testMemlane({ strategy: "theanine" });
     await mem.ingest(story);
     const scope = mem.scope("ava");
-    const first = await loadGraph(mem.store, scope, "theanine");
-    assert.equal(await loadGraph(mem.store, scope, "theanine"), first);
+    const graphs = new GraphCache(mem.store);
+    const first = await graphs.load(scope, "theanine");
+    assert.equal(await graphs.load(scope, "theanine"), first);
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-06-01" });
     await s.turn("sam", "I started a pottery class in Bristol.");
     // A session and a turn move the scope's version but touch no memory or edge: the agent loop
     // writes a turn before nearly every recall, and remaking the graph then grew with the scope.
-    assert.equal(await loadGraph(mem.store, scope, "theanine"), first);
+    assert.equal(await graphs.load(scope, "theanine"), first);
     await (await s.close()).done;
-    const second = await loadGraph(mem.store, scope, "theanine");
+    const second = await graphs.load(scope, "theanine");
     assert.notEqual(second, first);
     assert.ok(second.memories.size > first.memories.size);
     await mem.close();

@@ -20,7 +20,6 @@ import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-gra
 import type { RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
-import { loadGraph } from "../../retrieval/graph-cache.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
@@ -76,7 +75,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   async function onSessionEnd(ctx: SessionContext): Promise<void> {
     const { statements } = await summarizeSession(ctx);
     if (statements.length === 0) return;
-    const { graph } = await loadGraph(ctx.store, ctx.scope, name);
+    const { graph } = await ctx.caches.graph(ctx.scope, name);
     const fresh = statements.map((s) => statementMemory(ctx, name, s, { kind: "event" }));
     const newVectors = await ctx.embedder.embed(
       fresh.map((m) => m.text),
@@ -192,7 +191,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
       now: ctx.now ?? ctx.session?.at,
     });
     if (hits.length === 0) return { strategy: name, query: ctx.query, hits, timelines: [] };
-    const { graph, memories } = await loadGraph(ctx.store, ctx.scope, name);
+    const { graph, memories } = await ctx.caches.graph(ctx.scope, name);
     const timelines: RecallTimeline[] = [];
     const seen = new Set<string>();
     let usage = emptyUsage();
