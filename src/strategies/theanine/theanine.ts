@@ -17,7 +17,7 @@
 import { hearingTest } from "../../core/audience.js";
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
-import type { RecallTimeline } from "../../core/recall.js";
+import type { Recall, RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
@@ -62,211 +62,248 @@ export interface TheanineOptions {
 /** Source lines shown per memory when linking (the step shows at most this many). */
 const SOURCE_LINES = 3;
 
+/** The options, with their defaults. */
+interface TheanineSettings {
+  j: number;
+  k: number;
+  seed: number;
+  relationAware: boolean;
+  replyShows: "timelines" | "mix";
+  refine: boolean;
+  queryMode: TheanineQuery;
+}
+
+/** The strategy's name, and the `strategy` of every memory it writes. */
+const NAME = "theanine";
+
 export function theanineStrategy(options: TheanineOptions = {}): Strategy {
-  const j = options.j ?? 3;
-  const k = options.k ?? 3;
-  const seed = options.seed ?? 1;
-  const relationAware = options.relationAware ?? true;
-  const replyShows = options.reply ?? "timelines";
-  const refine = options.refine ?? true;
-  const queryMode: TheanineQuery = options.query ?? "context";
-  const name = "theanine";
-
-  async function onSessionEnd(ctx: SessionContext): Promise<void> {
-    const { statements } = await summarizeSession(ctx);
-    if (statements.length === 0) return;
-    const { graph } = await ctx.caches.graph(ctx.scope, name);
-    const fresh = statements.map((s) => statementMemory(ctx, name, s, { kind: "event" }));
-    const newVectors = await ctx.embedder.embed(
-      fresh.map((m) => m.text),
-      { signal: ctx.signal },
-    );
-    // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
-    const near = await nearestMemories(ctx, newVectors, j, { strategy: name, status: "any" });
-    const associative = near.lists.map((list) => list.map((x) => x.memory));
-    const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
-    const source =
-      relationAware && pairs.length > 0 ? await sourceLines(ctx, pairs) : new Map<string, string[]>();
-    // Phase I-2: one batched relation call for the whole session.
-    let decisions = pairs.map(() => ({
-      relation: "SameTopic" as string,
-      rationale: "similarity only (relation-aware linking off)",
-    }));
-    if (relationAware && pairs.length > 0) {
-      const result = await ctx.cognition.run(
-        linkRelationsStep,
-        {
-          about: ctx.session.partners.map(displayName).join(", "),
-          pairs: pairs.map((p) => ({
-            older: { text: p.older.text, at: p.older.observedAt, source: source.get(p.older.id) ?? [] },
-            newer: { text: p.newer.text, at: p.newer.observedAt, source: source.get(p.newer.id) ?? [] },
-          })),
-        },
-        { signal: ctx.signal },
-      );
-      decisions = result.value;
-      ctx.stage({
-        operations: [
-          ctx.operation({
-            type: "CLASSIFY",
-            model: result.model,
-            usage: result.usage,
-            memoryIds: [...new Set(pairs.map((p) => p.older.id))],
-            inputs: { step: linkRelationsStep.name, pairs: pairs.length, j },
-            outputs: {
-              decisions: pairs.map((p, i) => ({
-                older: p.older.id,
-                newer: p.newer.text,
-                relation: decisions[i]!.relation,
-                why: decisions[i]!.rationale,
-              })),
-            },
-          }),
-        ],
-      });
-    }
-    const edges: Edge[] = [];
-    const recordedAt = new Date().toISOString();
-    for (const [i, m] of fresh.entries()) {
-      const related = new Map<string, string>();
-      pairs.forEach((p, x) => {
-        if (p.newer === m && decisions[x]!.relation !== "None")
-          related.set(p.older.id, decisions[x]!.relation);
-      });
-      // Link only to the most recent related memory of each connected component.
-      const targets = linkTargets(graph, [...related.keys()]);
-      for (const t of targets)
-        edges.push({
-          id: `edge_${t}_${m.id}`,
-          tenant: ctx.scope.tenant,
-          agent: ctx.scope.agent,
-          from: t,
-          to: m.id,
-          type: related.get(t) as Edge["type"],
-          attributes: relationAware ? {} : { ablation: "similarity-only" },
-          recordedAt,
-        });
-      ctx.stage({
-        operations: [
-          ctx.operation({
-            type: "LINK",
-            memoryIds: [m.id, ...targets],
-            outputs: {
-              memory: m.id,
-              text: m.text,
-              linked: targets.map((t) => ({ to: t, relation: related.get(t) })),
-              considered: associative[i]!.map((a) => a.id),
-            },
-            rationale: targets.length
-              ? `linked to the most recent related memory of ${targets.length} component(s)`
-              : "no related memory: starts a new timeline",
-          }),
-        ],
-      });
-    }
-    ctx.stage({ memories: fresh, edges });
-  }
-
-  async function recall(ctx: RecallContext) {
-    const dialogue = ctx.dialogue ?? [];
-    // Phase II asks with the dialogue context D (texts only: speaker names would tilt the
-    // subject signal toward whoever spoke most), the partners' lines of it: the agent's own
-    // replies echo what it recalled before (see TheanineQuery). The ablation asks with the
-    // partner's last utterance.
-    const partners = dialogue.filter((t) => t.speaker !== ctx.scope.agent);
-    const context = dialogue
-      .slice(-RECENT_TURNS)
-      .filter((t) => t.speaker !== ctx.scope.agent)
-      .map((t) => t.text);
-    const query =
-      queryMode === "context" && context.length > 0
-        ? context.join("\n")
-        : (partners.at(-1)?.text ?? ctx.query);
-    // The refinement reads the recent exchange, both speakers, whichever query retrieval used.
-    const talk = dialogue.length > 0 ? recentDialogue(dialogue) : ctx.query;
-    const hits = await ctx.retriever.searchMemories(ctx.scope, {
-      query,
-      k: ctx.k || k,
-      filter: { ...ctx.filter, strategy: name },
-      now: ctx.now ?? ctx.session?.at,
-    });
-    if (hits.length === 0) return { strategy: name, query: ctx.query, hits, timelines: [] };
-    const { graph, memories } = await ctx.caches.graph(ctx.scope, name);
-    const timelines: RecallTimeline[] = [];
-    const seen = new Set<string>();
-    let usage = emptyUsage();
-    // A timeline shows only what the recall's hearer may hear: the steps another partner said
-    // leave it before it is refined, so the refinement never reads them.
-    const hears = ctx.filter?.hearing ? hearingTest(ctx.filter.hearing) : () => true;
-    for (const hit of hits) {
-      // Seeded by what the memory says and when, not by its id (ids are random): the same
-      // conversation samples the same timelines in every run.
-      const sampled = sampleTimeline(
-        graph,
-        hit.id,
-        seededRandom(seed ^ fnv1a(`${hit.observedAt}\n${hit.text}`)),
-      );
-      const steps = sampled.filter((s) => hears(memories.get(s.id) as Memory));
-      const key = steps.map((s) => s.id).join(">");
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const entries = steps.map((s) => {
-        const m = memories.get(s.id) as Memory;
-        return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
-      });
-      const timeline: RecallTimeline = { through: hit.id, entries };
-      if (refine) {
-        const refined = await ctx.cognition.run(
-          refineTimelineStep,
-          { dialogue: talk, timeline: entries, through: hit.id },
-          { signal: ctx.signal },
-        );
-        timeline.refined = refined.value;
-        usage = addUsage(usage, refined.usage);
-      }
-      timelines.push(timeline);
-    }
-    return { strategy: name, query: ctx.query, hits, timelines, usage };
-  }
-
-  /**
-   * The dialogue lines each memory of the pairs was drawn from, "Name: text", by memory id: the
-   * new memories' turns are this session's, the older ones' are read from the store.
-   */
-  async function sourceLines(
-    ctx: SessionContext,
-    pairs: { older: Memory; newer: Memory }[],
-  ): Promise<Map<string, string[]>> {
-    const memories = [...new Map(pairs.flatMap((p) => [p.older, p.newer]).map((m) => [m.id, m])).values()];
-    const turns = new Map<string, Turn>(ctx.turns.map((t) => [t.id, t]));
-    const missing = [
-      ...new Set(
-        memories.flatMap((m) => m.sourceTurns.slice(0, SOURCE_LINES)).filter((id) => !turns.has(id)),
-      ),
-    ];
-    if (missing.length > 0)
-      for (const t of await ctx.store.listTurns(ctx.scope, { ids: missing })) turns.set(t.id, t);
-    return new Map(
-      memories.map((m) => [
-        m.id,
-        m.sourceTurns
-          .slice(0, SOURCE_LINES)
-          .map((id) => turns.get(id))
-          .filter((t): t is Turn => t !== undefined)
-          .map((t) => `${displayName(t.speaker)}: ${t.text}`),
-      ]),
-    );
-  }
-
+  const settings: TheanineSettings = {
+    j: options.j ?? 3,
+    k: options.k ?? 3,
+    seed: options.seed ?? 1,
+    relationAware: options.relationAware ?? true,
+    replyShows: options.reply ?? "timelines",
+    refine: options.refine ?? true,
+    queryMode: options.query ?? "context",
+  };
   return {
     specificationVersion: "v1",
-    name,
+    name: NAME,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
-    onSessionEnd,
-    recall,
+    onSessionEnd: (ctx) => linkSession(ctx, settings),
+    recall: (ctx) => recallTimelines(ctx, settings),
     compose: (ctx, r) => ({
-      ...composeReply(ctx, replyShows === "mix" ? r : { ...r, hits: [] }),
+      ...composeReply(ctx, settings.replyShows === "mix" ? r : { ...r, hits: [] }),
       reasoning: true,
     }),
   };
+}
+
+/** A new memory and an older one it may relate to. */
+interface Pair {
+  older: Memory;
+  newer: Memory;
+}
+
+/** A relation decided for a pair (the step's answer, or SameTopic with linking off). */
+interface RelationDecision {
+  relation: string;
+  rationale?: string | null;
+}
+
+/**
+ * Phase I at session end: the session's events become memories, each linked to the most recent
+ * related memory of every timeline its associative memories belong to.
+ */
+async function linkSession(ctx: SessionContext, settings: TheanineSettings): Promise<void> {
+  const { statements } = await summarizeSession(ctx);
+  if (statements.length === 0) return;
+  const { graph } = await ctx.caches.graph(ctx.scope, NAME);
+  const fresh = statements.map((s) => statementMemory(ctx, NAME, s, { kind: "event" }));
+  const newVectors = await ctx.embedder.embed(
+    fresh.map((m) => m.text),
+    { signal: ctx.signal },
+  );
+  // Phase I-1: top-j associative memories of each new memory, among those stored before (G^t).
+  const near = await nearestMemories(ctx, newVectors, settings.j, { strategy: NAME, status: "any" });
+  const associative = near.lists.map((list) => list.map((x) => x.memory));
+  const pairs = fresh.flatMap((m, i) => associative[i]!.map((older) => ({ older, newer: m })));
+  // Phase I-2: one batched relation call for the whole session.
+  const decisions: RelationDecision[] =
+    settings.relationAware && pairs.length > 0
+      ? await classifyRelations(ctx, settings, pairs)
+      : pairs.map(() => ({
+          relation: "SameTopic",
+          rationale: "similarity only (relation-aware linking off)",
+        }));
+  const edges: Edge[] = [];
+  const recordedAt = new Date().toISOString();
+  for (const [i, m] of fresh.entries()) {
+    const related = new Map<string, string>();
+    pairs.forEach((p, x) => {
+      if (p.newer === m && decisions[x]!.relation !== "None") related.set(p.older.id, decisions[x]!.relation);
+    });
+    // Link only to the most recent related memory of each connected component.
+    const targets = linkTargets(graph, [...related.keys()]);
+    for (const t of targets)
+      edges.push({
+        id: `edge_${t}_${m.id}`,
+        tenant: ctx.scope.tenant,
+        agent: ctx.scope.agent,
+        from: t,
+        to: m.id,
+        type: related.get(t) as Edge["type"],
+        attributes: settings.relationAware ? {} : { ablation: "similarity-only" },
+        recordedAt,
+      });
+    ctx.stage({
+      operations: [
+        ctx.operation({
+          type: "LINK",
+          memoryIds: [m.id, ...targets],
+          outputs: {
+            memory: m.id,
+            text: m.text,
+            linked: targets.map((t) => ({ to: t, relation: related.get(t) })),
+            considered: associative[i]!.map((a) => a.id),
+          },
+          rationale: targets.length
+            ? `linked to the most recent related memory of ${targets.length} component(s)`
+            : "no related memory: starts a new timeline",
+        }),
+      ],
+    });
+  }
+  ctx.stage({ memories: fresh, edges });
+}
+
+/** The relation of each pair, in one batched step that sees where both memories came from; logged as CLASSIFY. */
+async function classifyRelations(
+  ctx: SessionContext,
+  settings: TheanineSettings,
+  pairs: Pair[],
+): Promise<RelationDecision[]> {
+  const source = await sourceLines(ctx, pairs);
+  const result = await ctx.cognition.run(
+    linkRelationsStep,
+    {
+      about: ctx.session.partners.map(displayName).join(", "),
+      pairs: pairs.map((p) => ({
+        older: { text: p.older.text, at: p.older.observedAt, source: source.get(p.older.id) ?? [] },
+        newer: { text: p.newer.text, at: p.newer.observedAt, source: source.get(p.newer.id) ?? [] },
+      })),
+    },
+    { signal: ctx.signal },
+  );
+  const decisions = result.value;
+  ctx.stage({
+    operations: [
+      ctx.operation({
+        type: "CLASSIFY",
+        model: result.model,
+        usage: result.usage,
+        memoryIds: [...new Set(pairs.map((p) => p.older.id))],
+        inputs: { step: linkRelationsStep.name, pairs: pairs.length, j: settings.j },
+        outputs: {
+          decisions: pairs.map((p, i) => ({
+            older: p.older.id,
+            newer: p.newer.text,
+            relation: decisions[i]!.relation,
+            why: decisions[i]!.rationale,
+          })),
+        },
+      }),
+    ],
+  });
+  return decisions;
+}
+
+/**
+ * Phases II and III at a reply: the memories the dialogue retrieves, each with a timeline sampled
+ * through it (only the steps the hearer may hear), refined against the recent exchange.
+ */
+async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): Promise<Recall> {
+  const dialogue = ctx.dialogue ?? [];
+  // Phase II asks with the dialogue context D (texts only: speaker names would tilt the
+  // subject signal toward whoever spoke most), the partners' lines of it: the agent's own
+  // replies echo what it recalled before (see TheanineQuery). The ablation asks with the
+  // partner's last utterance.
+  const partners = dialogue.filter((t) => t.speaker !== ctx.scope.agent);
+  const context = dialogue
+    .slice(-RECENT_TURNS)
+    .filter((t) => t.speaker !== ctx.scope.agent)
+    .map((t) => t.text);
+  const query =
+    settings.queryMode === "context" && context.length > 0
+      ? context.join("\n")
+      : (partners.at(-1)?.text ?? ctx.query);
+  // The refinement reads the recent exchange, both speakers, whichever query retrieval used.
+  const talk = dialogue.length > 0 ? recentDialogue(dialogue) : ctx.query;
+  const hits = await ctx.retriever.searchMemories(ctx.scope, {
+    query,
+    k: ctx.k || settings.k,
+    filter: { ...ctx.filter, strategy: NAME },
+    now: ctx.now ?? ctx.session?.at,
+  });
+  if (hits.length === 0) return { strategy: NAME, query: ctx.query, hits, timelines: [] };
+  const { graph, memories } = await ctx.caches.graph(ctx.scope, NAME);
+  const timelines: RecallTimeline[] = [];
+  const seen = new Set<string>();
+  let usage = emptyUsage();
+  // A timeline shows only what the recall's hearer may hear: the steps another partner said
+  // leave it before it is refined, so the refinement never reads them.
+  const hears = ctx.filter?.hearing ? hearingTest(ctx.filter.hearing) : () => true;
+  for (const hit of hits) {
+    // Seeded by what the memory says and when, not by its id (ids are random): the same
+    // conversation samples the same timelines in every run.
+    const sampled = sampleTimeline(
+      graph,
+      hit.id,
+      seededRandom(settings.seed ^ fnv1a(`${hit.observedAt}\n${hit.text}`)),
+    );
+    const steps = sampled.filter((s) => hears(memories.get(s.id) as Memory));
+    const key = steps.map((s) => s.id).join(">");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const entries = steps.map((s) => {
+      const m = memories.get(s.id) as Memory;
+      return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
+    });
+    const timeline: RecallTimeline = { through: hit.id, entries };
+    if (settings.refine) {
+      const refined = await ctx.cognition.run(
+        refineTimelineStep,
+        { dialogue: talk, timeline: entries, through: hit.id },
+        { signal: ctx.signal },
+      );
+      timeline.refined = refined.value;
+      usage = addUsage(usage, refined.usage);
+    }
+    timelines.push(timeline);
+  }
+  return { strategy: NAME, query: ctx.query, hits, timelines, usage };
+}
+
+/**
+ * The dialogue lines each memory of the pairs was drawn from, "Name: text", by memory id: the
+ * new memories' turns are this session's, the older ones' are read from the store.
+ */
+async function sourceLines(ctx: SessionContext, pairs: Pair[]): Promise<Map<string, string[]>> {
+  const memories = [...new Map(pairs.flatMap((p) => [p.older, p.newer]).map((m) => [m.id, m])).values()];
+  const turns = new Map<string, Turn>(ctx.turns.map((t) => [t.id, t]));
+  const missing = [
+    ...new Set(memories.flatMap((m) => m.sourceTurns.slice(0, SOURCE_LINES)).filter((id) => !turns.has(id))),
+  ];
+  if (missing.length > 0)
+    for (const t of await ctx.store.listTurns(ctx.scope, { ids: missing })) turns.set(t.id, t);
+  return new Map(
+    memories.map((m) => [
+      m.id,
+      m.sourceTurns
+        .slice(0, SOURCE_LINES)
+        .map((id) => turns.get(id))
+        .filter((t): t is Turn => t !== undefined)
+        .map((t) => `${displayName(t.speaker)}: ${t.text}`),
+    ]),
+  );
 }
