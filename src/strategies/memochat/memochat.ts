@@ -26,8 +26,15 @@ import { fnv1a } from "../../core/text.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
-import type { RecallContext, ReplyContext, Strategy, StrategyContext, TurnContext } from "../strategy.js";
-import { type BufferLimits, bufferOf, isDue, PAPER_LIMITS } from "./buffer.js";
+import type {
+  RecallContext,
+  ReplyContext,
+  SessionContext,
+  Strategy,
+  StrategyContext,
+  TurnContext,
+} from "../strategy.js";
+import { type BufferLimits, bufferOf, isDue, type Buffer as MemoBuffer, PAPER_LIMITS } from "./buffer.js";
 import type { ChooserOptions } from "./offline-chooser.js";
 import { writeMemoOffline } from "./offline-writer.js";
 import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
@@ -125,199 +132,227 @@ async function memoEntries(ctx: RecallContext, filter: MemoryFilter): Promise<Me
   );
 }
 
+/** The options, with their defaults. */
+interface MemochatSettings {
+  limits: BufferLimits;
+  maxOptions: number;
+  evidenceChars: number;
+  recentLines: number;
+  seed: string;
+  cut?: MemochatOptions["cut"];
+  chooser?: MemochatOptions["chooser"];
+}
+
 export function memochatStrategy(options: MemochatOptions = {}): Strategy {
-  const limits: BufferLimits = { ...PAPER_LIMITS, ...options.limits };
-  const maxOptions = options.maxOptions ?? 30;
-  const evidenceChars = options.evidenceChars ?? 6000;
-  const recentLines = options.recentLines ?? 12;
-  const seed = options.seed ?? MEMOCHAT;
-
-  const sessionMemos = (ctx: StrategyContext) =>
-    ctx.store.listMemories(ctx.scope, {
-      sessionId: ctx.session.id,
-      strategy: MEMOCHAT,
-      kind: KIND,
-      status: "any",
-    });
-
-  /**
-   * The turns this session's memo writes recorded as written down: their coverage records hold
-   * turn ids only and cite no memory, so a `forget` of the entries leaves them (and the lines are
-   * not written down again); forgetting the session erases them with it.
-   */
-  const writtenTurns = async (ctx: StrategyContext) =>
-    (await ctx.store.listOperations(ctx.scope, { sessionId: ctx.session.id }))
-      .filter((o) => o.status === "done" && (o.inputs as { step?: unknown } | null)?.step === COVERED)
-      .flatMap((o) => ((o.inputs as { turns?: unknown }).turns as string[] | undefined) ?? []);
-
-  /**
-   * The pending buffer: the turns after the last one written down. Every write leaves a coverage
-   * record, and writes go in order, so the newest records hold that turn: they are read first,
-   * and a turn costs the same late in a long session as early. A session with no recent record
-   * (written before records existed) is read whole.
-   */
-  const bufferNow = async (ctx: StrategyContext, turns: Turn[]) => {
-    const recent = await ctx.store.listOperations(ctx.scope, {
-      sessionId: ctx.session.id,
-      type: "SUMMARIZE",
-      status: "done",
-      newest: true,
-      limit: RECENT_RECORDS,
-    });
-    const covered = recent
-      .filter((o) => (o.inputs as { step?: unknown } | null)?.step === COVERED)
-      .flatMap((o) => ((o.inputs as { turns?: unknown }).turns as string[] | undefined) ?? []);
-    // (Read whole, too, when none of those turns is still there: a forget took them.)
-    const present = new Set(turns.map((t) => t.id));
-    if (covered.some((id) => present.has(id))) return bufferOf(turns, [], covered);
-    return bufferOf(turns, await sessionMemos(ctx), await writtenTurns(ctx));
+  const settings: MemochatSettings = {
+    limits: { ...PAPER_LIMITS, ...options.limits },
+    maxOptions: options.maxOptions ?? 30,
+    evidenceChars: options.evidenceChars ?? 6000,
+    recentLines: options.recentLines ?? 12,
+    seed: options.seed ?? MEMOCHAT,
+    ...(options.cut === undefined ? {} : { cut: options.cut }),
+    ...(options.chooser === undefined ? {} : { chooser: options.chooser }),
   };
-
-  /**
-   * Writes `lines` down as memo entries, staged with a SUMMARIZE operation and a coverage record.
-   * `offline`: with the offline writer, whatever the engine's cognition (the overflow fallback).
-   */
-  async function writeMemo(ctx: StrategyContext, lines: Turn[], offline = false): Promise<void> {
-    const input = {
-      agent: ctx.scope.agent,
-      lines: lines.map((t) => ({
-        speaker: t.speaker,
-        text: t.text,
-        // The agent's own replies only: another agent's reply is a partner's words here.
-        generated: isOwnReply(t, ctx.scope.agent),
-      })),
-      ...(options.cut === undefined ? {} : { cut: options.cut }),
-    };
-    const result = offline
-      ? {
-          value: await writeMemoOffline(input.agent, input.lines, ctx.embedder, { cut: input.cut }),
-          model: "offline",
-          usage: emptyUsage(),
-        }
-      : await ctx.cognition.run(writeMemoStep, input, { signal: ctx.signal });
-    const rows = result.value.map((e) => entryMemory(ctx, e, lines.slice(e.start - 1, e.end)));
-    ctx.stage({
-      memories: rows,
-      operations: [
-        ctx.operation({
-          type: "SUMMARIZE",
-          model: result.model,
-          usage: result.usage,
-          memoryIds: rows.map((r) => r.id),
-          inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
-          outputs: { memos: result.value },
-          ...(offline
-            ? {
-                rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,
-              }
-            : {}),
-        }),
-        ctx.operation({
-          type: "SUMMARIZE",
-          inputs: { step: COVERED, turns: lines.map((t) => t.id) },
-          outputs: { entries: rows.length },
-          rationale: "lines written down (a record a forget of the entries leaves behind)",
-        }),
-      ],
-    });
-  }
-
-  function entryMemory(ctx: StrategyContext, e: MemoEntry, range: Turn[]): Memory {
-    // About the partner who spoke most in the range (the agent when only it spoke).
-    const counts = new Map<string, number>();
-    for (const t of range)
-      if (t.speaker !== ctx.scope.agent) counts.set(t.speaker, (counts.get(t.speaker) ?? 0) + 1);
-    const about =
-      [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ctx.session.partners[0] ?? ctx.scope.agent;
-    const attributes: MemoAttributes = {
-      topic: e.topic,
-      summary: e.summary,
-      lineStart: e.start,
-      lineEnd: e.end,
-      turnIndex: range[0]!.index,
-    };
-    return statementMemory(
-      ctx,
-      MEMOCHAT,
-      {
-        about,
-        text: `${e.topic}. ${e.summary}`,
-        sourceTurns: range.map((t) => t.id),
-        observedAt: range.at(-1)!.at,
-      },
-      { kind: KIND, attributes: { ...attributes } },
-    );
-  }
-
-  async function onTurn(ctx: TurnContext): Promise<void> {
-    const { pending } = await bufferNow(ctx, ctx.dialogue);
-    // The partner's latest utterance waits in the buffer for its reply: the two belong together.
-    const lines =
-      ctx.turn.speaker !== ctx.scope.agent ? pending.filter((t) => t.id !== ctx.turn.id) : pending;
-    if (!lines.length || !isDue(lines, limits)) return;
-    // Past OVERFLOW times the limits, the model's writes have kept failing (a weak model missing
-    // the strict partition): the offline writer takes the buffer, so it stops growing.
-    const overflow = { lines: limits.lines * OVERFLOW, words: limits.words * OVERFLOW };
-    await writeMemo(ctx, lines, ctx.cognition.name !== "offline" && isDue(lines, overflow));
-  }
-
-  async function recall(ctx: RecallContext): Promise<Recall> {
-    const filter = { ...ctx.filter, strategy: MEMOCHAT, kind: KIND, status: "active" as const };
-    let entries = (await memoEntries(ctx, filter)).filter((m) => memoOf(m));
-    if (entries.length === 0) return { strategy: MEMOCHAT, query: ctx.query, hits: [] };
-    if (entries.length > maxOptions) {
-      // Deviation: a memo too long for one prompt is cut to the entries the hybrid ranks highest.
-      const kept = new Set(
-        (
-          await ctx.retriever.searchMemories(ctx.scope, {
-            query: ctx.query,
-            k: maxOptions,
-            filter,
-            now: ctx.now ?? ctx.session?.at,
-          })
-        ).map((h) => h.id),
-      );
-      entries = entries.filter((m) => kept.has(m.id));
-    }
-    entries.sort(
-      (a, b) => a.observedAt.localeCompare(b.observedAt) || memoOf(a)!.turnIndex - memoOf(b)!.turnIndex,
-    );
-    const { options: listed, byN } = optionsFor(entries, nonePlace(seed, ctx.query, entries.length));
-    const result = await ctx.cognition.run(
-      chooseTopicsStep,
-      { query: ctx.query, options: listed, ...(options.chooser ? { offline: options.chooser } : {}) },
-      { signal: ctx.signal },
-    );
-    const chosen = result.value.chosen.slice(0, ctx.k || undefined).map((n) => ({ n, m: byN.get(n)! }));
-    const turns = new Map(
-      (
-        await ctx.store.listTurns(ctx.scope, { ids: [...new Set(chosen.flatMap(({ m }) => m.sourceTurns))] })
-      ).map((t) => [t.id, t]),
-    );
-    const hits: RecallHit[] = chosen.map(({ n, m }, rank) => {
-      const evidence = m.sourceTurns
-        .map((id) => turns.get(id))
-        .filter((t): t is Turn => t !== undefined)
-        .map((t) => `${displayName(t.speaker)}: ${t.text}`);
-      const score = result.value.scores?.[n] ?? 1 / (rank + 1);
-      return memoryHit({ ...m, attributes: { ...m.attributes, evidence } }, { score, option: n });
-    });
-    return { strategy: MEMOCHAT, query: ctx.query, hits, usage: result.usage };
-  }
-
+  const { evidenceChars, recentLines } = settings;
   return {
     specificationVersion: "v1",
     name: MEMOCHAT,
     description:
       "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",
-    onTurn,
-    async onSessionEnd(ctx) {
-      const { pending } = await bufferNow(ctx, ctx.turns);
-      if (pending.length) await writeMemo(ctx, pending);
-    },
-    recall,
+    onTurn: (ctx) => writeDue(ctx, settings),
+    onSessionEnd: (ctx) => writeRest(ctx, settings),
+    recall: (ctx) => recallChosen(ctx, settings),
     compose: (ctx, r) => composeWithMemo(ctx, r, { evidenceChars, recentLines }),
   };
+}
+
+/** At session end: whatever is still pending is written down. */
+async function writeRest(ctx: SessionContext, settings: MemochatSettings): Promise<void> {
+  const { pending } = await bufferNow(ctx, ctx.turns);
+  if (pending.length) await writeMemo(ctx, settings, pending);
+}
+
+/** This session's memo entries, whatever their status. */
+function sessionMemos(ctx: StrategyContext): Promise<Memory[]> {
+  return ctx.store.listMemories(ctx.scope, {
+    sessionId: ctx.session.id,
+    strategy: MEMOCHAT,
+    kind: KIND,
+    status: "any",
+  });
+}
+
+/**
+ * The turns this session's memo writes recorded as written down: their coverage records hold
+ * turn ids only and cite no memory, so a `forget` of the entries leaves them (and the lines are
+ * not written down again); forgetting the session erases them with it.
+ */
+async function writtenTurns(ctx: StrategyContext): Promise<string[]> {
+  return (await ctx.store.listOperations(ctx.scope, { sessionId: ctx.session.id }))
+    .filter((o) => o.status === "done" && (o.inputs as { step?: unknown } | null)?.step === COVERED)
+    .flatMap((o) => ((o.inputs as { turns?: unknown }).turns as string[] | undefined) ?? []);
+}
+
+/**
+ * The pending buffer: the turns after the last one written down. Every write leaves a coverage
+ * record, and writes go in order, so the newest records hold that turn: they are read first,
+ * and a turn costs the same late in a long session as early. A session with no recent record
+ * (written before records existed) is read whole.
+ */
+async function bufferNow(ctx: StrategyContext, turns: Turn[]): Promise<MemoBuffer> {
+  const recent = await ctx.store.listOperations(ctx.scope, {
+    sessionId: ctx.session.id,
+    type: "SUMMARIZE",
+    status: "done",
+    newest: true,
+    limit: RECENT_RECORDS,
+  });
+  const covered = recent
+    .filter((o) => (o.inputs as { step?: unknown } | null)?.step === COVERED)
+    .flatMap((o) => ((o.inputs as { turns?: unknown }).turns as string[] | undefined) ?? []);
+  // (Read whole, too, when none of those turns is still there: a forget took them.)
+  const present = new Set(turns.map((t) => t.id));
+  if (covered.some((id) => present.has(id))) return bufferOf(turns, [], covered);
+  return bufferOf(turns, await sessionMemos(ctx), await writtenTurns(ctx));
+}
+
+/**
+ * Writes `lines` down as memo entries, staged with a SUMMARIZE operation and a coverage record.
+ * `offline`: with the offline writer, whatever the engine's cognition (the overflow fallback).
+ */
+async function writeMemo(
+  ctx: StrategyContext,
+  settings: MemochatSettings,
+  lines: Turn[],
+  offline = false,
+): Promise<void> {
+  const input = {
+    agent: ctx.scope.agent,
+    lines: lines.map((t) => ({
+      speaker: t.speaker,
+      text: t.text,
+      // The agent's own replies only: another agent's reply is a partner's words here.
+      generated: isOwnReply(t, ctx.scope.agent),
+    })),
+    ...(settings.cut === undefined ? {} : { cut: settings.cut }),
+  };
+  const result = offline
+    ? {
+        value: await writeMemoOffline(input.agent, input.lines, ctx.embedder, { cut: input.cut }),
+        model: "offline",
+        usage: emptyUsage(),
+      }
+    : await ctx.cognition.run(writeMemoStep, input, { signal: ctx.signal });
+  const rows = result.value.map((e) => entryMemory(ctx, e, lines.slice(e.start - 1, e.end)));
+  ctx.stage({
+    memories: rows,
+    operations: [
+      ctx.operation({
+        type: "SUMMARIZE",
+        model: result.model,
+        usage: result.usage,
+        memoryIds: rows.map((r) => r.id),
+        inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
+        outputs: { memos: result.value },
+        ...(offline
+          ? {
+              rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,
+            }
+          : {}),
+      }),
+      ctx.operation({
+        type: "SUMMARIZE",
+        inputs: { step: COVERED, turns: lines.map((t) => t.id) },
+        outputs: { entries: rows.length },
+        rationale: "lines written down (a record a forget of the entries leaves behind)",
+      }),
+    ],
+  });
+}
+
+function entryMemory(ctx: StrategyContext, e: MemoEntry, range: Turn[]): Memory {
+  // About the partner who spoke most in the range (the agent when only it spoke).
+  const counts = new Map<string, number>();
+  for (const t of range)
+    if (t.speaker !== ctx.scope.agent) counts.set(t.speaker, (counts.get(t.speaker) ?? 0) + 1);
+  const about = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ctx.session.partners[0] ?? ctx.scope.agent;
+  const attributes: MemoAttributes = {
+    topic: e.topic,
+    summary: e.summary,
+    lineStart: e.start,
+    lineEnd: e.end,
+    turnIndex: range[0]!.index,
+  };
+  return statementMemory(
+    ctx,
+    MEMOCHAT,
+    {
+      about,
+      text: `${e.topic}. ${e.summary}`,
+      sourceTurns: range.map((t) => t.id),
+      observedAt: range.at(-1)!.at,
+    },
+    { kind: KIND, attributes: { ...attributes } },
+  );
+}
+
+/** At each turn: the pending lines written down once they reach the limits. */
+async function writeDue(ctx: TurnContext, settings: MemochatSettings): Promise<void> {
+  const { limits } = settings;
+  const { pending } = await bufferNow(ctx, ctx.dialogue);
+  // The partner's latest utterance waits in the buffer for its reply: the two belong together.
+  const lines = ctx.turn.speaker !== ctx.scope.agent ? pending.filter((t) => t.id !== ctx.turn.id) : pending;
+  if (!lines.length || !isDue(lines, limits)) return;
+  // Past OVERFLOW times the limits, the model's writes have kept failing (a weak model missing
+  // the strict partition): the offline writer takes the buffer, so it stops growing.
+  const overflow = { lines: limits.lines * OVERFLOW, words: limits.words * OVERFLOW };
+  await writeMemo(ctx, settings, lines, ctx.cognition.name !== "offline" && isDue(lines, overflow));
+}
+
+/** The reply's memo entries: the topics the chooser picks for the query, with their lines. */
+async function recallChosen(ctx: RecallContext, settings: MemochatSettings): Promise<Recall> {
+  const { maxOptions } = settings;
+  const filter = { ...ctx.filter, strategy: MEMOCHAT, kind: KIND, status: "active" as const };
+  let entries = (await memoEntries(ctx, filter)).filter((m) => memoOf(m));
+  if (entries.length === 0) return { strategy: MEMOCHAT, query: ctx.query, hits: [] };
+  if (entries.length > maxOptions) {
+    // Deviation: a memo too long for one prompt is cut to the entries the hybrid ranks highest.
+    const kept = new Set(
+      (
+        await ctx.retriever.searchMemories(ctx.scope, {
+          query: ctx.query,
+          k: maxOptions,
+          filter,
+          now: ctx.now ?? ctx.session?.at,
+        })
+      ).map((h) => h.id),
+    );
+    entries = entries.filter((m) => kept.has(m.id));
+  }
+  entries.sort(
+    (a, b) => a.observedAt.localeCompare(b.observedAt) || memoOf(a)!.turnIndex - memoOf(b)!.turnIndex,
+  );
+  const { options: listed, byN } = optionsFor(entries, nonePlace(settings.seed, ctx.query, entries.length));
+  const result = await ctx.cognition.run(
+    chooseTopicsStep,
+    { query: ctx.query, options: listed, ...(settings.chooser ? { offline: settings.chooser } : {}) },
+    { signal: ctx.signal },
+  );
+  const chosen = result.value.chosen.slice(0, ctx.k || undefined).map((n) => ({ n, m: byN.get(n)! }));
+  const turns = new Map(
+    (
+      await ctx.store.listTurns(ctx.scope, { ids: [...new Set(chosen.flatMap(({ m }) => m.sourceTurns))] })
+    ).map((t) => [t.id, t]),
+  );
+  const hits: RecallHit[] = chosen.map(({ n, m }, rank) => {
+    const evidence = m.sourceTurns
+      .map((id) => turns.get(id))
+      .filter((t): t is Turn => t !== undefined)
+      .map((t) => `${displayName(t.speaker)}: ${t.text}`);
+    const score = result.value.scores?.[n] ?? 1 / (rank + 1);
+    return memoryHit({ ...m, attributes: { ...m.attributes, evidence } }, { score, option: n });
+  });
+  return { strategy: MEMOCHAT, query: ctx.query, hits, usage: result.usage };
 }
 
 /** The reply's prompt: the chosen entries with their lines (within the budget), then the recent dialogue. */
