@@ -23,6 +23,11 @@
  *   expired job still running). The store makes that harmless: a consolidated session refuses
  *   another consolidation inside the write transaction (WriteBatch.sessionStatus), so memories
  *   are written once.
+ * - pg-boss's tables are read and written directly only where its API has no way to say what the
+ *   queue needs (the lost-job sweep, putting a job back without counting a try, the ordering
+ *   check, the worker's claim on a job, the jobs list, memlane's indexes). Those statements live
+ *   in pg-boss-tables.ts, and the queue refuses to start on a pg-boss package or database schema
+ *   that module was not written for.
  */
 import pg from "pg";
 import PgBoss from "pg-boss";
@@ -31,20 +36,20 @@ import type { JobHandler, JobQueue, JobRequest } from "../../engine/consolidatio
 import type { PostgresQueueOptions } from "../../engine/consolidation/queue-options.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
+import {
+  checkPgBossPackage,
+  checkPgBossSchema,
+  installedPgBoss,
+  type JobRow,
+  type PgBossPackage,
+  PgBossTables,
+  type Statement,
+} from "./pg-boss-tables.js";
 import { storeError } from "./pg-errors.js";
 import { guardClients, type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
-
-/**
- * Indexes memlane adds to pg-boss's job table (partial, so each holds only the rows its reads
- * want): unfinished jobs in queue order, and finished ones newest first.
- */
-const QUEUE_INDEXES: [string, string][] = [
-  ["memlane_job_unfinished", "(name, created_on, id) WHERE state < 'completed'"],
-  ["memlane_job_finished", "(name, completed_on DESC) WHERE state >= 'completed'"],
-];
 
 /** A session advisory lock on a text key (a scope, or queue setup), and its release. */
 const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
@@ -61,17 +66,6 @@ export interface JobRun {
   attempt: number;
 }
 
-interface JobRow {
-  id: string;
-  data: { tenant: string; agent: string; sessionId: string };
-  state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
-  output: { message?: string; value?: { message?: string } } | null;
-  created_on: Date;
-  completed_on: Date | null;
-}
-
-const RECENT = 200;
-
 /**
  * The Postgres job queue. `jobs()` lists what the database holds (every waiting or running job
  * and the latest finished ones, whoever queued them), refreshed every `pollSeconds`; `done`
@@ -83,6 +77,8 @@ export class PostgresJobQueue implements JobQueue {
   /** Workers in any process run these jobs: uploads consolidate through the queue too. */
   readonly shared = true;
   private readonly boss: PgBoss;
+  /** The statements on pg-boss's tables that its API cannot express. */
+  private readonly tables: PgBossTables;
   private readonly options: Required<Omit<PostgresQueueOptions, "logger">>;
   private readonly logger: Logger;
   private handler: JobHandler | null = null;
@@ -126,6 +122,7 @@ export class PostgresJobQueue implements JobQueue {
       maxConnections: options.maxConnections ?? 4,
     };
     this.logger = options.logger ?? consoleLogger;
+    this.tables = new PgBossTables(this.options.schema, CONSOLIDATE_QUEUE);
     this.boss = new PgBoss({
       connectionString: this.options.url,
       schema: this.options.schema,
@@ -167,11 +164,19 @@ export class PostgresJobQueue implements JobQueue {
     });
   }
 
-  /** Connects, creates pg-boss's tables and the queue when missing, and starts the loops. */
+  /**
+   * Connects, creates pg-boss's tables and the queue when missing, and starts the loops. Refuses
+   * (UnsupportedPgBossError) a pg-boss package or database schema pg-boss-tables.ts was not
+   * written for, before pg-boss touches the database.
+   */
   start(): Promise<void> {
     this.starting ??= (async () => {
       try {
+        checkPgBossPackage(this.pgBossPackage());
+        checkPgBossSchema(await this.databaseSchemaVersion(), this.options.schema, true);
         await this.boss.start();
+        // Another process may have migrated the tables meanwhile; pg-boss's own answer, now.
+        checkPgBossSchema(Number(await this.boss.schemaVersion()), this.options.schema, false);
         await this.ensureQueue();
         await this.refresh();
       } catch (error) {
@@ -184,6 +189,20 @@ export class PostgresJobQueue implements JobQueue {
         for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.workLoop());
     })();
     return this.starting;
+  }
+
+  /** The pg-boss package this process runs (a test stands in another version). */
+  protected pgBossPackage(): PgBossPackage {
+    return installedPgBoss();
+  }
+
+  /** The schema version of pg-boss's tables in the database, or null before pg-boss created them. */
+  private async databaseSchemaVersion(): Promise<number | null> {
+    const run = (statement: Statement) => this.locks.query(statement.text, statement.values);
+    const { rows } = await run(this.tables.versionTableExists());
+    if (!rows[0]?.installed) return null;
+    const version = await run(this.tables.readSchemaVersion());
+    return version.rows.length ? Number(version.rows[0].version) : null;
   }
 
   /**
@@ -199,12 +218,9 @@ export class PostgresJobQueue implements JobQueue {
     try {
       await setup.client.query(LOCK_SQL, [key]);
       if (!(await this.boss.getQueue(CONSOLIDATE_QUEUE))) await this.boss.createQueue(CONSOLIDATE_QUEUE);
-      // memlane's own reads of the queue (the poll, the sweep for lost jobs, the check for an
-      // earlier unfinished job of a scope) each find their rows by index, so a poll costs the
-      // same however many finished jobs the queue retains. Made once, by the first process.
-      const schema = this.options.schema;
-      for (const [name, definition] of QUEUE_INDEXES)
-        await setup.client.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${schema}.job ${definition}`);
+      // Made once, by the first process (pg-boss has no way to add an index).
+      for (const statement of this.tables.createIndexes())
+        await setup.client.query(statement.text, statement.values);
     } finally {
       // Unlocking a lock never taken is a no-op; a broken connection is dropped, not reused.
       await setup.client.query(UNLOCK_SQL, [key]).catch((error) => {
@@ -216,13 +232,13 @@ export class PostgresJobQueue implements JobQueue {
 
   /** Whether memlane's indexes on the queue's table exist (read without a lock). */
   private async indexed(): Promise<boolean> {
-    const result = await this.boss
-      .getDb()
-      .executeSql("SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2)", [
-        this.options.schema,
-        QUEUE_INDEXES.map(([name]) => name),
-      ]);
-    return Number((result?.rows[0] as { n?: number } | undefined)?.n ?? 0) === QUEUE_INDEXES.length;
+    const result = await this.execute(this.tables.countIndexes());
+    return Number((result?.rows[0] as { n?: number } | undefined)?.n ?? 0) === this.tables.indexCount;
+  }
+
+  /** Runs a statement of pg-boss-tables.ts on pg-boss's own connections. */
+  private execute(statement: Statement) {
+    return this.boss.getDb().executeSql(statement.text, statement.values);
   }
 
   /** Subscribes to the jobs this process runs (one call per try); returns the unsubscribe. */
@@ -356,7 +372,7 @@ export class PostgresJobQueue implements JobQueue {
    * scope is unfinished.
    */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
-    const lock = new ScopeLock(this.locks, this.options, row, this.logger);
+    const lock = new ScopeLock(this.locks, this.tables, this.options, row, this.logger);
     try {
       await lock.take();
     } catch (error) {
@@ -389,26 +405,14 @@ export class PostgresJobQueue implements JobQueue {
    * failed), rather than after the whole job timeout.
    */
   private async takeOver(): Promise<void> {
-    const schema = this.options.schema;
-    const { rows } = await this.boss.getDb().executeSql(
-      `SELECT j.id FROM ${schema}.job j
-       WHERE j.name = $1 AND j.state = 'active' AND NOT (j.id = ANY($2::uuid[]))
-         AND CASE WHEN j.output ? 'worker'
-           THEN NOT EXISTS (SELECT 1 FROM pg_stat_activity a
-                            WHERE a.pid = (j.output->>'worker')::integer AND a.application_name LIKE 'memlane-queue-locks:%')
-           ELSE j.started_on < now() - $3 * interval '1 second' END`,
-      [CONSOLIDATE_QUEUE, [...this.runningHere], OWNERLESS_SECONDS],
-    );
+    // pg-boss lists no jobs by state, nor knows which connection runs one: read directly.
+    const { rows } = await this.execute(this.tables.findLostJobs([...this.runningHere], OWNERLESS_SECONDS));
     const ids = (rows as { id: string }[]).map((r) => r.id);
     if (ids.length === 0) return;
     for (const id of ids)
       await this.boss.fail(CONSOLIDATE_QUEUE, id, { message: "its worker stopped before finishing it" });
-    await this.boss
-      .getDb()
-      .executeSql(
-        `UPDATE ${schema}.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`,
-        [CONSOLIDATE_QUEUE, ids],
-      );
+    // fail() schedules the retry after the job's backoff; pg-boss cannot make it due now.
+    await this.execute(this.tables.retryNow(ids));
     this.logger.warn(`job queue took over ${ids.length} job(s) whose worker stopped: ${ids.join(", ")}`);
   }
 
@@ -417,29 +421,19 @@ export class PostgresJobQueue implements JobQueue {
     lock: pg.PoolClient,
     row: PgBoss.JobWithMetadata<JobRequest>,
   ): Promise<boolean> {
-    const schema = this.options.schema;
-    const { rows } = await lock.query(
-      `SELECT 1 FROM ${schema}.job j, ${schema}.job me
-       WHERE me.name = $1 AND me.id = $2 AND j.name = $1 AND j.id <> me.id
-         AND j.data->>'tenant' = $3 AND j.data->>'agent' = $4 AND j.state < 'completed'
-         AND (j.created_on, j.id) < (me.created_on, me.id)
-       LIMIT 1`,
-      [CONSOLIDATE_QUEUE, row.id, row.data.tenant, row.data.agent],
-    );
+    // pg-boss cannot look jobs up by their data: read directly.
+    const statement = this.tables.earlierUnfinished(row.id, row.data.tenant, row.data.agent);
+    const { rows } = await lock.query(statement.text, statement.values);
     return rows.length > 0;
   }
 
   /**
-   * Back to waiting, shortly: not a try (pg-boss counts a try when it fetches a job that has
-   * started before, so `started_on` is cleared).
+   * Back to waiting, shortly, not counted as a try. pg-boss's API has no such move: fail()
+   * counts a try and waits out the backoff, and cancel() then resume() would show the job
+   * cancelled (failed, to every poll meanwhile) and still count a try at the next fetch.
    */
   private async putBack(id: string): Promise<void> {
-    await this.boss.getDb().executeSql(
-      `UPDATE ${this.options.schema}.job SET state = 'created', started_on = NULL,
-           start_after = now() + $3 * interval '1 second'
-         WHERE name = $1 AND id = $2 AND state = 'active'`,
-      [CONSOLIDATE_QUEUE, id, this.options.pollSeconds],
-    );
+    await this.execute(this.tables.putBack(id, this.options.pollSeconds));
   }
 
   private async runLocked(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
@@ -522,24 +516,33 @@ export class PostgresJobQueue implements JobQueue {
     return this.polling;
   }
 
-  /** Reads every waiting or running job, the latest finished ones and those awaited here. */
+  /**
+   * Reads every waiting or running job, the latest finished ones and those awaited here. pg-boss
+   * lists no jobs, so the job table is read directly; an awaited job no longer there has been
+   * archived (it finished hours ago) and is read with getJobById.
+   */
   private async refresh(): Promise<void> {
-    const schema = this.options.schema;
-    const columns = "id, data, state, output, created_on, completed_on";
     const awaited = [...this.waiters.keys()];
-    const result = await this.boss.getDb().executeSql(
-      `(SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND state < 'completed')
-       UNION
-       (SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND state >= 'completed' ORDER BY completed_on DESC LIMIT ${RECENT})
-       UNION
-       (SELECT ${columns} FROM ${schema}.job WHERE name = $1 AND id = ANY($2::uuid[]))
-       UNION
-       (SELECT ${columns} FROM ${schema}.archive WHERE name = $1 AND id = ANY($2::uuid[]))`,
-      [CONSOLIDATE_QUEUE, awaited],
-    );
+    const result = await this.execute(this.tables.listJobs(awaited));
     if (!result) return;
-    const seen = new Set<string>();
-    for (const row of result.rows as JobRow[]) {
+    const rows = result.rows as JobRow[];
+    const seen = new Set(rows.map((row) => row.id));
+    for (const id of awaited) {
+      if (seen.has(id)) continue;
+      const archived = await this.boss.getJobById<JobRow["data"]>(CONSOLIDATE_QUEUE, id, {
+        includeArchive: true,
+      });
+      if (archived)
+        rows.push({
+          id: archived.id,
+          data: archived.data,
+          state: archived.state,
+          output: archived.output as JobRow["output"],
+          created_on: archived.createdOn,
+          completed_on: archived.completedOn ?? null,
+        });
+    }
+    for (const row of rows) {
       seen.add(row.id);
       this.note(fromRow(row));
     }
@@ -592,9 +595,10 @@ class ScopeLock {
 
   constructor(
     private readonly pool: pg.Pool,
+    private readonly tables: PgBossTables,
     private readonly policy: Pick<
       Required<PostgresQueueOptions>,
-      "schema" | "jobTimeoutSeconds" | "retryLimit" | "retryDelaySeconds"
+      "jobTimeoutSeconds" | "retryLimit" | "retryDelaySeconds"
     >,
     private readonly row: PgBoss.JobWithMetadata<JobRequest>,
     private readonly logger: Logger,
@@ -612,13 +616,15 @@ class ScopeLock {
     try {
       // The worker that runs a job sets its timeout and retries (--job-timeout, --job-retries),
       // whatever the process that queued it (`serve --no-worker`) was started with.
+      // pg-boss cannot change a job's settings once sent, nor record who runs it: written
+      // directly, on this connection so the pid it records is the one holding the lock.
       const p = this.policy;
-      await held.client.query(
-        `UPDATE ${p.schema}.job SET output = jsonb_build_object('worker', pg_backend_pid()),
-           expire_in = $3 * interval '1 second', retry_limit = $4, retry_delay = $5
-         WHERE name = $1 AND id = $2 AND state = 'active'`,
-        [CONSOLIDATE_QUEUE, this.row.id, p.jobTimeoutSeconds, p.retryLimit, p.retryDelaySeconds],
-      );
+      const claim = this.tables.claim(this.row.id, {
+        timeoutSeconds: p.jobTimeoutSeconds,
+        retryLimit: p.retryLimit,
+        retryDelaySeconds: p.retryDelaySeconds,
+      });
+      await held.client.query(claim.text, claim.values);
       // Blocks while another worker runs a job of this scope; released with the connection if
       // this process dies.
       await held.client.query(LOCK_SQL, [this.scope]);

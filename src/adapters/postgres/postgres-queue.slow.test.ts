@@ -13,7 +13,7 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { demoTranscript } from "../../../test/fixtures/engine.js";
-import { InvalidInputError } from "../../core/errors.js";
+import { InvalidInputError, isMemlaneError } from "../../core/errors.js";
 import { type MemlaneConfig, resolveQueue } from "../../engine/config.js";
 import type { JobHandler } from "../../engine/consolidation/job-queue.js";
 import { silentLogger } from "../../engine/logger.js";
@@ -25,6 +25,17 @@ import {
   startPostgresCluster,
 } from "../../testing/postgres-cluster.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
+import {
+  checkPgBossPackage,
+  checkPgBossSchema,
+  compareVersions,
+  installedPgBoss,
+  JOB_COLUMNS,
+  PgBossTables,
+  type Statement,
+  SUPPORTED_PGBOSS,
+  UnsupportedPgBossError,
+} from "./pg-boss-tables.js";
 import { CONSOLIDATE_QUEUE, PostgresJobQueue, type PostgresQueueOptions } from "./postgres-queue.js";
 
 const skip = postgresSkipReason() ?? false;
@@ -445,5 +456,256 @@ describe("Postgres job queue", { skip }, () => {
       await client.end();
       await queue.close();
     }
+  });
+
+  /** The error a refused start rejects with: typed, with the UNSUPPORTED code, naming the supported versions. */
+  const refusedPgBoss = (error: unknown) =>
+    error instanceof UnsupportedPgBossError &&
+    isMemlaneError(error) &&
+    error.code === "UNSUPPORTED" &&
+    error.message.includes(`>=${SUPPORTED_PGBOSS.minimum} <${SUPPORTED_PGBOSS.below}`) &&
+    error.message.includes(`schema version ${SUPPORTED_PGBOSS.schema}`);
+
+  it("refuses to start on pg-boss tables at a schema version it was not written for, and leaves them alone", async () => {
+    const url = await cluster.createDatabase();
+    const schema = "memlane_jobs_future";
+    const first = new PostgresJobQueue({ url, ...fast, work: false, schema });
+    await first.start();
+    await first.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // As if a process with a newer pg-boss had migrated the tables.
+      await client.query(`UPDATE ${schema}.version SET version = 99`);
+      const queue = new PostgresJobQueue({ url, ...fast, work: false, schema });
+      await assert.rejects(queue.start(), (e: UnsupportedPgBossError) => {
+        assert.ok(refusedPgBoss(e), String(e));
+        assert.match(e.message, /schema "memlane_jobs_future" are at schema version 99/);
+        assert.equal(e.details.schemaVersion, 99);
+        return true;
+      });
+      await queue.close();
+      const { rows } = await client.query(`SELECT version FROM ${schema}.version`);
+      assert.deepEqual(rows, [{ version: 99 }], "pg-boss did not touch the tables");
+      // Back at the supported version, the same schema starts again.
+      await client.query(`UPDATE ${schema}.version SET version = $1`, [SUPPORTED_PGBOSS.schema]);
+      const again = new PostgresJobQueue({ url, ...fast, work: false, schema });
+      await again.start();
+      await again.close();
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("refuses to start with a pg-boss package it was not written for, before creating anything", async () => {
+    const url = await cluster.createDatabase();
+    class NewerPgBoss extends PostgresJobQueue {
+      protected override pgBossPackage() {
+        return { version: "11.0.0", schema: 25 };
+      }
+    }
+    const queue = new NewerPgBoss({ url, ...fast, work: false });
+    await assert.rejects(queue.start(), (e: UnsupportedPgBossError) => {
+      assert.ok(refusedPgBoss(e), String(e));
+      assert.match(e.message, /installed pg-boss is 11\.0\.0/);
+      assert.equal(e.details.package, "11.0.0");
+      return true;
+    });
+    // Enqueueing goes through the same start, so it is refused too.
+    queue.process(
+      async () => true,
+      () => undefined,
+    );
+    await assert.rejects(
+      queue.enqueue({ kind: "consolidate", tenant: "t", agent: "a", sessionId: "s" }),
+      refusedPgBoss,
+    );
+    await queue.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT to_regclass('memlane_jobs.version') AS name");
+      assert.equal(rows[0].name, null, "pg-boss created no tables");
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("a job archived before this process saw it finish: its done settles from pg-boss's archive", async () => {
+    const url = await cluster.createDatabase();
+    const queue = new PostgresJobQueue({ url, ...fast, work: false });
+    queue.process(
+      async () => true,
+      () => undefined,
+    );
+    const { job, done } = await queue.enqueue({
+      kind: "consolidate",
+      tenant: "t",
+      agent: "a",
+      sessionId: "s",
+    });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Completed elsewhere and archived by pg-boss's maintenance in one go, as its archive step
+      // moves rows (here without waiting the 12 hours it waits first).
+      const columns =
+        "id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, dead_letter, policy, output";
+      await client.query("BEGIN");
+      await client.query(
+        "UPDATE memlane_jobs.job SET state = 'completed', completed_on = now(), output = '{}' WHERE id = $1",
+        [job.id],
+      );
+      await client.query(
+        `WITH archived AS (DELETE FROM memlane_jobs.job WHERE id = $1 RETURNING *)
+         INSERT INTO memlane_jobs.archive (${columns}) SELECT ${columns} FROM archived`,
+        [job.id],
+      );
+      await client.query("COMMIT");
+      const finished = await Promise.race([
+        done,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("done never settled")), 5_000)),
+      ]);
+      assert.equal(finished.state, "done");
+      assert.ok(finished.finishedAt);
+      assert.equal(
+        (await client.query("SELECT 1 FROM memlane_jobs.job WHERE id = $1", [job.id])).rowCount,
+        0,
+      );
+    } finally {
+      await client.end();
+      await queue.close();
+    }
+  });
+
+  it("every statement on pg-boss's tables plans against the tables the installed pg-boss creates", async () => {
+    const url = await cluster.createDatabase();
+    const queue = new PostgresJobQueue({ url, ...fast, work: false });
+    await queue.start();
+    await queue.close();
+    const tables = new PgBossTables("memlane_jobs", CONSOLIDATE_QUEUE);
+    const id = "00000000-0000-4000-8000-000000000000";
+    const statements: [string, Statement][] = [
+      ["versionTableExists", tables.versionTableExists()],
+      ["readSchemaVersion", tables.readSchemaVersion()],
+      ["countIndexes", tables.countIndexes()],
+      ["claim", tables.claim(id, { timeoutSeconds: 5, retryLimit: 1, retryDelaySeconds: 2 })],
+      ["findLostJobs", tables.findLostJobs([id], 30)],
+      ["retryNow", tables.retryNow([id])],
+      ["earlierUnfinished", tables.earlierUnfinished(id, "t", "a")],
+      ["putBack", tables.putBack(id, 1)],
+      ["listJobs", tables.listJobs([id])],
+    ];
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const [name, statement] of statements)
+        await client
+          .query(`EXPLAIN ${statement.text}`, statement.values)
+          .catch((error: Error) => assert.fail(`${name}: ${error.message}`));
+      assert.deepEqual((await client.query(tables.readSchemaVersion().text)).rows, [
+        { version: SUPPORTED_PGBOSS.schema },
+      ]);
+      const indexes = tables.countIndexes();
+      assert.equal((await client.query(indexes.text, indexes.values)).rows[0].n, tables.indexCount);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe("pg-boss-tables: what the queue relies on in pg-boss (no database)", () => {
+  const tables = new PgBossTables("some_schema", "some-queue");
+  /** pg-boss's own DDL for its tables, from its public getConstructionPlans. */
+  const plans = PgBoss.getConstructionPlans("some_schema");
+  const jobTable = plans.match(/CREATE TABLE some_schema\.job \(([\s\S]*?)\n\s*\) PARTITION BY/)?.[1] ?? "";
+  const pgBossJobColumns = [...jobTable.matchAll(/^\s*([a-z_]+) /gm)].map((m) => m[1]!);
+  const all: Statement[] = [
+    tables.versionTableExists(),
+    tables.readSchemaVersion(),
+    tables.countIndexes(),
+    ...tables.createIndexes(),
+    tables.claim("id", { timeoutSeconds: 5, retryLimit: 1, retryDelaySeconds: 2 }),
+    tables.findLostJobs([], 30),
+    tables.retryNow([]),
+    tables.earlierUnfinished("id", "t", "a"),
+    tables.putBack("id", 1),
+    tables.listJobs([]),
+  ];
+
+  it("the installed pg-boss is one the queue was tested against", () => {
+    const installed = installedPgBoss();
+    assert.ok(
+      (SUPPORTED_PGBOSS.tested as readonly string[]).includes(installed.version),
+      `pg-boss ${installed.version} is installed; run the queue tests against it, then add it to SUPPORTED_PGBOSS`,
+    );
+    assert.equal(installed.schema, SUPPORTED_PGBOSS.schema);
+    checkPgBossPackage(installed);
+  });
+
+  it("pg-boss's job table has every column the statements rely on, and they use no others", () => {
+    assert.ok(pgBossJobColumns.length > 10, "found pg-boss's job table in its DDL");
+    for (const column of JOB_COLUMNS) assert.ok(pgBossJobColumns.includes(column), column);
+    const used = new Set(
+      all.flatMap((s) =>
+        [...s.text.matchAll(/\b[a-z_]+\b/g)].map((m) => m[0]).filter((w) => pgBossJobColumns.includes(w)),
+      ),
+    );
+    assert.deepEqual([...used].sort(), [...JOB_COLUMNS].sort());
+  });
+
+  it("pg-boss's job states are in the order the statements compare them in", () => {
+    const states = plans.match(/CREATE TYPE some_schema\.job_state AS ENUM \(([^)]*)\)/)?.[1];
+    assert.deepEqual(
+      states?.split(",").map((s) => s.trim().replace(/'/g, "")),
+      ["created", "retry", "active", "completed", "cancelled", "failed"],
+    );
+    assert.equal(PgBoss.states.completed, "completed");
+  });
+
+  it("statements name the schema and take everything else as parameters", () => {
+    for (const s of all) assert.match(s.text, /some_schema\.|pg_indexes|to_regclass/);
+    assert.deepEqual(tables.putBack("j1", 2).values, ["some-queue", "j1", 2]);
+    assert.deepEqual(tables.earlierUnfinished("j1", "t", "a").values, ["some-queue", "j1", "t", "a"]);
+    assert.deepEqual(tables.versionTableExists().values, ["some_schema.version"]);
+    assert.ok(tables.createIndexes().every((s) => s.text.includes("ON some_schema.job ")));
+    assert.doesNotMatch(all.map((s) => s.text).join("\n"), /some-queue/, "the queue name is a parameter");
+  });
+
+  it("accepts the supported pg-boss packages and refuses others, naming the supported versions", () => {
+    for (const version of [...SUPPORTED_PGBOSS.tested, "10.4.9"])
+      checkPgBossPackage({ version, schema: SUPPORTED_PGBOSS.schema });
+    for (const [version, schema] of [
+      ["10.1.5", 24],
+      ["10.0.0", 21],
+      ["10.5.0", 24],
+      ["11.0.0", 25],
+      ["9.0.3", 20],
+      ["10.4.2", 25],
+    ] as const)
+      assert.throws(
+        () => checkPgBossPackage({ version, schema }),
+        (e: UnsupportedPgBossError) =>
+          e.code === "UNSUPPORTED" &&
+          e.details.package === version &&
+          /pg-boss >=10\.1\.6 <10\.5\.0/.test(e.message),
+        version,
+      );
+  });
+
+  it("before pg-boss starts, a missing or older schema is let through (pg-boss migrates it); after, only the supported one", () => {
+    const supported = SUPPORTED_PGBOSS.schema;
+    for (const found of [null, 21, supported]) checkPgBossSchema(found, "s", true);
+    assert.throws(() => checkPgBossSchema(supported + 1, "s", true), UnsupportedPgBossError);
+    checkPgBossSchema(supported, "s", false);
+    for (const found of [null, supported - 1, supported + 1])
+      assert.throws(() => checkPgBossSchema(found, "s", false), UnsupportedPgBossError);
+  });
+
+  it("compares versions by number", () => {
+    assert.ok(compareVersions("10.10.0", "10.9.9") > 0);
+    assert.ok(compareVersions("10.1.6", "10.1.6") === 0);
+    assert.ok(compareVersions("10.5.0-beta.1", "10.5.0") === 0);
+    assert.ok(compareVersions("9.0.0", "10.0.0") < 0);
   });
 });
