@@ -18,8 +18,8 @@
  *   overwrite it. The worker that runs a job names itself there until then.
  * - `<schema>.version` holds the schema version in its `version` column.
  *
- * When a new pg-boss release is to be supported: compare its `src/plans.js` (the job table, the
- * fetch, fail and complete statements) with the above, adjust the statements here, run the
+ * When a new pg-boss release is to be supported: compare its `plans.js` (in its source: the job
+ * table, the fetch, fail and complete statements) with the above, adjust the statements here, run the
  * queue tests against it and widen `SUPPORTED_PGBOSS`.
  */
 import { createRequire } from "node:module";
