@@ -11,7 +11,7 @@ export const OPTIONAL_FEATURES = {
   postgres: { feature: "A Postgres or PGlite store, or the Postgres job queue", packages: ["pg", "pg-boss"] },
   pglite: {
     feature: "A PGlite store",
-    packages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector"],
+    packages: ["pg", "pg-boss", "@electric-sql/pglite", "@electric-sql/pglite-pgvector"],
   },
   server: {
     feature: "The server (memlane serve, memlane/server)",

@@ -153,7 +153,8 @@ export async function resolveStore(
       field: "vectorSearch",
     });
   // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
-  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresStore(spec, { vectorSearch });
+  if (isPostgresSpec(spec))
+    return (await loadPostgresAdapter(spec)).openPostgresStore(spec, { vectorSearch });
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);

@@ -11,6 +11,6 @@ import { isPostgresSpec } from "./store-spec.js";
  * @throws {StoreUnavailableError} the database cannot be opened or is not memlane's
  */
 export async function openIngestJobStore(spec: string): Promise<IngestJobStore> {
-  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresIngestJobStore(spec);
+  if (isPostgresSpec(spec)) return (await loadPostgresAdapter(spec)).openPostgresIngestJobStore(spec);
   return openSqliteIngestJobStore(spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec);
 }

@@ -11,6 +11,6 @@ import { isPostgresSpec } from "./store-spec.js";
  * @throws {StoreUnavailableError} the database cannot be opened or is not memlane's
  */
 export async function openKeyStore(spec: string): Promise<KeyStore> {
-  if (isPostgresSpec(spec)) return (await loadPostgresAdapter()).openPostgresKeyStore(spec);
+  if (isPostgresSpec(spec)) return (await loadPostgresAdapter(spec)).openPostgresKeyStore(spec);
   return openSqliteKeyStore(spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec);
 }

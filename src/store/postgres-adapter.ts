@@ -8,9 +8,13 @@ import { loadFeature } from "../core/optional-packages.js";
 export type PostgresAdapter = typeof import("../adapters/postgres/index.js");
 
 /**
- * The Postgres adapter, loaded on first use.
+ * The Postgres adapter, loaded on first use; `spec` says which store it is for, so a PGlite
+ * store's message names every package PGlite needs at once.
  * @throws {UnsupportedError} pg or pg-boss is not installed (the message says how to install them)
  */
-export function loadPostgresAdapter(): Promise<PostgresAdapter> {
-  return loadFeature("postgres", () => import("../adapters/postgres/index.js"));
+export function loadPostgresAdapter(spec?: string): Promise<PostgresAdapter> {
+  return loadFeature(
+    spec?.startsWith("pglite:") ? "pglite" : "postgres",
+    () => import("../adapters/postgres/index.js"),
+  );
 }

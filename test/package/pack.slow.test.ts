@@ -175,7 +175,11 @@ describe("the package as a user installs it", () => {
     ]);
     const failed = JSON.parse(pglite.stdout) as { code: string; message: string };
     assert.equal(failed.code, "UNSUPPORTED");
-    assert.match(failed.message, /npm install pg pg-boss/);
+    // A PGlite store names every package it needs at once, the Postgres adapter's with PGlite's.
+    assert.match(
+      failed.message,
+      /npm install pg pg-boss @electric-sql\/pglite @electric-sql\/pglite-pgvector/,
+    );
     const serve = run(process.execPath, [memlaneBin(), "serve", "--db", "served.db", "--port", "0"]);
     assert.notEqual(serve.status, 0);
     assert.match(serve.stderr, /npm install hono @hono\/node-server @hono\/zod-openapi/);
