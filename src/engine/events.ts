@@ -14,6 +14,8 @@ export interface JobInfo {
   error?: string;
   queuedAt: string;
   finishedAt?: string;
+  /** A queued job's place in the line as things stand (1 runs next), where the queue knows it. */
+  position?: number;
 }
 
 export interface MemlaneEvents {

@@ -8,10 +8,15 @@
 import { compositeKey } from "../../core/ids.js";
 
 export class FairLines<T> {
-  /** Tenants in serving order (the next served first), each with its agents in serving order. */
+  /** Each tenant's agents and their queued items. */
   private readonly tenants = new Map<string, Map<string, T[]>>();
+  /** When each tenant, and each agent (tenant and agent), was last served: a count of items started. */
+  private readonly served = new Map<string, number>();
   /** Agents (tenant and agent) with an item running. */
   private readonly busy = new Set<string>();
+  /** Items running per tenant. */
+  private readonly runningOf = new Map<string, number>();
+  private started = 0;
   private running = 0;
   private waiting = 0;
 
@@ -49,55 +54,83 @@ export class FairLines<T> {
    * each ran alone: where each stands in the line.
    */
   order(): T[] {
-    const lines = [...this.tenants].map(([tenant, agents]) => ({
-      tenant,
-      agents: [...agents].map(([agent, items]) => ({ agent, items: [...items] })),
-    }));
+    const lines = new Map(
+      [...this.tenants].map(([t, agents]) => [t, new Map([...agents].map(([a, items]) => [a, [...items]]))]),
+    );
+    const served = new Map(this.served);
+    let clock = this.started;
     const out: T[] = [];
-    while (lines.some((t) => t.agents.some((a) => a.items.length))) {
-      for (const t of lines) {
-        const a = t.agents.find((x) => x.items.length);
-        if (!a) continue;
-        out.push(a.items.shift()!);
-        // The agent just served goes to the back of its tenant's line.
-        t.agents.splice(t.agents.indexOf(a), 1);
-        t.agents.push(a);
-      }
+    for (let next = pick(lines, served, () => false); next; next = pick(lines, served, () => false)) {
+      out.push(lines.get(next.tenant)!.get(next.agent)!.shift()!);
+      served.set(next.tenant, ++clock);
+      served.set(compositeKey(next.tenant, next.agent), clock);
     }
     return out;
   }
 
   private pump(): void {
     while (this.running < this.concurrency) {
-      const next = this.take();
+      const next = pick(this.tenants, this.served, (key) => this.busy.has(key));
       if (!next) return;
-      const key = compositeKey(next.tenant, next.agent);
+      const { tenant, agent } = next;
+      const key = compositeKey(tenant, agent);
+      const agents = this.tenants.get(tenant)!;
+      const line = agents.get(agent)!;
+      const item = line.shift()!;
+      if (line.length === 0) agents.delete(agent);
+      if (agents.size === 0) this.tenants.delete(tenant);
+      this.waiting--;
+      this.served.set(tenant, ++this.started);
+      this.served.set(key, this.started);
       this.running++;
       this.busy.add(key);
-      void this.run(next.item)
+      this.runningOf.set(tenant, (this.runningOf.get(tenant) ?? 0) + 1);
+      void this.run(item)
         .catch(() => undefined)
         .finally(() => {
           this.running--;
           this.busy.delete(key);
+          this.forgetIdle(tenant, agent);
           this.pump();
         });
     }
   }
 
-  /** The next item that may start: from the tenant, then the agent, served longest ago. */
-  private take(): { tenant: string; agent: string; item: T } | null {
-    for (const [tenant, agents] of this.tenants)
-      for (const [agent, line] of agents) {
-        if (this.busy.has(compositeKey(tenant, agent))) continue;
-        const item = line.shift()!;
-        this.waiting--;
-        // Served: the agent goes to the back of its tenant's line, the tenant to the back of all.
-        agents.delete(agent);
-        if (line.length) agents.set(agent, line);
-        this.tenants.delete(tenant);
-        if (agents.size) this.tenants.set(tenant, agents);
-        return { tenant, agent, item };
-      }
-    return null;
+  /**
+   * Forgets when an agent (and its tenant) was served once it has nothing queued or running, so
+   * what is kept grows with the work waiting, not with every agent ever seen. One that comes back
+   * counts as never served: it had no share of the line meanwhile.
+   */
+  private forgetIdle(tenant: string, agent: string): void {
+    const left = (this.runningOf.get(tenant) ?? 1) - 1;
+    if (left > 0) this.runningOf.set(tenant, left);
+    else this.runningOf.delete(tenant);
+    const agents = this.tenants.get(tenant);
+    if (!agents?.has(agent)) this.served.delete(compositeKey(tenant, agent));
+    if (!agents && left <= 0) this.served.delete(tenant);
   }
+}
+
+/**
+ * The tenant served longest ago that has an item that may start (one never served first, then in
+ * the order they came), and in it the agent served longest ago.
+ */
+function pick<T>(
+  tenants: Map<string, Map<string, T[]>>,
+  served: Map<string, number>,
+  busy: (agentKey: string) => boolean,
+): { tenant: string; agent: string } | null {
+  let best: { tenant: string; agent: string; tenantAt: number; agentAt: number } | null = null;
+  for (const [tenant, agents] of tenants) {
+    const tenantAt = served.get(tenant) ?? -1;
+    if (best && tenantAt >= best.tenantAt) continue;
+    for (const [agent, line] of agents) {
+      const key = compositeKey(tenant, agent);
+      if (line.length === 0 || busy(key)) continue;
+      const agentAt = served.get(key) ?? -1;
+      if (!best || best.tenant !== tenant || agentAt < best.agentAt)
+        best = { tenant, agent, tenantAt, agentAt };
+    }
+  }
+  return best && { tenant: best.tenant, agent: best.agent };
 }

@@ -1,15 +1,17 @@
 /**
  * The JobQueue port, version 1: where session-end consolidation waits to run. The engine hands
  * the queue one handler; `enqueue` records a job and the queue runs it with that handler, here
- * or (a Postgres queue) in another process. InProcessJobQueue is the default: one job at a time,
- * in order, in this process; PostgresJobQueue (adapters/postgres/postgres-queue.ts) keeps jobs in Postgres
- * for worker processes. A job may run more than once there: the store's refusal to consolidate a
+ * or (a Postgres queue) in another process. InProcessJobQueue is the default: jobs in this
+ * process, served in turn across tenants and agents, one at a time unless told otherwise;
+ * PostgresJobQueue (adapters/postgres/postgres-queue.ts) keeps jobs in Postgres for worker
+ * processes. A job may run more than once there: the store's refusal to consolidate a
  * session twice (WriteBatch.sessionStatus) is what makes that harmless.
  */
 import { UnsupportedError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { checkSpecification, definePort } from "../../core/specification.js";
 import type { JobInfo } from "../events.js";
+import { FairLines } from "./fair-lines.js";
 
 export interface JobRequest {
   kind: "consolidate";
@@ -52,35 +54,58 @@ export function checkJobQueue(queue: JobQueue): JobQueue {
 /** Finished jobs each tenant keeps listed; one tenant's jobs never push out another's. */
 const FINISHED_PER_TENANT = 200;
 
+/** How the in-process queue runs its jobs. */
+export interface InProcessQueueOptions {
+  /**
+   * Jobs that may run at once (default 1). Never two of one agent: an agent's jobs run one after
+   * another, in the order queued.
+   */
+  concurrency?: number;
+}
+
+interface Waiting {
+  job: JobInfo;
+  request: JobRequest;
+  settle: (job: JobInfo) => void;
+}
+
 /**
- * One job at a time, in the order enqueued, in this process. Unfinished jobs are always listed,
- * and each tenant's last 200 finished ones (the store keeps the lasting record: the session's
- * status and its operations).
+ * Jobs in this process, served in turn across tenants and, within a tenant, across agents
+ * (fair-lines.ts): a tenant that queues many sessions does not make another wait behind all of
+ * them. One agent's jobs keep their order. Unfinished jobs are always listed, and each tenant's
+ * last 200 finished ones (the store keeps the lasting record: the session's status and its
+ * operations).
  */
 export class InProcessJobQueue implements JobQueue {
   readonly specificationVersion = "v1" as const;
-  private chain: Promise<void> = Promise.resolve();
   /** Each tenant's jobs, oldest first. */
   private readonly byTenant = new Map<string, JobInfo[]>();
-  private pending = 0;
+  private readonly unsettled = new Set<Promise<JobInfo>>();
+  private readonly lines: FairLines<Waiting>;
   private handler: JobHandler | null = null;
   private onChange: (job: JobInfo) => void = () => undefined;
+
+  constructor(options: InProcessQueueOptions = {}) {
+    this.lines = new FairLines(options.concurrency ?? 1, (w) => this.runOne(w));
+  }
 
   process(handler: JobHandler, onChange: (job: JobInfo) => void): void {
     this.handler = handler;
     this.onChange = onChange;
   }
 
+  /** Recent jobs; a queued one says where it stands in the line (`position`, 1 runs next). */
   jobs(): JobInfo[] {
+    const position = new Map(this.lines.order().map((w, i) => [w.job.id, i + 1]));
     return [...this.byTenant.values()]
       .flat()
       .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
-      .map((j) => ({ ...j }));
+      .map((j) => (position.has(j.id) ? { ...j, position: position.get(j.id)! } : { ...j }));
   }
 
   async enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
-    const handler = this.handler;
-    if (!handler) throw new UnsupportedError("The job queue has no handler: the engine did not start it");
+    if (!this.handler)
+      throw new UnsupportedError("The job queue has no handler: the engine did not start it");
     const job: JobInfo = {
       id: newId("job"),
       tenant: request.tenant,
@@ -92,31 +117,38 @@ export class InProcessJobQueue implements JobQueue {
     const mine = this.byTenant.get(job.tenant) ?? [];
     mine.push(job);
     this.byTenant.set(job.tenant, mine);
-    this.pending++;
     this.onChange({ ...job });
-    const done = this.chain.then(async () => {
-      job.state = "running";
-      this.onChange({ ...job });
-      try {
-        const ok = await handler(request);
-        job.state = ok ? "done" : "failed";
-        if (!ok) job.error = "consolidation failed; see the failed CONSOLIDATE operation";
-      } catch (error) {
-        job.state = "failed";
-        job.error = (error as Error).message;
-      }
-      job.finishedAt = new Date().toISOString();
-      this.pending--;
-      this.prune(job.tenant);
-      this.onChange({ ...job });
-      return { ...job };
+    let settle: (job: JobInfo) => void = () => undefined;
+    const done = new Promise<JobInfo>((resolve) => {
+      settle = resolve;
     });
-    this.chain = done.then(() => undefined);
-    return { job: { ...job }, done };
+    this.unsettled.add(done);
+    void done.then(() => this.unsettled.delete(done));
+    const queued = { ...job };
+    // Joins its line after the caller has the job: it starts no sooner than the caller's next step.
+    queueMicrotask(() => this.lines.push(request.tenant, request.agent, { job, request, settle }));
+    return { job: queued, done };
   }
 
   async idle(): Promise<void> {
-    while (this.pending > 0) await this.chain;
+    while (this.unsettled.size > 0) await Promise.all([...this.unsettled]);
+  }
+
+  private async runOne({ job, request, settle }: Waiting): Promise<void> {
+    job.state = "running";
+    this.onChange({ ...job });
+    try {
+      const ok = await this.handler!(request);
+      job.state = ok ? "done" : "failed";
+      if (!ok) job.error = "consolidation failed; see the failed CONSOLIDATE operation";
+    } catch (error) {
+      job.state = "failed";
+      job.error = (error as Error).message;
+    }
+    job.finishedAt = new Date().toISOString();
+    this.prune(job.tenant);
+    this.onChange({ ...job });
+    settle({ ...job });
   }
 
   /** Drops the tenant's oldest finished jobs beyond its bound. */
