@@ -54,16 +54,26 @@ export class FairLines<T> {
    * each ran alone: where each stands in the line.
    */
   order(): T[] {
-    const lines = new Map(
-      [...this.tenants].map(([t, agents]) => [t, new Map([...agents].map(([a, items]) => [a, [...items]]))]),
-    );
-    const served = new Map(this.served);
-    let clock = this.started;
+    // Served in turn from here on: tenants from the one served longest ago, each giving the next
+    // item of its agent served longest ago, the agent then going to the back. One pass over the
+    // items, not a search per item: a long line costs what its length does.
+    const at = (key: string) => this.served.get(key) ?? -1;
+    const rounds = [...this.tenants]
+      .sort(([a], [b]) => at(a) - at(b))
+      .map(([tenant, agents]) => ({
+        agents: [...agents]
+          .sort(([a], [b]) => at(compositeKey(tenant, a)) - at(compositeKey(tenant, b)))
+          .map(([, items]) => [...items]),
+      }));
     const out: T[] = [];
-    for (let next = pick(lines, served, () => false); next; next = pick(lines, served, () => false)) {
-      out.push(lines.get(next.tenant)!.get(next.agent)!.shift()!);
-      served.set(next.tenant, ++clock);
-      served.set(compositeKey(next.tenant, next.agent), clock);
+    let left = rounds.filter((t) => t.agents.length > 0);
+    while (left.length > 0) {
+      for (const t of left) {
+        const line = t.agents.shift()!;
+        out.push(line.shift()!);
+        if (line.length > 0) t.agents.push(line);
+      }
+      left = left.filter((t) => t.agents.length > 0);
     }
     return out;
   }
