@@ -363,6 +363,31 @@ export class Memlane {
   }
 
   /**
+   * Ends a session by id and queues its consolidation. A session already closed whose
+   * consolidation is not queued here (its close stored the status, then the queue failed) is
+   * queued again, so retrying a close that failed succeeds; a job that runs twice is harmless,
+   * since the store consolidates a session once.
+   * @throws {NotFoundError} no such session for the agent
+   * @throws {ConflictError} the session is consolidated, or its consolidation is queued already
+   * @throws {InvalidInputError} an open session with no turns
+   */
+  async closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+    this.engine.assertOpen();
+    const scope = this.scope(agent);
+    const id = parseInput(idSchema, sessionId, "sessionId");
+    const stored = await this.parts.store.getSession(scope, id);
+    if (stored?.status === "closed") {
+      if (this.engine.queuedSessions(scope).has(id))
+        throw new ConflictError(`Session "${id}" is closed and its consolidation is queued`, {
+          field: "sessionId",
+          status: stored.status,
+        });
+      return this.engine.enqueue(scope, id);
+    }
+    return (await this.resume(agent, id)).close();
+  }
+
+  /**
    * Picks up an open session (after a restart, or in another request of a server).
    * @throws {NotFoundError} no such session for the agent
    * @throws {ConflictError} the session is not open any more

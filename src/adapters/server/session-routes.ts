@@ -135,8 +135,8 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(closeSession, async (c) => {
     const { agent, sessionId } = c.req.valid("param");
-    const handle = await c.var.mem.resume(agent, sessionId);
-    const { job, done } = await handle.close();
+    // A close whose queueing failed left the session closed with no job: closing again queues it.
+    const { job, done } = await c.var.mem.closeSession(agent, sessionId);
     // The outcome is read from the job; a failed consolidation is recorded for retry, not thrown here.
     done.catch(() => {});
     return c.json({ job: consolidationJob(job) }, 202);
