@@ -24,7 +24,8 @@ export function conflictOr(error: unknown, message: string, details: Record<stri
 
 /**
  * Errors that mean the database cannot be reached or used (refused connection, unknown database,
- * failed login, server shutting down) become StoreUnavailableError; others pass unchanged.
+ * failed login, server shutting down, a client whose connection broke and is "not queryable")
+ * become StoreUnavailableError; others pass unchanged.
  */
 export function storeError(error: unknown, label: string): Error {
   if (error instanceof MemlaneError) return error;
@@ -33,7 +34,9 @@ export function storeError(error: unknown, label: string): Error {
   const unreachable =
     /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|EHOSTUNREACH)$/.test(code) ||
     /^(08|28|3D|53|57P)/.test(code) ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end|socket hang up/i.test(
+      message,
+    );
   if (unreachable)
     return new StoreUnavailableError(
       `Cannot use the Postgres database ${label}: ${message}`,

@@ -267,7 +267,10 @@ export class PostgresJobQueue implements JobQueue {
       if (!id) throw new Error("pg-boss refused the job");
       return id;
     })();
-    const id = await this.track(sending);
+    // A lost connection while sending is the store being unavailable (503), not an unexpected error.
+    const id = await this.track(sending).catch((error: unknown) => {
+      throw storeError(error, withoutPassword(this.options.url));
+    });
     const job: JobInfo = {
       id,
       tenant: request.tenant,

@@ -46,8 +46,12 @@ export function errorResponse(
 /** `app.onError`: typed errors by their code, anything else as a bare 500 (logged). */
 export function errorHandler(logger: Logger) {
   return (error: Error, c: Context): Response => {
-    if (isMemlaneError(error))
+    if (isMemlaneError(error)) {
+      // An unreachable store is the operator's to see, in one line (the cause's client object is not logged).
+      if (error.code === "STORE_UNAVAILABLE")
+        logger.warn(`store unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
       return errorResponse(c, HTTP_STATUS[error.code], error.code, error.message, error.details);
+    }
     // hono's own refusals: a body that is not JSON (400), and the like.
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
@@ -57,8 +61,11 @@ export function errorHandler(logger: Logger) {
         status === 415 ? "The body must be JSON (Content-Type: application/json)" : error.message;
       return errorResponse(c, status, code, message, { field: "body" });
     }
+    // The name, code and stack, not the error object: a driver's error carries its whole client.
     logger.error(`unexpected error on ${c.req.method} ${c.req.path}: ${error?.message ?? String(error)}`, {
-      error,
+      name: error?.name,
+      code: (error as { code?: unknown })?.code,
+      stack: error?.stack,
     });
     return errorResponse(c, 500, "UNEXPECTED", "The server failed to answer; see its log");
   };
