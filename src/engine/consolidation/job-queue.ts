@@ -38,6 +38,12 @@ export interface JobQueue {
   /** Recent jobs, newest last. */
   jobs(): JobInfo[];
   /**
+   * Jobs of this tenant not yet finished (queued or running), across every process sharing the
+   * queue: what the engine holds to a tenant's bound before it accepts more work. A queue without
+   * it leaves tenants unbounded.
+   */
+  pending?(tenant: string): Promise<number>;
+  /**
    * True when other processes run this queue's jobs too (a Postgres queue). Every consolidation,
    * an upload's included, then goes through the queue, whose per-agent lock keeps one agent's
    * consolidations apart and in order; none runs beside it in the process that stored the turns.
@@ -101,6 +107,11 @@ export class InProcessJobQueue implements JobQueue {
       .flat()
       .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
       .map((j) => (position.has(j.id) ? { ...j, position: position.get(j.id)! } : { ...j }));
+  }
+
+  async pending(tenant: string): Promise<number> {
+    return (this.byTenant.get(tenant) ?? []).filter((j) => j.state === "queued" || j.state === "running")
+      .length;
   }
 
   async enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
