@@ -1,5 +1,8 @@
 /**
  * `npm run bench <name>`: benchmarks that print figures (never timed unit tests).
+ *   cold --stores sqlite:<file>,postgres://… [--turns 20000] [--runs 2] [--dims 256]
+ *                                                        the cold load of one large scope, read by read, then the
+ *                                                        first recall (the scope is filled once and kept)
  *   ingest [file] [--strategy S] [--embedder use|hash]  ingest: time, turns/s, DB size, peak RSS (default LoCoMo)
  *   live [--sizes 1000,10000,100000] [--rounds 40] [--strategy creem] [--embedders hash,use]
  *        [--parts loop,session,scopes,stalls,ingest] [--stores sqlite,pglite] [--scopes 1000] [--budget B]
@@ -29,6 +32,7 @@
  *                                                        load test of memlane serve on loopback: p50/p95 per
  *                                                        route, errors, then no acknowledged turn lost
  */
+import { benchColdLoad } from "./cold-load.js";
 import { benchIngest } from "./ingest.js";
 import { benchInstallSize } from "./install-size.js";
 import { benchLive } from "./live.js";
@@ -41,6 +45,7 @@ import { benchTimelines } from "./timelines.js";
 
 const [name, ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
+  cold: benchColdLoad,
   ingest: benchIngest,
   "install-size": benchInstallSize,
   live: benchLive,

@@ -9,6 +9,7 @@
  *   --gguf / MEMLANE_GGUF           a local GGUF model file
  *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
  *   --cognition / MEMLANE_COGNITION offline | llm
+ *   --index-budget / MEMLANE_INDEX_BUDGET  bytes of search index held in memory (512MiB, 2GiB…)
  * The environment is the run's (io.ts). Nothing here loads the engine until a command opens it.
  */
 import { existsSync } from "node:fs";
@@ -72,6 +73,10 @@ export function addGlobalOptions(program: Command): Command {
       "--model-retries <n>",
       "retries of a failed request to the chat endpoint (env MEMLANE_MODEL_RETRIES; default 2)",
     )
+    .option(
+      "--index-budget <size>",
+      "bytes of search index kept in memory over all scopes, e.g. 512MiB or 2GiB (env MEMLANE_INDEX_BUDGET; default 1GiB)",
+    )
     .option("--json", "machine-readable output")
     .showHelpAfterError()
     .exitOverride();
@@ -90,6 +95,7 @@ export interface GlobalOptions {
   modelTimeout?: string;
   modelRetries?: string;
   cognition?: string;
+  indexBudget?: string;
   json?: boolean;
 }
 
@@ -106,6 +112,7 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
     throw new InvalidInputError(`Unknown cognition "${cognition}"; use "offline" or "llm"`);
   if (chatUrl && !chatModel)
     throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
+  const indexBudget = options.indexBudget ?? env.MEMLANE_INDEX_BUDGET;
   return {
     store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
     vectorSearch: (options.vectorSearch ?? env.MEMLANE_VECTOR_SEARCH) as MemlaneConfig["vectorSearch"],
@@ -124,6 +131,14 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
           }
         : undefined,
     cognition: cognition as MemlaneConfig["cognition"],
+    ...(indexBudget === undefined
+      ? {}
+      : {
+          indexBudget: byteSize(
+            indexBudget,
+            options.indexBudget === undefined ? "MEMLANE_INDEX_BUDGET" : "--index-budget",
+          ),
+        }),
     logger: logTo(io().stderr),
   };
 }
@@ -170,4 +185,36 @@ export function wholeNumber(value: string, field: string, least: number): number
       field,
     });
   return n;
+}
+
+/** Bytes per unit of a size: SI (kB, MB, GB: powers of 1000) and binary (KiB, MiB, GiB: of 1024). */
+const SIZE_UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
+
+/**
+ * A size in bytes from its text: a number and an optional unit ("512MiB", "1.5 GiB", "800MB",
+ * "1048576"); units are read without regard to case. `where` names the flag or variable in the
+ * error, which refuses anything else: no unit guessing ("512M" is refused, since it could be
+ * either kind of megabyte), no negatives, nothing past Number.MAX_SAFE_INTEGER.
+ * @throws {InvalidInputError} a text that is not such a size
+ */
+export function byteSize(text: string, where: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = match ? SIZE_UNITS[(match[2] || "b").toLowerCase()] : undefined;
+  const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!Number.isSafeInteger(bytes))
+    throw new InvalidInputError(
+      `${where} must be a size in bytes such as 512MiB, 2GiB, 800MB or 1048576 (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB), not "${text}"`,
+      { field: "indexBudget" },
+    );
+  return bytes;
 }

@@ -8,7 +8,9 @@ import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { LlmCognition } from "../cognition/llm/llm-cognition.js";
 import { OfflineCognition } from "../cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../core/errors.js";
+import { checkReplicaShare, isHome, type ReplicaShare } from "../core/replica-share.js";
 import { checkSpecification } from "../core/specification.js";
+import type { Scope } from "../core/types.js";
 import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
@@ -94,6 +96,12 @@ export interface MemlaneConfig {
   maxTurnChars?: number;
   /** Bytes of search index kept in memory over all scopes, least recently used out. Default 1 GiB. */
   indexBudget?: number;
+  /**
+   * This process's share of the scopes, when it is one of several replicas behind a load balancer
+   * that routes by scope (core/replica-share.ts): replica `index` of `of`, counted from 1. Scopes
+   * outside the share are still answered; their indexes leave the budget before any of the share's.
+   */
+  replica?: ReplicaShare;
   /** How much of the session a reply sees: the newest turns. Default 40 turns within 24,000 characters. */
   replyWindow?: Partial<ReplyWindow>;
   /** Keep standing instructions and preferences and show them in every reply and recall. Default true. */
@@ -225,6 +233,7 @@ const CONFIG_FIELDS = fieldsOf<MemlaneConfig>({
   perTurn: true,
   maxTurnChars: true,
   indexBudget: true,
+  replica: true,
   replyWindow: true,
   standing: true,
   logger: true,
@@ -302,10 +311,19 @@ function isPlainSetting(value: unknown): value is object {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** The default retriever's options: the index budget, and rebuilds said in the log. */
-export function retrieverOptions(indexBudget: number | undefined, logger: Logger): RetrieverOptions {
+/**
+ * The default retriever's options: the index budget, the replica's share of the scopes, and
+ * rebuilds said in the log.
+ */
+export function retrieverOptions(
+  indexBudget: number | undefined,
+  logger: Logger,
+  replica?: ReplicaShare,
+): RetrieverOptions {
+  const share = replica === undefined ? null : checkReplicaShare(replica);
   return {
     budget: parseInput(indexBudgetSchema, indexBudget ?? DEFAULT_INDEX_BUDGET, "indexBudget"),
+    ...(share ? { home: (scope: Scope) => isHome(share, scope) } : {}),
     onRebuild: (scope, kind, reason) =>
       // A log pruned past an index is worth a warning; a delta too large to be worth applying is not.
       (reason.startsWith("the change log") ? logger.warn : logger.debug)(

@@ -13,6 +13,7 @@ import { type Cognition, checkCognition } from "../cognition/cognition.js";
 import { warmOffline } from "../cognition/offline/warm-up.js";
 import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from "../core/errors.js";
 import type { Recall } from "../core/recall.js";
+import { checkReplicaShare, type ReplicaShare } from "../core/replica-share.js";
 import { checkSpecification } from "../core/specification.js";
 import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
@@ -139,6 +140,12 @@ export interface MemlaneOptions {
    */
   indexBudget?: number;
   /**
+   * This process's share of the scopes, as one of several replicas behind a load balancer that
+   * routes by scope (core/replica-share.ts). The default retriever lets the indexes of scopes
+   * outside the share leave its budget first; every scope is still answered.
+   */
+  replica?: ReplicaShare;
+  /**
    * How much of the session a reply sees: the newest `turns` turns holding at most `chars`
    * characters (DEFAULT_REPLY_WINDOW: 40 turns, 24,000 characters). Recall still searches all.
    */
@@ -166,6 +173,7 @@ const MEMLANE_OPTIONS_FIELDS = fieldsOf<MemlaneOptions>({
   perTurn: true,
   maxTurnChars: true,
   indexBudget: true,
+  replica: true,
   replyWindow: true,
   standing: true,
   owned: true,
@@ -177,6 +185,7 @@ interface Shared {
   perTurn: PerTurnMode;
   owned: { close(): Promise<void> }[];
   closing: Promise<void> | null;
+  replica: ReplicaShare | null;
 }
 
 /**
@@ -213,7 +222,11 @@ export class Memlane {
         events: new EventStream(logger),
         retriever: options.retriever
           ? checkRetriever(options.retriever)
-          : new InProcessRetriever(store, embedder, retrieverOptions(options.indexBudget, logger)),
+          : new InProcessRetriever(
+              store,
+              embedder,
+              retrieverOptions(options.indexBudget, logger, options.replica),
+            ),
         maxTurnChars: parseInput(
           maxTurnCharsSchema,
           options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
@@ -226,6 +239,7 @@ export class Memlane {
       perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
       owned: options.owned ?? [],
       closing: null,
+      replica: options.replica === undefined ? null : checkReplicaShare(options.replica),
     };
   }
 
@@ -266,6 +280,22 @@ export class Memlane {
   /** The chat model, when one was configured. */
   get chat(): ChatModel | null {
     return this.parts.chat;
+  }
+
+  /** This replica's share of the scopes, when it was given one (`replica`); null otherwise. */
+  get replica(): ReplicaShare | null {
+    return this.shared.replica;
+  }
+
+  /**
+   * The search indexes this process holds under its byte budget (bytes allowed, bytes held,
+   * indexes held), or null when the retriever keeps none here (one given in the options).
+   */
+  indexes(): { limit: number; used: number; count: number } | null {
+    const retriever = this.parts.retriever;
+    if (!(retriever instanceof InProcessRetriever)) return null;
+    const { limit, used, count } = retriever.budget;
+    return { limit, used, count };
   }
 
   /**

@@ -69,6 +69,11 @@ export interface RetrieverOptions {
    * passed (default: DEFAULT_INDEX_BUDGET, 1 GiB, for this retriever alone).
    */
   budget?: number | IndexBudget;
+  /**
+   * Which scopes are this process's own (a replica's share, core/replica-share.ts): the others'
+   * indexes leave the budget first. Default: every scope. Ignored when an `IndexBudget` is passed.
+   */
+  home?: (scope: Scope) => boolean;
   /** Told when a held index is built again instead of updated (the store's change log could not serve it). */
   onRebuild?: (scope: Scope, kind: string, reason: string) => void;
 }
@@ -89,7 +94,7 @@ export class InProcessRetriever implements Retriever {
   ) {
     const o = typeof options === "string" ? { fusion: options } : options;
     this.fusion = o.fusion ?? "scaled";
-    this.budget = o.budget instanceof IndexBudget ? o.budget : new IndexBudget(o.budget);
+    this.budget = o.budget instanceof IndexBudget ? o.budget : new IndexBudget(o.budget, o.home);
     this.memoryIndexes = new IndexCache(store, {
       kind: "memories",
       budget: this.budget,

@@ -27,6 +27,30 @@ describe("index budget", () => {
     assert.equal(budget.used, 130, "one scope over the budget is still kept whole");
   });
 
+  it("lets scopes outside the replica's share leave first, and never make one of its own leave", () => {
+    const budget = new IndexBudget(100);
+    const evicted: string[] = [];
+    const touch = (key: string, scope: string, bytes: number, home: boolean) =>
+      budget.touch(key, scope, bytes, () => evicted.push(key), home);
+    touch("turns:mine1", "mine1", 30, true);
+    touch("turns:other1", "other1", 30, false);
+    touch("turns:mine2", "mine2", 30, true);
+    // Over the limit for a scope of the share: the other scope leaves although mine1 is older.
+    touch("turns:mine3", "mine3", 30, true);
+    assert.deepEqual(evicted, ["turns:other1"]);
+    // A scope outside the share that does not fit in the room left is not kept: it answers cold.
+    touch("memories:other2", "other2", 30, false);
+    touch("turns:other2", "other2", 30, false);
+    assert.deepEqual(evicted, ["turns:other1", "memories:other2", "turns:other2"]);
+    assert.equal(budget.used, 90, "the share's three scopes stay");
+    // With room, it is kept, and is the first to go when the share needs the room.
+    touch("turns:mine3", "mine3", 10, true);
+    touch("turns:other3", "other3", 20, false);
+    assert.equal(budget.count, 4);
+    touch("turns:mine4", "mine4", 35, true);
+    assert.deepEqual(evicted.slice(3), ["turns:other3", "turns:mine1"]);
+  });
+
   it("answers every scope under a budget that holds only a few, and holds no more than it allows", async () => {
     const store = new SqliteStore(":memory:");
     const embedder = new HashEmbedder(64);

@@ -27,12 +27,23 @@ export const DEFAULT_INDEX_BUDGET = 1024 * 1024 * 1024;
  * used first out. The indexes of the scope just used are never evicted (a recall reads its memory
  * and turn indexes together; evicting one for the other would build each at every call), so one
  * scope larger than the budget still answers, and is then the only one kept.
+ *
+ * A replica that knows its share of the scopes (core/replica-share.ts) passes `home`: scopes
+ * outside the share leave before any scope in it, and never make one leave. A replica that
+ * answers another's scopes (its peer is down, or a client is misrouted) keeps them only in the
+ * room its own scopes leave, and otherwise answers them cold; its own stay warm.
  */
 export class IndexBudget {
-  private readonly entries = new Map<string, { scope: string; bytes: number; evict: () => void }>();
+  private readonly entries = new Map<
+    string,
+    { scope: string; bytes: number; evict: () => void; home: boolean }
+  >();
   private total = 0;
 
-  constructor(readonly limit = DEFAULT_INDEX_BUDGET) {}
+  constructor(
+    readonly limit = DEFAULT_INDEX_BUDGET,
+    private readonly homeScope: (scope: Scope) => boolean = () => true,
+  ) {}
 
   /** Bytes held now. */
   get used(): number {
@@ -44,18 +55,34 @@ export class IndexBudget {
     return this.entries.size;
   }
 
-  /** Marks an entry of `scope` as just used, with its size now; evicts the oldest of other scopes while over the limit. */
-  touch(key: string, scope: string, bytes: number, evict: () => void): void {
+  /** Whether the scope is in this process's share (every scope is, unless a share was given). */
+  home(scope: Scope): boolean {
+    return this.homeScope(scope);
+  }
+
+  /**
+   * Marks an entry of `scope` as just used, with its size now; while over the limit, evicts the
+   * oldest entries of other scopes outside the share, then (for a scope in the share) the oldest
+   * of other scopes in it, then (for a scope outside it) the scope's own entries.
+   */
+  touch(key: string, scope: string, bytes: number, evict: () => void, home = true): void {
     const old = this.entries.get(key);
     if (old) {
       this.total -= old.bytes;
       this.entries.delete(key);
     }
-    this.entries.set(key, { scope, bytes, evict });
+    this.entries.set(key, { scope, bytes, evict, home });
     this.total += bytes;
+    this.evictWhile((e) => !e.home && e.scope !== scope);
+    if (home) this.evictWhile((e) => e.scope !== scope);
+    else this.evictWhile((e) => e.scope === scope);
+  }
+
+  /** Evicts the oldest entries that `which` picks while the total is over the limit. */
+  private evictWhile(which: (entry: { scope: string; home: boolean }) => boolean): void {
     for (const [k, e] of this.entries) {
-      if (this.total <= this.limit) break;
-      if (e.scope === scope) continue;
+      if (this.total <= this.limit) return;
+      if (!which(e)) continue;
       this.entries.delete(k);
       this.total -= e.bytes;
       e.evict();

@@ -31,10 +31,15 @@ export interface ScopeCacheKind<T> {
 /** How many entries a cache keeps, or the byte budget it shares. */
 export type ScopeCacheBound = { entries: number } | { budget: ScopeBudget; bytes(held: unknown): number };
 
-/** A byte budget several caches share; the least recently used entry of another scope leaves first. */
+/**
+ * A byte budget several caches share; the least recently used entry of another scope leaves
+ * first. A budget that knows this process's share of the scopes says which are home (`home`):
+ * entries of other scopes are passed `home: false` and leave before any of its own.
+ */
 export interface ScopeBudget {
-  touch(key: string, scope: string, bytes: number, evict: () => void): void;
+  touch(key: string, scope: string, bytes: number, evict: () => void, home?: boolean): void;
   drop(key: string): void;
+  home?(scope: Scope): boolean;
 }
 
 interface Made<T> {
@@ -111,6 +116,7 @@ export class ScopeCache<T> {
         () => {
           if (this.entries.get(key) === entry) this.entries.delete(key);
         },
+        bound.budget.home?.(scope) ?? true,
       );
     return ready;
   }

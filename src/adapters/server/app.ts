@@ -8,6 +8,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bodyLimit } from "hono/body-limit";
+import { formatReplicaShare } from "../../core/replica-share.js";
 import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
 import type { Logger } from "../../engine/logger.js";
 import { consoleLogger } from "../../engine/logger.js";
@@ -16,6 +17,7 @@ import type { IngestJobStore } from "../../store/ingest-job-store.js";
 import type { KeyStore } from "../../store/key-store.js";
 import { MemoryIngestJobStore } from "../../store/memory-ingest-job-store.js";
 import { createMcpServer } from "../mcp/mcp-tools.js";
+import { affinityHeaders, REPLICA_HEADER } from "./affinity.js";
 import { agentRoutes } from "./agent-routes.js";
 import { notFoundOrNotAllowed } from "./allowed-methods.js";
 import { requireApiKey } from "./auth.js";
@@ -89,6 +91,8 @@ export function createService(options: ServiceOptions): Service {
   // The key is checked before anything of the body is read.
   app.use("/v1/*", requireApiKey(options.keys, options.mem));
   app.use("/mcp", requireApiKey(options.keys, options.mem));
+  // Names each answer's scope (and, on a replica with a share, its home) for scope affinity.
+  app.use("/v1/*", affinityHeaders(options.mem.replica));
   app.use(
     "*",
     bodyLimit({
@@ -105,7 +109,12 @@ export function createService(options: ServiceOptions): Service {
     scheme: "bearer",
     description: "an API key from `memlane keys create --tenant T`; it decides the tenant",
   });
-  app.get("/health", (c) => c.json({ ok: true }));
+  // Liveness, and what a replica holds: its share of the scopes and its search indexes.
+  app.get("/health", (c) => {
+    const { replica } = options.mem;
+    if (replica) c.header(REPLICA_HEADER, formatReplicaShare(replica));
+    return c.json({ ok: true as const, replica, indexes: options.mem.indexes() });
+  });
   // Readiness, for a load balancer: the store answers a one-row read within READY_TIMEOUT_MS.
   app.get("/ready", async (c) => {
     const mem = options.mem;
@@ -188,9 +197,22 @@ function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/health",
-    summary: "Whether the server answers (no key needed)",
+    summary: "Whether the server answers, and what it holds (no key needed)",
     responses: {
-      200: answer(z.object({ ok: z.literal(true) }), "the server is up"),
+      200: answer(
+        z.object({
+          ok: z.literal(true),
+          replica: z
+            .object({ index: z.number().int(), of: z.number().int() })
+            .nullable()
+            .describe("this replica's share of the scopes (memlane serve --replica index/of), or null"),
+          indexes: z
+            .object({ limit: z.number().int(), used: z.number().int(), count: z.number().int() })
+            .nullable()
+            .describe("the search indexes held in this process: the byte budget, bytes held, indexes held"),
+        }),
+        "the server is up",
+      ),
     },
   });
   app.openAPIRegistry.registerPath({

@@ -79,6 +79,37 @@ describe("memlane keys and memlane serve", () => {
     }
   });
 
+  it("serves as replica 1 of 2 with its index budget (flag or environment), and refuses a bad share or size (exit 3)", async () => {
+    const served = startCli(["--db", db, "--json", "serve", "--port", "0", "--replica", "1/2"], {
+      env: { ...env, MEMLANE_INDEX_BUDGET: "64MiB" },
+    });
+    try {
+      const start = JSON.parse(await served.waitForStdout(/"url"[\s\S]*\}/)) as {
+        url: string;
+        replica: string;
+      };
+      assert.equal(start.replica, "1/2");
+      const health = (await (await fetch(`${start.url}/health`)).json()) as {
+        replica: { index: number; of: number };
+        indexes: { limit: number };
+      };
+      assert.deepEqual(health.replica, { index: 1, of: 2 });
+      assert.equal(health.indexes.limit, 64 * 1024 ** 2);
+    } finally {
+      served.stop();
+      const { code, stderr } = await served.done;
+      assert.equal(code, 0, stderr);
+    }
+    for (const [args, named] of [
+      [["serve", "--port", "0", "--replica", "0/2"], /--replica/],
+      [["serve", "--port", "0", "--index-budget", "lots"], /--index-budget.*512MiB/],
+    ] as const) {
+      const r = await runCli(["--db", db, ...args], { env });
+      assert.equal(r.code, 3, r.stderr);
+      assert.match(r.stderr, named);
+    }
+  });
+
   it("says a Postgres database cannot be reached, naming it without its password, with no stack (exit 6)", async () => {
     for (const command of [
       ["serve", "--port", "0"],

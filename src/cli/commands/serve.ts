@@ -8,8 +8,9 @@ import type { Command } from "commander";
 import { DEFAULT_MAX_BODY_BYTES } from "../../adapters/server/limits.js";
 import { InvalidInputError, UnsupportedError } from "../../core/errors.js";
 import { loadFeature } from "../../core/optional-packages.js";
-import { untilStopped } from "../io.js";
-import { configFrom, type GlobalOptions, open } from "../options.js";
+import { formatReplicaShare, parseReplicaShare, type ReplicaShare } from "../../core/replica-share.js";
+import { io, untilStopped } from "../io.js";
+import { configFrom, type GlobalOptions } from "../options.js";
 import { note, printJson } from "../output.js";
 import { postgresQueueFor, type QueueFlags } from "./worker.js";
 
@@ -43,6 +44,10 @@ export function registerServe(program: Command): void {
       "Postgres queue: tries after the first for a job this process runs that fails (default 2; with --no-worker, the workers' setting applies)",
     )
     .option(
+      "--replica <index/count>",
+      "this replica's share of the scopes behind a load balancer that routes by Memlane-Scope, e.g. 1/2: the indexes of other scopes leave memory first (env MEMLANE_REPLICA)",
+    )
+    .option(
       "--ingest-lease <seconds>",
       "an ingest job whose server has not renewed it for this long is taken over (a killed server's uploads)",
       "30",
@@ -50,12 +55,20 @@ export function registerServe(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
         GlobalOptions &
-          QueueFlags & { port: string; host: string; maxBody: string; worker: boolean; ingestLease: string }
+          QueueFlags & {
+            port: string;
+            host: string;
+            maxBody: string;
+            worker: boolean;
+            ingestLease: string;
+            replica?: string;
+          }
       >();
       const port = whole(opts.port, "port", 0, 65535);
       const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
       const ingestLeaseMs = whole(opts.ingestLease, "ingest-lease", 1, 86_400) * 1000;
       const path = storePath(opts);
+      const replica = replicaFrom(opts.replica, io().env.MEMLANE_REPLICA);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
       // --no-worker leaves it to `memlane worker` processes.
       const queue = await postgresQueueFor(path, opts, opts.worker);
@@ -85,7 +98,11 @@ export function registerServe(program: Command): void {
           import("../../store/open-key-store.js"),
         ]),
       );
-      const mem = queue ? await openMemlane({ ...configFrom(opts), queue }) : await open(opts);
+      const mem = await openMemlane({
+        ...configFrom(opts),
+        ...(queue ? { queue } : {}),
+        ...(replica ? { replica } : {}),
+      });
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();
       const keys = await openKeyStore(path);
@@ -105,13 +122,22 @@ export function registerServe(program: Command): void {
       await mem.warmUp();
       const server = await startServer(service, { port, host: opts.host });
       const working = (await keys.list()).filter((k) => k.revokedAt === null).length;
-      if (opts.json) printJson({ url: server.url, db: withoutPassword(path), keys: working, maxBodyBytes });
+      const share = replica ? formatReplicaShare(replica) : null;
+      if (opts.json)
+        printJson({
+          url: server.url,
+          db: withoutPassword(path),
+          keys: working,
+          maxBodyBytes,
+          replica: share,
+        });
       else {
         note(
           `memlane serving ${withoutPassword(path)} at ${server.url} (OpenAPI: ${server.url}/openapi.json, inspector: ${server.url}/inspect/)`,
         );
         if (working === 0) note("no working API key yet: memlane keys create --tenant <tenant>");
       }
+      if (share) note(`replica ${share}: keeps warm the scopes whose Memlane-Scope hashes here`);
       if (!isLoopback(opts.host))
         note(`bound to ${opts.host}: reachable from other machines; put TLS in front`);
       if (resumedIngest > 0) note(`took over ${resumedIngest} interrupted ingest job(s)`);
@@ -141,6 +167,17 @@ export function registerServe(program: Command): void {
       await keys.close();
       await ingestJobs.close();
     });
+}
+
+/**
+ * The replica's share from `--replica`, else MEMLANE_REPLICA ("1/2"), or null when neither is
+ * given (a lone server, or replicas whose load balancer's choice they cannot compute).
+ * @throws {InvalidInputError} a share that is not `index/count` with 1 <= index <= count
+ */
+export function replicaFrom(flag: string | undefined, env: string | undefined): ReplicaShare | null {
+  if (flag !== undefined) return parseReplicaShare(flag, "--replica");
+  if (env !== undefined && env.trim() !== "") return parseReplicaShare(env, "MEMLANE_REPLICA");
+  return null;
 }
 
 /** The store the global options name: a SQLite file or a Postgres URL (keys live beside the memories). */
