@@ -300,17 +300,17 @@ export class HnswIndexes {
     return this.client.transaction(async (tx) => {
       // The walk keeps as many candidates as asked for; relaxed order lets it go on past rows
       // of other scopes. The iterative scan exists from pgvector 0.8 only: setting it on an older
-      // one is an error. One statement for all three (set_config, local to the transaction, is
-      // SET LOCAL): each statement is a round trip, to a server or to PGlite's thread.
+      // one is an error. SET LOCAL, not set_config(): under Citus the walk runs on a shard, and
+      // Citus forwards SET LOCAL statements to the shards' connections (with
+      // citus.propagate_set_commands = 'local') but not settings made by a function. One
+      // statement each (a round trip each), since PGlite takes one statement per query; the
+      // values are numbers and names made here, never input.
       const settings = [
-        ["hnsw.ef_search", String(Math.min(MAX_EF_SEARCH, candidates))],
-        ...(iterativeScan ? [["hnsw.iterative_scan", "relaxed_order"]] : []),
-        ["enable_seqscan", "off"],
+        `SET LOCAL hnsw.ef_search = ${Math.min(MAX_EF_SEARCH, Math.floor(candidates))}`,
+        ...(iterativeScan ? ["SET LOCAL hnsw.iterative_scan = relaxed_order"] : []),
+        "SET LOCAL enable_seqscan = off",
       ];
-      await tx.query(
-        `SELECT ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`,
-        settings.flat(),
-      );
+      for (const setting of settings) await tx.query(setting);
       const found = (await tx.query(walk, [q, scope.tenant, scope.agent])).rows;
       if (explain) return { rows: found, pool: candidates };
       const distance = new Map(found.map((r) => [String(r.id), Number(r.distance)]));
