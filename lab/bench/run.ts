@@ -1,5 +1,8 @@
 /**
  * `npm run bench <name>`: benchmarks that print figures (never timed unit tests).
+ *   affinity [--scopes 1000] [--turns 100] [--replicas 2] [--asks 4]
+ *                                                        scope affinity: index bytes per replica routed round robin
+ *                                                        and by scope, then a failover onto one replica
  *   cold --stores sqlite:<file>,postgres://… [--turns 20000] [--runs 2] [--dims 256]
  *                                                        the cold load of one large scope, read by read, then the
  *                                                        first recall (the scope is filled once and kept)
@@ -32,6 +35,7 @@
  *                                                        load test of memlane serve on loopback: p50/p95 per
  *                                                        route, errors, then no acknowledged turn lost
  */
+import { benchAffinity } from "./affinity.js";
 import { benchColdLoad } from "./cold-load.js";
 import { benchIngest } from "./ingest.js";
 import { benchInstallSize } from "./install-size.js";
@@ -45,6 +49,7 @@ import { benchTimelines } from "./timelines.js";
 
 const [name, ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
+  affinity: benchAffinity,
   cold: benchColdLoad,
   ingest: benchIngest,
   "install-size": benchInstallSize,

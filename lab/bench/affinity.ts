@@ -1,0 +1,114 @@
+/**
+ * `npm run bench affinity`: what scope affinity saves a fleet of replicas. Many small scopes (one
+ * tenant each) in one SQLite file, and `--replicas` engines over it in this process, each with its
+ * own connection, as `memlane serve` replicas would be. Every scope is asked `--asks` times, shuffled,
+ * and routed round robin (each request to the next replica) and then by scope (to its home,
+ * core/replica-share.ts, as nginx's `hash` on Memlane-Scope would). Then a failover: one replica
+ * takes every scope while its peers are down, under a budget that holds its own share, and its
+ * own scopes are asked again: with a share they stay warm, without one they load again.
+ * Index bytes are the budget's counted bytes (heap and external memory of each index).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { homeOf, isHome, type ReplicaShare, scopeRoute } from "../../src/core/replica-share.js";
+import type { Memlane } from "../../src/engine/memlane.js";
+import { openMemlane } from "../../src/engine/open-memlane.js";
+import { HashEmbedder } from "../../src/models/hash-embedder.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { flag } from "./args.js";
+import { fillLiving } from "./live.js";
+import { percentile } from "./recall.js";
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+export async function benchAffinity(args: string[]): Promise<void> {
+  const scopes = Number(flag(args, "scopes", "1000"));
+  const turns = Number(flag(args, "turns", "100"));
+  const replicas = Number(flag(args, "replicas", "2"));
+  const asked = Number(flag(args, "asks", "4"));
+  const dir = mkdtempSync(join(tmpdir(), "memlane-bench-affinity-"));
+  const file = join(dir, "affinity.db");
+  const embedder = new HashEmbedder();
+  const tenants = Array.from({ length: scopes }, (_, i) => `t${i}`);
+  {
+    const store = new SqliteStore(file);
+    for (const [i, tenant] of tenants.entries())
+      await fillLiving(store, { tenant, agent: "ava" }, turns, embedder, "carecall", i);
+    await store.close();
+  }
+  // Each scope `--asks` times, in an order no replica could guess (a seeded shuffle, the same every run).
+  const asks = Array.from({ length: asked }, () => tenants.map((t) => ({ t }))).flat();
+  let seed = 7;
+  const random = () => {
+    // mulberry32: 32-bit integer steps, exact in JavaScript numbers.
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  for (let i = asks.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [asks[i], asks[j]] = [asks[j]!, asks[i]!];
+  }
+  const open = (replica?: ReplicaShare, indexBudget?: number) =>
+    openMemlane({
+      store: file,
+      strategy: "carecall",
+      embedder,
+      ...(replica ? { replica } : {}),
+      ...(indexBudget === undefined ? {} : { indexBudget }),
+    });
+  const ask = async (mem: Memlane, tenant: string) => {
+    const t0 = performance.now();
+    await mem
+      .tenant(tenant)
+      .recall({ agent: "ava", about: "sam", query: "what did Sam say about the garden?" });
+    return performance.now() - t0;
+  };
+  const home = (tenant: string) => homeOf(scopeRoute({ tenant, agent: "ava" }), replicas);
+
+  console.log(
+    `\n## ${scopes.toLocaleString("en")} scopes of ${turns} turns and memories, ${replicas} replicas over one SQLite file (hash embedder, each scope asked ${asked} times, shuffled)\n\n| routing | index bytes held per replica | indexes per replica | all replicas | recall p50 / p95 |\n| --- | --- | --- | ---: | ---: |`,
+  );
+  for (const routing of ["round robin", "by scope"] as const) {
+    const fleet = await Promise.all(
+      Array.from({ length: replicas }, (_, i) => open({ index: i + 1, of: replicas })),
+    );
+    const times: number[] = [];
+    for (const [n, { t }] of asks.entries()) {
+      const to = routing === "by scope" ? home(t) - 1 : n % replicas;
+      times.push(await ask(fleet[to]!, t));
+    }
+    const held = fleet.map((m) => m.indexes()!);
+    console.log(
+      `| ${routing} | ${held.map((h) => mib(h.used)).join(", ")} | ${held.map((h) => h.count).join(", ")} | ${mib(held.reduce((s, h) => s + h.used, 0))} | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} |`,
+    );
+    await Promise.all(fleet.map((m) => m.close()));
+  }
+
+  // Failover: replica 1 answers everything, with room for about its own share of the indexes.
+  const share: ReplicaShare = { index: 1, of: replicas };
+  const own = tenants.filter((tenant) => isHome(share, { tenant, agent: "ava" }));
+  const probe = await open();
+  for (const tenant of own) await ask(probe, tenant);
+  const budget = Math.ceil(probe.indexes()!.used * 1.1);
+  await probe.close();
+  console.log(
+    `\nFailover: replica 1 of ${replicas} takes all ${scopes.toLocaleString("en")} scopes under a budget of ${mib(budget)} (its own ${own.length} scopes' indexes and a tenth more), then its own scopes are asked again:\n\n| replica | indexes held after the failover | its own scopes' recall p50 / p95 after it |\n| --- | ---: | ---: |`,
+  );
+  for (const given of [share, undefined]) {
+    const mem = await open(given, budget);
+    for (const tenant of own) await ask(mem, tenant);
+    for (const { t } of asks) await ask(mem, t);
+    const times: number[] = [];
+    for (const tenant of own) times.push(await ask(mem, tenant));
+    // Warm answers take a few milliseconds; one that loaded its scope again takes longer.
+    console.log(
+      `| ${given ? `with --replica 1/${replicas}` : "without a share"} | ${mem.indexes()!.count} indexes | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} |`,
+    );
+    await mem.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
