@@ -30,6 +30,8 @@ import { Memlane } from "./memlane.js";
 export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> {
   checkConfig(config);
   parseInput(tenantSchema, config.tenant ?? "default", "tenant");
+  // Checked before the store opens, so that a refused option leaves nothing open behind it.
+  retrieverOptions(config.indexBudget, config.logger ?? consoleLogger, config.replica);
   const registered = config.strategies ?? [];
   const strategy =
     typeof config.strategy === "object"
