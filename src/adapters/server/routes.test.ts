@@ -183,7 +183,10 @@ describe("service: the routes over one tenant", () => {
   });
 
   it("answers the health check without a key, and an unknown route with a JSON 404", async () => {
-    assert.deepEqual(await (await s.call(null, "GET", "/health")).json(), { ok: true });
+    const health = (await (await s.call(null, "GET", "/health")).json()) as Record<string, unknown>;
+    // A lone server: no share of the scopes, and the default budget of its search indexes.
+    assert.deepEqual({ ...health, indexes: undefined }, { ok: true, replica: null, indexes: undefined });
+    assert.equal((health.indexes as { limit: number }).limit, 1024 ** 3);
     const none = await s.call(s.acme, "GET", "/v1/nothing-here");
     assert.equal(none.status, 404);
     assert.equal(((await none.json()) as { error: { code: string } }).error.code, "NOT_FOUND");
