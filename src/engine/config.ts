@@ -33,7 +33,12 @@ import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { parseInput } from "./api.js";
-import { checkJobQueue, type JobQueue } from "./consolidation/job-queue.js";
+import {
+  checkJobQueue,
+  InProcessJobQueue,
+  type InProcessQueueOptions,
+  type JobQueue,
+} from "./consolidation/job-queue.js";
 import type { PostgresQueueOptions } from "./consolidation/queue-options.js";
 import type { Logger } from "./logger.js";
 import type { ReplyWindow } from "./reply/reply-window.js";
@@ -44,7 +49,8 @@ export type ChatConfig =
   | OpenAICompatibleConfig
   | { gguf: string; threads?: number; contextSize?: number };
 /**
- * Where consolidation jobs wait: a JobQueue, "in-process" (the default), "postgres" (the
+ * Where consolidation jobs wait: a JobQueue, "in-process" (the default) or its options
+ * (`{ concurrency?, perTenant? }`: jobs at once, and of one tenant at once), "postgres" (the
  * Postgres queue in the store's own `postgres://` database), a `postgres://` URL of another
  * database, or `{ postgres: "postgres" | url, work?, concurrency?, jobTimeoutSeconds?, … }`
  * (`work: false` only enqueues: API replicas whose workers run elsewhere).
@@ -52,6 +58,7 @@ export type ChatConfig =
 export type QueueConfig =
   | JobQueue
   | "in-process"
+  | InProcessQueueOptions
   | "postgres"
   | `postgres://${string}`
   | `postgresql://${string}`
@@ -94,6 +101,12 @@ export interface MemlaneConfig {
   maxTurnChars?: number;
   /** Bytes of search index kept in memory over all scopes, least recently used out. Default 1 GiB. */
   indexBudget?: number;
+  /**
+   * Consolidation jobs one tenant may have waiting or running (default 1,000); a close past it is
+   * refused with BUSY (HTTP 429, `Retry-After`) and changes nothing. Needs a queue that counts
+   * them (both of memlane's do).
+   */
+  maxPendingJobs?: number;
   /** How much of the session a reply sees: the newest turns. Default 40 turns within 24,000 characters. */
   replyWindow?: Partial<ReplyWindow>;
   /** Keep standing instructions and preferences and show them in every reply and recall. Default true. */
@@ -118,7 +131,10 @@ export async function resolveQueue(
 ): Promise<JobQueue | undefined> {
   const { queue, store } = config;
   if (queue === undefined || queue === "in-process") return undefined;
-  if (typeof queue === "object" && !("postgres" in queue)) return checkJobQueue(queue);
+  if (typeof queue === "object" && "enqueue" in queue) return checkJobQueue(queue);
+  if (typeof queue === "object" && !("postgres" in queue)) {
+    return new InProcessJobQueue(queue as InProcessQueueOptions);
+  }
   const { postgres, ...options } = typeof queue === "string" ? { postgres: queue } : queue;
   let url = postgres;
   if (postgres === "postgres") {
@@ -225,6 +241,7 @@ const CONFIG_FIELDS = fieldsOf<MemlaneConfig>({
   perTurn: true,
   maxTurnChars: true,
   indexBudget: true,
+  maxPendingJobs: true,
   replyWindow: true,
   standing: true,
   logger: true,
@@ -247,6 +264,8 @@ const ENDPOINT_FIELDS = fieldsOf<OpenAICompatibleConfig>({
 });
 
 const GGUF_FIELDS = ["gguf", "threads", "contextSize"] as const;
+
+const IN_PROCESS_QUEUE_FIELDS = fieldsOf<InProcessQueueOptions>({ concurrency: true, perTenant: true });
 
 const QUEUE_FIELDS = [
   "postgres",
@@ -289,8 +308,10 @@ export function checkConfig(config: unknown): asserts config is MemlaneConfig {
     refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
   if (isPlainSetting(embedder) && !("embed" in embedder))
     refuseUnknownFields(embedder, [...ENDPOINT_FIELDS, "dimensions"], what, { where: "embedder" });
-  if (isPlainSetting(queue) && "postgres" in queue)
-    refuseUnknownFields(queue, QUEUE_FIELDS, what, { where: "queue" });
+  if (isPlainSetting(queue) && !("enqueue" in queue))
+    refuseUnknownFields(queue, "postgres" in queue ? QUEUE_FIELDS : IN_PROCESS_QUEUE_FIELDS, what, {
+      where: "queue",
+    });
   if (isPlainSetting(replyWindow))
     refuseUnknownFields(replyWindow, REPLY_WINDOW_FIELDS, what, { where: "replyWindow" });
 }

@@ -59,6 +59,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     perTurn: config.perTurn,
     maxTurnChars: config.maxTurnChars,
     indexBudget: config.indexBudget,
+    maxPendingJobs: config.maxPendingJobs,
     replyWindow: config.replyWindow,
     standing: config.standing,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.
