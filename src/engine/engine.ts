@@ -26,6 +26,15 @@ export class Engine {
     parts.queue.process(
       async (job) => (await consolidate(parts, { tenant: job.tenant, agent: job.agent }, job.sessionId)).ok,
       (job) => parts.events.emit("job", job),
+      parts.store.listClosedSessions
+        ? async () =>
+            (await parts.store.listClosedSessions!()).map((s) => ({
+              tenant: s.tenant,
+              agent: s.agent,
+              sessionId: s.id,
+              at: s.at,
+            }))
+        : undefined,
     );
   }
 

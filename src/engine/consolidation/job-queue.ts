@@ -23,10 +23,29 @@ export interface JobRequest {
 /** Runs one job; false when it failed and the failure was recorded. */
 export type JobHandler = (request: JobRequest) => Promise<boolean>;
 
+/** A session the store holds as closed: its consolidation is owed. */
+export interface ClosedSession {
+  tenant: string;
+  agent: string;
+  sessionId: string;
+  /** The session's conversation time, which orders an agent's sessions. */
+  at: string;
+}
+
+/**
+ * Every session the store holds as closed, of every tenant. A queue shared by processes sweeps
+ * them for sessions with no job (the close stored the status, then queueing it failed) and
+ * queues those, so none waits for a client to close it again or a process to restart.
+ */
+export type ClosedSessions = () => Promise<ClosedSession[]>;
+
 export interface JobQueue {
   readonly specificationVersion: typeof JOB_QUEUE_SPECIFICATION.version;
-  /** Called once by the engine, before any enqueue: how to run a job, and whom to tell of changes. */
-  process(handler: JobHandler, onChange: (job: JobInfo) => void): void;
+  /**
+   * Called once by the engine, before any enqueue: how to run a job, whom to tell of changes and,
+   * when the store can say, where to find closed sessions (for a queue that sweeps for lost jobs).
+   */
+  process(handler: JobHandler, onChange: (job: JobInfo) => void, closed?: ClosedSessions): void;
   /** Records a job; `done` settles with the job when it has run. */
   enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
   /**
