@@ -148,6 +148,13 @@ export class OpenAICompatibleChatModel implements ChatModel {
     this.client = client(config);
   }
 
+  /**
+   * One completion. Each request has `timeoutMs` for its whole answer and is tried again after
+   * faults that may pass (see `OpenAICompatibleConfig`); a caller's `signal` ends it at once.
+   * @throws {ModelTimeoutError} the last try had no complete answer within `timeoutMs`
+   * @throws {ModelUnavailableError} the server cannot be reached, answers an error, or answers
+   *   something that is not a completion
+   */
   async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {
     const started = performance.now();
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
@@ -210,6 +217,12 @@ export class OpenAICompatibleEmbedder implements Embedder {
     return this.dims;
   }
 
+  /**
+   * Vectors of `texts`, in batches of `batchSize`; each batch's request has the deadline and the
+   * retries of a chat request.
+   * @throws {ModelTimeoutError} a batch had no complete answer within `timeoutMs`
+   * @throws {ModelUnavailableError} the server cannot be reached or answers something unusable
+   */
   async embed(texts: string[], options: { signal?: AbortSignal } = {}): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     const batch = this.config.batchSize ?? 128;
