@@ -113,7 +113,7 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
     strategy: options.strategy ?? env.MEMLANE_STRATEGY,
     embedder,
     chat: gguf
-      ? { gguf }
+      ? { gguf, timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1) }
       : chatUrl
         ? {
             baseURL: chatUrl,

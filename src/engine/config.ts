@@ -47,7 +47,7 @@ import type { PerTurnMode } from "./session/turn-path.js";
 export type ChatConfig =
   | ChatModel
   | OpenAICompatibleConfig
-  | { gguf: string; threads?: number; contextSize?: number };
+  | { gguf: string; threads?: number; contextSize?: number; timeoutMs?: number };
 /**
  * Where consolidation jobs wait: a JobQueue, "in-process" (the default) or its options
  * (`{ concurrency?, perTenant? }`: jobs at once, and of one tenant at once), "postgres" (the
@@ -195,7 +195,12 @@ export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
   if ("generate" in chat) return checkSpecification(chat, CHAT_MODEL_SPECIFICATION);
   if ("gguf" in chat)
-    return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
+    return new GgufChatModel({
+      modelPath: chat.gguf,
+      threads: chat.threads,
+      contextSize: chat.contextSize,
+      timeoutMs: chat.timeoutMs,
+    });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
   return new OpenAICompatibleChatModel(chat);
 }
@@ -263,7 +268,7 @@ const ENDPOINT_FIELDS = fieldsOf<OpenAICompatibleConfig>({
   maxRetries: true,
 });
 
-const GGUF_FIELDS = ["gguf", "threads", "contextSize"] as const;
+const GGUF_FIELDS = ["gguf", "threads", "contextSize", "timeoutMs"] as const;
 
 const IN_PROCESS_QUEUE_FIELDS = fieldsOf<InProcessQueueOptions>({ concurrency: true, perTenant: true });
 
