@@ -90,7 +90,7 @@ async function runScenario(
   }
   const model = scenario === "model" ? await slowModel(o.modelDelay * 1000) : null;
   const modelFlags = model
-    ? ["--cognition", "llm", "--chat-url", model.url, "--chat-model", "scripted", "--model-timeout", "600"]
+    ? ["--cognition", "llm", "--chat-url", model.url, "--chat-model", "scripted", "--model-timeout", "600000"]
     : [];
   const server = spawn(
     process.execPath,
@@ -218,7 +218,8 @@ async function heavy(
     const s = (await call("POST", "/v1/sessions", { agent: "ava", partner: "sam" })) as { id: string };
     await call("POST", `/v1/agents/ava/sessions/${s.id}/turns`, { speaker: "sam", text });
     const { job } = (await call("POST", `/v1/agents/ava/sessions/${s.id}/close`)) as { job: { id: string } };
-    await waitJob(job.id, ended);
+    const state = await waitJob(job.id, ended);
+    if (state !== "done") throw new Error(`A's consolidation ended ${state}`);
   } else if (scenario === "upload") {
     const upload = {
       agent: "ava",
@@ -233,7 +234,8 @@ async function heavy(
       })),
     };
     const { job } = (await call("POST", "/v1/ingest", upload)) as { job: { id: string } };
-    await waitJob(job.id, ended);
+    const state = await waitJob(job.id, ended);
+    if (state !== "done") throw new Error(`A's upload ended ${state}`);
   } else if (scenario === "query") {
     const query = sentence.repeat(Math.ceil(100_000 / sentence.length)).slice(0, 100_000);
     for (let i = 0; i < 5; i++) await call("POST", "/v1/recall", { agent: "big", about: "sam", query });
