@@ -47,7 +47,11 @@ export {
 } from "./engine/api.js";
 export type { ChatConfig, EmbedderConfig, MemlaneConfig, QueueConfig } from "./engine/config.js";
 export {
+  type ClosedSession,
+  type ClosedSessions,
+  DEFAULT_MAX_PENDING_JOBS,
   InProcessJobQueue,
+  type InProcessQueueOptions,
   type JobHandler,
   type JobQueue,
   type JobRequest,

@@ -373,6 +373,10 @@ async function stalls(embedderName: string, storeKind: string, coldTurns: number
     rows.push(
       `| a 4-turn session with Sam in that scope, closed and consolidated | ${r.error ? `failed (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
     );
+    r = await longestStall(() => mem.forget({ agent: "big", about: "sam" }));
+    rows.push(
+      `| forgetting everything about Sam in that scope | ${r.error ? `failed (${r.error})` : ms(r.took)} | ${ms(r.stall)} |`,
+    );
   }
   const where = storeKind.startsWith("postgres") ? "postgres" : storeKind;
   console.log(

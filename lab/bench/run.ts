@@ -34,9 +34,14 @@
  *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S]
  *                                                        load test of memlane serve on loopback: p50/p95 per
  *                                                        route, errors, then no acknowledged turn lost
+ *   serve --parts fairness [--scenarios turn,upload,query,forget,model] [--forget-turns 20000]
+ *         [--model-delay 15] [--cli PATH]              one tenant's heavy work against another's /health,
+ *                                                        recall and one-turn consolidation (fairness.ts)
  */
 import { benchAffinity } from "./affinity.js";
+import { flag } from "./args.js";
 import { benchColdLoad } from "./cold-load.js";
+import { benchFairness } from "./fairness.js";
 import { benchIngest } from "./ingest.js";
 import { benchInstallSize } from "./install-size.js";
 import { benchLive } from "./live.js";
@@ -57,7 +62,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "llm-cost": benchLlmCost,
   postgres: benchPostgres,
   recall: (a) => (a.includes("--signals") ? benchRecallSignals(a) : benchRecall(a)),
-  serve: benchServe,
+  serve: (a) => (flag(a, "parts", "") === "fairness" ? benchFairness(a) : benchServe(a)),
   timelines: benchTimelines,
 };
 const bench = name ? benches[name] : undefined;

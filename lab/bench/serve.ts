@@ -145,7 +145,8 @@ export async function benchServe(args: string[]): Promise<void> {
   }
 }
 
-function listening(server: ChildProcess): Promise<string> {
+/** The URL a `memlane serve --json` child prints once it listens. */
+export function listening(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = "";
     server.stdout!.on("data", (d) => {

@@ -67,11 +67,11 @@ export function addGlobalOptions(program: Command): Command {
     .option("--gguf <file>", "a local GGUF model run with node-llama-cpp (env MEMLANE_GGUF)")
     .option(
       "--model-timeout <ms>",
-      "per-request timeout for the chat endpoint (env MEMLANE_MODEL_TIMEOUT; default 60000)",
+      "deadline of each request to the chat endpoint for the whole answer: connecting, waiting, reading and parsing it; past it the request is aborted (env MEMLANE_MODEL_TIMEOUT; default 60000)",
     )
     .option(
       "--model-retries <n>",
-      "retries of a failed request to the chat endpoint (env MEMLANE_MODEL_RETRIES; default 2)",
+      "tries after the first for a request to the chat endpoint that timed out, could not connect or got 408, 409, 429 or 5xx (env MEMLANE_MODEL_RETRIES; default 2)",
     )
     .option(
       "--index-budget <size>",
@@ -120,7 +120,7 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
     strategy: options.strategy ?? env.MEMLANE_STRATEGY,
     embedder,
     chat: gguf
-      ? { gguf }
+      ? { gguf, timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1) }
       : chatUrl
         ? {
             baseURL: chatUrl,

@@ -18,6 +18,7 @@ export const EXIT_CODES: Record<ErrorCode | "USAGE" | "UNEXPECTED", number> = {
   MODEL_TIMEOUT: 7,
   SCHEMA_MISMATCH: 8,
   UNSUPPORTED: 9,
+  BUSY: 10,
 };
 
 export function printJson(value: unknown): void {

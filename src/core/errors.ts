@@ -10,7 +10,8 @@ export type ErrorCode =
   | "MODEL_UNAVAILABLE"
   | "MODEL_TIMEOUT"
   | "SCHEMA_MISMATCH"
-  | "UNSUPPORTED";
+  | "UNSUPPORTED"
+  | "BUSY";
 
 export class MemlaneError extends Error {
   readonly code: ErrorCode;
@@ -73,6 +74,16 @@ export class SchemaMismatchError extends MemlaneError {
 export class UnsupportedError extends MemlaneError {
   constructor(message: string, details: Record<string, unknown> = {}, cause?: unknown) {
     super("UNSUPPORTED", message, details, cause);
+  }
+}
+
+/**
+ * A tenant has as much work waiting as it may: nothing was changed; try again after
+ * `details.retryAfterSeconds`. Work already accepted is never dropped for it.
+ */
+export class BusyError extends MemlaneError {
+  constructor(message: string, details: Record<string, unknown> & { retryAfterSeconds: number }) {
+    super("BUSY", message, details);
   }
 }
 

@@ -35,7 +35,12 @@ import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { parseInput } from "./api.js";
-import { checkJobQueue, type JobQueue } from "./consolidation/job-queue.js";
+import {
+  checkJobQueue,
+  InProcessJobQueue,
+  type InProcessQueueOptions,
+  type JobQueue,
+} from "./consolidation/job-queue.js";
 import type { PostgresQueueOptions } from "./consolidation/queue-options.js";
 import type { Logger } from "./logger.js";
 import type { ReplyWindow } from "./reply/reply-window.js";
@@ -44,9 +49,10 @@ import type { PerTurnMode } from "./session/turn-path.js";
 export type ChatConfig =
   | ChatModel
   | OpenAICompatibleConfig
-  | { gguf: string; threads?: number; contextSize?: number };
+  | { gguf: string; threads?: number; contextSize?: number; timeoutMs?: number };
 /**
- * Where consolidation jobs wait: a JobQueue, "in-process" (the default), "postgres" (the
+ * Where consolidation jobs wait: a JobQueue, "in-process" (the default) or its options
+ * (`{ concurrency?, perTenant? }`: jobs at once, and of one tenant at once), "postgres" (the
  * Postgres queue in the store's own `postgres://` database), a `postgres://` URL of another
  * database, or `{ postgres: "postgres" | url, work?, concurrency?, jobTimeoutSeconds?, … }`
  * (`work: false` only enqueues: API replicas whose workers run elsewhere).
@@ -54,6 +60,7 @@ export type ChatConfig =
 export type QueueConfig =
   | JobQueue
   | "in-process"
+  | InProcessQueueOptions
   | "postgres"
   | `postgres://${string}`
   | `postgresql://${string}`
@@ -102,6 +109,12 @@ export interface MemlaneConfig {
    * outside the share are still answered; their indexes leave the budget before any of the share's.
    */
   replica?: ReplicaShare;
+  /**
+   * Consolidation jobs one tenant may have waiting or running (default 1,000); a close past it is
+   * refused with BUSY (HTTP 429, `Retry-After`) and changes nothing. Needs a queue that counts
+   * them (both of memlane's do).
+   */
+  maxPendingJobs?: number;
   /** How much of the session a reply sees: the newest turns. Default 40 turns within 24,000 characters. */
   replyWindow?: Partial<ReplyWindow>;
   /** Keep standing instructions and preferences and show them in every reply and recall. Default true. */
@@ -126,7 +139,10 @@ export async function resolveQueue(
 ): Promise<JobQueue | undefined> {
   const { queue, store } = config;
   if (queue === undefined || queue === "in-process") return undefined;
-  if (typeof queue === "object" && !("postgres" in queue)) return checkJobQueue(queue);
+  if (typeof queue === "object" && "enqueue" in queue) return checkJobQueue(queue);
+  if (typeof queue === "object" && !("postgres" in queue)) {
+    return new InProcessJobQueue(queue as InProcessQueueOptions);
+  }
   const { postgres, ...options } = typeof queue === "string" ? { postgres: queue } : queue;
   let url = postgres;
   if (postgres === "postgres") {
@@ -187,7 +203,12 @@ export function resolveChat(chat: ChatConfig | undefined): ChatModel | null {
   if (!chat) return null;
   if ("generate" in chat) return checkSpecification(chat, CHAT_MODEL_SPECIFICATION);
   if ("gguf" in chat)
-    return new GgufChatModel({ modelPath: chat.gguf, threads: chat.threads, contextSize: chat.contextSize });
+    return new GgufChatModel({
+      modelPath: chat.gguf,
+      threads: chat.threads,
+      contextSize: chat.contextSize,
+      timeoutMs: chat.timeoutMs,
+    });
   if (!chat.baseURL || !chat.model) throw new InvalidInputError("A chat endpoint needs baseURL and model");
   return new OpenAICompatibleChatModel(chat);
 }
@@ -234,6 +255,7 @@ const CONFIG_FIELDS = fieldsOf<MemlaneConfig>({
   maxTurnChars: true,
   indexBudget: true,
   replica: true,
+  maxPendingJobs: true,
   replyWindow: true,
   standing: true,
   logger: true,
@@ -255,7 +277,9 @@ const ENDPOINT_FIELDS = fieldsOf<OpenAICompatibleConfig>({
   maxRetries: true,
 });
 
-const GGUF_FIELDS = ["gguf", "threads", "contextSize"] as const;
+const GGUF_FIELDS = ["gguf", "threads", "contextSize", "timeoutMs"] as const;
+
+const IN_PROCESS_QUEUE_FIELDS = fieldsOf<InProcessQueueOptions>({ concurrency: true, perTenant: true });
 
 const QUEUE_FIELDS = [
   "postgres",
@@ -298,8 +322,10 @@ export function checkConfig(config: unknown): asserts config is MemlaneConfig {
     refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
   if (isPlainSetting(embedder) && !("embed" in embedder))
     refuseUnknownFields(embedder, [...ENDPOINT_FIELDS, "dimensions"], what, { where: "embedder" });
-  if (isPlainSetting(queue) && "postgres" in queue)
-    refuseUnknownFields(queue, QUEUE_FIELDS, what, { where: "queue" });
+  if (isPlainSetting(queue) && !("enqueue" in queue))
+    refuseUnknownFields(queue, "postgres" in queue ? QUEUE_FIELDS : IN_PROCESS_QUEUE_FIELDS, what, {
+      where: "queue",
+    });
   if (isPlainSetting(replyWindow))
     refuseUnknownFields(replyWindow, REPLY_WINDOW_FIELDS, what, { where: "replyWindow" });
 }

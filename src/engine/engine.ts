@@ -9,6 +9,7 @@
 import { ConflictError } from "../core/errors.js";
 import type { Scope, Session, Turn } from "../core/types.js";
 import { consolidate } from "./consolidation/consolidator.js";
+import { admit } from "./consolidation/job-queue.js";
 import type { JobInfo } from "./events.js";
 import type { EngineParts } from "./parts.js";
 import { type ReplyResult, replyInSession } from "./reply/reply.js";
@@ -25,6 +26,15 @@ export class Engine {
     parts.queue.process(
       async (job) => (await consolidate(parts, { tenant: job.tenant, agent: job.agent }, job.sessionId)).ok,
       (job) => parts.events.emit("job", job),
+      parts.store.listClosedSessions
+        ? async () =>
+            (await parts.store.listClosedSessions!()).map((s) => ({
+              tenant: s.tenant,
+              agent: s.agent,
+              sessionId: s.id,
+              at: s.at,
+            }))
+        : undefined,
     );
   }
 
@@ -73,6 +83,9 @@ export class Engine {
    */
   async close(targets: TurnTarget[]): Promise<{ job: JobInfo; done: Promise<JobInfo> }[]> {
     this.assertOpen();
+    // A tenant whose line is full is refused before the session changes: it stays open, and the
+    // same close succeeds once the line has room.
+    for (const tenant of new Set(targets.map((t) => t.scope.tenant))) await this.admit(tenant);
     await this.turns.inOrder(targets, async () => {
       for (const t of targets) await this.turns.workSettled(t.scope, t.session.id);
       await this.parts.store.writeMany(
@@ -101,6 +114,14 @@ export class Engine {
         })),
       );
     });
+  }
+
+  /**
+   * Refuses a new consolidation job for a tenant whose line is full (`maxPendingJobs`).
+   * @throws {BusyError} the tenant's line is full
+   */
+  admit(tenant: string): Promise<void> {
+    return admit(this.parts.queue, tenant, this.parts.maxPendingJobs);
   }
 
   /** Queues the consolidation of one closed session. */

@@ -53,7 +53,12 @@ import {
   tenantSchema,
 } from "./api.js";
 import { retrieverOptions } from "./config.js";
-import { checkJobQueue, InProcessJobQueue, type JobQueue } from "./consolidation/job-queue.js";
+import {
+  checkJobQueue,
+  DEFAULT_MAX_PENDING_JOBS,
+  InProcessJobQueue,
+  type JobQueue,
+} from "./consolidation/job-queue.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { forgetInScope } from "./forget/forget.js";
@@ -124,8 +129,13 @@ export interface MemlaneOptions {
   chat?: ChatModel | null;
   /** Default: the in-process hybrid index over `store` with `embedder`. */
   retriever?: Retriever;
-  /** Default: one job at a time in this process. */
+  /** Default: jobs in this process, two at a time, fair across tenants (InProcessJobQueue). */
   queue?: JobQueue;
+  /**
+   * Consolidation jobs one tenant may have waiting or running (DEFAULT_MAX_PENDING_JOBS, 1,000):
+   * a close past it is refused with BusyError and changes nothing.
+   */
+  maxPendingJobs?: number;
   /** Default: warnings and errors on stderr. */
   logger?: Logger;
   /** The tenant of this view. Default "default". */
@@ -172,6 +182,7 @@ const MEMLANE_OPTIONS_FIELDS = fieldsOf<MemlaneOptions>({
   tenant: true,
   perTurn: true,
   maxTurnChars: true,
+  maxPendingJobs: true,
   indexBudget: true,
   replica: true,
   replyWindow: true,
@@ -234,6 +245,11 @@ export class Memlane {
         ),
         replyWindow: parseReplyWindow(options.replyWindow),
         standing: parseInput(z.boolean(), options.standing ?? true, "standing"),
+        maxPendingJobs: parseInput(
+          z.number().int().min(1),
+          options.maxPendingJobs ?? DEFAULT_MAX_PENDING_JOBS,
+          "maxPendingJobs",
+        ),
         queue: options.queue ? checkJobQueue(options.queue) : new InProcessJobQueue(),
       }),
       perTurn: parseInput(perTurnSchema, options.perTurn ?? "wait", "perTurn"),
@@ -400,6 +416,7 @@ export class Memlane {
    * @throws {NotFoundError} no such session for the agent
    * @throws {ConflictError} the session is consolidated, or its consolidation is queued already
    * @throws {InvalidInputError} an open session with no turns
+   * @throws {BusyError} the tenant has `maxPendingJobs` consolidations waiting; nothing changed
    */
   async closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
     this.engine.assertOpen();
@@ -412,6 +429,7 @@ export class Memlane {
           field: "sessionId",
           status: stored.status,
         });
+      await this.engine.admit(scope.tenant);
       return this.engine.enqueue(scope, id);
     }
     return (await this.resume(agent, id)).close();

@@ -62,6 +62,7 @@ export async function openMemlane(config: MemlaneConfig = {}): Promise<Memlane> 
     maxTurnChars: config.maxTurnChars,
     indexBudget: config.indexBudget,
     replica: config.replica,
+    maxPendingJobs: config.maxPendingJobs,
     replyWindow: config.replyWindow,
     standing: config.standing,
     // An embedder built here from a name is ours to close; one passed in belongs to the caller.

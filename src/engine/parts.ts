@@ -36,6 +36,8 @@ export interface EngineParts {
   replyWindow: ReplyWindow;
   /** Whether strategies that keep memory also keep standing instructions and preferences. */
   standing: boolean;
+  /** Consolidation jobs one tenant may have waiting or running; a close past it is refused. */
+  maxPendingJobs: number;
 }
 
 export function portsFor(parts: EngineParts, scope: Scope, signal?: AbortSignal): StrategyPorts {

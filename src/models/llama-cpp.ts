@@ -2,10 +2,12 @@
  * A local GGUF model through node-llama-cpp (an optional dependency). Runs on the CPU with
  * `threads` set to the machine's cores: its default oversubscribes small machines badly.
  * Structured output is enforced while sampling, by a grammar built from the JSON schema.
+ * Generations run one at a time; `timeoutMs` bounds each from the moment its turn comes.
  */
 import { availableParallelism } from "node:os";
 import { ModelUnavailableError } from "../core/errors.js";
 import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./chat-model.js";
+import { withinDeadline } from "./deadline.js";
 
 export interface GgufConfig {
   modelPath: string;
@@ -14,6 +16,13 @@ export interface GgufConfig {
   contextSize?: number;
   /** Sampling seed, for repeatable answers. */
   seed?: number;
+  /**
+   * Deadline of one generation in ms, from when the model starts on it (after the model file is
+   * loaded and earlier generations are done) to the whole answer; past it the generation is
+   * stopped and the call fails with a ModelTimeoutError. Default: none, `maxTokens` alone bounds
+   * a generation, since how fast a local model is depends on the machine.
+   */
+  timeoutMs?: number;
 }
 
 // node-llama-cpp is optional and large; its types are kept loose so the build never needs it.
@@ -24,6 +33,7 @@ export class GgufChatModel implements ChatModel {
   readonly specificationVersion = "v1" as const;
   readonly name: string;
   private state: Promise<{ lib: Any; llama: Any; model: Any; context: Any }> | null = null;
+  /** Settles when the last generation asked for has really stopped. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly config: GgufConfig) {
@@ -64,16 +74,45 @@ export class GgufChatModel implements ChatModel {
     return this.state;
   }
 
-  /** One generation at a time: a context has one sequence here. */
-  generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {
-    const run = this.queue.then(() => this.generateNow(messages, options));
-    this.queue = run.catch(() => undefined);
-    return run;
+  /**
+   * One generation at a time: a context has one sequence here. A caller's abort ends the call at
+   * once, also while it waits for its turn; the deadline (`timeoutMs`) counts from its turn.
+   * @throws {ModelTimeoutError} the generation outlasted `timeoutMs`
+   * @throws {ModelUnavailableError} node-llama-cpp is missing or the model file cannot be loaded
+   */
+  async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {
+    const previous = this.queue;
+    let done!: () => void;
+    this.queue = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    // The next generation may start only when this one has really stopped, which after a
+    // deadline or an abort is later than this call's answer: node-llama-cpp stops at its next
+    // token, and the sequence is disposed of after that.
+    let running: Promise<GenerateResult> | undefined;
+    try {
+      await untilAborted(previous, options.signal);
+      const loaded = await untilAborted(this.load(), options.signal);
+      return await withinDeadline(
+        { ms: this.config.timeoutMs, signal: options.signal, who: `The local model ${this.name}` },
+        (signal) => {
+          running = this.generateNow(loaded, messages, { ...options, signal });
+          return running;
+        },
+      );
+    } finally {
+      const stopped = running ?? previous;
+      stopped.then(done, done);
+    }
   }
 
-  private async generateNow(messages: ChatMessage[], options: GenerateOptions): Promise<GenerateResult> {
+  private async generateNow(
+    loaded: Awaited<ReturnType<GgufChatModel["load"]>>,
+    messages: ChatMessage[],
+    options: GenerateOptions,
+  ): Promise<GenerateResult> {
     const started = performance.now();
-    const { lib, llama, model, context } = await this.load();
+    const { lib, llama, model, context } = loaded;
     const system = messages
       .filter((m) => m.role === "system")
       .map((m) => m.content)
@@ -123,7 +162,9 @@ export class GgufChatModel implements ChatModel {
     }
   }
 
+  /** Frees the model, after the generations under way have stopped. */
   async close(): Promise<void> {
+    await this.queue;
     if (!this.state) return;
     const { llama, model, context } = await this.state.catch(() => ({}) as Any);
     await context?.dispose?.();
@@ -131,4 +172,27 @@ export class GgufChatModel implements ChatModel {
     await llama?.dispose?.();
     this.state = null;
   }
+}
+
+/**
+ * `promise`, or the signal's reason as soon as it aborts: a caller need not wait for a turn or a
+ * model load it no longer wants. Whatever `promise` does later is left to it.
+ */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { startFakeOpenAI } from "../../test/fixtures/fake-openai-server.js";
@@ -119,6 +120,187 @@ describe("OpenAI-compatible embedder (loopback server)", () => {
       // "banana" is longer than "a": its first component is larger relative to the third.
       assert.ok(vectors[1]![0]! / vectors[1]![2]! > vectors[0]![0]! / vectors[0]![2]!);
       assert.equal(server.requests.length, 2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/**
+ * A loopback server whose every request is handled by `behave`; it counts requests and the
+ * sockets it saw closed, which is how a test knows the client gave an answer up for good.
+ */
+async function startServer(behave: (res: ServerResponse, path: string) => void) {
+  let requests = 0;
+  let closed = 0;
+  const server = createHttpServer((req, res) => {
+    requests++;
+    req.resume();
+    req.socket.once("close", () => closed++);
+    behave(res, (req.url ?? "").replace(/^\/v1/, ""));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: () => requests,
+    closed: () => closed,
+    /** Waits until `n` sockets have closed, for at most `ms`. */
+    async closedAtLeast(n: number, ms = 1000) {
+      const until = performance.now() + ms;
+      while (closed < n && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+      return closed >= n;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Headers at once, then one byte every 200 ms for as long as the socket is open. */
+function drip(res: ServerResponse) {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.write("{");
+  const timer = setInterval(() => res.write(" "), 200);
+  res.once("close", () => clearInterval(timer));
+}
+
+function completion(res: ServerResponse, text: string) {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(
+    JSON.stringify({
+      id: "c",
+      object: "chat.completion",
+      created: 0,
+      model: "tiny",
+      choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+    }),
+  );
+}
+
+/** The Timeout handles alive in this process. */
+function timers(): number {
+  return process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+}
+
+const hi = [{ role: "user" as const, content: "hi" }];
+/** What a deadline may be overrun by on a loaded two-core machine. */
+const MARGIN_MS = 250;
+
+describe("OpenAI-compatible deadline (covers the whole answer)", () => {
+  it("fails with ModelTimeoutError when the body drips, and closes the socket", async () => {
+    const server = await startServer(drip);
+    try {
+      const before = timers();
+      const model = new OpenAICompatibleChatModel({
+        baseURL: server.url,
+        model: "tiny",
+        maxRetries: 0,
+        timeoutMs: 300,
+      });
+      const started = performance.now();
+      await assert.rejects(model.generate(hi), (error: unknown) => {
+        assert.ok(error instanceof ModelTimeoutError);
+        assert.match(error.message, /did not answer in time: no complete answer within 300 ms/);
+        assert.equal(error.details.timeoutMs, 300);
+        return true;
+      });
+      const took = performance.now() - started;
+      assert.ok(took >= 290 && took < 300 + MARGIN_MS, `took ${took} ms`);
+      assert.ok(await server.closedAtLeast(1), "the client closed its socket");
+      assert.equal(timers(), before, "no timer of the call is left");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("fails with ModelTimeoutError when the server never answers", async () => {
+    const server = await startServer(() => undefined);
+    try {
+      const model = new OpenAICompatibleChatModel({
+        baseURL: server.url,
+        model: "tiny",
+        maxRetries: 0,
+        timeoutMs: 300,
+      });
+      const started = performance.now();
+      await assert.rejects(model.generate(hi), ModelTimeoutError);
+      assert.ok(performance.now() - started < 300 + MARGIN_MS);
+      assert.ok(await server.closedAtLeast(1), "the client closed its socket");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers when the whole answer comes in time", async () => {
+    const server = await startServer((res) => setTimeout(() => completion(res, "in time"), 50));
+    try {
+      const model = new OpenAICompatibleChatModel({
+        baseURL: server.url,
+        model: "tiny",
+        maxRetries: 0,
+        timeoutMs: 1000,
+      });
+      const result = await model.generate(hi);
+      assert.equal(result.text, "in time");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("gives every try its own deadline, so a call with retries is bounded", async () => {
+    const server = await startServer(drip);
+    try {
+      const model = new OpenAICompatibleChatModel({
+        baseURL: server.url,
+        model: "tiny",
+        maxRetries: 1,
+        timeoutMs: 200,
+      });
+      const started = performance.now();
+      await assert.rejects(model.generate(hi), ModelTimeoutError);
+      const took = performance.now() - started;
+      // Two tries of 200 ms and one wait of at most 500 ms between them.
+      assert.ok(took >= 2 * 200 && took < 2 * 200 + 500 + MARGIN_MS, `took ${took} ms`);
+      assert.equal(server.requests(), 2);
+      assert.ok(await server.closedAtLeast(2), "both sockets closed");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("cancels at once when the caller aborts, with the caller's reason", async () => {
+    const server = await startServer(drip);
+    try {
+      const model = new OpenAICompatibleChatModel({ baseURL: server.url, model: "tiny", timeoutMs: 10_000 });
+      const caller = new AbortController();
+      const reason = new Error("the user went away");
+      const started = performance.now();
+      setTimeout(() => caller.abort(reason), 100);
+      await assert.rejects(model.generate(hi, { signal: caller.signal }), (error) => error === reason);
+      assert.ok(performance.now() - started < 100 + MARGIN_MS);
+      assert.equal(server.requests(), 1, "an abort is not retried");
+      assert.ok(await server.closedAtLeast(1), "the client closed its socket");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("bounds the embedder's requests the same way", async () => {
+    const server = await startServer(drip);
+    try {
+      const embedder = new OpenAICompatibleEmbedder({
+        baseURL: server.url,
+        model: "emb",
+        maxRetries: 0,
+        timeoutMs: 200,
+      });
+      const started = performance.now();
+      await assert.rejects(embedder.embed(["a"]), ModelTimeoutError);
+      assert.ok(performance.now() - started < 200 + MARGIN_MS);
+      assert.ok(await server.closedAtLeast(1), "the client closed its socket");
     } finally {
       await server.close();
     }

@@ -2,6 +2,12 @@
  * Adapters for any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp server…) through
  * the official `openai` client. Structured output is asked for as a JSON schema; a server that
  * refuses the schema parameter is asked again without it and remembered as unable.
+ *
+ * Deadlines and retries are memlane's own (deadline.ts), not the client's: the client's timeout
+ * stops at the response headers, so a server that drips its body could hold a call for ever.
+ * Each request here has `timeoutMs` for the whole answer, body and parsing included, and a
+ * request that times out, cannot connect, or gets 408/409/429/5xx is tried again up to
+ * `maxRetries` times.
  */
 import { createRequire } from "node:module";
 import type OpenAI from "openai";
@@ -15,6 +21,7 @@ import {
   type GenerateOptions,
   type GenerateResult,
 } from "./chat-model.js";
+import { pause, retryWait, withinDeadline } from "./deadline.js";
 import type { Embedder } from "./embedder.js";
 
 export interface OpenAICompatibleConfig {
@@ -22,11 +29,22 @@ export interface OpenAICompatibleConfig {
   baseURL: string;
   model: string;
   apiKey?: string;
-  /** Per-request timeout in ms (default 60 s). */
+  /**
+   * Deadline of each request in ms, for the whole answer: connecting, waiting, reading the body
+   * and parsing it (default 60 s). A request still unanswered then is aborted and fails with a
+   * ModelTimeoutError.
+   */
   timeoutMs?: number;
-  /** Client-level retries for network faults and 429/5xx (default 2). */
+  /**
+   * Tries after the first for a request that timed out, could not connect, or got 408, 409, 429
+   * or 5xx (default 2). Between tries memlane waits what the server asks (at most a minute) or
+   * 0.5 s doubling, so a call lasts at most (maxRetries + 1) × timeoutMs plus those waits.
+   */
   maxRetries?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRIES = 2;
 
 type Sdk = typeof import("openai");
 let loaded: Sdk | undefined;
@@ -44,9 +62,60 @@ function client(config: OpenAICompatibleConfig): OpenAI {
   return new (sdk().OpenAI)({
     baseURL: config.baseURL,
     apiKey: config.apiKey || "not-needed",
-    timeout: config.timeoutMs ?? 60_000,
-    maxRetries: config.maxRetries ?? 2,
+    // The client's own timeout only covers the wait for headers; it is set to the deadline so it
+    // never outlasts it, and `request` below enforces the deadline on the rest.
+    timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // Retries are `request`'s, so that every try has a deadline of its own.
+    maxRetries: 0,
   });
+}
+
+/**
+ * Sends one request through `send` with a deadline on each try, trying again after the faults
+ * that may pass (see `retriable`), and maps what fails onto memlane's errors. A caller's abort
+ * ends it at once, waits between tries included.
+ */
+async function request<T>(
+  config: OpenAICompatibleConfig,
+  signal: AbortSignal | undefined,
+  send: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const retries = config.maxRetries ?? DEFAULT_RETRIES;
+  const where = config.baseURL;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await withinDeadline(
+        {
+          ms: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          signal,
+          who: `The model server at ${where}`,
+          details: { where },
+        },
+        send,
+      );
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (retry >= retries || !retriable(error)) throw modelError(error, where);
+      const headers = error instanceof sdk().APIError ? error.headers : undefined;
+      await pause(retryWait(retry, headers), signal);
+    }
+  }
+}
+
+/**
+ * Faults worth another try, as the OpenAI client itself judges them: no answer in time, no
+ * connection, or a status that says "later" (408, 409, 429, 5xx), unless the server's
+ * `x-should-retry` header says otherwise.
+ */
+function retriable(error: unknown): boolean {
+  if (error instanceof ModelTimeoutError) return true;
+  const { APIConnectionError, APIError } = sdk();
+  if (error instanceof APIConnectionError) return true;
+  if (!(error instanceof APIError) || error.status === undefined) return false;
+  const should = error.headers?.get("x-should-retry");
+  if (should === "true") return true;
+  if (should === "false") return false;
+  return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
 }
 
 /** Maps the client's errors onto memlane's typed ones. */
@@ -79,6 +148,13 @@ export class OpenAICompatibleChatModel implements ChatModel {
     this.client = client(config);
   }
 
+  /**
+   * One completion. Each request has `timeoutMs` for its whole answer and is tried again after
+   * faults that may pass (see `OpenAICompatibleConfig`); a caller's `signal` ends it at once.
+   * @throws {ModelTimeoutError} the last try had no complete answer within `timeoutMs`
+   * @throws {ModelUnavailableError} the server cannot be reached, answers an error, or answers
+   *   something that is not a completion
+   */
   async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {
     const started = performance.now();
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
@@ -96,20 +172,17 @@ export class OpenAICompatibleChatModel implements ChatModel {
           strict: false,
         },
       };
+    const ask = () =>
+      request(this.config, options.signal, (signal) => this.client.chat.completions.create(body, { signal }));
     let response: OpenAI.Chat.ChatCompletion;
     try {
-      response = await this.client.chat.completions.create(body, { signal: options.signal });
+      response = await ask();
     } catch (error) {
-      // Some servers reject response_format; retry once without it and let repair do the rest.
-      if (error instanceof sdk().APIError && error.status === 400 && body.response_format) {
-        this.schemaSupported = false;
-        delete body.response_format;
-        try {
-          response = await this.client.chat.completions.create(body, { signal: options.signal });
-        } catch (again) {
-          throw modelError(again, this.config.baseURL);
-        }
-      } else throw modelError(error, this.config.baseURL);
+      // Some servers reject response_format; ask once more without it and let repair do the rest.
+      if (!(rejected(error) && body.response_format)) throw error;
+      this.schemaSupported = false;
+      delete body.response_format;
+      response = await ask();
     }
     if (!Array.isArray((response as { choices?: unknown }).choices))
       throw notACompletion(response, this.config.baseURL);
@@ -144,20 +217,23 @@ export class OpenAICompatibleEmbedder implements Embedder {
     return this.dims;
   }
 
+  /**
+   * Vectors of `texts`, in batches of `batchSize`; each batch's request has the deadline and the
+   * retries of a chat request.
+   * @throws {ModelTimeoutError} a batch had no complete answer within `timeoutMs`
+   * @throws {ModelUnavailableError} the server cannot be reached or answers something unusable
+   */
   async embed(texts: string[], options: { signal?: AbortSignal } = {}): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     const batch = this.config.batchSize ?? 128;
     for (let i = 0; i < texts.length; i += batch) {
       const input = texts.slice(i, i + batch).map((t) => t || " ");
-      let response: OpenAI.Embeddings.CreateEmbeddingResponse;
-      try {
-        response = await this.client.embeddings.create(
+      const response = await request(this.config, options.signal, (signal) =>
+        this.client.embeddings.create(
           { model: this.config.model, input, encoding_format: "float" },
-          { signal: options.signal },
-        );
-      } catch (error) {
-        throw modelError(error, this.config.baseURL);
-      }
+          { signal },
+        ),
+      );
       if (!Array.isArray((response as { data?: unknown }).data))
         throw notACompletion(response, this.config.baseURL);
       const data = [...response.data].sort((a, b) => a.index - b.index);
@@ -170,6 +246,11 @@ export class OpenAICompatibleEmbedder implements Embedder {
     if (out[0]) this.dims = out[0].length;
     return out;
   }
+}
+
+/** A 400 answer: what a server that does not take `response_format` sends. */
+function rejected(error: unknown): boolean {
+  return error instanceof ModelUnavailableError && error.details.status === 400;
 }
 
 /** OpenAI accepts schema names of letters, digits, "_" and "-" only (step names hold dots). */

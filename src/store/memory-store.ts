@@ -245,6 +245,13 @@ export interface MemoryStore {
 
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;
+  /**
+   * Optional: the sessions of every tenant whose status is `closed` (a consolidation is owed),
+   * keys and conversation time only, ordered by tenant, agent and time. Only the engine calls
+   * it, for a shared job queue's sweep for sessions whose job was never queued; nothing of a
+   * session's content crosses tenants.
+   */
+  listClosedSessions?(): Promise<{ tenant: string; agent: string; id: string; at: string }[]>;
   stats(scope: Scope): Promise<StoreStats>;
   close(): Promise<void>;
 }

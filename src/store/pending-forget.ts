@@ -11,7 +11,7 @@
  * turn keeps the id and time it had in the whole session, so a job resumed after a forget stores
  * each turn under the id it would have had, after the turns stored before.
  */
-import { erasedTexts, quoteFinder, repliesTo, scrub } from "./redaction.js";
+import { erasedTexts, quoteFinder, repliesTo, Scrubber } from "./redaction.js";
 
 /** What is forgotten of an agent's pending transcripts: a session, or a person. */
 export interface PendingForget {
@@ -96,7 +96,7 @@ export function forgetInSession<S extends LooseSession>(
   // agent's own words and generated replies, facts told back (read closely in a session the person
   // spoke in; elsewhere only their name inside a sentence).
   const evidence = spoken.filter((t) => sameId(t.speaker, about) && !t.generated).map((t) => t.text);
-  const verbatim = erasedTexts([], evidence);
+  const verbatim = new Scrubber(erasedTexts([], evidence));
   const quotes = quoteFinder(evidence, named ?? about);
   // Away from the person's sessions only their name can be looked for: never for a word that
   // may name no one.
@@ -111,7 +111,7 @@ export function forgetInSession<S extends LooseSession>(
     if (t.at !== undefined) at = t.at;
     if (gone.has(String(i))) continue;
     const said = spoken[i]!;
-    let text = scrub(said.text, verbatim).value as string;
+    let text = verbatim.value(said.text).value as string;
     if (agents.includes(said.speaker) || said.generated) text = quotes(text, reach).value;
     if (text === said.text && !changed) {
       kept.push(t);

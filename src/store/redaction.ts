@@ -40,33 +40,87 @@ export function erasedTexts(memoryTexts: string[], turnTexts: string[]): string[
   return [...new Set([...memories, ...pieces])].sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every erased text in a value (strings inside objects and arrays too). */
-export function scrub(value: unknown, texts: string[]): { value: unknown; changed: boolean } {
-  if (typeof value === "string") {
+/**
+ * Replaces every erased text in a value (strings inside objects and arrays too). `texts` is either
+ * the list (longest first, as `erasedTexts` gives it) or a `Scrubber` made from it once, for a
+ * pass over a whole scope.
+ */
+export function scrub(value: unknown, texts: string[] | Scrubber): { value: unknown; changed: boolean } {
+  const scrubber = Array.isArray(texts) ? new Scrubber(texts) : texts;
+  return scrubber.value(value);
+}
+
+/** Characters of a text's opening that index it: no shorter than any text looked for. */
+const GRAM = Math.min(MIN_TEXT, MIN_FRAGMENT);
+
+/**
+ * The erased texts, indexed by their opening characters. A forget looks for every erased text in
+ * every remaining row, and asking each row for each text costs rows × texts (hours at 100K turns);
+ * a text can only occur where its opening does, so a row is asked only for the texts whose
+ * opening it contains, found in one pass over the row. Texts are still replaced in the list's
+ * order, longest first, as before.
+ */
+export class Scrubber {
+  private readonly byGram = new Map<string, number[]>();
+  /**
+   * Texts shorter than the gram, or that contain the replacement's brackets (a replacement can
+   * make them appear): always asked.
+   */
+  private readonly always: number[] = [];
+
+  constructor(private readonly texts: readonly string[]) {
+    for (const [i, t] of texts.entries()) {
+      if (t.length < GRAM || t.includes("[") || t.includes("]")) {
+        this.always.push(i);
+        continue;
+      }
+      const gram = t.slice(0, GRAM);
+      const list = this.byGram.get(gram);
+      if (list) list.push(i);
+      else this.byGram.set(gram, [i]);
+    }
+  }
+
+  /** Replaces every erased text in a value (strings inside objects and arrays too). */
+  value(value: unknown): { value: unknown; changed: boolean } {
+    if (typeof value === "string") return this.text(value);
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((v) => {
+        const r = this.value(v);
+        changed ||= r.changed;
+        return r.value;
+      });
+      return { value: out, changed };
+    }
+    if (value && typeof value === "object") {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        const r = this.value(v);
+        changed ||= r.changed;
+        out[k] = r.value;
+      }
+      return { value: out, changed };
+    }
+    return { value, changed: false };
+  }
+
+  private text(value: string): { value: string; changed: boolean } {
+    const found = new Set(this.always);
+    if (this.byGram.size > 0)
+      for (let at = 0; at + GRAM <= value.length; at++) {
+        const list = this.byGram.get(value.slice(at, at + GRAM));
+        if (list) for (const i of list) found.add(i);
+      }
+    if (found.size === 0) return { value, changed: false };
     let out = value;
-    for (const t of texts) if (out.includes(t)) out = out.split(t).join(REDACTED);
+    for (const i of [...found].sort((a, b) => a - b)) {
+      const t = this.texts[i]!;
+      if (out.includes(t)) out = out.split(t).join(REDACTED);
+    }
     return { value: out, changed: out !== value };
   }
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
-      const r = scrub(v, texts);
-      changed ||= r.changed;
-      return r.value;
-    });
-    return { value: out, changed };
-  }
-  if (value && typeof value === "object") {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const r = scrub(v, texts);
-      changed ||= r.changed;
-      out[k] = r.value;
-    }
-    return { value: out, changed };
-  }
-  return { value, changed: false };
 }
 
 /** Words that only say who: a quote told back to its speaker changes them ("my PIN" -> "your PIN"). */

@@ -17,6 +17,9 @@
  * - While a job is active nothing in pg-boss reads or writes its `output`; complete and fail
  *   overwrite it. The worker that runs a job names itself there until then.
  * - `<schema>.version` holds the schema version in its `version` column.
+ * - pg-boss's fetch takes jobs in `priority DESC, created_on, id` order among those with
+ *   `state < 'active'` and `start_after < now()`; a job whose `start_after` lies in year 9999
+ *   (`PARKED`) is never fetched, and `priority` is read nowhere else.
  *
  * When a new pg-boss release is to be supported: compare its `plans.js` (in its source: the job
  * table, the fetch, fail and complete statements) with the above, adjust the statements here, run the
@@ -40,6 +43,7 @@ export const SUPPORTED_PGBOSS = {
 export const JOB_COLUMNS = [
   "id",
   "name",
+  "priority",
   "data",
   "state",
   "output",
@@ -155,16 +159,52 @@ export interface JobRow {
   output: { message?: string; value?: { message?: string } } | null;
   created_on: Date;
   completed_on: Date | null;
+  /** Its place in the fair order (the negated tag, see `unparkHead`); absent for archived jobs. */
+  priority?: number;
+  /** True while it waits behind an earlier job of its scope (its `start_after` is `PARKED`). */
+  parked?: boolean;
 }
 
 /**
+ * The `start_after` of a parked job: a time no fetch reaches, so pg-boss never hands the job out
+ * until memlane makes it due (`unparkHead`). Jobs are sent parked and wait so while an earlier job
+ * of their scope is unfinished; only the first unfinished job of each scope is ever due.
+ */
+export const PARKED = "9999-12-31T00:00:00.000Z";
+
+/** Rows due some day, not parked; the same text in the indexes and the statements that use them. */
+const NOT_PARKED = "start_after < '9999-01-01 00:00:00+00'";
+
+/** The parts of a job's payload the statements read, as SQL expressions on an alias. */
+const tenantOf = (alias: string) => `(${alias}.data->>'tenant')`;
+const agentOf = (alias: string) => `(${alias}.data->>'agent')`;
+
+/**
  * Indexes memlane adds to pg-boss's job table (partial, so each holds only the rows its reads
- * want): unfinished jobs in queue order, and finished ones newest first.
+ * want): unfinished jobs in queue order; finished ones newest first; unfinished jobs of each
+ * scope (tenant and agent) in queue order, which finds a scope's first job, a job's earlier
+ * ones and a tenant's count; and the tags of the jobs that are not parked, over all tenants and
+ * per tenant, which give a new tag (`unparkHead`).
  */
 const QUEUE_INDEXES: [string, string][] = [
   ["memlane_job_unfinished", "(name, created_on, id) WHERE state < 'completed'"],
   ["memlane_job_finished", "(name, completed_on DESC) WHERE state >= 'completed'"],
+  [
+    "memlane_job_scope",
+    "(name, (data->>'tenant'), (data->>'agent'), created_on, id) WHERE state < 'completed'",
+  ],
+  ["memlane_job_tag", `(name, priority) WHERE state < 'completed' AND ${NOT_PARKED}`],
+  [
+    "memlane_job_tenant_tag",
+    `(name, (data->>'tenant'), priority) WHERE state < 'completed' AND ${NOT_PARKED}`,
+  ],
 ];
+
+/**
+ * How far tags may grow before maintenance shifts them back towards 0 (pg-boss's priority is a
+ * 32-bit integer); tags grow by about one per round of service while the queue is never empty.
+ */
+export const TAG_REBASE_AT = 1_000_000_000;
 
 /** How many finished jobs `listJobs` returns. */
 export const RECENT_FINISHED = 200;
@@ -237,7 +277,7 @@ export class PgBossTables {
    */
   findLostJobs(runningHere: string[], ownerlessSeconds: number): Statement {
     return {
-      text: `SELECT j.id FROM ${this.schema}.job j
+      text: `SELECT j.id, ${tenantOf("j")} AS tenant, ${agentOf("j")} AS agent FROM ${this.schema}.job j
              WHERE j.name = $1 AND j.state = 'active' AND NOT (j.id = ANY($2::uuid[]))
                AND CASE WHEN j.output ? 'worker'
                  THEN NOT EXISTS (SELECT 1 FROM pg_stat_activity a
@@ -282,18 +322,148 @@ export class PgBossTables {
 
   /**
    * Every unfinished job, the `RECENT_FINISHED` latest finished ones and the jobs `awaited`
-   * that are still in the job table (archived ones are read with pg-boss's getJobById).
+   * that are still in the job table (archived ones are read with pg-boss's getJobById), in
+   * queue order (each scope's order).
    */
   listJobs(awaited: string[]): Statement {
-    const columns = "id, data, state, output, created_on, completed_on";
+    const columns = `id, data, state, output, created_on, completed_on, priority, NOT (${NOT_PARKED}) AS parked`;
     const job = `${this.schema}.job`;
     return {
-      text: `(SELECT ${columns} FROM ${job} WHERE name = $1 AND state < 'completed')
-             UNION
-             (SELECT ${columns} FROM ${job} WHERE name = $1 AND state >= 'completed' ORDER BY completed_on DESC LIMIT ${RECENT_FINISHED})
-             UNION
-             (SELECT ${columns} FROM ${job} WHERE name = $1 AND id = ANY($2::uuid[]))`,
+      text: `SELECT * FROM (
+               (SELECT ${columns} FROM ${job} WHERE name = $1 AND state < 'completed')
+               UNION
+               (SELECT ${columns} FROM ${job} WHERE name = $1 AND state >= 'completed' ORDER BY completed_on DESC LIMIT ${RECENT_FINISHED})
+               UNION
+               (SELECT ${columns} FROM ${job} WHERE name = $1 AND id = ANY($2::uuid[]))
+             ) listed ORDER BY created_on, id`,
       values: [this.queue, awaited],
+    };
+  }
+  /**
+   * A fetched job back to waiting behind the earlier job of its scope, not counted as a try (as
+   * `putBack`), and parked: no fetch hands it out again until `unparkHead` finds it first in its
+   * scope. Follow it with `unparkHead`, which mends a race with the earlier job finishing.
+   */
+  park(id: string): Statement {
+    return {
+      text: `UPDATE ${this.schema}.job SET state = 'created', started_on = NULL, start_after = $3
+             WHERE name = $1 AND id = $2 AND state = 'active'`,
+      values: [this.queue, id, PARKED],
+    };
+  }
+
+  /**
+   * Makes the first unfinished job of a scope due now when it is parked, and gives it its tag:
+   * the largest of the tag served next (the smallest tag of the due jobs, or of all unparked
+   * unfinished ones, or 0), one more than the largest tag its tenant has among unparked jobs,
+   * and `atLeast` (one more than the tag of the scope's job that has just run, so a tenant does
+   * not tie with its own last turn).
+   * The priority is the negated tag, since pg-boss fetches the highest priority first. Only a
+   * scope's first job ever holds a tag, so a tenant's tags count its turns across its agents,
+   * and a tenant with nothing due gets the next tag served: tenants, and the agents of a tenant,
+   * take turns (start-time fair queueing). Returns the id it made due, if any.
+   */
+  unparkHead(tenant: string, agent: string, atLeast: number | null = null): Statement {
+    const job = `${this.schema}.job`;
+    return {
+      text: `WITH head AS (
+               SELECT h.id FROM ${job} h
+               WHERE h.name = $1 AND ${tenantOf("h")} = $2 AND ${agentOf("h")} = $3 AND h.state < 'completed'
+               ORDER BY h.created_on, h.id LIMIT 1)
+             UPDATE ${job} j SET start_after = now(), priority = -GREATEST(${this.nextTag("$2")}, $4::int)
+             FROM head
+             WHERE j.name = $1 AND j.id = head.id AND j.state < 'active' AND NOT (j.${NOT_PARKED})
+             RETURNING j.id`,
+      values: [this.queue, tenant, agent, atLeast],
+    };
+  }
+
+  /**
+   * Every parked job that is first in its scope, made due with a tag (as `unparkHead`): a
+   * safety net for a process that stopped between finishing a job and making the next one due,
+   * or a job pg-boss's own maintenance failed for good.
+   */
+  unparkAll(): Statement {
+    const job = `${this.schema}.job`;
+    return {
+      text: `UPDATE ${job} j SET start_after = now(), priority = -(${this.nextTag(tenantOf("j"))})
+             WHERE j.name = $1 AND j.state < 'active' AND NOT (j.${NOT_PARKED})
+               AND NOT EXISTS (SELECT 1 FROM ${job} e
+                               WHERE e.name = $1 AND ${tenantOf("e")} = ${tenantOf("j")} AND ${agentOf("e")} = ${agentOf("j")}
+                                 AND e.state < 'completed' AND (e.created_on, e.id) < (j.created_on, j.id))
+             RETURNING j.id`,
+      values: [this.queue],
+    };
+  }
+
+  /** The tag a job of `tenant` (an SQL expression) gets when it becomes due; see `unparkHead`. */
+  private nextTag(tenant: string): string {
+    const job = `${this.schema}.job`;
+    return `GREATEST(
+              COALESCE(
+                (SELECT -max(v.priority) FROM ${job} v
+                 WHERE v.name = $1 AND v.state < 'completed' AND v.${NOT_PARKED}
+                   AND v.state < 'active' AND v.start_after <= now()),
+                (SELECT -max(w.priority) FROM ${job} w
+                 WHERE w.name = $1 AND w.state < 'completed' AND w.${NOT_PARKED}),
+                0),
+              (SELECT 1 - min(t.priority) FROM ${job} t
+               WHERE t.name = $1 AND ${tenantOf("t")} = ${tenant} AND t.state < 'completed' AND t.${NOT_PARKED}))`;
+  }
+
+  /**
+   * Shifts every unfinished job's tag down by the smallest one when that has passed `limit`, so
+   * tags stay far from the integer's end however long the queue stays busy; their order is kept.
+   */
+  rebaseTags(limit: number): Statement {
+    const job = `${this.schema}.job`;
+    return {
+      text: `WITH low AS (SELECT max(priority) AS p FROM ${job} WHERE name = $1 AND state < 'completed' AND ${NOT_PARKED})
+             UPDATE ${job} j SET priority = j.priority - low.p FROM low
+             WHERE j.name = $1 AND j.state < 'completed' AND low.p < -$2::int`,
+      values: [this.queue, limit],
+    };
+  }
+
+  /** How many jobs of a tenant are unfinished (waiting, parked, retrying or running). */
+  pending(tenant: string): Statement {
+    return {
+      text: `SELECT count(*)::int AS n FROM ${this.schema}.job j
+             WHERE j.name = $1 AND ${tenantOf("j")} = $2 AND j.state < 'completed'`,
+      values: [this.queue, tenant],
+    };
+  }
+
+  /** Which of the given sessions (tenant, agent and id at the same index) have an unfinished job. */
+  unfinishedSessions(sessions: { tenant: string; agent: string; sessionId: string }[]): Statement {
+    return {
+      text: `SELECT DISTINCT k.tenant, k.agent, k.session AS "sessionId"
+             FROM unnest($2::text[], $3::text[], $4::text[]) AS k(tenant, agent, session)
+             JOIN ${this.schema}.job j ON j.name = $1 AND ${tenantOf("j")} = k.tenant AND ${agentOf("j")} = k.agent
+               AND j.state < 'completed' AND j.data->>'sessionId' = k.session`,
+      values: [
+        this.queue,
+        sessions.map((s) => s.tenant),
+        sessions.map((s) => s.agent),
+        sessions.map((s) => s.sessionId),
+      ],
+    };
+  }
+
+  /**
+   * Moves job `id` in its scope's order to just before the first waiting job of the given later
+   * sessions, so a session queued late (the sweep's) is consolidated before the agent's sessions
+   * that came after it. Nothing moves when none of them waits, or the job is earlier already.
+   */
+  placeBefore(id: string, tenant: string, agent: string, laterSessions: string[]): Statement {
+    const job = `${this.schema}.job`;
+    return {
+      text: `UPDATE ${job} o SET created_on = f.first - interval '1 millisecond'
+             FROM (SELECT min(l.created_on) AS first FROM ${job} l
+                   WHERE l.name = $1 AND ${tenantOf("l")} = $3 AND ${agentOf("l")} = $4
+                     AND l.state < 'completed' AND l.state < 'active' AND l.data->>'sessionId' = ANY($5::text[])) f
+             WHERE o.name = $1 AND o.id = $2 AND f.first < o.created_on`,
+      values: [this.queue, id, tenant, agent, laterSessions],
     };
   }
 }

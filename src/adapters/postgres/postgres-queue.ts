@@ -32,18 +32,27 @@
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { isMemlaneError, UnsupportedError } from "../../core/errors.js";
-import type { JobHandler, JobQueue, JobRequest } from "../../engine/consolidation/job-queue.js";
+import type {
+  ClosedSession,
+  ClosedSessions,
+  JobHandler,
+  JobQueue,
+  JobRequest,
+} from "../../engine/consolidation/job-queue.js";
 import type { PostgresQueueOptions } from "../../engine/consolidation/queue-options.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
+import { queuePositions } from "./fair-order.js";
 import {
   checkPgBossPackage,
   checkPgBossSchema,
   installedPgBoss,
   type JobRow,
+  PARKED,
   type PgBossPackage,
   PgBossTables,
   type Statement,
+  TAG_REBASE_AT,
 } from "./pg-boss-tables.js";
 import { storeError } from "./pg-errors.js";
 import { guardClients, type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
@@ -83,10 +92,16 @@ export class PostgresJobQueue implements JobQueue {
   private readonly logger: Logger;
   private handler: JobHandler | null = null;
   private onChange: (job: JobInfo) => void = () => undefined;
+  /** Where the sweep finds closed sessions (the engine's store), when it can. */
+  private closedSessions: ClosedSessions | null = null;
+  /** The maintenance pass running in this process, if any. */
+  private maintaining: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
   private closing: Promise<void> | null = null;
   /** What the database said at the last look, by id. */
   private known = new Map<string, JobInfo>();
+  /** Where each waiting job stood in the line at the last look (1 runs next). */
+  private positions = new Map<string, number>();
   /** Jobs queued here whose end someone may await. */
   private readonly waiters = new Map<
     string,
@@ -134,6 +149,9 @@ export class PostgresJobQueue implements JobQueue {
       schedule: false,
     });
     this.boss.on("error", (error) => this.logger.error(`job queue: ${error.message}`, { error }));
+    // pg-boss emits this in the one process that ran its maintenance this interval: memlane's
+    // own pass runs there too, so one process per interval does it.
+    this.boss.on("maintenance", () => void this.maintain());
     this.locks = guardClients(
       new pg.Pool({
         connectionString: this.options.url,
@@ -152,9 +170,10 @@ export class PostgresJobQueue implements JobQueue {
     return this.options.work;
   }
 
-  process(handler: JobHandler, onChange: (job: JobInfo) => void): void {
+  process(handler: JobHandler, onChange: (job: JobInfo) => void, closed?: ClosedSessions): void {
     this.handler = handler;
     this.onChange = onChange;
+    this.closedSessions = closed ?? null;
     // Start at once so a worker begins fetching without waiting for an enqueue.
     this.start().catch((error) => {
       const said = `job queue could not start: ${(error as Error).message}`;
@@ -253,19 +272,7 @@ export class PostgresJobQueue implements JobQueue {
     if (this.stopping) throw new UnsupportedError("The job queue is closed");
     const sending = (async () => {
       await this.start();
-      const { tenant, agent, sessionId } = request;
-      const id = await this.boss.send(
-        CONSOLIDATE_QUEUE,
-        { tenant, agent, sessionId },
-        {
-          retryLimit: this.options.retryLimit,
-          retryDelay: this.options.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: this.options.jobTimeoutSeconds,
-        },
-      );
-      if (!id) throw new Error("pg-boss refused the job");
-      return id;
+      return this.send(request);
     })();
     // A lost connection while sending is the store being unavailable (503), not an unexpected error.
     const id = await this.track(sending).catch((error: unknown) => {
@@ -292,6 +299,59 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   /**
+   * Stores a job parked, then makes it due if it is the first unfinished job of its scope (with
+   * its tag, PgBossTables.unparkHead): one agent's jobs are due one at a time, in order, and
+   * tenants and agents take turns. A job whose making-due failed stays stored and parked until
+   * the next maintenance pass makes it due.
+   */
+  private async send(request: JobRequest, placeBefore: string[] = []): Promise<string> {
+    const { tenant, agent, sessionId } = request;
+    const id = await this.boss.send(
+      CONSOLIDATE_QUEUE,
+      { tenant, agent, sessionId },
+      {
+        retryLimit: this.options.retryLimit,
+        retryDelay: this.options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: this.options.jobTimeoutSeconds,
+        startAfter: PARKED,
+      },
+    );
+    if (!id) throw new Error("pg-boss refused the job");
+    try {
+      if (placeBefore.length > 0) await this.execute(this.tables.placeBefore(id, tenant, agent, placeBefore));
+      await this.makeDue(tenant, agent);
+    } catch (error) {
+      this.logger.warn(
+        `job queue stored job ${id} but could not make it due yet (${(error as Error).message}); maintenance will`,
+      );
+    }
+    return id;
+  }
+
+  /**
+   * Makes a scope's first unfinished job due when it is parked (see PgBossTables.unparkHead);
+   * `ran` is the priority of the scope's job that has just run, whose turn the next one follows.
+   */
+  private async makeDue(tenant: string, agent: string, ran?: number): Promise<void> {
+    await this.execute(this.tables.unparkHead(tenant, agent, ran === undefined ? null : 1 - ran));
+  }
+
+  /**
+   * Jobs of the tenant not finished yet (waiting, parked behind their agent's earlier job,
+   * waiting to retry, or running), in every process: one count on memlane's scope index.
+   */
+  async pending(tenant: string): Promise<number> {
+    await this.start();
+    try {
+      const result = await this.execute(this.tables.pending(tenant));
+      return Number((result?.rows[0] as { n?: number } | undefined)?.n ?? 0);
+    } catch (error) {
+      throw storeError(error, withoutPassword(this.options.url));
+    }
+  }
+
+  /**
    * Looks at the database now, as the poll does every `pollSeconds` (a worker first takes over the
    * jobs of workers that are gone), and returns the jobs then known.
    */
@@ -302,10 +362,18 @@ export class PostgresJobQueue implements JobQueue {
     return this.jobs();
   }
 
+  /**
+   * Recent jobs, newest last. A waiting job says where it stood in the line at the last look
+   * (`position`, 1 runs next): the order the workers would take the waiting jobs in if nothing
+   * more were queued and each ran alone.
+   */
   jobs(): JobInfo[] {
     return [...this.known.values()]
       .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
-      .map((j) => ({ ...j }));
+      .map((j) => {
+        const position = j.state === "queued" ? this.positions.get(j.id) : undefined;
+        return position === undefined ? { ...j } : { ...j, position };
+      });
   }
 
   /**
@@ -371,8 +439,10 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   /**
-   * Runs one fetched job under its scope's lock, or puts it back when an earlier job of the
-   * scope is unfinished.
+   * Runs one fetched job under its scope's lock, or parks it when an earlier job of the scope is
+   * unfinished (two jobs of a scope made due at once by racing sends, or a job from before jobs
+   * were parked). Either way the scope's first unfinished job is then made due, so the next job
+   * of the agent follows at once and a job parked just as its predecessor finished is not left.
    */
   private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
     const lock = new ScopeLock(this.locks, this.tables, this.options, row, this.logger);
@@ -387,16 +457,25 @@ export class PostgresJobQueue implements JobQueue {
       return;
     }
     let broken: Error | undefined;
+    let ran: number | undefined;
     this.runningHere.add(row.id);
     try {
-      if (await this.earlierUnfinished(lock.client(), row)) await this.putBack(row.id);
-      else await this.runLocked(row);
+      if (await this.earlierUnfinished(lock.client(), row)) await this.execute(this.tables.park(row.id));
+      else {
+        ran = row.priority;
+        await this.runLocked(row);
+      }
     } catch (error) {
       broken = error as Error;
       this.logger.error(`job queue: ${(error as Error).message}`);
     } finally {
       this.runningHere.delete(row.id);
       await lock.release(broken);
+      await this.makeDue(row.data.tenant, row.data.agent, ran).catch((error) =>
+        this.logger.warn(
+          `job queue could not make the next job of ${row.data.tenant}/${row.data.agent} due (${(error as Error).message}); maintenance will`,
+        ),
+      );
     }
   }
 
@@ -410,13 +489,87 @@ export class PostgresJobQueue implements JobQueue {
   private async takeOver(): Promise<void> {
     // pg-boss lists no jobs by state, nor knows which connection runs one: read directly.
     const { rows } = await this.execute(this.tables.findLostJobs([...this.runningHere], OWNERLESS_SECONDS));
-    const ids = (rows as { id: string }[]).map((r) => r.id);
+    const lost = rows as { id: string; tenant: string; agent: string }[];
+    const ids = lost.map((r) => r.id);
     if (ids.length === 0) return;
     for (const id of ids)
       await this.boss.fail(CONSOLIDATE_QUEUE, id, { message: "its worker stopped before finishing it" });
     // fail() schedules the retry after the job's backoff; pg-boss cannot make it due now.
     await this.execute(this.tables.retryNow(ids));
+    // A job that has used its last try is finished: its agent's next job becomes due.
+    for (const r of lost) await this.makeDue(r.tenant, r.agent);
     this.logger.warn(`job queue took over ${ids.length} job(s) whose worker stopped: ${ids.join(", ")}`);
+  }
+
+  /**
+   * memlane's part of the queue's maintenance, run where pg-boss ran its own this interval (one
+   * process per interval): parked jobs that are first in their scope are made due (a process
+   * stopped between finishing a job and making the next due, or pg-boss failed a timed-out job
+   * for good), tags are shifted back when they have grown large, and closed sessions that have
+   * no job are queued (`sweep`).
+   */
+  maintain(): Promise<void> {
+    if (this.maintaining || this.stopping) return this.maintaining ?? Promise.resolve();
+    const pass = (async () => {
+      await this.start();
+      const { rows } = await this.execute(this.tables.unparkAll());
+      if (rows.length > 0)
+        this.logger.warn(
+          `job queue made ${rows.length} parked job(s) due that nothing else had: ${(rows as { id: string }[]).map((r) => r.id).join(", ")}`,
+        );
+      await this.execute(this.tables.rebaseTags(TAG_REBASE_AT));
+      await this.sweep();
+    })()
+      .catch((error) => this.logger.warn(`job queue maintenance: ${(error as Error).message}`))
+      .finally(() => {
+        this.maintaining = null;
+      });
+    this.maintaining = pass;
+    return pass;
+  }
+
+  /**
+   * Queues the consolidation of every closed session that has no unfinished job: its close
+   * stored the status, then queueing it failed (a dropped connection, a full connection limit)
+   * and nobody closed it again. Each takes its place in its agent's order, before the agent's
+   * waiting jobs of sessions that come later (by conversation time). A session whose close is
+   * still sending its job may be queued twice; the store consolidates it once. Returns the
+   * sessions it queued. Without a way to list closed sessions (the engine passes the store's),
+   * it does nothing.
+   */
+  async sweep(): Promise<ClosedSession[]> {
+    if (!this.closedSessions) return [];
+    await this.start();
+    const closed = [...(await this.closedSessions())].sort(
+      (a, b) =>
+        a.tenant.localeCompare(b.tenant) || a.agent.localeCompare(b.agent) || a.at.localeCompare(b.at),
+    );
+    if (closed.length === 0) return [];
+    const key = (s: { tenant: string; agent: string; sessionId: string }) =>
+      JSON.stringify([s.tenant, s.agent, s.sessionId]);
+    const result = await this.execute(this.tables.unfinishedSessions(closed));
+    const queued = new Set((result?.rows ?? []).map((r) => key(r as ClosedSession)));
+    const lost = closed.filter((s) => !queued.has(key(s)));
+    // Latest first, so each one is placed before those of its agent that follow it, the ones
+    // this pass queued included.
+    for (let i = closed.length - 1; i >= 0; i--) {
+      const s = closed[i]!;
+      if (queued.has(key(s))) continue;
+      const later = closed
+        .slice(i + 1)
+        .filter((o) => o.tenant === s.tenant && o.agent === s.agent && queued.has(key(o)))
+        .map((o) => o.sessionId);
+      await this.send({ kind: "consolidate", ...s }, later);
+      queued.add(key(s));
+    }
+    if (lost.length > 0)
+      this.logger.warn(
+        `job queue queued ${lost.length} closed session(s) that had no job: ${lost
+          .map((s) => `${s.tenant}/${s.agent}/${s.sessionId}`)
+          .join(", ")}`,
+      );
+    this.wakeAll();
+    return lost;
   }
 
   /** Whether a job of the same scope queued before this one has not finished yet. */
@@ -549,6 +702,17 @@ export class PostgresJobQueue implements JobQueue {
       seen.add(row.id);
       this.note(fromRow(row));
     }
+    this.positions = queuePositions(
+      rows
+        .filter((row) => row.state === "created" || row.state === "retry" || row.state === "active")
+        .map((row) => ({
+          id: row.id,
+          tenant: row.data.tenant,
+          agent: row.data.agent,
+          running: row.state === "active",
+          tag: row.parked ? null : -(row.priority ?? 0),
+        })),
+    );
     // Forget what fell out of the window, except jobs awaited or run here right now.
     for (const [id, job] of this.known)
       if (!seen.has(id) && !this.waiters.has(id) && job.state !== "running") this.known.delete(id);

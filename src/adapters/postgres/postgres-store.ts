@@ -363,6 +363,19 @@ export class PostgresStore implements MemoryStore {
     return this.run(() => runAsync(readChanges(scope, since), postgresRunner(this.client)));
   }
 
+  async listClosedSessions(): Promise<{ tenant: string; agent: string; id: string; at: string }[]> {
+    const rows = await this.rows(
+      "SELECT tenant, agent, id, at FROM sessions WHERE status = 'closed' ORDER BY tenant, agent, at, recorded_at, id",
+      [],
+    );
+    return rows.map((r) => ({
+      tenant: String(r.tenant),
+      agent: String(r.agent),
+      id: String(r.id),
+      at: String(r.at),
+    }));
+  }
+
   async listAgents(tenant: string): Promise<string[]> {
     const rows = await this.rows(
       "SELECT agent FROM sessions WHERE tenant = $1 UNION SELECT agent FROM memories WHERE tenant = $1 ORDER BY agent",

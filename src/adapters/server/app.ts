@@ -44,6 +44,14 @@ export interface ServiceOptions {
    */
   ingestJobs?: IngestJobStore;
   /**
+   * Uploads run at once, of different tenants; each tenant's run in turn. @default 2
+   */
+  ingestConcurrency?: number;
+  /**
+   * Uploads one tenant may have queued or running here; past it 429 with `Retry-After`. @default 10
+   */
+  maxPendingUploads?: number;
+  /**
    * How long an ingest job's server may go without renewing it before a server that `resume`d
    * takes it over. @default 30000
    */
@@ -84,6 +92,8 @@ export function createService(options: ServiceOptions): Service {
   const ingestJobs = new IngestJobs(options.ingestJobs ?? new MemoryIngestJobStore(), {
     logger,
     leaseMs: options.ingestLeaseMs,
+    concurrency: options.ingestConcurrency,
+    maxPending: options.maxPendingUploads,
   });
 
   app.onError(errorHandler(logger));
@@ -182,6 +192,8 @@ const SERVICE_OPTIONS_FIELDS = fieldsOf<ServiceOptions>({
   keys: true,
   ingestJobs: true,
   ingestLeaseMs: true,
+  ingestConcurrency: true,
+  maxPendingUploads: true,
   maxBodyBytes: true,
   logger: true,
 });

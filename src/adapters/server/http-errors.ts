@@ -21,6 +21,7 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   MODEL_TIMEOUT: 504,
   SCHEMA_MISMATCH: 502,
   UNSUPPORTED: 501,
+  BUSY: 429,
 };
 
 /** The JSON body of an error answer. */
@@ -50,6 +51,9 @@ export function errorHandler(logger: Logger) {
       // An unreachable store is the operator's to see, in one line (the cause's client object is not logged).
       if (error.code === "STORE_UNAVAILABLE")
         logger.warn(`store unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
+      // A tenant past its bound is told when to come back, as HTTP clients and proxies expect.
+      const after = error.details.retryAfterSeconds;
+      if (error.code === "BUSY" && typeof after === "number") c.header("Retry-After", String(after));
       return errorResponse(c, HTTP_STATUS[error.code], error.code, error.message, error.details);
     }
     // hono's own refusals: a body that is not JSON (400), and the like.

@@ -7,7 +7,9 @@
  * turns already stored, so a job killed half way stores the rest, each turn once.
  */
 import { randomUUID } from "node:crypto";
+import { BusyError } from "../../core/errors.js";
 import { compositeKey } from "../../core/ids.js";
+import { FairLines } from "../../engine/consolidation/fair-lines.js";
 import type { IngestReport } from "../../engine/ingest/ingest.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
 import type { Memlane } from "../../engine/memlane.js";
@@ -28,6 +30,8 @@ export interface IngestJob {
   queuedAt: string;
   finishedAt?: string;
   reports?: IngestReport[];
+  /** A queued job's place in this server's line as things stand (1 runs next). */
+  position?: number;
 }
 
 export interface IngestJobsOptions {
@@ -40,11 +44,26 @@ export interface IngestJobsOptions {
    * that `resume`d; heartbeats go every third of it. @default 30000
    */
   leaseMs?: number;
+  /**
+   * Uploads run at once, of different tenants (one tenant's run one after another, in order).
+   * @default 2
+   */
+  concurrency?: number;
+  /**
+   * Uploads one tenant may have queued or running on this server; past it an upload is refused
+   * with BUSY (HTTP 429, `Retry-After`) and nothing is recorded. @default 10
+   */
+  maxPending?: number;
 }
 
+/** Seconds a tenant refused for a full line of uploads is told to wait. */
+const UPLOAD_RETRY_SECONDS = 10;
+
 /**
- * The ingest jobs of one server, run one upload at a time in the order they were queued. The
- * server owns the jobs it queued or took over and renews their heartbeat while it holds them.
+ * The ingest jobs of one server, served in turn across tenants (fair-lines.ts): a tenant that
+ * uploads two hundred sessions waits its turn like one that uploads one, and one tenant's uploads
+ * run one after another, in the order they were queued. The server owns the jobs it queued or
+ * took over and renews their heartbeat while it holds them.
  */
 export class IngestJobs {
   /** This server's name on the jobs it holds: new at every start, so a restart is another owner. */
@@ -52,7 +71,10 @@ export class IngestJobs {
   private readonly running = new Set<Promise<void>>();
   /** Jobs queued or running here, by tenant and id, each with its tenant (the heartbeat names them). */
   private readonly held = new Map<string, string>();
-  private tail: Promise<void> = Promise.resolve();
+  private readonly lines: FairLines<() => Promise<void>>;
+  /** The queued work, by the key of its job: where a job stands in the line is read from it. */
+  private readonly waiting = new Map<() => Promise<void>, string>();
+  private readonly maxPending: number;
   private readonly keep: number;
   private readonly logger: Logger;
   private readonly leaseMs: number;
@@ -69,14 +91,25 @@ export class IngestJobs {
     this.keep = options.keep ?? 1000;
     this.logger = options.logger ?? consoleLogger;
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxPending = options.maxPending ?? 10;
+    // One line per tenant: two uploads of one tenant may name the same sessions, and must not
+    // interleave their checks.
+    this.lines = new FairLines(options.concurrency ?? 2, (run) => run(), 1);
   }
 
   /**
    * Records a job for already validated transcripts in the tenant of `mem` and queues it after
    * those before it; resolves with the job once the record (transcripts included) is stored.
    * @throws {StoreUnavailableError} the job could not be recorded: nothing was acknowledged
+   * @throws {BusyError} the tenant has `maxPending` uploads queued or running here: nothing was recorded
    */
   async start(mem: Memlane, transcripts: unknown[]): Promise<IngestJob> {
+    const mine = [...this.held.values()].filter((tenant) => tenant === mem.tenantId).length;
+    if (mine >= this.maxPending)
+      throw new BusyError(
+        `Tenant "${mem.tenantId}" has ${mine} upload(s) queued or running, as many as this server allows (${this.maxPending}); try again in ${UPLOAD_RETRY_SECONDS} s`,
+        { retryAfterSeconds: UPLOAD_RETRY_SECONDS, pending: mine, bound: this.maxPending },
+      );
     const now = new Date().toISOString();
     const job: PendingIngestJob = {
       tenant: mem.tenantId,
@@ -116,12 +149,24 @@ export class IngestJobs {
   /** The tenant's job with this id; undefined for another tenant's. */
   async get(tenant: string, id: string): Promise<IngestJob | undefined> {
     const record = await this.store.get(tenant, id);
-    return record ? shown(record) : undefined;
+    return record ? this.placed(shown(record), this.positions()) : undefined;
   }
 
   /** The tenant's jobs (its most recent `keep`), oldest first. */
   async list(tenant: string): Promise<IngestJob[]> {
-    return (await this.store.list(tenant, this.keep)).map(shown);
+    const positions = this.positions();
+    return (await this.store.list(tenant, this.keep)).map((r) => this.placed(shown(r), positions));
+  }
+
+  /** Where each job queued here stands in the line, by its key (1 runs next). */
+  private positions(): Map<string, number> {
+    return new Map(this.lines.order().map((run, i) => [this.waiting.get(run) ?? "", i + 1]));
+  }
+
+  /** A queued job with its place in this server's line, when it waits here. */
+  private placed(job: IngestJob, positions: Map<string, number>): IngestJob {
+    const at = job.state === "queued" ? positions.get(keyOf(job)) : undefined;
+    return at === undefined ? job : { ...job, position: at };
   }
 
   /** Resolves when every job queued or taken over so far has finished. */
@@ -177,8 +222,12 @@ export class IngestJobs {
         await this.store.forgetPending(notice.tenant, notice.agent, notice);
       },
     });
-    // One upload at a time: two uploads of the same session must not interleave their checks.
-    const run = this.tail.then(async () => {
+    let finished: () => void = () => undefined;
+    const run = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const work = async () => {
+      this.waiting.delete(work);
       try {
         // A job another server took over while it waited here is its to run now.
         if (!(await this.record(job, { state: "running", startedAt: new Date().toISOString() }))) return;
@@ -207,11 +256,13 @@ export class IngestJobs {
       } finally {
         stopListening();
         this.held.delete(key);
+        finished();
       }
-    });
-    this.tail = run;
+    };
+    this.waiting.set(work, key);
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
+    this.lines.push(job.tenant, "", work);
   }
 
   /**

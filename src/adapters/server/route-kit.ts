@@ -32,6 +32,9 @@ export const errorAnswers = {
   409: failure("CONFLICT: the write collides with what is stored (a taken id, a closed session)"),
   413: failure("PAYLOAD_TOO_LARGE: the body is larger than the server's limit"),
   415: failure("UNSUPPORTED_MEDIA_TYPE: a body that is not JSON"),
+  429: failure(
+    "BUSY: the tenant has as much work waiting as the server allows; nothing was changed, try again after `Retry-After` seconds",
+  ),
   500: failure("UNEXPECTED: the server failed; its log says why"),
   501: failure("UNSUPPORTED: the deployment cannot do this (a port of another version)"),
   502: failure("SCHEMA_MISMATCH: the model's answers never fit their schema"),

@@ -264,6 +264,12 @@ export const jobSchema = z
     error: z.string().optional(),
     queuedAt: z.string(),
     finishedAt: z.string().optional(),
+    position: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("a queued job: where it stands in the line as things stand (1 runs next)"),
     reports: z.array(ingestReportSchema).optional().describe("ingest jobs, once done: one per transcript"),
   })
   .openapi("Job");

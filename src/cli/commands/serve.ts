@@ -48,6 +48,26 @@ export function registerServe(program: Command): void {
       "this replica's share of the scopes behind a load balancer that routes by Memlane-Scope, e.g. 1/2: the indexes of other scopes leave memory first (env MEMLANE_REPLICA)",
     )
     .option(
+      "--concurrency <n>",
+      "consolidation jobs this process runs at once, served in turn across tenants; one tenant holds at most all but one of them (env MEMLANE_CONCURRENCY)",
+      "2",
+    )
+    .option(
+      "--max-pending-jobs <n>",
+      "consolidation jobs one tenant may have waiting or running; past it a close answers 429 with Retry-After (env MEMLANE_MAX_PENDING_JOBS)",
+      "1000",
+    )
+    .option(
+      "--ingest-concurrency <n>",
+      "uploads this server runs at once, each of a different tenant (one tenant's run in turn)",
+      "2",
+    )
+    .option(
+      "--max-pending-uploads <n>",
+      "uploads one tenant may have queued or running here; past it an upload answers 429 with Retry-After",
+      "10",
+    )
+    .option(
       "--ingest-lease <seconds>",
       "an ingest job whose server has not renewed it for this long is taken over (a killed server's uploads)",
       "30",
@@ -62,16 +82,33 @@ export function registerServe(program: Command): void {
             worker: boolean;
             ingestLease: string;
             replica?: string;
+            concurrency: string;
+            maxPendingJobs: string;
+            ingestConcurrency: string;
+            maxPendingUploads: string;
           }
       >();
       const port = whole(opts.port, "port", 0, 65535);
       const maxBodyBytes = whole(opts.maxBody, "max-body", 1, Number.MAX_SAFE_INTEGER);
       const ingestLeaseMs = whole(opts.ingestLease, "ingest-lease", 1, 86_400) * 1000;
+      const { env } = io();
+      // A flag left at its default gives way to the environment, as --db does to MEMLANE_DB.
+      const given = (name: string, flag: string) =>
+        cmd.getOptionValueSource(name) === "cli" ? flag : (env[`MEMLANE_${snake(name)}`] ?? flag);
+      const concurrency = whole(given("concurrency", opts.concurrency), "concurrency", 1, 1000);
+      const maxPendingJobs = whole(
+        given("maxPendingJobs", opts.maxPendingJobs),
+        "max-pending-jobs",
+        1,
+        Number.MAX_SAFE_INTEGER,
+      );
+      const ingestConcurrency = whole(opts.ingestConcurrency, "ingest-concurrency", 1, 1000);
+      const maxPendingUploads = whole(opts.maxPendingUploads, "max-pending-uploads", 1, 1_000_000);
       const path = storePath(opts);
-      const replica = replicaFrom(opts.replica, io().env.MEMLANE_REPLICA);
+      const replica = replicaFrom(opts.replica, env.MEMLANE_REPLICA);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
       // --no-worker leaves it to `memlane worker` processes.
-      const queue = await postgresQueueFor(path, opts, opts.worker);
+      const queue = await postgresQueueFor(path, { ...opts, concurrency: String(concurrency) }, opts.worker);
       if (!opts.worker && !queue)
         throw new InvalidInputError(
           "--no-worker needs a Postgres store (--db postgres://…) for memlane worker to read",
@@ -100,14 +137,23 @@ export function registerServe(program: Command): void {
       );
       const mem = await openMemlane({
         ...configFrom(opts),
-        ...(queue ? { queue } : {}),
+        queue: queue ?? { concurrency },
+        maxPendingJobs,
         ...(replica ? { replica } : {}),
       });
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();
       const keys = await openKeyStore(path);
       const ingestJobs = await openIngestJobStore(path);
-      const service = createService({ mem, keys, ingestJobs, ingestLeaseMs, maxBodyBytes });
+      const service = createService({
+        mem,
+        keys,
+        ingestJobs,
+        ingestLeaseMs,
+        maxBodyBytes,
+        ingestConcurrency,
+        maxPendingUploads,
+      });
       // Uploads a killed server acknowledged but did not finish are taken over once their lease
       // runs out (at once when it has): now, before any new upload is queued, and later.
       const resumedIngest = await service.resume().then(
@@ -197,4 +243,9 @@ function whole(value: string, field: string, least: number, most: number): numbe
       },
     );
   return n;
+}
+
+/** An option's name as its environment variable spells it: maxPendingJobs, MAX_PENDING_JOBS. */
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 }

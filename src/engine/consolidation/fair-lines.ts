@@ -2,8 +2,10 @@
  * Work waiting in lines, one per tenant and, within a tenant, one per agent, served in turn: the
  * next item comes from the tenant served longest ago, and within it from the agent served longest
  * ago. A tenant that queues a hundred items waits its turn like one that queues one, so it cannot
- * make another wait behind all of its work. At most `concurrency` items run at once, and never two
- * of one agent: an agent's items run one after another, in the order they were queued.
+ * make another wait behind all of its work. At most `concurrency` items run at once, at most
+ * `perTenant` of one tenant (by default all but one of them, so a tenant whose work is slow, a
+ * drip-feeding model, leaves a place free for the others), and never two of one agent: an
+ * agent's items run one after another, in the order they were queued.
  */
 import { compositeKey } from "../../core/ids.js";
 
@@ -20,12 +22,18 @@ export class FairLines<T> {
   private running = 0;
   private waiting = 0;
 
+  private readonly perTenant: number;
+
   constructor(
     private readonly concurrency: number,
     private readonly run: (item: T) => Promise<void>,
+    perTenant?: number,
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new RangeError(`concurrency must be a whole number of at least 1, not ${concurrency}`);
+    this.perTenant = perTenant ?? Math.max(1, concurrency - 1);
+    if (!Number.isInteger(this.perTenant) || this.perTenant < 1)
+      throw new RangeError(`perTenant must be a whole number of at least 1, not ${perTenant}`);
   }
 
   /** Items queued and not started yet. */
@@ -80,7 +88,12 @@ export class FairLines<T> {
 
   private pump(): void {
     while (this.running < this.concurrency) {
-      const next = pick(this.tenants, this.served, (key) => this.busy.has(key));
+      const next = pick(
+        this.tenants,
+        this.served,
+        (key) => this.busy.has(key),
+        (tenant) => (this.runningOf.get(tenant) ?? 0) >= this.perTenant,
+      );
       if (!next) return;
       const { tenant, agent } = next;
       const key = compositeKey(tenant, agent);
@@ -123,17 +136,18 @@ export class FairLines<T> {
 
 /**
  * The tenant served longest ago that has an item that may start (one never served first, then in
- * the order they came), and in it the agent served longest ago.
+ * the order they came) and fewer running than its share, and in it the agent served longest ago.
  */
 function pick<T>(
   tenants: Map<string, Map<string, T[]>>,
   served: Map<string, number>,
   busy: (agentKey: string) => boolean,
+  full: (tenant: string) => boolean,
 ): { tenant: string; agent: string } | null {
   let best: { tenant: string; agent: string; tenantAt: number; agentAt: number } | null = null;
   for (const [tenant, agents] of tenants) {
     const tenantAt = served.get(tenant) ?? -1;
-    if (best && tenantAt >= best.tenantAt) continue;
+    if ((best && tenantAt >= best.tenantAt) || full(tenant)) continue;
     for (const [agent, line] of agents) {
       const key = compositeKey(tenant, agent);
       if (line.length === 0 || busy(key)) continue;

@@ -12,7 +12,7 @@ const request = (tenant: string, agent: string, sessionId: string): JobRequest =
 describe("the in-process job queue", () => {
   it("serves tenants in turn: one tenant's five sessions do not make another's one wait behind them", async () => {
     const ran: string[] = [];
-    const queue = new InProcessJobQueue();
+    const queue = new InProcessJobQueue({ concurrency: 1 });
     queue.process(
       async (r) => {
         ran.push(r.sessionId);
@@ -45,7 +45,7 @@ describe("the in-process job queue", () => {
     const running = new Set<string>();
     let most = 0;
     const ran: string[] = [];
-    const queue = new InProcessJobQueue({ concurrency: 2 });
+    const queue = new InProcessJobQueue({ concurrency: 2, perTenant: 2 });
     queue.process(
       async (r) => {
         assert.ok(!running.has(r.agent), `${r.agent} ran twice at once`);
@@ -77,5 +77,34 @@ describe("the in-process job queue", () => {
       ["b1", "b2"],
     );
     assert.equal(queue.jobs().find((j) => j.sessionId === "b2")?.state, "failed");
+  });
+
+  it("by default keeps a place free: a tenant whose jobs hang holds one of two, and another's run beside", async () => {
+    const released: (() => void)[] = [];
+    const ran: string[] = [];
+    const queue = new InProcessJobQueue();
+    queue.process(
+      async (r) => {
+        ran.push(r.sessionId);
+        // The slow tenant's consolidations wait on a model that does not answer until released.
+        if (r.tenant === "slow") await new Promise<void>((resolve) => released.push(resolve));
+        return true;
+      },
+      () => undefined,
+    );
+    for (const agent of ["a", "b", "c"]) await queue.enqueue(request("slow", agent, `${agent}1`));
+    const { done } = await queue.enqueue(request("quick", "q", "q1"));
+    const quick = await done;
+    assert.equal(quick.state, "done");
+    // Only one of the slow tenant's three agents got a place; the quick tenant had the other.
+    assert.deepEqual(ran, ["a1", "q1"]);
+    assert.equal(await queue.pending("slow"), 3);
+    assert.equal(await queue.pending("quick"), 0);
+    while (released.length > 0 || ran.length < 4) {
+      released.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await queue.idle();
+    assert.equal(await queue.pending("slow"), 0);
   });
 });

@@ -2,12 +2,12 @@
  * The JobQueue port, version 1: where session-end consolidation waits to run. The engine hands
  * the queue one handler; `enqueue` records a job and the queue runs it with that handler, here
  * or (a Postgres queue) in another process. InProcessJobQueue is the default: jobs in this
- * process, served in turn across tenants and agents, one at a time unless told otherwise;
+ * process, served in turn across tenants and agents, two at a time unless told otherwise;
  * PostgresJobQueue (adapters/postgres/postgres-queue.ts) keeps jobs in Postgres for worker
  * processes. A job may run more than once there: the store's refusal to consolidate a
  * session twice (WriteBatch.sessionStatus) is what makes that harmless.
  */
-import { UnsupportedError } from "../../core/errors.js";
+import { BusyError, UnsupportedError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { checkSpecification, definePort } from "../../core/specification.js";
 import type { JobInfo } from "../events.js";
@@ -23,10 +23,29 @@ export interface JobRequest {
 /** Runs one job; false when it failed and the failure was recorded. */
 export type JobHandler = (request: JobRequest) => Promise<boolean>;
 
+/** A session the store holds as closed: its consolidation is owed. */
+export interface ClosedSession {
+  tenant: string;
+  agent: string;
+  sessionId: string;
+  /** The session's conversation time, which orders an agent's sessions. */
+  at: string;
+}
+
+/**
+ * Every session the store holds as closed, of every tenant. A queue shared by processes sweeps
+ * them for sessions with no job (the close stored the status, then queueing it failed) and
+ * queues those, so none waits for a client to close it again or a process to restart.
+ */
+export type ClosedSessions = () => Promise<ClosedSession[]>;
+
 export interface JobQueue {
   readonly specificationVersion: typeof JOB_QUEUE_SPECIFICATION.version;
-  /** Called once by the engine, before any enqueue: how to run a job, and whom to tell of changes. */
-  process(handler: JobHandler, onChange: (job: JobInfo) => void): void;
+  /**
+   * Called once by the engine, before any enqueue: how to run a job, whom to tell of changes and,
+   * when the store can say, where to find closed sessions (for a queue that sweeps for lost jobs).
+   */
+  process(handler: JobHandler, onChange: (job: JobInfo) => void, closed?: ClosedSessions): void;
   /** Records a job; `done` settles with the job when it has run. */
   enqueue(request: JobRequest): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
   /**
@@ -57,16 +76,42 @@ export function checkJobQueue(queue: JobQueue): JobQueue {
   return checkSpecification(queue, JOB_QUEUE_SPECIFICATION);
 }
 
+/** Consolidation jobs one tenant may have waiting or running unless the engine is told otherwise. */
+export const DEFAULT_MAX_PENDING_JOBS = 1000;
+
+/** Seconds a tenant refused for a full line is told to wait before it tries again. */
+export const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * Refuses more work for a tenant whose line already holds `bound` jobs (waiting or running),
+ * before anything is changed; a queue that does not count them bounds nothing.
+ * @throws {BusyError} the tenant's line is full
+ */
+export async function admit(queue: JobQueue, tenant: string, bound: number): Promise<void> {
+  if (!queue.pending) return;
+  const pending = await queue.pending(tenant);
+  if (pending < bound) return;
+  throw new BusyError(
+    `Tenant "${tenant}" has ${pending} consolidation job(s) waiting or running, as many as this server allows (${bound}); try again in ${BUSY_RETRY_SECONDS} s`,
+    { retryAfterSeconds: BUSY_RETRY_SECONDS, pending, bound },
+  );
+}
+
 /** Finished jobs each tenant keeps listed; one tenant's jobs never push out another's. */
 const FINISHED_PER_TENANT = 200;
 
 /** How the in-process queue runs its jobs. */
 export interface InProcessQueueOptions {
   /**
-   * Jobs that may run at once (default 1). Never two of one agent: an agent's jobs run one after
+   * Jobs that may run at once (default 2). Never two of one agent: an agent's jobs run one after
    * another, in the order queued.
    */
   concurrency?: number;
+  /**
+   * Jobs of one tenant that may run at once (default all but one of `concurrency`, at least 1):
+   * a tenant whose consolidations are slow (a slow model) leaves a place for the others.
+   */
+  perTenant?: number;
 }
 
 interface Waiting {
@@ -92,7 +137,7 @@ export class InProcessJobQueue implements JobQueue {
   private onChange: (job: JobInfo) => void = () => undefined;
 
   constructor(options: InProcessQueueOptions = {}) {
-    this.lines = new FairLines(options.concurrency ?? 1, (w) => this.runOne(w));
+    this.lines = new FairLines(options.concurrency ?? 2, (w) => this.runOne(w), options.perTenant);
   }
 
   process(handler: JobHandler, onChange: (job: JobInfo) => void): void {

@@ -22,7 +22,7 @@ import { namePattern } from "../../core/text.js";
 import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
 import { forgetInTranscripts, pendingOf, sameId } from "../pending-forget.js";
-import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, scrub } from "../redaction.js";
+import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, Scrubber } from "../redaction.js";
 import { change, type SqlDialect, type SqlProgram, select } from "./program.js";
 import { jsonColumn } from "./rows.js";
 
@@ -366,6 +366,7 @@ function* redactEverywhere(
   const counts = { operations: 0, turns: 0, memories: 0, edges: 0, embeddings: 0 };
   const inScope = "tenant = ? AND agent = ?";
   const texts = [...erased];
+  let scrubber = new Scrubber(texts);
   // When: a consolidation that read a turn before this moment and writes after it is refused
   // (the write plan's requireTurns), so a redacted fact cannot come back through it.
   const redactedAt = new Date().toISOString();
@@ -378,7 +379,7 @@ function* redactEverywhere(
     ...s,
   )) {
     const meta = json(r.meta) as Record<string, unknown>;
-    let text: { value: unknown; changed: boolean } = scrub(String(r.text), texts);
+    let text: { value: unknown; changed: boolean } = scrubber.value(String(r.text));
     if (r.speaker === agent || meta.generated === true) {
       const told = quotes(String(text.value), near.has(String(r.session_id)) ? "near" : "far");
       if (told.changed) {
@@ -406,7 +407,7 @@ function* redactEverywhere(
   // same fact back, carries the erased fact: it goes too, and its text is looked for in the log.
   const doomed = (yield* select(`SELECT id, text, source_turns FROM memories WHERE ${inScope}`, ...s)).filter(
     (r) =>
-      scrub(String(r.text), texts).changed ||
+      scrubber.value(String(r.text)).changed ||
       ((json(r.source_turns) as string[]).some((t) => redactedTurns.has(t)) &&
         quotes(String(r.text), "near").changed),
   );
@@ -425,14 +426,15 @@ function* redactEverywhere(
     counts.embeddings += gone.embeddings;
   }
   // The log: inputs, outputs and rationales quoting anything erased.
+  scrubber = new Scrubber(texts);
   if (texts.length)
     for (const r of yield* select(
       `SELECT id, inputs, outputs, rationale FROM operations WHERE ${inScope}`,
       ...s,
     )) {
-      const inputs = scrub(json(r.inputs), texts);
-      const outputs = scrub(json(r.outputs), texts);
-      const rationale = scrub(r.rationale ?? null, texts);
+      const inputs = scrubber.value(json(r.inputs));
+      const outputs = scrubber.value(json(r.outputs));
+      const rationale = scrubber.value(r.rationale ?? null);
       if (!inputs.changed && !outputs.changed && !rationale.changed) continue;
       yield* change(
         `UPDATE operations SET inputs = ?, outputs = ?, rationale = ? WHERE ${inScope} AND id = ?`,

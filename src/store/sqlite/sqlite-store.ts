@@ -434,6 +434,17 @@ export class SqliteStore implements MemoryStore {
     return this.run(() => runSync(readChanges(scope, since), this.runner));
   }
 
+  async listClosedSessions(): Promise<{ tenant: string; agent: string; id: string; at: string }[]> {
+    return this.run(
+      () =>
+        this.db
+          .prepare(
+            "SELECT tenant, agent, id, at FROM sessions WHERE status = 'closed' ORDER BY tenant, agent, at, recorded_at, id",
+          )
+          .all() as { tenant: string; agent: string; id: string; at: string }[],
+    );
+  }
+
   async listAgents(tenant: string): Promise<string[]> {
     return this.run(
       () =>

@@ -6,7 +6,9 @@
  * sentence by sentence: the sentence most likely to be standing speaks for it (the training does
  * the same, see lab/eval/standing/train.ts).
  */
+
 import { prefixAtWord } from "../../../core/text.js";
+import { breathe } from "../../../core/yield-to-loop.js";
 import type { Embedder } from "../../../models/embedder.js";
 import { STANDING_FEATURES, standingFeatures } from "../standing-features.js";
 import { PARSED_CHARS } from "../summarize.js";
@@ -108,18 +110,25 @@ export async function readStanding(
   if (!detector) return utterances.map((u) => ({ label: "none", p: 0, sentence: u }));
   const vectors = detector.embedder ? await embedder.embed(sentences.flat()) : [];
   let from = 0;
-  return sentences.map((list, u) => {
+  const readings: StandingReading[] = [];
+  for (const [u, list] of sentences.entries()) {
     // This utterance's vectors: none when the detector reads the parse features alone.
     const own = vectors.slice(from, from + list.length);
     from += list.length;
-    const { label, p, at } = readRows(
-      detector,
-      list.map((s, i) => standingRow(s, own[i])),
+    // Each sentence is parsed (about half a millisecond): a long utterance of thousands of them
+    // gives the loop back between sentences rather than holding it for seconds.
+    const rows: number[][] = [];
+    for (const [i, s] of list.entries()) {
+      rows.push(standingRow(s, own[i]));
+      const pause = breathe();
+      if (pause) await pause;
+    }
+    const { label, p, at } = readRows(detector, rows);
+    readings.push(
+      at < 0 ? { label, p, sentence: utterances[u]! } : { label, p, sentence: list[at]!, vector: own[at] },
     );
-    return at < 0
-      ? { label, p, sentence: utterances[u]! }
-      : { label, p, sentence: list[at]!, vector: own[at] };
-  });
+  }
+  return readings;
 }
 
 /**
