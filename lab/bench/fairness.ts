@@ -13,6 +13,8 @@
  * `--model-delay` seconds over each of A's answers and answers B at once).
  *
  *   --scenarios turn,upload,query,forget,model  --forget-turns 20000  --model-delay 15
+ *   --store postgres   a Postgres server of its own (Debian's binaries), two API replicas with
+ *                      --no-worker and two `memlane worker` processes, instead of SQLite
  *   --cli PATH   the memlane command line to serve with (another checkout's src/cli/main.ts),
  *                to measure a tree before a change against the one after it
  */
@@ -23,10 +25,11 @@ import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
+import { resolveStore } from "../../src/engine/config.js";
 import type { ChatMessage } from "../../src/models/chat-model.js";
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
-import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
-import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { openKeyStore } from "../../src/store/open-key-store.js";
+import { type PostgresCluster, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { flag } from "./args.js";
 import { fillLiving } from "./live.js";
@@ -52,39 +55,51 @@ export async function benchFairness(args: string[]): Promise<void> {
   const forgetTurns = Number(flag(args, "forget-turns", "20000"));
   const modelDelay = Number(flag(args, "model-delay", "15"));
   const cli = flag(args, "cli", THIS_CLI);
+  const onPostgres = flag(args, "store", "sqlite") === "postgres";
+  const cluster = onPostgres ? await startPostgresCluster() : null;
   console.log(
     `# npm run bench serve --parts fairness (node ${process.version}, load ${loadavg()
       .map((x) => x.toFixed(2))
-      .join(" ")}; serving with ${cli})\n`,
+      .join(
+        " ",
+      )}; serving with ${cli}; ${onPostgres ? "a Postgres server, two API replicas and two workers" : "SQLite, one server"})\n`,
   );
   console.log(
     "| A's work | took | B /health p50 / p99 / max | B recall p50 / p95 | B's one-turn job: started after / done after | errors |",
   );
   console.log("| --- | ---: | ---: | ---: | ---: | --- |");
-  for (const scenario of scenarios) {
-    const row = await runScenario(scenario, cli, { forgetTurns, modelDelay });
-    const ms = (x: number) => `${x.toFixed(0)} ms`;
-    const sorted = [...row.health].sort((a, b) => a - b);
-    const recalls = [...row.recalls].sort((a, b) => a - b);
-    console.log(
-      `| ${row.scenario} | ${(row.took / 1000).toFixed(1)} s | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} / ${ms(sorted.at(-1) ?? 0)} | ${recalls.length ? `${ms(percentile(recalls, 0.5))} / ${ms(percentile(recalls, 0.95))}` : "-"} | ${row.jobStart === null ? "never" : `${(row.jobStart / 1000).toFixed(1)} s`} / ${row.jobDone === null ? "never" : `${(row.jobDone / 1000).toFixed(1)} s`} | ${row.errors.slice(0, 3).join("; ") || "none"} |`,
-    );
+  try {
+    for (const scenario of scenarios)
+      printRow(await runScenario(scenario, cli, { forgetTurns, modelDelay, cluster }));
+  } finally {
+    await cluster?.stop();
   }
+}
+
+function printRow(row: Row): void {
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const sorted = [...row.health].sort((a, b) => a - b);
+  const recalls = [...row.recalls].sort((a, b) => a - b);
+  console.log(
+    `| ${row.scenario} | ${(row.took / 1000).toFixed(1)} s | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} / ${ms(sorted.at(-1) ?? 0)} | ${recalls.length ? `${ms(percentile(recalls, 0.5))} / ${ms(percentile(recalls, 0.95))}` : "-"} | ${row.jobStart === null ? "never" : `${(row.jobStart / 1000).toFixed(1)} s`} / ${row.jobDone === null ? "never" : `${(row.jobDone / 1000).toFixed(1)} s`} | ${row.errors.slice(0, 3).join("; ") || "none"} |`,
+  );
 }
 
 async function runScenario(
   scenario: string,
   cli: string,
-  o: { forgetTurns: number; modelDelay: number },
+  o: { forgetTurns: number; modelDelay: number; cluster: PostgresCluster | null },
 ): Promise<Row> {
   const dir = mkdtempSync(join(tmpdir(), "memlane-bench-fair-"));
-  const db = join(dir, "serve.db");
-  const keys = await openSqliteKeyStore(db);
+  // SQLite: one file and one server. Postgres: a fresh database, two API replicas that only
+  // enqueue (A and B's requests go to the first; B closes through the second) and two workers.
+  const db = o.cluster ? await o.cluster.createDatabase() : join(dir, "serve.db");
+  const keys = await openKeyStore(db);
   const a = (await createApiKey(keys, { tenant: "a", name: "bench" })).key;
   const b = (await createApiKey(keys, { tenant: "b", name: "bench" })).key;
   await keys.close();
   if (scenario === "forget" || scenario === "query") {
-    const store = new SqliteStore(db);
+    const store = await resolveStore(db);
     await fillLiving(store, { tenant: "a", agent: "big" }, o.forgetTurns, new HashEmbedder(), "carecall");
     await store.close();
   }
@@ -92,27 +107,24 @@ async function runScenario(
   const modelFlags = model
     ? ["--cognition", "llm", "--chat-url", model.url, "--chat-model", "scripted", "--model-timeout", "600000"]
     : [];
-  const server = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      cli,
-      "--db",
-      db,
-      "--embedder",
-      "hash",
-      ...modelFlags,
-      "--json",
-      "serve",
-      "--port",
-      "0",
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const memlane = (command: string[]) =>
+    spawn(
+      process.execPath,
+      ["--import", "tsx", cli, "--db", db, "--embedder", "hash", ...modelFlags, ...command],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+  const servers = o.cluster
+    ? [
+        memlane(["--json", "serve", "--port", "0", "--no-worker"]),
+        memlane(["--json", "serve", "--port", "0", "--no-worker"]),
+      ]
+    : [memlane(["--json", "serve", "--port", "0"])];
+  const workers = o.cluster ? [memlane(["worker"]), memlane(["worker"])] : [];
   const errors: string[] = [];
   try {
-    const url = await listening(server);
+    const [url, closeUrl] = await Promise.all(servers.map(listening)).then((u) => [u[0]!, u.at(-1)!]);
     const call = async (
       key: string,
       method: string,
@@ -121,7 +133,7 @@ async function runScenario(
       tries = 3,
     ): Promise<Record<string, unknown>> => {
       try {
-        const res = await fetch(`${url}${path}`, {
+        const res = await fetch(`${path.endsWith("/close") ? closeUrl : url}${path}`, {
           method,
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -211,12 +223,16 @@ async function runScenario(
     await bJob;
     busy = false;
     await Promise.all([healthLoop, recallLoop]);
-    const exit = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exit;
+    await Promise.all(
+      [...servers, ...workers].map((child) => {
+        const exit = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        return exit;
+      }),
+    );
     return { scenario, took, health, recalls, jobStart, jobDone, errors };
   } finally {
-    if (server.exitCode === null) server.kill("SIGKILL");
+    for (const child of [...servers, ...workers]) if (child.exitCode === null) child.kill("SIGKILL");
     await model?.close();
     rmSync(dir, { recursive: true, force: true });
   }
