@@ -7,6 +7,7 @@
  * recall p50/p95, and how long B's job waited before it started and before it was done.
  *
  * A's scenarios: `turn` (a session with one 1,000,000-character turn, closed and consolidated),
+ * `backlog` (60 sessions of 3 turns of 10,000 characters over ten agents, closed one after another),
  * `upload` (200 sessions of 6 turns through /v1/ingest), `query` (five 100,000-character
  * recalls in a scope of `--forget-turns` turns), `forget` (everything about a person in a scope of `--forget-turns` turns, filled
  * before the server starts), `model` (LLM cognition on a loopback model that takes
@@ -51,7 +52,7 @@ interface Row {
 }
 
 export async function benchFairness(args: string[]): Promise<void> {
-  const scenarios = flag(args, "scenarios", "turn,upload,query,forget,model").split(",");
+  const scenarios = flag(args, "scenarios", "turn,backlog,upload,query,forget,model").split(",");
   const forgetTurns = Number(flag(args, "forget-turns", "20000"));
   const modelDelay = Number(flag(args, "model-delay", "15"));
   const cli = flag(args, "cli", THIS_CLI);
@@ -193,7 +194,7 @@ async function runScenario(
     let jobStart: number | null = null;
     let jobDone: number | null = null;
     const bJob = (async () => {
-      await sleep(500);
+      await sleep(scenario === "backlog" ? 2000 : 500);
       const said = { speaker: "sam", text: "I started learning the violin this week." };
       let closedAt = performance.now();
       let job: { id: string } | undefined;
@@ -273,13 +274,30 @@ async function heavy(
     const { job } = (await call("POST", "/v1/ingest", upload)) as { job: { id: string } };
     const state = await waitJob(job.id, ended);
     if (state !== "done") throw new Error(`A's upload ended ${state}`);
+  } else if (scenario === "backlog") {
+    // Many sessions of A's closed at once, over ten agents: a line B's one job must not wait behind.
+    const jobs: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const agent = `ava${i % 10}`;
+      const s = (await call("POST", "/v1/sessions", { agent, partner: "sam" })) as { id: string };
+      for (let t = 0; t < 3; t++)
+        await call("POST", `/v1/agents/${agent}/sessions/${s.id}/turns`, {
+          speaker: "sam",
+          text: `${sentence.repeat(100)}Line ${t}.`,
+        });
+      const { job } = (await call("POST", `/v1/agents/${agent}/sessions/${s.id}/close`)) as {
+        job: { id: string };
+      };
+      jobs.push(job.id);
+    }
+    for (const id of jobs) await waitJob(id, ended);
   } else if (scenario === "query") {
     const query = sentence.repeat(Math.ceil(100_000 / sentence.length)).slice(0, 100_000);
     for (let i = 0; i < 5; i++) await call("POST", "/v1/recall", { agent: "big", about: "sam", query });
   } else if (scenario === "forget") {
     if (forgetTurns <= 0) return;
     await call("POST", "/v1/forget", { agent: "big", about: "sam" });
-  } else throw new Error(`Unknown scenario "${scenario}": turn, upload, query, forget or model`);
+  } else throw new Error(`Unknown scenario "${scenario}": turn, backlog, upload, query, forget or model`);
 }
 
 /**
