@@ -9,6 +9,8 @@
  *   --gguf / MEMLANE_GGUF           a local GGUF model file
  *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
  *   --cognition / MEMLANE_COGNITION offline | llm
+ *   --pg-statement-timeout, --pg-lock-timeout / MEMLANE_PG_STATEMENT_TIMEOUT, MEMLANE_PG_LOCK_TIMEOUT  (ms)
+ *   --pg-connections / MEMLANE_PG_CONNECTIONS  connections this process opens to Postgres at most
  * The environment is the run's (io.ts). Nothing here loads the engine until a command opens it.
  */
 import { existsSync } from "node:fs";
@@ -72,6 +74,18 @@ export function addGlobalOptions(program: Command): Command {
       "--model-retries <n>",
       "tries after the first for a request to the chat endpoint that timed out, could not connect or got 408, 409, 429 or 5xx (env MEMLANE_MODEL_RETRIES; default 2)",
     )
+    .option(
+      "--pg-statement-timeout <ms>",
+      "Postgres: a statement running longer is cancelled and its request fails with 503 STORE_UNAVAILABLE; 0 for none (env MEMLANE_PG_STATEMENT_TIMEOUT; default 30000)",
+    )
+    .option(
+      "--pg-lock-timeout <ms>",
+      "Postgres: a statement waiting longer for a lock held elsewhere fails with 503 STORE_UNAVAILABLE instead of hanging; 0 for none (env MEMLANE_PG_LOCK_TIMEOUT; default 5000)",
+    )
+    .option(
+      "--pg-connections <n>",
+      "Postgres: connections this process opens at most, over the store's and the queue's pools (env MEMLANE_PG_CONNECTIONS; default 20)",
+    )
     .option("--json", "machine-readable output")
     .showHelpAfterError()
     .exitOverride();
@@ -90,6 +104,9 @@ export interface GlobalOptions {
   modelTimeout?: string;
   modelRetries?: string;
   cognition?: string;
+  pgStatementTimeout?: string;
+  pgLockTimeout?: string;
+  pgConnections?: string;
   json?: boolean;
 }
 
@@ -124,6 +141,15 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
           }
         : undefined,
     cognition: cognition as MemlaneConfig["cognition"],
+    postgres: {
+      statementTimeoutMs: whole(
+        options.pgStatementTimeout ?? env.MEMLANE_PG_STATEMENT_TIMEOUT,
+        "pg-statement-timeout",
+        0,
+      ),
+      lockTimeoutMs: whole(options.pgLockTimeout ?? env.MEMLANE_PG_LOCK_TIMEOUT, "pg-lock-timeout", 0),
+      maxConnections: whole(options.pgConnections ?? env.MEMLANE_PG_CONNECTIONS, "pg-connections", 3),
+    },
     logger: logTo(io().stderr),
   };
 }

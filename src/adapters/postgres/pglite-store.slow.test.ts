@@ -427,6 +427,17 @@ describe("postgres store on PGlite: pgvector", () => {
             },
           } satisfies SqlQueryable),
         ),
+      session: (work, settings) =>
+        inner.session(
+          (c) =>
+            work({
+              query: (sql, params) => {
+                statements.push(sql);
+                return c.query(sql, params);
+              },
+            } satisfies SqlQueryable),
+          settings,
+        ),
       close: () => inner.close(),
     });
     try {
