@@ -338,10 +338,8 @@ export async function migrate(
   const retry = <T>(what: string, change: () => Promise<T>) => retryOnLockTimeout(what, client.label, change);
   return client.session(
     async (c) => {
-      // Waiting for another process's migration is the point of this lock: no lock timeout on it.
-      await c.query("SELECT set_config('lock_timeout', '0', false)");
-      await c.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await c.query("SELECT set_config('lock_timeout', $1, false)", [lockTimeout]);
+      await takeMigrationLock(c);
       try {
         const known = await c.query<{ here: string | null; sessions: string | null }>(
           "SELECT to_regclass($1) AS here, to_regclass($2) AS sessions",
@@ -392,6 +390,25 @@ export async function migrate(
     // Each step creates its tables in the store's schema, whatever the connection's search path.
     { statement_timeout: 0, search_path: `${name}, public` },
   );
+}
+
+/** How often a process waiting for another's migration looks whether the lock is free, in ms. */
+const MIGRATION_POLL_MS = 200;
+
+/**
+ * Takes the migration lock, waiting for another process's migration as long as it lasts. The wait
+ * is a loop of tries, not one blocking `pg_advisory_lock`: a statement that waits holds a
+ * snapshot, and CREATE INDEX CONCURRENTLY, in the migrating process, waits for every older
+ * snapshot to end, so the two would wait on each other (Postgres ends it as a deadlock).
+ */
+async function takeMigrationLock(session: SqlQueryable): Promise<void> {
+  for (;;) {
+    const { rows } = await session.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1) AS got", [
+      MIGRATION_LOCK,
+    ]);
+    if (rows[0]?.got) return;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_POLL_MS));
+  }
 }
 
 /** Runs `work` between BEGIN and COMMIT on a session, rolling back when it throws. */
