@@ -243,7 +243,7 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
-  it("makes a model's HNSW index with its first memory vectors, before any search", async () => {
+  it("starts a model's HNSW index with its first memory vectors, before any search", async () => {
     const store = openPostgresStore(`pglite:${shared}`, { schema: "hnsw_on_write" });
     try {
       const m = memory(scopeA, "m1");
@@ -252,13 +252,22 @@ describe("postgres store on PGlite: pgvector", () => {
         memories: [m],
         embeddings: [{ ownerKind: "memory", ownerId: m.id, model: "early", vector: vector! }],
       });
-      const indexes = (
-        await store.client.query<{ n: string }>(
-          "SELECT indexname AS n FROM pg_indexes WHERE schemaname = $1",
-          [store.schema],
-        )
-      ).rows;
-      assert.equal(indexes.filter((r) => r.n.startsWith("embeddings_hnsw_")).length, 1);
+      // The write starts the build (concurrently) and does not wait for it; no search asks for it.
+      const built = async () =>
+        (
+          await store.client.query<{ n: string }>(
+            `SELECT c.relname AS n FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+             JOIN pg_namespace s ON s.oid = c.relnamespace
+             WHERE s.nspname = $1 AND c.relname LIKE 'embeddings_hnsw_%' AND i.indisvalid`,
+            [store.schema],
+          )
+        ).rows.length;
+      let found = await built();
+      for (let i = 0; i < 100 && found === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        found = await built();
+      }
+      assert.equal(found, 1);
     } finally {
       await store.close();
     }

@@ -189,8 +189,9 @@ export class PostgresStore implements MemoryStore {
       // The HNSW index of a model exists before its first vectors are written: filled row by
       // row as memories arrive, rather than built over a whole store at the first search (162 s
       // for 100K memories on PGlite, while that search waited).
-      // The build is started, not awaited: it runs concurrently with this write and every other.
-      if (ready.vectors && ready.backfilled()) {
+      // The build is started, not awaited: it runs concurrently with this write and every other
+      // (a build during the copy of older vectors is fine: each row copied joins the index).
+      if (ready.vectors) {
         // Each model and width once, not once per vector.
         const wanted = new Map<string, [string, number]>();
         for (const { batch } of entries)
