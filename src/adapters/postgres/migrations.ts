@@ -249,8 +249,22 @@ function newerSchema(label: string, version: number): StoreUnavailableError {
   );
 }
 
-/** Waits between tries of a schema change that found its table locked: about 16 s in all. */
-const LOCK_RETRY_WAITS = [250, 500, 1000, 2000, 4000, 8000];
+/** Waits between tries of a schema change that found its table locked: about 48 s in all. */
+const LOCK_RETRY_WAITS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
+
+/** The longest a schema change waits for its table at each try, in ms. */
+const DDL_LOCK_TIMEOUT_MS = 1000;
+
+/**
+ * How long one try of a schema change waits for its table: at most 1 s, and less than the lock
+ * timeout of ordinary statements (half of it). While a change waits for its table, every
+ * statement on that table queues behind it; they must not reach their own lock timeout there.
+ */
+export function ddlLockTimeout(lockTimeoutMs: number = POSTGRES_DEFAULTS.lockTimeoutMs): number {
+  return lockTimeoutMs > 0
+    ? Math.max(1, Math.min(DDL_LOCK_TIMEOUT_MS, Math.floor(lockTimeoutMs / 2)))
+    : DDL_LOCK_TIMEOUT_MS;
+}
 
 /**
  * Runs `change` until it is not refused for a lock held elsewhere, waiting longer between tries.
@@ -318,8 +332,9 @@ export async function buildIndexConcurrently(
  * refused at once. Otherwise, whatever the number of processes starting together, each takes the
  * same advisory lock, and the first one in applies what is missing, step by step: each step's
  * statements in one transaction, an index on a table that may hold rows built concurrently.
- * Every DDL statement waits at most `lockTimeoutMs` for its table and is tried again after a
- * pause (retryOnLockTimeout), so a migration never queues readers behind a long transaction;
+ * Every DDL statement waits at most `ddlLockTimeout(lockTimeoutMs)` (1 s) for its table and is
+ * tried again after a pause (retryOnLockTimeout), so a migration never queues readers behind a
+ * long transaction for longer than that;
  * statements have no time limit (an index build over a large table takes its time).
  * (`memlane migrate` runs this step alone.)
  * @returns the version found before, and the version now
@@ -334,7 +349,7 @@ export async function migrate(
   if (found === SCHEMA_VERSION) return { from: found, to: found };
   if (found > SCHEMA_VERSION) throw newerSchema(client.label, found);
   const name = quoteIdent(schema);
-  const lockTimeout = String(options.lockTimeoutMs ?? POSTGRES_DEFAULTS.lockTimeoutMs);
+  const lockTimeout = String(ddlLockTimeout(options.lockTimeoutMs));
   const retry = <T>(what: string, change: () => Promise<T>) => retryOnLockTimeout(what, client.label, change);
   return client.session(
     async (c) => {

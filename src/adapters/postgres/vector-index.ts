@@ -10,7 +10,7 @@ import type { MemoryFilter, Scope } from "../../core/types.js";
 import type { VectorHit } from "../../store/memory-store.js";
 import { blobToVector } from "../../store/sql/rows.js";
 import { memoryWhere, Params } from "./memory-filter.js";
-import { buildIndexConcurrently, indexState, retryOnLockTimeout } from "./migrations.js";
+import { buildIndexConcurrently, ddlLockTimeout, indexState, retryOnLockTimeout } from "./migrations.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
 
 /** pgvector's text form of a vector. */
@@ -75,7 +75,9 @@ export async function enableVectors(
     abilities =
       ready !== undefined
         ? ready
-        : await retryOnLockTimeout("add pgvector's column", client.label, () => addColumn(client));
+        : await retryOnLockTimeout("add pgvector's column", client.label, () =>
+            addColumn(client, ddlLockTimeout(options.lockTimeoutMs)),
+          );
   } catch {
     // No permission to create the extension (a managed server without it allowed), or the table
     // stayed locked: exact search in the process.
@@ -86,8 +88,9 @@ export async function enableVectors(
 }
 
 /** The extension and the column, in one transaction under the lock every process shares. */
-async function addColumn(client: SqlClient): Promise<PgvectorAbilities | null> {
+async function addColumn(client: SqlClient, lockTimeoutMs: number): Promise<PgvectorAbilities | null> {
   return client.transaction(async (tx) => {
+    await tx.query("SELECT set_config('lock_timeout', $1, true)", [String(lockTimeoutMs)]);
     await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
     const available = await tx.query<{ version: string }>(
       "SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'",
