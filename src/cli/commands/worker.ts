@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import type { PostgresJobQueue, PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { loadFeature } from "../../core/optional-packages.js";
-import { type PostgresSettings, postgresSettings, splitConnections } from "../../store/postgres-settings.js";
+import type { PostgresSettings } from "../../store/postgres-settings.js";
 import { io, untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions, wholeNumber } from "../options.js";
 import { note, print } from "../output.js";
@@ -34,7 +34,9 @@ export async function postgresQueueFor(
   if (!isPostgres(db)) return null;
   const { env } = io();
   const concurrency = wholeNumber(flags.concurrency ?? "1", "concurrency", 1);
-  // pg-boss's pool is the queue's share of this process's connection budget.
+  // pg-boss's pool is the queue's share of this process's connection budget (loaded with the
+  // command, so the command line starts without it).
+  const { postgresSettings, splitConnections } = await import("../../store/postgres-settings.js");
   const split = splitConnections(postgresSettings(postgres).maxConnections, { work, concurrency });
   const options: PostgresQueueOptions = {
     url: db,
