@@ -10,6 +10,8 @@
  *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
  *   --cognition / MEMLANE_COGNITION offline | llm
  *   --index-budget / MEMLANE_INDEX_BUDGET  bytes of search index held in memory (512MiB, 2GiB…)
+ *   --pg-statement-timeout, --pg-lock-timeout / MEMLANE_PG_STATEMENT_TIMEOUT, MEMLANE_PG_LOCK_TIMEOUT  (ms)
+ *   --pg-connections / MEMLANE_PG_CONNECTIONS  connections this process opens to Postgres at most
  * The environment is the run's (io.ts). Nothing here loads the engine until a command opens it.
  */
 import { existsSync } from "node:fs";
@@ -77,6 +79,18 @@ export function addGlobalOptions(program: Command): Command {
       "--index-budget <size>",
       "bytes of search index kept in memory over all scopes, e.g. 512MiB or 2GiB (env MEMLANE_INDEX_BUDGET; default 1GiB)",
     )
+    .option(
+      "--pg-statement-timeout <ms>",
+      "Postgres: a statement running longer is cancelled and its request fails with 503 STORE_UNAVAILABLE; 0 for none (env MEMLANE_PG_STATEMENT_TIMEOUT; default 30000)",
+    )
+    .option(
+      "--pg-lock-timeout <ms>",
+      "Postgres: a statement waiting longer for a lock held elsewhere fails with 503 STORE_UNAVAILABLE instead of hanging; 0 for none (env MEMLANE_PG_LOCK_TIMEOUT; default 5000)",
+    )
+    .option(
+      "--pg-connections <n>",
+      "Postgres: connections this process opens at most, over the store's and the queue's pools (env MEMLANE_PG_CONNECTIONS; default 20)",
+    )
     .option("--json", "machine-readable output")
     .showHelpAfterError()
     .exitOverride();
@@ -96,6 +110,9 @@ export interface GlobalOptions {
   modelRetries?: string;
   cognition?: string;
   indexBudget?: string;
+  pgStatementTimeout?: string;
+  pgLockTimeout?: string;
+  pgConnections?: string;
   json?: boolean;
 }
 
@@ -139,6 +156,15 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
             options.indexBudget === undefined ? "MEMLANE_INDEX_BUDGET" : "--index-budget",
           ),
         }),
+    postgres: {
+      statementTimeoutMs: whole(
+        options.pgStatementTimeout ?? env.MEMLANE_PG_STATEMENT_TIMEOUT,
+        "pg-statement-timeout",
+        0,
+      ),
+      lockTimeoutMs: whole(options.pgLockTimeout ?? env.MEMLANE_PG_LOCK_TIMEOUT, "pg-lock-timeout", 0),
+      maxConnections: whole(options.pgConnections ?? env.MEMLANE_PG_CONNECTIONS, "pg-connections", 3),
+    },
     logger: logTo(io().stderr),
   };
 }

@@ -31,6 +31,7 @@ import type { Retriever } from "../retrieval/retriever.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
 import { loadPostgresAdapter } from "../store/postgres-adapter.js";
+import { type PostgresSettings, postgresSettings, splitConnections } from "../store/postgres-settings.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { isPostgresSpec, isPostgresUrl } from "../store/store-spec.js";
 import type { Strategy } from "../strategies/strategy.js";
@@ -80,6 +81,13 @@ export interface MemlaneConfig {
    * in an exact scan), "exact" always searches exactly in this process. Other stores ignore it.
    */
   vectorSearch?: "auto" | "exact";
+  /**
+   * On a Postgres server: the `statement_timeout` and `lock_timeout` of every connection (30 s and
+   * 5 s by default; a write that finds its row or table locked elsewhere fails STORE_UNAVAILABLE
+   * instead of hanging) and the connections this process opens at most over all its pools (20),
+   * split among the store and the Postgres queue. Other stores ignore it.
+   */
+  postgres?: PostgresSettings;
   /** The default strategy: a name ("carecall", "theanine", "accumulate"…) or an instance. Default "carecall". */
   strategy?: string | Strategy;
   /**
@@ -135,7 +143,7 @@ export interface MemlaneConfig {
  * queue's adapter is loaded only when asked for.
  */
 export async function resolveQueue(
-  config: Pick<MemlaneConfig, "queue" | "store" | "logger">,
+  config: Pick<MemlaneConfig, "queue" | "store" | "logger" | "postgres">,
 ): Promise<JobQueue | undefined> {
   const { queue, store } = config;
   if (queue === undefined || queue === "in-process") return undefined;
@@ -161,13 +169,27 @@ export async function resolveQueue(
       },
     );
   const { PostgresJobQueue } = await loadPostgresAdapter();
-  return new PostgresJobQueue({ logger: config.logger, ...options, url });
+  // pg-boss's pool takes its share of the process's budget unless the queue's options size it.
+  const split = splitConnections(postgresSettings(config.postgres).maxConnections, queueShape(queue));
+  return new PostgresJobQueue({ logger: config.logger, maxConnections: split.queue, ...options, url });
+}
+
+/** What the Postgres queue a config names holds of the connection budget, if it names one. */
+function queueShape(queue: QueueConfig | undefined): { work: boolean; concurrency: number } | undefined {
+  if (queue === "postgres" || (typeof queue === "string" && isPostgresUrl(queue)))
+    return { work: true, concurrency: 1 };
+  if (typeof queue === "object" && queue !== null && "postgres" in queue)
+    return { work: queue.work ?? true, concurrency: Math.max(1, queue.concurrency ?? 1) };
+  // A queue instance given whole (the CLI's) was sized by whoever made it; count it as sending only.
+  if (typeof queue === "object" && queue !== null && "enqueue" in queue && "works" in queue)
+    return { work: Boolean((queue as { works: unknown }).works), concurrency: 1 };
+  return undefined;
 }
 
 /** The store a spec names; the Postgres adapter is loaded only for a Postgres spec. */
 export async function resolveStore(
   store: string | MemoryStore | undefined,
-  options: Pick<MemlaneConfig, "vectorSearch"> = {},
+  options: Pick<MemlaneConfig, "vectorSearch" | "postgres" | "queue"> = {},
 ): Promise<MemoryStore> {
   if (store && typeof store === "object") return checkSpecification(store, MEMORY_STORE_SPECIFICATION);
   const spec = store ?? "./memlane.db";
@@ -177,8 +199,17 @@ export async function resolveStore(
       field: "vectorSearch",
     });
   // postgres://… and postgresql://… (a server), pglite:<dir> or pglite:memory (in process).
-  if (isPostgresSpec(spec))
-    return (await loadPostgresAdapter(spec)).openPostgresStore(spec, { vectorSearch });
+  if (isPostgresSpec(spec)) {
+    const settings = postgresSettings(options.postgres);
+    const split = splitConnections(settings.maxConnections, queueShape(options.queue));
+    return (await loadPostgresAdapter(spec)).openPostgresStore(spec, {
+      vectorSearch,
+      statementTimeoutMs: settings.statementTimeoutMs,
+      lockTimeoutMs: settings.lockTimeoutMs,
+      poolSize: split.store,
+      sessionLockPoolSize: split.sessionLocks,
+    });
+  }
   const path = spec.startsWith("sqlite:") ? spec.slice("sqlite:".length) : spec;
   if (!path) throw new InvalidInputError(`Store "${spec}" names no file`);
   return new SqliteStore(path);
@@ -244,6 +275,7 @@ export function resolveCognition(
 const CONFIG_FIELDS = fieldsOf<MemlaneConfig>({
   store: true,
   vectorSearch: true,
+  postgres: true,
   strategy: true,
   strategies: true,
   tenant: true,
@@ -297,6 +329,12 @@ const QUEUE_FIELDS = [
   }),
 ];
 
+const POSTGRES_FIELDS = fieldsOf<PostgresSettings>({
+  statementTimeoutMs: true,
+  lockTimeoutMs: true,
+  maxConnections: true,
+});
+
 const REPLY_WINDOW_FIELDS = fieldsOf<ReplyWindow>({ turns: true, chars: true });
 
 /**
@@ -317,7 +355,11 @@ export function checkConfig(config: unknown): asserts config is MemlaneConfig {
     );
   const what = "openMemlane options";
   refuseUnknownFields(config, CONFIG_FIELDS, what, { hints: CONFIG_HINTS });
-  const { chat, embedder, queue, replyWindow } = config as MemlaneConfig;
+  const { chat, embedder, queue, replyWindow, postgres } = config as MemlaneConfig;
+  if (isPlainSetting(postgres)) {
+    refuseUnknownFields(postgres, POSTGRES_FIELDS, what, { where: "postgres" });
+    postgresSettings(postgres);
+  }
   if (isPlainSetting(chat) && !("generate" in chat))
     refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
   if (isPlainSetting(embedder) && !("embed" in embedder))

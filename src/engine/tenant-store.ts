@@ -80,6 +80,9 @@ export class TenantStore implements MemoryStore {
     const checked = this.check(scope);
     return (await this.inner.holdSession?.(checked, sessionId)) ?? (async () => undefined);
   }
+  async open(): Promise<void> {
+    await this.inner.open?.();
+  }
   async listAgents(tenant: string) {
     this.check({ tenant, agent: "" });
     return this.inner.listAgents(tenant);

@@ -243,6 +243,14 @@ export interface MemoryStore {
    */
   holdSession?(scope: Scope, sessionId: string): Promise<() => Promise<void>>;
 
+  /**
+   * Optional: connects and makes the schema ready (migrating an older one) now rather than at
+   * the first call, throwing when the store cannot be used (unreachable, or written by a newer
+   * memlane). A process calls it before it serves or takes jobs, so it refuses to start instead
+   * of failing each request or job. Stores opened ready need none.
+   */
+  open?(): Promise<void>;
+
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;
   /**

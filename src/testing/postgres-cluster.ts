@@ -73,9 +73,12 @@ let databaseCounter = 0;
 
 /**
  * Starts a cluster in a new temporary directory. Trust authentication on loopback only: it is a
- * test server that lives as long as the test.
+ * test server that lives as long as the test. `maxConnections` is the server's `max_connections`
+ * (default 200, room for many suites; 100 is Postgres's own default, for tests of the budget).
  */
-export async function startPostgresCluster(options: { binaries?: string } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  options: { binaries?: string; maxConnections?: number } = {},
+): Promise<PostgresCluster> {
   const bin = options.binaries ?? findPostgresBinaries();
   if (!bin) throw new Error(postgresSkipReason() ?? "no Postgres server binaries");
   const dir = mkdtempSync(join(tmpdir(), "memlane-pg-"));
@@ -112,7 +115,7 @@ export async function startPostgresCluster(options: { binaries?: string } = {}):
     "-c fsync=off",
     "-c synchronous_commit=off",
     "-c full_page_writes=off",
-    "-c max_connections=200",
+    `-c max_connections=${options.maxConnections ?? 200}`,
   ].join(" ");
   run("pg_ctl", ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -13,6 +13,7 @@ export {
   migrateDatabase,
   openMigratedClient,
   openPostgresStore,
+  type PostgresClientOptions,
   sqlClientFor,
 } from "./open-store.js";
 export {

@@ -20,20 +20,22 @@ import type {
   PendingIngestJob,
 } from "../../store/ingest-job-store.js";
 import { forgetInTranscripts, type PendingForget } from "../../store/pending-forget.js";
-import { openMigratedClient } from "./open-store.js";
+import { openMigratedClient, type PostgresClientOptions } from "./open-store.js";
 import { isConstraintError, storeError } from "./pg-errors.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
 
 /**
  * Opens the ingest jobs of the Postgres database a spec names (`postgres://…`, `pglite:<dir>`),
- * creating or upgrading memlane's schema first (as the memory store would).
+ * creating or upgrading memlane's schema first (as the memory store would). In a process that has
+ * the store open with the same timeouts, the jobs share its pool.
  * @throws {StoreUnavailableError} the database cannot be reached or is not memlane's
  */
 export async function openPostgresIngestJobStore(
   spec: string,
   schema = "memlane",
+  options: PostgresClientOptions = {},
 ): Promise<PostgresIngestJobStore> {
-  return new PostgresIngestJobStore(await openMigratedClient(spec, schema));
+  return new PostgresIngestJobStore(await openMigratedClient(spec, schema, options));
 }
 
 /** Ingest jobs in Postgres or PGlite; see the IngestJobStore port for what each method promises. */

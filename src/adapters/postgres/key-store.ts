@@ -6,17 +6,22 @@
 import { ConflictError } from "../../core/errors.js";
 import { apiKeyRecordOf } from "../../store/api-key-rows.js";
 import type { ApiKeyRecord, KeyStore } from "../../store/key-store.js";
-import { openMigratedClient } from "./open-store.js";
+import { openMigratedClient, type PostgresClientOptions } from "./open-store.js";
 import { isConstraintError, storeError } from "./pg-errors.js";
 import type { SqlClient, SqlRow } from "./sql-client.js";
 
 /**
  * Opens the keys of the Postgres database a spec names, creating or upgrading memlane's schema
- * first (as the memory store would).
+ * first (as the memory store would). In a process that has the store open with the same
+ * timeouts, the keys share its pool (`options` sizes a pool only when none is open yet).
  * @throws {StoreUnavailableError} the database cannot be reached or is not memlane's
  */
-export async function openPostgresKeyStore(spec: string, schema = "memlane"): Promise<PostgresKeyStore> {
-  return new PostgresKeyStore(await openMigratedClient(spec, schema));
+export async function openPostgresKeyStore(
+  spec: string,
+  schema = "memlane",
+  options: PostgresClientOptions = {},
+): Promise<PostgresKeyStore> {
+  return new PostgresKeyStore(await openMigratedClient(spec, schema, options));
 }
 
 export class PostgresKeyStore implements KeyStore {

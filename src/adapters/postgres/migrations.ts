@@ -6,12 +6,27 @@
  * Identifiers and times are text in the "C" collation: they sort byte by byte, as in SQLite.
  */
 import { StoreUnavailableError } from "../../core/errors.js";
+import { POSTGRES_DEFAULTS } from "../../store/postgres-settings.js";
+import { isLockTimeout } from "./pg-errors.js";
 import { quoteIdent } from "./pg-pool-client.js";
-import type { SqlClient } from "./sql-client.js";
+import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 const key = 'text COLLATE "C" NOT NULL';
 
-export const POSTGRES_MIGRATIONS: string[] = [
+/**
+ * An index on a table that may already hold rows, built with CREATE INDEX CONCURRENTLY outside any
+ * transaction: readers and writers go on while it is built (a plain CREATE INDEX holds off every
+ * write to the table until it ends). `create` names the index `index`, in the search path's schema.
+ */
+export interface ConcurrentIndexStep {
+  index: string;
+  create: string;
+}
+
+/** A schema step: statements applied in one transaction, or one index built concurrently. */
+export type MigrationStep = string | ConcurrentIndexStep;
+
+export const POSTGRES_MIGRATIONS: MigrationStep[] = [
   `
   CREATE TABLE sessions (
     tenant ${key}, agent ${key}, id ${key},
@@ -204,9 +219,11 @@ export const POSTGRES_MIGRATIONS: string[] = [
     FOR EACH ROW EXECUTE FUNCTION log_scope_change();
   `,
   // 5: operations in log order within a scope, so the newest few are read without the whole log.
-  `
-  CREATE INDEX operations_by_time ON operations (tenant, agent, at, recorded_at, id);
-  `,
+  // Built concurrently: operations is the largest table of an older store, and writes go on.
+  {
+    index: "operations_by_time",
+    create: "CREATE INDEX CONCURRENTLY operations_by_time ON operations (tenant, agent, at, recorded_at, id)",
+  },
 ];
 
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */
@@ -224,49 +241,202 @@ export async function schemaVersion(client: SqlClient, schema: string): Promise<
 /** The schema version this memlane writes. */
 export const SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
 
+/** What a process that finds a schema newer than its code says (and refuses to start with). */
+function newerSchema(label: string, version: number): StoreUnavailableError {
+  return new StoreUnavailableError(
+    `${label} was written by a newer memlane (schema ${version}; this one knows ${SCHEMA_VERSION}): upgrade this process`,
+    { schemaVersion: version, knownVersion: SCHEMA_VERSION },
+  );
+}
+
+/** Waits between tries of a schema change that found its table locked: about 48 s in all. */
+const LOCK_RETRY_WAITS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
+
+/** The longest a schema change waits for its table at each try, in ms. */
+const DDL_LOCK_TIMEOUT_MS = 1000;
+
+/**
+ * How long one try of a schema change waits for its table: at most 1 s, and less than the lock
+ * timeout of ordinary statements (half of it). While a change waits for its table, every
+ * statement on that table queues behind it; they must not reach their own lock timeout there.
+ */
+export function ddlLockTimeout(lockTimeoutMs: number = POSTGRES_DEFAULTS.lockTimeoutMs): number {
+  return lockTimeoutMs > 0
+    ? Math.max(1, Math.min(DDL_LOCK_TIMEOUT_MS, Math.floor(lockTimeoutMs / 2)))
+    : DDL_LOCK_TIMEOUT_MS;
+}
+
+/**
+ * Runs `change` until it is not refused for a lock held elsewhere, waiting longer between tries.
+ * A schema change waits at most `lock_timeout` for its table: queued longer behind a long reader,
+ * it would hold off every statement that comes after it, readers included, until that reader
+ * ends. So it gives way and comes back; the last refusal is thrown as STORE_UNAVAILABLE.
+ * @throws {StoreUnavailableError} the lock was still held at the last try
+ */
+export async function retryOnLockTimeout<T>(
+  what: string,
+  label: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!isLockTimeout(error)) throw error;
+      const wait = LOCK_RETRY_WAITS[attempt];
+      if (wait === undefined)
+        throw new StoreUnavailableError(
+          `${label}: could not ${what}: a lock held elsewhere (a long transaction?) was not granted in ${attempt + 1} tries`,
+          { reason: "lock-timeout" },
+          error,
+        );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** Whether an index exists and may be used ("valid"), is left over or being built ("invalid"), or is missing. */
+export async function indexState(
+  session: SqlQueryable,
+  qualifiedName: string,
+): Promise<"valid" | "invalid" | "missing"> {
+  const { rows } = await session.query<{ valid: boolean }>(
+    "SELECT indisvalid AND indisready AS valid FROM pg_index WHERE indexrelid = to_regclass($1)",
+    [qualifiedName],
+  );
+  if (!rows[0]) return "missing";
+  return rows[0].valid ? "valid" : "invalid";
+}
+
+/**
+ * Builds an index concurrently unless a valid one exists (looked up in pg_index, not re-issued).
+ * An invalid one is what an interrupted build leaves (a cancelled statement, a killed process):
+ * it is dropped, concurrently, and built again. The caller holds a lock that keeps other processes
+ * from building the same index meanwhile, and a session whose statement timeout is off (a build
+ * over a large table takes as long as it takes, and blocks no reader or writer).
+ */
+export async function buildIndexConcurrently(
+  session: SqlQueryable,
+  qualifiedName: string,
+  create: string,
+): Promise<void> {
+  const state = await indexState(session, qualifiedName);
+  if (state === "valid") return;
+  if (state === "invalid") await session.query(`DROP INDEX CONCURRENTLY IF EXISTS ${qualifiedName}`);
+  await session.query(create);
+}
+
 /**
  * Brings the schema up to date. A schema that is current is only read: a process starting
- * beside long transactions takes no lock and changes nothing. Otherwise, whatever the number of
- * processes starting together, each takes the same advisory lock, and the first one in applies
- * what is missing in its transaction (`memlane migrate` runs this step alone).
+ * beside long transactions takes no lock and changes nothing, and one newer than this memlane is
+ * refused at once. Otherwise, whatever the number of processes starting together, each takes the
+ * same advisory lock, and the first one in applies what is missing, step by step: each step's
+ * statements in one transaction, an index on a table that may hold rows built concurrently.
+ * Every DDL statement waits at most `ddlLockTimeout(lockTimeoutMs)` (1 s) for its table and is
+ * tried again after a pause (retryOnLockTimeout), so a migration never queues readers behind a
+ * long transaction for longer than that;
+ * statements have no time limit (an index build over a large table takes its time).
+ * (`memlane migrate` runs this step alone.)
  * @returns the version found before, and the version now
- * @throws {StoreUnavailableError} the schema is newer than this memlane, or holds tables of another program
+ * @throws {StoreUnavailableError} the schema is newer than this memlane, holds tables of another program, or stayed locked
  */
-export async function migrate(client: SqlClient, schema: string): Promise<{ from: number; to: number }> {
+export async function migrate(
+  client: SqlClient,
+  schema: string,
+  options: { lockTimeoutMs?: number } = {},
+): Promise<{ from: number; to: number }> {
   const found = await schemaVersion(client, schema);
   if (found === SCHEMA_VERSION) return { from: found, to: found };
+  if (found > SCHEMA_VERSION) throw newerSchema(client.label, found);
   const name = quoteIdent(schema);
-  return client.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    const known = await tx.query<{ here: string | null; sessions: string | null }>(
-      "SELECT to_regclass($1) AS here, to_regclass($2) AS sessions",
-      [`${name}.schema_migrations`, `${name}.sessions`],
-    );
-    const { here, sessions } = known.rows[0] ?? { here: null, sessions: null };
-    if (!here && sessions)
-      throw new StoreUnavailableError(
-        `${client.label}: schema ${schema} already holds tables that are not memlane's`,
-      );
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS ${name}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const result = await tx.query<{ v: number | null }>(
-      `SELECT max(version) AS v FROM ${name}.schema_migrations`,
-    );
-    const version = Number(result.rows[0]?.v ?? 0);
-    if (version > POSTGRES_MIGRATIONS.length)
-      throw new StoreUnavailableError(
-        `${client.label} was written by a newer memlane (schema ${version}; this one knows ${POSTGRES_MIGRATIONS.length})`,
-      );
-    for (let v = version; v < POSTGRES_MIGRATIONS.length; v++) {
-      // Each step creates its tables in the store's schema, whatever the connection's search path.
-      await tx.query(`SET LOCAL search_path TO ${name}, public`);
-      for (const statement of statements(POSTGRES_MIGRATIONS[v]!)) await tx.query(statement);
-      await tx.query(`INSERT INTO ${name}.schema_migrations (version) VALUES ($1)`, [v + 1]);
-    }
-    return { from: version, to: Math.max(version, POSTGRES_MIGRATIONS.length) };
-  });
+  const lockTimeout = String(ddlLockTimeout(options.lockTimeoutMs));
+  const retry = <T>(what: string, change: () => Promise<T>) => retryOnLockTimeout(what, client.label, change);
+  return client.session(
+    async (c) => {
+      await c.query("SELECT set_config('lock_timeout', $1, false)", [lockTimeout]);
+      await takeMigrationLock(c);
+      try {
+        const known = await c.query<{ here: string | null; sessions: string | null }>(
+          "SELECT to_regclass($1) AS here, to_regclass($2) AS sessions",
+          [`${name}.schema_migrations`, `${name}.sessions`],
+        );
+        const { here, sessions } = known.rows[0] ?? { here: null, sessions: null };
+        if (!here && sessions)
+          throw new StoreUnavailableError(
+            `${client.label}: schema ${schema} already holds tables that are not memlane's`,
+          );
+        if (!here)
+          await retry("create the schema", () =>
+            inTransaction(c, async () => {
+              await c.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+              await c.query(
+                `CREATE TABLE IF NOT EXISTS ${name}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+              );
+            }),
+          );
+        const result = await c.query<{ v: number | null }>(
+          `SELECT max(version) AS v FROM ${name}.schema_migrations`,
+        );
+        const version = Number(result.rows[0]?.v ?? 0);
+        if (version > SCHEMA_VERSION) throw newerSchema(client.label, version);
+        const record = (v: number) =>
+          c.query(`INSERT INTO ${name}.schema_migrations (version) VALUES ($1)`, [v]);
+        for (let v = version; v < SCHEMA_VERSION; v++) {
+          const step = POSTGRES_MIGRATIONS[v]!;
+          if (typeof step === "string")
+            await retry(`apply schema step ${v + 1}`, () =>
+              inTransaction(c, async () => {
+                for (const statement of statements(step)) await c.query(statement);
+                await record(v + 1);
+              }),
+            );
+          else {
+            await retry(`build index ${step.index}`, () =>
+              buildIndexConcurrently(c, `${name}.${quoteIdent(step.index)}`, step.create),
+            );
+            await record(v + 1);
+          }
+        }
+        return { from: version, to: SCHEMA_VERSION };
+      } finally {
+        await c.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      }
+    },
+    // Each step creates its tables in the store's schema, whatever the connection's search path.
+    { statement_timeout: 0, search_path: `${name}, public` },
+  );
+}
+
+/** How often a process waiting for another's migration looks whether the lock is free, in ms. */
+const MIGRATION_POLL_MS = 200;
+
+/**
+ * Takes the migration lock, waiting for another process's migration as long as it lasts. The wait
+ * is a loop of tries, not one blocking `pg_advisory_lock`: a statement that waits holds a
+ * snapshot, and CREATE INDEX CONCURRENTLY, in the migrating process, waits for every older
+ * snapshot to end, so the two would wait on each other (Postgres ends it as a deadlock).
+ */
+async function takeMigrationLock(session: SqlQueryable): Promise<void> {
+  for (;;) {
+    const { rows } = await session.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1) AS got", [
+      MIGRATION_LOCK,
+    ]);
+    if (rows[0]?.got) return;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_POLL_MS));
+  }
+}
+
+/** Runs `work` between BEGIN and COMMIT on a session, rolling back when it throws. */
+async function inTransaction<T>(session: SqlQueryable, work: () => Promise<T>): Promise<T> {
+  await session.query("BEGIN");
+  try {
+    const out = await work();
+    await session.query("COMMIT");
+    return out;
+  } catch (error) {
+    await session.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

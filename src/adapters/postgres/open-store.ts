@@ -9,8 +9,29 @@ import { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
 import type { SqlClient } from "./sql-client.js";
 import { enableVectors } from "./vector-index.js";
 
-/** A connection for a spec (no I/O yet). */
-export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
+/**
+ * How a client for a Postgres server is made: the timeouts of its connections and its pool sizes
+ * (by default the store's share of the default budget, `splitConnections()`).
+ */
+export interface PostgresClientOptions {
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  /** Connections of the store's pool. */
+  poolSize?: number;
+  /** Connections that hold sessions against appends by other processes. */
+  sessionLockPoolSize?: number;
+}
+
+/**
+ * A connection for a spec (no I/O yet). On a server, clients of one database, schema and timeouts
+ * share this process's pool; PGlite ignores the options (one process, one session, no waits on
+ * other processes).
+ */
+export function sqlClientFor(
+  spec: string,
+  schema = "memlane",
+  options: PostgresClientOptions = {},
+): SqlClient {
   if (spec.startsWith("pglite:")) {
     const dir = spec.slice("pglite:".length);
     if (!dir)
@@ -18,7 +39,13 @@ export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
     return new PgliteClient(dir === "memory" ? ":memory:" : dir, schema);
   }
   if (!isPostgresSpec(spec)) throw new InvalidInputError(`Not a Postgres store: "${spec}"`);
-  return new PgPoolClient(spec, { schema });
+  return new PgPoolClient(spec, {
+    schema,
+    max: options.poolSize,
+    lockMax: options.sessionLockPoolSize,
+    statementTimeoutMs: options.statementTimeoutMs,
+    lockTimeoutMs: options.lockTimeoutMs,
+  });
 }
 
 /**
@@ -26,7 +53,7 @@ export function sqlClientFor(spec: string, schema = "memlane"): SqlClient {
  * migrated on first use.
  */
 export function openPostgresStore(spec: string, options: PostgresStoreOptions = {}): PostgresStore {
-  return new PostgresStore(sqlClientFor(spec, options.schema), options);
+  return new PostgresStore(sqlClientFor(spec, options.schema, options), options);
 }
 
 /**
@@ -34,10 +61,14 @@ export function openPostgresStore(spec: string, options: PostgresStoreOptions = 
  * store (API keys, ingest jobs) open with. The client is closed again when migrating fails.
  * @throws {StoreUnavailableError} the database cannot be reached or is not memlane's
  */
-export async function openMigratedClient(spec: string, schema = "memlane"): Promise<SqlClient> {
-  const client = sqlClientFor(spec, schema);
+export async function openMigratedClient(
+  spec: string,
+  schema = "memlane",
+  options: PostgresClientOptions = {},
+): Promise<SqlClient> {
+  const client = sqlClientFor(spec, schema, options);
   try {
-    await migrate(client, schema);
+    await migrate(client, schema, { lockTimeoutMs: options.lockTimeoutMs });
   } catch (error) {
     await client.close();
     throw storeError(error, client.label);
@@ -68,13 +99,17 @@ export interface MigrationReport {
  */
 export async function migrateDatabase(
   spec: string,
-  options: { schema?: string; vectorSearch?: "auto" | "exact" } = {},
+  options: { schema?: string; vectorSearch?: "auto" | "exact" } & PostgresClientOptions = {},
 ): Promise<MigrationReport> {
   const schema = options.schema ?? "memlane";
-  const client = sqlClientFor(spec, schema);
+  // Its own small pool: the migration holds one connection, the column's backfill another.
+  const client = sqlClientFor(spec, schema, { ...options, poolSize: options.poolSize ?? 2 });
   try {
-    const { from, to } = await migrate(client, schema);
-    const pgvector = options.vectorSearch === "exact" ? null : await enableVectors(client);
+    const { from, to } = await migrate(client, schema, { lockTimeoutMs: options.lockTimeoutMs });
+    const pgvector =
+      options.vectorSearch === "exact"
+        ? null
+        : await enableVectors(client, { lockTimeoutMs: options.lockTimeoutMs, backfill: "wait" });
     return {
       database: client.label,
       schema,

@@ -23,6 +23,17 @@ describe("Postgres errors as memlane's", () => {
     }
   });
 
+  it("reads a lock or statement timeout as STORE_UNAVAILABLE, saying which", () => {
+    const lock = storeError(pgError("canceling statement due to lock timeout", "55P03"), "db");
+    assert.ok(isMemlaneError(lock));
+    assert.equal(lock.code, "STORE_UNAVAILABLE");
+    assert.equal(lock.details.reason, "lock-timeout");
+    assert.match(lock.message, /lock held elsewhere/);
+    const slow = storeError(pgError("canceling statement due to statement timeout", "57014"), "db");
+    assert.ok(isMemlaneError(slow));
+    assert.equal(slow.details.reason, "statement-timeout");
+  });
+
   it("passes every other error through unchanged", () => {
     for (const error of [
       pgError('relation "x" does not exist', "42P01"),

@@ -12,9 +12,9 @@
  * each of a hundred vector candidates made recall 10× slower at 10K memories.
  */
 import { breathe } from "../../core/yield-to-loop.js";
-import { quoteIdent } from "./pg-pool-client.js";
+import { applySettings, quoteIdent } from "./pg-pool-client.js";
 import { PgliteWorker } from "./pglite-worker.js";
-import type { SqlClient, SqlQueryable, SqlResult, SqlRow } from "./sql-client.js";
+import type { SqlClient, SqlQueryable, SqlResult, SqlRow, SqlSessionSettings } from "./sql-client.js";
 
 interface Shared {
   /** The instance's thread, started on first use (once the directory's last instance has closed). */
@@ -191,6 +191,49 @@ export class PgliteClient implements SqlClient {
       }
     });
     // Counted once committed (a rolled-back transaction changed nothing).
+    if (changed) this.changedRows(changed);
+    return out;
+  }
+
+  /**
+   * The instance's one session, held by `work` alone, with `settings` put back to what they were
+   * when it ends (the session is every client's).
+   */
+  async session<T>(
+    work: (session: SqlQueryable) => Promise<T>,
+    settings: SqlSessionSettings = {},
+  ): Promise<T> {
+    let changed = 0;
+    const out = await this.exclusive(async (db) => {
+      const names = Object.keys(settings);
+      const session: SqlQueryable = {
+        async query<R = SqlRow>(sql: string, params?: unknown[]) {
+          const result = await db.query<R>(sql, params);
+          changed += result.affectedRows;
+          return { rows: result.rows, rowCount: result.affectedRows };
+        },
+      };
+      const before = names.length
+        ? (
+            await db.query<Record<string, string>>(
+              `SELECT ${names.map((_, i) => `current_setting($${i + 1}) AS s${i}`).join(", ")}`,
+              names,
+            )
+          ).rows[0]!
+        : {};
+      await applySettings(session, settings);
+      try {
+        return await work(session);
+      } finally {
+        // A transaction the work left open would swallow the next client's statements.
+        await db.exec("ROLLBACK").catch(() => {});
+        if (names.length)
+          await applySettings(
+            session,
+            Object.fromEntries(names.map((name, i) => [name, before[`s${i}`] ?? ""])),
+          ).catch(() => {});
+      }
+    });
     if (changed) this.changedRows(changed);
     return out;
   }

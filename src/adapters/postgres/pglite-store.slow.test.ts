@@ -243,7 +243,78 @@ describe("postgres store on PGlite: pgvector", () => {
     }
   });
 
-  it("makes a model's HNSW index with its first memory vectors, before any search", async () => {
+  it("gains pgvector online: column, copy in batches and index while readers and writers go on, searches exact until ready", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "memlane-pglite-online-"));
+    try {
+      const spec = `pglite:${dir}`;
+      // An older store: 6,000 memory vectors and no vector column.
+      const before = openPostgresStore(spec, { vectorSearch: "exact" });
+      const vectors = randomVectors(6000, 21);
+      const memories = vectors.map((_, i) => memory(scopeA, `m${i}`));
+      await before.write(scopeA, withVectors(memories, vectors));
+      await before.close();
+
+      const store = openPostgresStore(spec);
+      const queries = randomVectors(5, 22);
+      const expected = await Promise.all(
+        queries.map(async (q) => {
+          const exact = openPostgresStore(spec, { vectorSearch: "exact" });
+          try {
+            return (await exact.searchMemories(scopeA, q, "x", 5)).map((h) => h.id);
+          } finally {
+            await exact.close();
+          }
+        }),
+      );
+      const times: number[] = [];
+      let wrong = 0;
+      let stop = false;
+      const timedRun = async (work: () => Promise<unknown>) => {
+        const t0 = performance.now();
+        await work();
+        times.push(performance.now() - t0);
+      };
+      const readers = (async () => {
+        for (let i = 0; !stop; i++)
+          await timedRun(async () => {
+            const q = i % queries.length;
+            const ids = (await store.searchMemories(scopeA, queries[q]!, "x", 5)).map((h) => h.id);
+            // Exact until the index serves; the index's answer agrees with it on these queries.
+            if (ids.join() !== expected[q]!.join()) wrong++;
+          });
+      })();
+      const writers = (async () => {
+        for (let i = 0; !stop; i++)
+          await timedRun(() => store.write(scopeA, { memories: [memory(scopeA, `new ${i}`)] }));
+      })();
+      const t0 = performance.now();
+      // The column, the copy in batches of 2,000 and the index, as a process starting on it does.
+      assert.equal(await store.vectorsReady("x", vectors[0]!.length), true);
+      const readyMs = performance.now() - t0;
+      await new Promise((r) => setTimeout(r, 100));
+      stop = true;
+      await Promise.all([readers, writers]);
+      assert.match(await store.explainSearch(scopeA, queries[0]!, "x", 5), /embeddings_hnsw_/);
+      const copied = await store.client.query<{ n: string }>(
+        "SELECT count(*) AS n FROM embeddings WHERE owner_kind = 'memory' AND embedding IS NULL",
+      );
+      assert.equal(Number(copied.rows[0]?.n), 0, "every vector copied");
+      assert.equal(wrong, 0, "every search answered as the exact one");
+      const longest = Math.max(...times);
+      console.log(
+        `# pgvector online on PGlite over 6,000 vectors: ready in ${Math.round(readyMs)} ms; ${times.length} reads and writes meanwhile, longest ${Math.round(longest)} ms`,
+      );
+      // PGlite has one session: a batch of the copy, or the index build (most of the time here),
+      // holds the others while it runs. They run between the steps; none waits for the whole change.
+      assert.ok(times.length >= 4, `${times.length} reads and writes ran meanwhile`);
+      assert.ok(longest < readyMs, `the longest wait (${Math.round(longest)} ms) was not the whole change`);
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts a model's HNSW index with its first memory vectors, before any search", async () => {
     const store = openPostgresStore(`pglite:${shared}`, { schema: "hnsw_on_write" });
     try {
       const m = memory(scopeA, "m1");
@@ -252,13 +323,22 @@ describe("postgres store on PGlite: pgvector", () => {
         memories: [m],
         embeddings: [{ ownerKind: "memory", ownerId: m.id, model: "early", vector: vector! }],
       });
-      const indexes = (
-        await store.client.query<{ n: string }>(
-          "SELECT indexname AS n FROM pg_indexes WHERE schemaname = $1",
-          [store.schema],
-        )
-      ).rows;
-      assert.equal(indexes.filter((r) => r.n.startsWith("embeddings_hnsw_")).length, 1);
+      // The write starts the build (concurrently) and does not wait for it; no search asks for it.
+      const built = async () =>
+        (
+          await store.client.query<{ n: string }>(
+            `SELECT c.relname AS n FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+             JOIN pg_namespace s ON s.oid = c.relnamespace
+             WHERE s.nspname = $1 AND c.relname LIKE 'embeddings_hnsw_%' AND i.indisvalid`,
+            [store.schema],
+          )
+        ).rows.length;
+      let found = await built();
+      for (let i = 0; i < 100 && found === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        found = await built();
+      }
+      assert.equal(found, 1);
     } finally {
       await store.close();
     }
@@ -426,6 +506,17 @@ describe("postgres store on PGlite: pgvector", () => {
               return tx.query(sql, params);
             },
           } satisfies SqlQueryable),
+        ),
+      session: (work, settings) =>
+        inner.session(
+          (c) =>
+            work({
+              query: (sql, params) => {
+                statements.push(sql);
+                return c.query(sql, params);
+              },
+            } satisfies SqlQueryable),
+          settings,
         ),
       close: () => inner.close(),
     });

@@ -41,12 +41,28 @@ import { memoryWhere, Params } from "./memory-filter.js";
 import { migrate } from "./migrations.js";
 import { storeError } from "./pg-errors.js";
 import type { SqlClient, SqlQueryable, SqlRow } from "./sql-client.js";
-import { enableVectors, HnswIndexes } from "./vector-index.js";
+import { backfillVectors, enableVectors, HnswIndexes } from "./vector-index.js";
 import { applyBatch } from "./write-batch.js";
 
 export interface PostgresStoreOptions {
   /** The schema memlane's tables live in. Default "memlane". */
   schema?: string;
+  /**
+   * `statement_timeout` of every connection, in ms (0: none). Default 30,000. A statement cancelled
+   * at it fails STORE_UNAVAILABLE (`details.reason` "statement-timeout").
+   */
+  statementTimeoutMs?: number;
+  /**
+   * `lock_timeout` of every connection, in ms (0: none). Default 5,000: a write that finds its row
+   * or table locked elsewhere for longer fails STORE_UNAVAILABLE (`details.reason` "lock-timeout")
+   * instead of hanging. Waiting for another replica's append to the same session is bounded by
+   * the statement timeout instead (that holder may be running a model).
+   */
+  lockTimeoutMs?: number;
+  /** Connections of the store's pool (shared with the API keys and upload jobs of this process). Default 11. */
+  poolSize?: number;
+  /** Connections that hold sessions against other replicas' appends. Default 5. */
+  sessionLockPoolSize?: number;
   /**
    * "auto" (default): k-NN in SQL on an HNSW index when pgvector can be had; "exact": always the
    * exact scan over the scope's vectors, held in this process.
@@ -54,7 +70,12 @@ export interface PostgresStoreOptions {
   vectorSearch?: "auto" | "exact";
 }
 
-type Ready = { vectors: boolean; iterativeScan: boolean };
+/**
+ * What the store found at its first use: whether pgvector's column is there (memory vectors are
+ * written to it), what the installed pgvector can do, and whether the vectors stored before the
+ * column have all been copied into it (until then, searches stay exact).
+ */
+type Ready = { vectors: boolean; iterativeScan: boolean; backfilled: () => boolean };
 
 const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];
@@ -78,16 +99,50 @@ export class PostgresStore implements MemoryStore {
   ) {
     this.schema = options.schema ?? "memlane";
     this.vectorSearch = options.vectorSearch ?? "auto";
+    this.lockTimeoutMs = options.lockTimeoutMs;
     this.hnsw = new HnswIndexes(client);
+  }
+
+  private readonly lockTimeoutMs: number | undefined;
+  /** The copy of older vectors into pgvector's column, running in the background. */
+  private backfilling: Promise<unknown> | null = null;
+  private closing = false;
+
+  /**
+   * Connects and makes the schema ready (migrating an older one, refusing a newer one), then finds
+   * out about pgvector. Processes call it when they start so that they refuse to start, rather
+   * than fail every request or job, on a database they cannot use.
+   * @throws {StoreUnavailableError} the database cannot be reached, was written by a newer memlane, or is not memlane's
+   */
+  async open(): Promise<void> {
+    await this.run(async () => undefined);
   }
 
   /** Migrates once, then finds out about pgvector; a failure is retried by the next call. */
   private ready(): Promise<Ready> {
     if (!this.readying) {
       this.readying = (async () => {
-        await migrate(this.client, this.schema);
-        const pgvector = this.vectorSearch === "auto" ? await enableVectors(this.client) : null;
-        return { vectors: pgvector !== null, iterativeScan: pgvector?.iterativeScan ?? false };
+        await migrate(this.client, this.schema, { lockTimeoutMs: this.lockTimeoutMs });
+        const pgvector =
+          this.vectorSearch === "auto"
+            ? await enableVectors(this.client, { lockTimeoutMs: this.lockTimeoutMs })
+            : null;
+        let backfilled = false;
+        // Vectors stored before the column existed are copied in short transactions while this
+        // process serves; searches stay exact until the copy is whole (a failed copy is tried
+        // again by the next process that starts; this one stays exact).
+        if (pgvector)
+          this.backfilling = backfillVectors(this.client, { stopped: () => this.closing }).then(
+            () => {
+              backfilled = !this.closing;
+            },
+            () => undefined,
+          );
+        return {
+          vectors: pgvector !== null,
+          iterativeScan: pgvector?.iterativeScan ?? false,
+          backfilled: () => backfilled,
+        };
       })();
       this.readying.catch(() => {
         this.readying = null;
@@ -134,6 +189,8 @@ export class PostgresStore implements MemoryStore {
       // The HNSW index of a model exists before its first vectors are written: filled row by
       // row as memories arrive, rather than built over a whole store at the first search (162 s
       // for 100K memories on PGlite, while that search waited).
+      // The build is started, not awaited: it runs concurrently with this write and every other
+      // (a build during the copy of older vectors is fine: each row copied joins the index).
       if (ready.vectors) {
         // Each model and width once, not once per vector.
         const wanted = new Map<string, [string, number]>();
@@ -141,7 +198,7 @@ export class PostgresStore implements MemoryStore {
           for (const e of batch.embeddings ?? [])
             if (e.ownerKind === "memory")
               wanted.set(`${e.model}\u0000${e.vector.length}`, [e.model, e.vector.length]);
-        for (const [model, dims] of wanted.values()) await this.hnsw.ensure(model, dims);
+        for (const [model, dims] of wanted.values()) void this.hnsw.usable(model, dims).catch(() => false);
       }
       await this.client.transaction(async (tx) => {
         await bumpVersions(
@@ -296,7 +353,10 @@ export class PostgresStore implements MemoryStore {
     filter: MemoryFilter = {},
   ): Promise<VectorHit[]> {
     return this.run(async (ready) => {
-      if (ready.vectors) return this.hnsw.nearest(scope, vector, model, k, filter, ready.iterativeScan);
+      // The HNSW index serves once every vector is in its column and the index is valid; until
+      // then (an older store gaining pgvector, an index being built) the search is exact.
+      if (ready.vectors && ready.backfilled() && (await this.hnsw.usable(model, vector.length)))
+        return this.hnsw.nearest(scope, vector, model, k, filter, ready.iterativeScan);
       const vectors = await this.vectorsOf(scope, model);
       const p = new Params();
       const where = memoryWhere(p, scope, filter);
@@ -409,8 +469,24 @@ export class PostgresStore implements MemoryStore {
     };
   }
 
+  /**
+   * Resolves when the store is ready and the copy of older vectors into pgvector's column has
+   * ended (at once without pgvector), and whether searches may now use the HNSW index of `model`
+   * at `dims` (built when missing, and awaited). For tests and `memlane migrate`.
+   */
+  async vectorsReady(model?: string, dims?: number): Promise<boolean> {
+    const ready = await this.ready();
+    await this.backfilling;
+    if (!ready.vectors || !ready.backfilled()) return false;
+    if (model === undefined || dims === undefined) return true;
+    await this.hnsw.ensure(model, dims);
+    return true;
+  }
+
   /** Ends the connections (or closes this process's PGlite once no other store uses it). */
   async close(): Promise<void> {
+    this.closing = true;
+    await this.backfilling;
     await this.client.close();
   }
 }

@@ -18,9 +18,18 @@ export interface SqlQueryable {
   query<R = SqlRow>(sql: string, params?: unknown[]): Promise<SqlResult<R>>;
 }
 
+/** Settings of one session, by name (`statement_timeout`, `lock_timeout`, `maintenance_work_mem`…). */
+export type SqlSessionSettings = Record<string, string | number>;
+
 export interface SqlClient extends SqlQueryable {
   /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if not. */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection held throughout, outside any transaction (it may open its own,
+   * or run what cannot run in one: CREATE INDEX CONCURRENTLY), with `settings` for its session
+   * only: no other caller sees them afterwards.
+   */
+  session<T>(work: (session: SqlQueryable) => Promise<T>, settings?: SqlSessionSettings): Promise<T>;
   /** Several statements without parameters (a migration step). */
   exec(sql: string): Promise<void>;
   /**

@@ -10,7 +10,8 @@ import type { MemoryFilter, Scope } from "../../core/types.js";
 import type { VectorHit } from "../../store/memory-store.js";
 import { blobToVector } from "../../store/sql/rows.js";
 import { memoryWhere, Params } from "./memory-filter.js";
-import type { SqlClient, SqlQueryable, SqlRow } from "./sql-client.js";
+import { buildIndexConcurrently, ddlLockTimeout, indexState, retryOnLockTimeout } from "./migrations.js";
+import type { SqlClient, SqlRow } from "./sql-client.js";
 
 /** pgvector's text form of a vector. */
 export function vectorLiteral(v: Float32Array): string {
@@ -57,40 +58,59 @@ export function pgvectorAbilities(version: string): PgvectorAbilities | null {
  * Makes pgvector ready when it can be, and says what it can do; null (and nothing changed) where
  * the extension is missing, may not be created here, or is too old for HNSW. A store whose
  * extension and `embedding` column are in place is only read (no lock, no DDL), so processes
- * starting beside a long-running reader do not queue behind it; the extension, the column and
- * the copy of vectors stored before are made once, by the first process that finds them missing,
- * under an advisory lock.
+ * starting beside a long-running reader do not queue behind it. Otherwise the first process that
+ * finds them missing creates the extension and adds the column (nullable, no default: a change of
+ * the catalog only) in one short transaction that waits at most `lock_timeout` for the table and
+ * is tried again after a pause, so it never holds readers behind a long transaction. Vectors
+ * stored before are copied into the column afterwards, in short transactions of their own
+ * (`backfillVectors`), which the store runs in the background while its searches stay exact.
  */
-export async function enableVectors(client: SqlClient): Promise<PgvectorAbilities | null> {
+export async function enableVectors(
+  client: SqlClient,
+  options: { lockTimeoutMs?: number; backfill?: "wait" | "none" } = {},
+): Promise<PgvectorAbilities | null> {
+  let abilities: PgvectorAbilities | null;
   try {
     const ready = await probe(client);
-    if (ready !== undefined) return ready;
-    return await client.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
-      const available = await tx.query<{ version: string }>(
-        "SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'",
-      );
-      const offered = available.rows[0]?.version;
-      if (!offered) return null;
-      // In public, which every memlane connection has on its search path (after its own schema),
-      // so the type and operators resolve for stores of any schema.
-      await tx.query("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public");
-      const installed = await tx.query<{ schema: string; version: string }>(
-        "SELECT extnamespace::regnamespace::text AS schema, extversion AS version FROM pg_extension WHERE extname = 'vector'",
-      );
-      const row = installed.rows[0];
-      // Installed elsewhere before us (an `extensions` schema): not on our path, so not ours to use.
-      if (row?.schema !== "public") return null;
-      const abilities = pgvectorAbilities(row.version);
-      if (!abilities) return null;
-      await tx.query("ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding vector");
-      await backfill(tx);
-      return abilities;
-    });
+    abilities =
+      ready !== undefined
+        ? ready
+        : await retryOnLockTimeout("add pgvector's column", client.label, () =>
+            addColumn(client, ddlLockTimeout(options.lockTimeoutMs)),
+          );
   } catch {
-    // No permission to create the extension (a managed server without it allowed): exact search.
+    // No permission to create the extension (a managed server without it allowed), or the table
+    // stayed locked: exact search in the process.
     return null;
   }
+  if (abilities && options.backfill === "wait") await backfillVectors(client);
+  return abilities;
+}
+
+/** The extension and the column, in one transaction under the lock every process shares. */
+async function addColumn(client: SqlClient, lockTimeoutMs: number): Promise<PgvectorAbilities | null> {
+  return client.transaction(async (tx) => {
+    await tx.query("SELECT set_config('lock_timeout', $1, true)", [String(lockTimeoutMs)]);
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
+    const available = await tx.query<{ version: string }>(
+      "SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'",
+    );
+    const offered = available.rows[0]?.version;
+    if (!offered) return null;
+    // In public, which every memlane connection has on its search path (after its own schema),
+    // so the type and operators resolve for stores of any schema.
+    await tx.query("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public");
+    const installed = await tx.query<{ schema: string; version: string }>(
+      "SELECT extnamespace::regnamespace::text AS schema, extversion AS version FROM pg_extension WHERE extname = 'vector'",
+    );
+    const row = installed.rows[0];
+    // Installed elsewhere before us (an `extensions` schema): not on our path, so not ours to use.
+    if (row?.schema !== "public") return null;
+    const abilities = pgvectorAbilities(row.version);
+    if (!abilities) return null;
+    await tx.query("ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding vector");
+    return abilities;
+  });
 }
 
 /**
@@ -113,39 +133,58 @@ async function probe(client: SqlClient): Promise<PgvectorAbilities | null | unde
   return row.column ? abilities : undefined;
 }
 
-async function backfill(tx: SqlQueryable): Promise<void> {
+/**
+ * Copies memory vectors stored before the column existed into it, `batch` rows per transaction,
+ * so no transaction holds rows (or PGlite's one session) for long and readers and writers go on
+ * between batches. Processes that run it at once do no harm: a row already copied is skipped.
+ * `stopped` is asked before each batch (a store that closes stops copying; the next process
+ * that starts goes on).
+ * @returns how many rows were copied here
+ */
+export async function backfillVectors(
+  client: SqlClient,
+  options: { batch?: number; stopped?: () => boolean } = {},
+): Promise<number> {
+  const batch = options.batch ?? BACKFILL_BATCH;
+  let copied = 0;
   for (;;) {
-    const missing = await tx.query<{
-      tenant: string;
-      agent: string;
-      owner_id: string;
-      model: string;
-      vector: Uint8Array;
-    }>(
-      `SELECT tenant, agent, owner_id, model, vector FROM embeddings
-       WHERE owner_kind = 'memory' AND embedding IS NULL LIMIT ${BACKFILL_BATCH}`,
-    );
-    if (missing.rows.length === 0) return;
-    // One statement per tenant, naming it: under Citus each goes to its tenant's shard.
-    const byTenant = new Map<string, typeof missing.rows>();
-    for (const row of missing.rows) {
-      const rows = byTenant.get(row.tenant);
-      if (rows) rows.push(row);
-      else byTenant.set(row.tenant, [row]);
-    }
-    for (const [tenant, r] of byTenant)
-      await tx.query(
-        `UPDATE embeddings e SET embedding = u.v::vector
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(agent, owner_id, model, v)
-         WHERE e.tenant = $1 AND e.agent = u.agent AND e.owner_kind = 'memory' AND e.owner_id = u.owner_id AND e.model = u.model`,
-        [
-          tenant,
-          r.map((x) => x.agent),
-          r.map((x) => x.owner_id),
-          r.map((x) => x.model),
-          r.map((x) => vectorLiteral(blobToVector(x.vector))),
-        ],
+    if (options.stopped?.()) return copied;
+    const n = await client.transaction(async (tx) => {
+      const missing = await tx.query<{
+        tenant: string;
+        agent: string;
+        owner_id: string;
+        model: string;
+        vector: Uint8Array;
+      }>(
+        `SELECT tenant, agent, owner_id, model, vector FROM embeddings
+         WHERE owner_kind = 'memory' AND embedding IS NULL LIMIT ${Math.max(1, Math.floor(batch))}`,
       );
+      // One statement per tenant, naming it: under Citus each goes to its tenant's shard.
+      const byTenant = new Map<string, typeof missing.rows>();
+      for (const row of missing.rows) {
+        const rows = byTenant.get(row.tenant);
+        if (rows) rows.push(row);
+        else byTenant.set(row.tenant, [row]);
+      }
+      for (const [tenant, r] of byTenant)
+        await tx.query(
+          `UPDATE embeddings e SET embedding = u.v::vector
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(agent, owner_id, model, v)
+           WHERE e.tenant = $1 AND e.agent = u.agent AND e.owner_kind = 'memory' AND e.owner_id = u.owner_id
+             AND e.model = u.model AND e.embedding IS NULL`,
+          [
+            tenant,
+            r.map((x) => x.agent),
+            r.map((x) => x.owner_id),
+            r.map((x) => x.model),
+            r.map((x) => vectorLiteral(blobToVector(x.vector))),
+          ],
+        );
+      return missing.rows.length;
+    });
+    if (n === 0) return copied;
+    copied += n;
   }
 }
 
@@ -162,34 +201,112 @@ function ranked(rows: SqlRow[]): VectorHit[] {
 /** A model name as an SQL string literal (it is part of an index predicate, so it cannot be a parameter). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/** How long a failed index build waits before a search starts it again. */
+const BUILD_RETRY_MS = 30_000;
+
 /**
  * The HNSW indexes of one store: one per embedding model and width, a partial index on the
- * `vector` column cast to that width, made the first time that model is searched.
+ * `vector` column cast to that width. An index is looked up in pg_index, never re-issued; a
+ * missing one is built with CREATE INDEX CONCURRENTLY by one process (under a try-lock), in the
+ * background, while searches stay exact (`usable` says when the index may serve them) and readers
+ * and writers go on. PGlite has one session, so there its build still holds other statements
+ * until it ends; the store starts it at a model's first vectors, when it is quick.
  */
 export class HnswIndexes {
-  private readonly made = new Map<string, Promise<void>>();
+  private readonly valid = new Set<string>();
+  private readonly building = new Map<string, Promise<void>>();
+  private readonly failedAt = new Map<string, number>();
 
   constructor(private readonly client: SqlClient) {}
 
-  /** Creates the index for `model` at `dims` unless it exists (in this or another process). */
+  private static key(model: string, dims: number): string {
+    return `${model}\u0000${dims}`;
+  }
+
+  /** The index's name: a digest of the model and width (a model name may be any text). */
+  static indexName(model: string, dims: number): string {
+    return `embeddings_hnsw_${createHash("sha1").update(HnswIndexes.key(model, dims)).digest("hex").slice(0, 12)}`;
+  }
+
+  /**
+   * Whether the index for `model` at `dims` is built and valid, so a search may use it. When it
+   * is not, its build is started in the background (unless one is under way here, or the last
+   * failed less than 30 s ago) and the caller searches exactly meanwhile.
+   */
+  async usable(model: string, dims: number): Promise<boolean> {
+    const key = HnswIndexes.key(model, dims);
+    if (this.valid.has(key)) return true;
+    if (this.building.has(key)) return false;
+    if ((await indexState(this.client, HnswIndexes.indexName(model, dims))) === "valid") {
+      this.valid.add(key);
+      return true;
+    }
+    if (Date.now() - (this.failedAt.get(key) ?? 0) >= BUILD_RETRY_MS)
+      void this.ensure(model, dims).catch(() => {});
+    return false;
+  }
+
+  /**
+   * Builds the index for `model` at `dims` unless it exists (in this or another process), and
+   * resolves once it is valid. When another process holds the build, resolves when it is done
+   * there (looked up every half second).
+   */
   ensure(model: string, dims: number): Promise<void> {
-    const key = `${model}\u0000${dims}`;
-    let made = this.made.get(key);
+    const key = HnswIndexes.key(model, dims);
+    if (this.valid.has(key)) return Promise.resolve();
+    let made = this.building.get(key);
     if (!made) {
-      const name = `embeddings_hnsw_${createHash("sha1").update(key).digest("hex").slice(0, 12)}`;
-      made = this.client.transaction(async (tx) => {
-        await tx.query("SELECT pg_advisory_xact_lock($1)", [VECTOR_LOCK]);
-        // A build whose graph fits in memory is many times faster than one that spills.
-        await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
-        await tx.query(
-          `CREATE INDEX IF NOT EXISTS ${name} ON embeddings USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
-           WHERE owner_kind = 'memory' AND model = ${literal(model)} AND dims = ${dims}`,
-        );
+      made = this.build(model, dims).then(
+        () => {
+          this.valid.add(key);
+          this.failedAt.delete(key);
+        },
+        (error) => {
+          this.failedAt.set(key, Date.now());
+          throw error;
+        },
+      );
+      const settled = made.catch(() => {});
+      void settled.finally(() => {
+        if (this.building.get(key) === made) this.building.delete(key);
       });
-      made.catch(() => this.made.delete(key));
-      this.made.set(key, made);
+      this.building.set(key, made);
     }
     return made;
+  }
+
+  private async build(model: string, dims: number): Promise<void> {
+    const name = HnswIndexes.indexName(model, dims);
+    const create = `CREATE INDEX CONCURRENTLY ${name} ON embeddings USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+       WHERE owner_kind = 'memory' AND model = ${literal(model)} AND dims = ${dims}`;
+    for (;;) {
+      const built = await this.client.session(
+        async (c) => {
+          if ((await indexState(c, name)) === "valid") return true;
+          // One builder per index across processes; the others wait for it to become valid.
+          const got = await c.query<{ got: boolean }>(
+            "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got",
+            [name],
+          );
+          if (!got.rows[0]?.got) return false;
+          try {
+            await retryOnLockTimeout(`build the vector index ${name}`, this.client.label, () =>
+              buildIndexConcurrently(c, name, create),
+            );
+            return true;
+          } finally {
+            await c
+              .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [name])
+              .catch(() => undefined);
+          }
+        },
+        // A build over a large table takes as long as it takes (it blocks no reader or writer),
+        // and one whose graph fits in memory is many times faster than one that spills.
+        { statement_timeout: 0, maintenance_work_mem: "512MB" },
+      );
+      if (built) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 
   /**

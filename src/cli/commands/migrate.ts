@@ -26,7 +26,11 @@ export function registerMigrate(program: Command): void {
       const { isPostgresSpec } = await import("../../store/store-spec.js");
       if (isPostgresSpec(store)) {
         const { migrateDatabase } = await import("../../adapters/postgres/open-store.js");
-        const report = await migrateDatabase(store, { vectorSearch: config.vectorSearch });
+        const report = await migrateDatabase(store, {
+          vectorSearch: config.vectorSearch,
+          statementTimeoutMs: config.postgres?.statementTimeoutMs,
+          lockTimeoutMs: config.postgres?.lockTimeoutMs,
+        });
         if (opts.json) printJson(report);
         else
           note(

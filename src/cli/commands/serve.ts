@@ -108,7 +108,13 @@ export function registerServe(program: Command): void {
       const replica = replicaFrom(opts.replica, env.MEMLANE_REPLICA);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
       // --no-worker leaves it to `memlane worker` processes.
-      const queue = await postgresQueueFor(path, { ...opts, concurrency: String(concurrency) }, opts.worker);
+      const config = configFrom(opts);
+      const queue = await postgresQueueFor(
+        path,
+        { ...opts, concurrency: String(concurrency) },
+        opts.worker,
+        config.postgres,
+      );
       if (!opts.worker && !queue)
         throw new InvalidInputError(
           "--no-worker needs a Postgres store (--db postgres://…) for memlane worker to read",
@@ -136,15 +142,25 @@ export function registerServe(program: Command): void {
         ]),
       );
       const mem = await openMemlane({
-        ...configFrom(opts),
+        ...config,
         queue: queue ?? { concurrency },
         maxPendingJobs,
         ...(replica ? { replica } : {}),
       });
+      // The schema is checked (an older one migrated, a newer one refused) before the queue
+      // starts: a server that cannot use the database takes no job and serves no request.
+      try {
+        await mem.store.open?.();
+      } catch (error) {
+        await queue?.close().catch(() => undefined);
+        await mem.close().catch(() => undefined);
+        throw error;
+      }
       // Know which jobs Postgres holds before looking for sessions left without one.
       await queue?.start();
-      const keys = await openKeyStore(path);
-      const ingestJobs = await openIngestJobStore(path);
+      // Keys and upload jobs share the store's pool (same database and timeouts): one budget.
+      const keys = await openKeyStore(path, config.postgres);
+      const ingestJobs = await openIngestJobStore(path, config.postgres);
       const service = createService({
         mem,
         keys,

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import type { PostgresJobQueue, PostgresQueueOptions } from "../../adapters/postgres/postgres-queue.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { loadFeature } from "../../core/optional-packages.js";
+import type { PostgresSettings } from "../../store/postgres-settings.js";
 import { io, untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions, wholeNumber } from "../options.js";
 import { note, print } from "../output.js";
@@ -28,13 +29,20 @@ export async function postgresQueueFor(
   db: string,
   flags: QueueFlags & { concurrency?: string },
   work: boolean,
+  postgres?: PostgresSettings,
 ): Promise<PostgresJobQueue | null> {
   if (!isPostgres(db)) return null;
   const { env } = io();
+  const concurrency = wholeNumber(flags.concurrency ?? "1", "concurrency", 1);
+  // pg-boss's pool is the queue's share of this process's connection budget (loaded with the
+  // command, so the command line starts without it).
+  const { postgresSettings, splitConnections } = await import("../../store/postgres-settings.js");
+  const split = splitConnections(postgresSettings(postgres).maxConnections, { work, concurrency });
   const options: PostgresQueueOptions = {
     url: db,
     work,
-    concurrency: wholeNumber(flags.concurrency ?? "1", "concurrency", 1),
+    concurrency,
+    maxConnections: split.queue,
     jobTimeoutSeconds: wholeNumber(flags.jobTimeout ?? env.MEMLANE_JOB_TIMEOUT ?? "900", "job-timeout", 1),
     retryLimit: wholeNumber(flags.jobRetries ?? env.MEMLANE_JOB_RETRIES ?? "2", "job-retries", 0),
   };
@@ -77,7 +85,7 @@ export function registerWorker(program: Command): void {
       const opts = cmd.optsWithGlobals<GlobalOptions & QueueFlags & { concurrency: string }>();
       const config = configFrom(opts);
       const db = typeof config.store === "string" ? config.store : "";
-      const queue = await postgresQueueFor(db, opts, true);
+      const queue = await postgresQueueFor(db, opts, true, config.postgres);
       if (!queue)
         throw new InvalidInputError(
           "memlane worker needs a Postgres store (--db postgres://…): with SQLite, serve runs consolidation itself",
@@ -108,6 +116,15 @@ export function registerWorker(program: Command): void {
         import("../../engine/open-memlane.js"),
       ]);
       const mem = await openMemlane({ ...config, queue });
+      // The schema is checked (and an older one migrated) before any job is taken: a worker older
+      // than the database refuses to start, as serve does, rather than fail every job it takes.
+      try {
+        await mem.store.open?.();
+      } catch (error) {
+        await queue.close().catch(() => undefined);
+        await mem.close().catch(() => undefined);
+        throw error;
+      }
       await queue.start();
       const started = {
         db: withoutPassword(db),
