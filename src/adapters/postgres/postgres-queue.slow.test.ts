@@ -120,6 +120,23 @@ describe("Postgres job queue", { skip }, () => {
     await mem.close();
   });
 
+  it("the queue's own connections carry the statement and lock timeouts the store's do", async () => {
+    const url = await cluster.createDatabase();
+    const q = new PostgresJobQueue({ url, ...fast, work: false });
+    try {
+      await q.start();
+      const db = (
+        q as unknown as { boss: { getDb(): { executeSql(sql: string): Promise<{ rows: unknown[] }> } } }
+      ).boss.getDb();
+      const { rows } = await db.executeSql(
+        "SELECT current_setting('statement_timeout') AS s, current_setting('lock_timeout') AS l",
+      );
+      assert.deepEqual(rows[0], { s: "30s", l: "5s" });
+    } finally {
+      await q.close();
+    }
+  });
+
   it("processes starting together on a fresh database all start (queue setup does not deadlock)", async () => {
     // Without serialized setup, four queues racing pg-boss's createQueue deadlocked (40P01) in
     // about one round in three; eight rounds make a regression visible.

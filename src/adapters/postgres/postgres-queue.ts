@@ -42,6 +42,7 @@ import type {
 import type { PostgresQueueOptions } from "../../engine/consolidation/queue-options.js";
 import type { JobInfo, JobState } from "../../engine/events.js";
 import { consoleLogger, type Logger } from "../../engine/logger.js";
+import { POSTGRES_DEFAULTS } from "../../store/postgres-settings.js";
 import { queuePositions } from "./fair-order.js";
 import {
   checkPgBossPackage,
@@ -138,16 +139,24 @@ export class PostgresJobQueue implements JobQueue {
     };
     this.logger = options.logger ?? consoleLogger;
     this.tables = new PgBossTables(this.options.schema, CONSOLIDATE_QUEUE);
-    this.boss = new PgBoss({
+    // pg-boss passes options it does not know on to its pg pool, whose settings these two are.
+    const bossOptions: PgBoss.ConstructorOptions & { statement_timeout: number; lock_timeout: number } = {
       connectionString: this.options.url,
       schema: this.options.schema,
       max: this.options.maxConnections,
       application_name: "memlane-queue",
+      // pg-boss hands these to its pg pool: a statement of the queue's own that hangs on a lock
+      // held elsewhere fails as the store's do, instead of holding the worker. Its fetch skips
+      // locked rows, so it never waits here. The scope locks' pool has none: a worker waits
+      // there for as long as another runs a job of that scope.
+      statement_timeout: POSTGRES_DEFAULTS.statementTimeoutMs,
+      lock_timeout: POSTGRES_DEFAULTS.lockTimeoutMs,
       // Maintenance fails jobs past their expiry so they are tried again; no cron, no monitor.
       supervise: true,
       maintenanceIntervalSeconds: this.options.maintenanceSeconds,
       schedule: false,
-    });
+    };
+    this.boss = new PgBoss(bossOptions);
     this.boss.on("error", (error) => this.logger.error(`job queue: ${error.message}`, { error }));
     // pg-boss emits this in the one process that ran its maintenance this interval: memlane's
     // own pass runs there too, so one process per interval does it.
