@@ -32,12 +32,41 @@ export function isCalendarWord(name: string): boolean {
  * is replaced before its own sentences are looked for).
  */
 export function erasedTexts(memoryTexts: string[], turnTexts: string[]): string[] {
-  const memories = memoryTexts.filter((t) => t.length >= MIN_TEXT);
-  const pieces = [
-    ...turnTexts,
-    ...turnTexts.flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim())),
-  ].filter((t) => t.length >= MIN_FRAGMENT && t.split(/\s+/).length >= MIN_FRAGMENT_WORDS);
-  return [...new Set([...memories, ...pieces])].sort((a, b) => b.length - a.length);
+  const texts = new ErasedTexts();
+  for (const t of memoryTexts) texts.addMemory(t);
+  for (const t of turnTexts) texts.addTurn(t);
+  return texts.list();
+}
+
+const isPiece = (t: string) => t.length >= MIN_FRAGMENT && t.split(/\s+/).length >= MIN_FRAGMENT_WORDS;
+
+/**
+ * `erasedTexts` gathered one text at a time, so that a pass over a whole scope's erased rows can
+ * pause between them (forget.ts on Postgres); `list()` gives what `erasedTexts` would.
+ */
+export class ErasedTexts {
+  private readonly memories: string[] = [];
+  private readonly turns: string[] = [];
+  private readonly sentences: string[] = [];
+
+  addMemory(text: string): void {
+    if (text.length >= MIN_TEXT) this.memories.push(text);
+  }
+
+  addTurn(text: string): void {
+    if (isPiece(text)) this.turns.push(text);
+    for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+      const piece = sentence.trim();
+      if (isPiece(piece)) this.sentences.push(piece);
+    }
+  }
+
+  /** Whole texts before their sentences, each once, longest first (the sort keeps that order among equals). */
+  list(): string[] {
+    return [...new Set([...this.memories, ...this.turns, ...this.sentences])].sort(
+      (a, b) => b.length - a.length,
+    );
+  }
 }
 
 /**
@@ -165,44 +194,63 @@ export function quoteFinder(
   evidence: string[],
   person?: string,
 ): (text: string, reach: QuoteReach) => { value: string; changed: boolean; removed: string[] } {
-  const names = new Set(person ? tokenize(`${person} ${displayName(person)}`) : []);
-  const runs = new Set<string>();
-  const numbers = new Set<string>();
-  for (const text of evidence) {
-    const words = quoteWords(text, names);
-    for (const run of runsOf(words)) runs.add(run);
-    for (const w of words) if (/^\d{3,}$/.test(w) && !isYear(w)) numbers.add(w);
+  const gathered = new QuoteEvidence(person);
+  for (const text of evidence) gathered.add(text);
+  return gathered.finder();
+}
+
+/**
+ * `quoteFinder`'s evidence gathered one text at a time, so that a pass over a whole scope's erased
+ * rows can pause between them (forget.ts on Postgres); `finder()` is what `quoteFinder` gives.
+ */
+export class QuoteEvidence {
+  private readonly names: Set<string>;
+  private readonly runs = new Set<string>();
+  private readonly numbers = new Set<string>();
+
+  constructor(private readonly person?: string) {
+    this.names = new Set(person ? tokenize(`${person} ${displayName(person)}`) : []);
   }
-  const display = person ? displayName(person) : "";
-  const named =
-    person && hasWordCharacter(display) && !isCalendarWord(display) ? namePattern(display, "") : null;
-  const namedInside = named ? new RegExp(`\\S\\s+${named.source}`, "u") : null;
-  return (text, reach) => {
-    const removed: string[] = [];
-    if (runs.size === 0 && numbers.size === 0 && !named) return { value: text, changed: false, removed };
-    // Far from the erased words most texts hold neither a long number nor the name: skip them cheaply.
-    if (reach === "far" && !/\d{4}|\d[.,]\d{3}/.test(text) && !(display && text.includes(display)))
-      return { value: text, changed: false, removed };
-    const value = text
-      .split(/(?<=[.!?])(\s+)|(\n+)/)
-      .filter((piece) => piece !== undefined)
-      .map((piece) => {
-        if (!/\S/.test(piece) || piece === REDACTED) return piece;
-        const words = quoteWords(piece, names);
-        const quoted =
-          reach === "near"
-            ? words.some((w) => numbers.has(w)) ||
-              runsOf(words).some((run) => runs.has(run)) ||
-              Boolean(named?.test(piece))
-            : words.some((w) => numbers.has(w) && isIdentifyingNumber(w)) ||
-              Boolean(namedInside?.test(piece));
-        if (!quoted) return piece;
-        removed.push(piece.trim());
-        return REDACTED;
-      })
-      .join("");
-    return { value, changed: removed.length > 0, removed };
-  };
+
+  add(text: string): void {
+    const words = quoteWords(text, this.names);
+    for (const run of runsOf(words)) this.runs.add(run);
+    for (const w of words) if (/^\d{3,}$/.test(w) && !isYear(w)) this.numbers.add(w);
+  }
+
+  finder(): (text: string, reach: QuoteReach) => { value: string; changed: boolean; removed: string[] } {
+    const { person, names, runs, numbers } = this;
+    const display = person ? displayName(person) : "";
+    const named =
+      person && hasWordCharacter(display) && !isCalendarWord(display) ? namePattern(display, "") : null;
+    const namedInside = named ? new RegExp(`\\S\\s+${named.source}`, "u") : null;
+    return (text, reach) => {
+      const removed: string[] = [];
+      if (runs.size === 0 && numbers.size === 0 && !named) return { value: text, changed: false, removed };
+      // Far from the erased words most texts hold neither a long number nor the name: skip them cheaply.
+      if (reach === "far" && !/\d{4}|\d[.,]\d{3}/.test(text) && !(display && text.includes(display)))
+        return { value: text, changed: false, removed };
+      const value = text
+        .split(/(?<=[.!?])(\s+)|(\n+)/)
+        .filter((piece) => piece !== undefined)
+        .map((piece) => {
+          if (!/\S/.test(piece) || piece === REDACTED) return piece;
+          const words = quoteWords(piece, names);
+          const quoted =
+            reach === "near"
+              ? words.some((w) => numbers.has(w)) ||
+                runsOf(words).some((run) => runs.has(run)) ||
+                Boolean(named?.test(piece))
+              : words.some((w) => numbers.has(w) && isIdentifyingNumber(w)) ||
+                Boolean(namedInside?.test(piece));
+          if (!quoted) return piece;
+          removed.push(piece.trim());
+          return REDACTED;
+        })
+        .join("");
+      return { value, changed: removed.length > 0, removed };
+    };
+  }
 }
 
 const isYear = (word: string) => /^(?:1[5-9]|20)\d\d$/.test(word);

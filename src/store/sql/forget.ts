@@ -15,6 +15,11 @@
  * redacted (`quoteFinder`, near the erased words and far from them). A redacted turn loses its
  * vector until `reindex`, and carries `redactedAt` for the write plan's race check. The request's
  * FORGET record is written by the caller in the same transaction.
+ *
+ * Its passes over every row of the scope yield `PAUSE` row by row: on Postgres the event loop
+ * runs there once a slice is spent, so the redaction of a large scope never holds the serving
+ * thread; on SQLite the program runs in one synchronous transaction (on a thread of its own for
+ * a file, sqlite/forget-worker.ts) and the pauses cost nothing.
  */
 import { InvalidInputError, NotFoundError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
@@ -22,8 +27,16 @@ import { namePattern } from "../../core/text.js";
 import type { Scope } from "../../core/types.js";
 import type { ForgetReport, ForgetRequest } from "../memory-store.js";
 import { forgetInTranscripts, pendingOf, sameId } from "../pending-forget.js";
-import { erasedTexts, isCalendarWord, quoteFinder, repliesTo, Scrubber } from "../redaction.js";
-import { change, type SqlDialect, type SqlProgram, select } from "./program.js";
+import {
+  ErasedTexts,
+  erasedTexts,
+  isCalendarWord,
+  QuoteEvidence,
+  type quoteFinder,
+  repliesTo,
+  Scrubber,
+} from "../redaction.js";
+import { change, PAUSE, type SqlDialect, type SqlProgram, select } from "./program.js";
 import { jsonColumn } from "./rows.js";
 
 type Row = Record<string, unknown>;
@@ -42,11 +55,17 @@ export function* forgetProgram(
   const s = [scope.tenant, scope.agent] as const;
   const inScope = "tenant = ? AND agent = ?";
   // Uploads the store's database holds for the tenant, not stored yet: the forget reaches them too.
-  const jobs = (yield* select(
+  const jobs: { id: string; transcripts: unknown[] }[] = [];
+  const pending: { people: string[]; sessions: string[] }[] = [];
+  for (const r of yield* select(
     "SELECT id, transcripts FROM ingest_jobs WHERE tenant = ? AND state IN ('queued','running') AND transcripts IS NOT NULL",
     scope.tenant,
-  )).map((r) => ({ id: String(r.id), transcripts: JSON.parse(String(r.transcripts)) as unknown[] }));
-  const pending = jobs.map((j) => pendingOf(j.transcripts, scope.agent));
+  )) {
+    const transcripts = JSON.parse(String(r.transcripts)) as unknown[];
+    jobs.push({ id: String(r.id), transcripts });
+    pending.push(pendingOf(transcripts, scope.agent));
+    yield PAUSE;
+  }
   const about = request.about === undefined ? undefined : yield* knownPerson(scope, request, pending);
   if (request.sessionId !== undefined) {
     const id = request.sessionId;
@@ -95,11 +114,16 @@ export function* forgetProgram(
         const agents = (json(r.meta) as { agents?: unknown }).agents;
         agentsOf.set(String(r.id), Array.isArray(agents) ? agents.map(String) : []);
         partnersOf.set(String(r.id), (json(r.partners) as string[]).map(String));
+        yield PAUSE;
       }
       const bySession = new Map<string, Row[]>();
-      for (const r of spoken)
-        bySession.set(String(r.session_id), [...(bySession.get(String(r.session_id)) ?? []), r]);
-      for (const [sessionId, turns] of bySession)
+      for (const r of spoken) {
+        const list = bySession.get(String(r.session_id));
+        if (list) list.push(r);
+        else bySession.set(String(r.session_id), [r]);
+      }
+      for (const [sessionId, turns] of bySession) {
+        yield PAUSE;
         for (const id of repliesTo(
           turns.map((r) => ({
             id: String(r.id),
@@ -112,13 +136,17 @@ export function* forgetProgram(
           partnersOf.get(sessionId) ?? [],
         ))
           turnIds.add(id);
+      }
     }
     // Memories filed about someone else that name the person carry their facts too. The name is
     // matched as written (capitalised), and never when it is also a month or a weekday.
     const name = displayName(about);
     if (!isCalendarWord(name)) {
       const named = namePattern(name, "");
-      for (const r of memoryRows) if (named.test(String(r.text))) memoryIds.add(String(r.id));
+      for (const r of memoryRows) {
+        if (named.test(String(r.text))) memoryIds.add(String(r.id));
+        yield PAUSE;
+      }
     }
   }
   if (request.sessionId) {
@@ -132,8 +160,10 @@ export function* forgetProgram(
     sessionIds.add(request.sessionId);
   }
   // Memories made from erased turns carry their words, whoever they are filed about.
-  for (const r of memoryRows)
+  for (const r of memoryRows) {
     if ((json(r.source_turns) as string[]).some((t) => turnIds.has(t))) memoryIds.add(String(r.id));
+    yield PAUSE;
+  }
   // A memory asked for by id goes with its earlier forms (what it superseded, what was fused into
   // it). A memory that goes with a session or a person only takes itself: a version it had
   // replaced, learned elsewhere, is current again (the change that retired it is forgotten).
@@ -146,11 +176,18 @@ export function* forgetProgram(
 
   // What the erased rows said, to be found and redacted wherever else it was copied. A fused
   // memory also carries the statement it was fused from.
-  const erasedMemories = memoryRows.filter((r) => memoryIds.has(String(r.id)));
-  const memoryTexts = erasedMemories.flatMap((r) => {
+  // Gathered a row at a time (tokenizing every erased text is long work on a large scope).
+  const verbatimTexts = new ErasedTexts();
+  const evidence = new QuoteEvidence(about);
+  for (const r of memoryRows) {
+    if (!memoryIds.has(String(r.id))) continue;
     const from = (json(r.attributes) as { fusedFrom?: { summary?: unknown } }).fusedFrom;
-    return [String(r.text), ...(typeof from?.summary === "string" ? [from.summary] : [])];
-  });
+    for (const text of [String(r.text), ...(typeof from?.summary === "string" ? [from.summary] : [])]) {
+      verbatimTexts.addMemory(text);
+      evidence.add(text);
+    }
+    yield PAUSE;
+  }
   const erasedTurns = turnIds.size
     ? yield* select(
         `SELECT text, speaker, meta FROM turns WHERE ${inScope} AND id IN ${d.members}`,
@@ -161,11 +198,14 @@ export function* forgetProgram(
   // The evidence of a copy or a quote is what the erased people said and what was remembered,
   // never the agent's own erased replies (their stock phrases are everyone's; the replies
   // themselves are gone, and the log of their sessions with them).
-  const theirWords = erasedTurns
-    .filter((r) => r.speaker !== scope.agent && !isGenerated(r.meta))
-    .map((r) => String(r.text));
-  const verbatim = erasedTexts(memoryTexts, theirWords);
-  const quotes = quoteFinder([...memoryTexts, ...theirWords], about);
+  for (const r of erasedTurns) {
+    if (r.speaker === scope.agent || isGenerated(r.meta)) continue;
+    verbatimTexts.addTurn(String(r.text));
+    evidence.add(String(r.text));
+    yield PAUSE;
+  }
+  const verbatim = verbatimTexts.list();
+  const quotes = evidence.finder();
 
   const memories = d.list([...memoryIds]);
   const turns = d.list([...turnIds]);
@@ -201,6 +241,7 @@ export function* forgetProgram(
   // What the uploads still hold goes in the same transaction: a job resumed or taken over later
   // stores the rest of its transcripts, and nothing of what was forgotten.
   for (const j of jobs) {
+    yield PAUSE;
     const left = forgetInTranscripts(j.transcripts, scope.agent, {
       sessionId: request.sessionId,
       about,
@@ -243,6 +284,7 @@ function* knownPerson(
     for (const p of json(r.partners) as unknown[]) known.add(String(p));
     const agents = (json(r.meta) as { agents?: unknown }).agents;
     if (Array.isArray(agents)) for (const a of agents) known.add(String(a));
+    yield PAUSE;
   }
   for (const r of yield* select("SELECT DISTINCT speaker FROM turns WHERE tenant = ? AND agent = ?", ...s))
     known.add(String(r.speaker));
@@ -378,6 +420,7 @@ function* redactEverywhere(
     `SELECT id, session_id, speaker, text, meta FROM turns WHERE ${inScope}`,
     ...s,
   )) {
+    yield PAUSE;
     const meta = json(r.meta) as Record<string, unknown>;
     let text: { value: unknown; changed: boolean } = scrubber.value(String(r.text));
     if (r.speaker === agent || meta.generated === true) {
@@ -405,12 +448,16 @@ function* redactEverywhere(
   }
   // Memories: one that repeats an erased text, or was made from a redacted turn and tells the
   // same fact back, carries the erased fact: it goes too, and its text is looked for in the log.
-  const doomed = (yield* select(`SELECT id, text, source_turns FROM memories WHERE ${inScope}`, ...s)).filter(
-    (r) =>
+  const doomed: Row[] = [];
+  for (const r of yield* select(`SELECT id, text, source_turns FROM memories WHERE ${inScope}`, ...s)) {
+    yield PAUSE;
+    if (
       scrubber.value(String(r.text)).changed ||
       ((json(r.source_turns) as string[]).some((t) => redactedTurns.has(t)) &&
-        quotes(String(r.text), "near").changed),
-  );
+        quotes(String(r.text), "near").changed)
+    )
+      doomed.push(r);
+  }
   // The sentences told back are looked for in the log too.
   texts.push(...erasedTexts(toldBack, []));
   if (doomed.length) {
@@ -432,6 +479,7 @@ function* redactEverywhere(
       `SELECT id, inputs, outputs, rationale FROM operations WHERE ${inScope}`,
       ...s,
     )) {
+      yield PAUSE;
       const inputs = scrubber.value(json(r.inputs));
       const outputs = scrubber.value(json(r.outputs));
       const rationale = scrubber.value(r.rationale ?? null);

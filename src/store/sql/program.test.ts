@@ -8,6 +8,7 @@ import { describe, test } from "node:test";
 import {
   change,
   numberedPlaceholders,
+  PAUSE,
   runAsync,
   runSync,
   type SqlProgram,
@@ -92,6 +93,40 @@ describe("program runners", () => {
     const run = () => assert.fail("no statement expected");
     assert.equal(runSync(none(), run), "done");
     assert.equal(await runAsync(none(), run), "done");
+  });
+
+  test("a pause is no statement: runSync goes straight on, runAsync lets the event loop run once a slice is spent", async () => {
+    /** Spins 5 ms per row over 40 rows, pausing after each, then reads once. */
+    function* long(): SqlProgram<number> {
+      for (let i = 0; i < 40; i++) {
+        const until = performance.now() + 5;
+        while (performance.now() < until);
+        yield PAUSE;
+      }
+      return (yield* select("SELECT 1")).length;
+    }
+    const seen: SqlStatement[] = [];
+    assert.equal(
+      runSync(long(), (s) => {
+        seen.push(s);
+        return answers(s);
+      }),
+      2,
+    );
+    assert.deepEqual(seen, [{ sql: "SELECT 1", params: [] }]);
+    // 200 ms of work, held by no stretch longer than a slice and a row.
+    let stall = 0;
+    let due = performance.now() + 5;
+    const timer = setInterval(() => {
+      stall = Math.max(stall, performance.now() - due);
+      due = performance.now() + 5;
+    }, 5);
+    try {
+      assert.equal(await runAsync(long(), async (s) => answers(s)), 2);
+    } finally {
+      clearInterval(timer);
+    }
+    assert.ok(stall < 100, `the loop stalled ${stall.toFixed(1)} ms`);
   });
 
   test("select returns the rows and change the count, ignoring the other half of the result", () => {

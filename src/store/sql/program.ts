@@ -5,7 +5,12 @@
  * The few places where the SQL dialects differ are asked of a `SqlDialect` that each driver gives
  * (sqlite/dialect.ts, adapters/postgres/dialect.ts), so a statement is written with `?`
  * placeholders and `${d.members}` for "the members of a list parameter".
+ *
+ * A program that does long work of its own between statements (a pass over every row of a scope)
+ * yields `PAUSE` now and then: the asynchronous runner gives the event loop back there once the
+ * slice is spent (core/yield-to-loop.ts), the synchronous one goes straight on.
  */
+import { breathe } from "../../core/yield-to-loop.js";
 
 /** One statement: `?` placeholders, parameters in order. */
 export interface SqlStatement {
@@ -19,8 +24,14 @@ export interface StatementResult {
   changes: number;
 }
 
-/** A store operation written once: yields statements, returns its value. */
-export type SqlProgram<T> = Generator<SqlStatement, T, StatementResult>;
+/** Where a program's own long work may give the event loop back; not a statement. */
+export const PAUSE: unique symbol = Symbol("pause");
+
+/** A store operation written once: yields statements (and pauses), returns its value. */
+export type SqlProgram<T> = Generator<SqlStatement | typeof PAUSE, T, StatementResult>;
+
+/** What a program receives back from a pause. */
+const NOTHING: StatementResult = { rows: [], changes: 0 };
 
 /** A column to insert: its name, its Postgres type, and how a row gives its value. */
 export type Column<T> = readonly [name: string, type: string, value: (row: T) => unknown];
@@ -77,9 +88,15 @@ export function* change(sql: string, ...params: unknown[]): SqlProgram<number> {
 export function runSync<T>(program: SqlProgram<T>, run: (s: SqlStatement) => StatementResult): T {
   let step = program.next();
   while (!step.done) {
+    const statement = step.value;
+    // Inside a synchronous transaction nothing else may run: a pause is passed over.
+    if (statement === PAUSE) {
+      step = program.next(NOTHING);
+      continue;
+    }
     let result: StatementResult;
     try {
-      result = run(step.value);
+      result = run(statement);
     } catch (error) {
       step = program.throw(error);
       continue;
@@ -89,16 +106,27 @@ export function runSync<T>(program: SqlProgram<T>, run: (s: SqlStatement) => Sta
   return step.value;
 }
 
-/** Runs a program on an asynchronous driver (pg or PGlite, inside a transaction). */
+/**
+ * Runs a program on an asynchronous driver (pg or PGlite, inside a transaction). Every statement
+ * is awaited, and at a pause the event loop runs once the slice is spent, so the program's own
+ * work between statements holds the loop no longer than a slice.
+ */
 export async function runAsync<T>(
   program: SqlProgram<T>,
   run: (s: SqlStatement) => Promise<StatementResult>,
 ): Promise<T> {
   let step = program.next();
   while (!step.done) {
+    const statement = step.value;
+    if (statement === PAUSE) {
+      const pause = breathe();
+      if (pause) await pause;
+      step = program.next(NOTHING);
+      continue;
+    }
     let result: StatementResult;
     try {
-      result = await run(step.value);
+      result = await run(statement);
     } catch (error) {
       step = program.throw(error);
       continue;

@@ -1,6 +1,8 @@
 /**
  * Ingest jobs in the SQLite store's file (table `ingest_jobs`, schema step 5), on a connection of
- * their own beside the engine's and the keys' (WAL lets them all use the same file).
+ * their own beside the engine's and the keys' (WAL lets them all use the same file). Every write
+ * first awaits a forget this process runs on the file (write-gate.ts): a heartbeat that met the
+ * forget's lock would sleep in the busy handler on the serving thread.
  */
 import Database from "better-sqlite3";
 import { ConflictError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
@@ -22,6 +24,7 @@ import { forgetInTranscripts, type PendingForget } from "../pending-forget.js";
 import type { Row } from "../sql/rows.js";
 import { MIGRATIONS } from "./migrations.js";
 import { SqliteStore } from "./sqlite-store.js";
+import { writesOpen } from "./write-gate.js";
 
 /** The schema step (migrations.ts) that made the ingest_jobs table. */
 const INGEST_JOBS_STEP = 5;
@@ -70,6 +73,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
   }
 
   async add(job: PendingIngestJob): Promise<void> {
+    await writesOpen(this.path);
     try {
       this.db
         .prepare(`INSERT INTO ingest_jobs (${INGEST_JOB_COLUMNS}, transcripts) VALUES (${marks(11)})`)
@@ -82,6 +86,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
   }
 
   async update(tenant: string, id: string, owner: string, change: IngestJobChange): Promise<boolean> {
+    await writesOpen(this.path);
     const columns = changedColumns(change);
     const sets = columns.map(([column]) => `${column} = ?`);
     if (clearsTranscripts(change)) sets.push("transcripts = NULL");
@@ -94,6 +99,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
   }
 
   async forgetPending(tenant: string, agent: string, forget: PendingForget): Promise<number> {
+    await writesOpen(this.path);
     // One transaction: a job that finishes meanwhile keeps no transcripts, and none come back.
     return this.run(() =>
       this.db
@@ -118,6 +124,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
   }
 
   async heartbeat(owner: string, at: string): Promise<number> {
+    await writesOpen(this.path);
     const result = this.run(() =>
       this.db
         .prepare(`UPDATE ingest_jobs SET heartbeat_at = ? WHERE owner = ? AND state IN ('queued','running')`)
@@ -146,6 +153,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
     staleBefore: string,
     at: string,
   ): Promise<PendingIngestJob | null> {
+    await writesOpen(this.path);
     // One statement: SQLite runs one writer at a time, so of two claims only the first matches.
     const row = this.run(
       () =>
@@ -184,6 +192,7 @@ export class SqliteIngestJobStore implements IngestJobStore {
   }
 
   async prune(tenant: string, keep: number): Promise<number> {
+    await writesOpen(this.path);
     const result = this.run(() =>
       this.db
         .prepare(

@@ -1,6 +1,7 @@
 /**
  * API keys in the SQLite store's file (table `api_keys`, schema step 4). A connection of its own
- * beside the engine's: WAL lets both read and write the same file.
+ * beside the engine's: WAL lets both read and write the same file. Writes first await a forget
+ * this process runs on the file (write-gate.ts), so they never sleep on its lock.
  */
 import Database from "better-sqlite3";
 import { ConflictError, MemlaneError, StoreUnavailableError } from "../../core/errors.js";
@@ -9,6 +10,7 @@ import type { ApiKeyRecord, KeyStore } from "../key-store.js";
 import type { Row } from "../sql/rows.js";
 import { MIGRATIONS } from "./migrations.js";
 import { SqliteStore } from "./sqlite-store.js";
+import { writesOpen } from "./write-gate.js";
 
 /** The schema step (migrations.ts) that made the api_keys table. */
 const API_KEYS_STEP = 4;
@@ -44,6 +46,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async add(record: ApiKeyRecord): Promise<void> {
+    await writesOpen(this.path);
     try {
       this.db
         .prepare(
@@ -82,6 +85,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
+    await writesOpen(this.path);
     const result = this.db
       .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
       .run(at, id);

@@ -1,7 +1,8 @@
 /**
  * The default store: one SQLite file, every batch in one transaction. The file is opened and
- * migrated by open-database.ts; writes and forget are the SQL core's programs (store/sql/), run
- * synchronously on this connection; reads and the vector cache are here. better-sqlite3 is
+ * migrated by open-database.ts; writes and forget are the SQL core's programs (store/sql/), writes
+ * run synchronously on this connection, a forget on a thread of its own (forget-worker.ts); reads
+ * and the vector cache are here. better-sqlite3 is
  * synchronous; the async port lets other stores (Postgres) do real I/O.
  */
 import type Database from "better-sqlite3";
@@ -39,8 +40,10 @@ import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTur
 import { bumpVersion, readChanges } from "../sql/scope-changes.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
+import { forgetInWorker } from "./forget-worker.js";
 import { openDatabase, storeError } from "./open-database.js";
 import type { OpenOptions } from "./open-options.js";
+import { holdWrites, writesOpen } from "./write-gate.js";
 
 /** Rows read at once by the reads that can span a whole scope; the event loop runs between pages. */
 const ROWS_PER_PAGE = 1000;
@@ -76,8 +79,17 @@ export class SqliteStore implements MemoryStore {
   /** Decoded memory vectors per scope and model, so a search does not re-read every blob. */
   private readonly vectorCache = new Map<string, Map<string, Float32Array>>();
 
+  /** How the file was opened, for the forget's own connection. */
+  private readonly options: SqliteStoreOptions;
+  /** An in-memory database: private to this connection, so its forget cannot go to another thread. */
+  private readonly inMemory: boolean;
+  /** Forgets running on another thread, awaited by close(). */
+  private readonly forgetting = new Set<Promise<ForgetReport>>();
+
   constructor(path: string, options: SqliteStoreOptions = {}) {
     this.path = path;
+    this.options = options;
+    this.inMemory = path === ":memory:" || path === "";
     this.db = openDatabase(path, options);
     this.runner = sqliteRunner(this.db);
   }
@@ -99,6 +111,8 @@ export class SqliteStore implements MemoryStore {
 
   async writeMany(entries: ScopedBatch[]): Promise<void> {
     for (const { scope, batch } of entries) checkBatchScope(scope, batch);
+    // A forget on another thread holds the file's write lock: wait for it here, not in the busy handler.
+    await writesOpen(this.path);
     const apply = this.db.transaction(() => {
       for (const { scope, batch } of entries) {
         // The version moves first: the change log's triggers stamp rows with it.
@@ -404,7 +418,37 @@ export class SqliteStore implements MemoryStore {
     return hits.slice(0, Math.max(0, k));
   }
 
+  /**
+   * Erases what the request names (store/sql/forget.ts), with its record, in one transaction,
+   * then checkpoints the WAL so the erased text leaves the disk. On a file the work runs on a
+   * worker thread with its own connection (forget-worker.ts), so the serving thread stays free:
+   * its reads see the scope as it was until the commit, and its writes to the file wait for the
+   * forget. An in-memory database belongs to this connection alone and cannot be reached from
+   * another thread, so there the forget runs here, holding the thread for its whole length.
+   */
   async forget(scope: Scope, request: ForgetRequest): Promise<ForgetReport> {
+    if (this.inMemory) return this.forgetHere(scope, request);
+    const forgetting = holdWrites(this.path, async () => {
+      try {
+        return await forgetInWorker({ path: this.path, options: this.options, scope, request });
+      } catch (error) {
+        if (error instanceof MemlaneError) throw error;
+        throw storeError(error, this.path);
+      } finally {
+        // Whatever happened, no cached vector may outlive a forget that may have committed.
+        this.invalidate(scope);
+      }
+    });
+    this.forgetting.add(forgetting);
+    try {
+      return await forgetting;
+    } finally {
+      this.forgetting.delete(forgetting);
+    }
+  }
+
+  /** The in-memory forget: the same program and record, on this connection and thread (no WAL to checkpoint). */
+  private forgetHere(scope: Scope, request: ForgetRequest): ForgetReport {
     const db = this.db;
     const work = db.transaction((): ForgetReport => {
       this.bumpVersion(scope);
@@ -415,8 +459,6 @@ export class SqliteStore implements MemoryStore {
     });
     const report = this.run(() => work.immediate());
     this.invalidate(scope);
-    // Move the overwritten pages out of the WAL so the erased text is gone from disk too.
-    this.run(() => db.pragma("wal_checkpoint(TRUNCATE)"));
     return report;
   }
 
@@ -485,6 +527,8 @@ export class SqliteStore implements MemoryStore {
   }
 
   async close(): Promise<void> {
+    // A forget in flight ends (committed or rolled back) before the store reports itself closed.
+    await Promise.allSettled([...this.forgetting]);
     if (this.db.open) this.db.close();
   }
 }
