@@ -111,7 +111,11 @@ describe("reliability: forget erases everywhere, on disk too", () => {
       ),
     );
     await Promise.allSettled([ingest, ...forgets]);
-    await mem.forget({ agent: "ava", about: "sam" });
+    // A racing forget that came after the last session erased Sam already: then no one is left
+    // to name, and that answer is as good as a forget.
+    await mem.forget({ agent: "ava", about: "sam" }).catch((error: { code?: string }) => {
+      if (error.code !== "NOT_FOUND") throw error;
+    });
     assert.deepEqual(onDisk(path, ["Quillfeather", "zebracorn"]), []);
     await mem.close();
   });
