@@ -23,6 +23,7 @@ import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { flag } from "./args.js";
 import { fillLiving } from "./live.js";
 import { percentile } from "./recall.js";
+import { listening } from "./serve.js";
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -205,21 +206,6 @@ async function servedFleet(
       await Promise.all(fleet.map(stop));
     }
   }
-}
-
-function listening(server: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (d) => {
-      out += d;
-      try {
-        resolve((JSON.parse(out) as { url: string }).url);
-      } catch {
-        // Not the whole JSON line yet.
-      }
-    });
-    server.once("exit", (code) => reject(new Error(`memlane serve exited with ${code}`)));
-  });
 }
 
 function stop(server: ChildProcess): Promise<void> {
