@@ -33,7 +33,7 @@ import { openKeyStore } from "../../src/store/open-key-store.js";
 import { type PostgresCluster, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { flag } from "./args.js";
-import { fillLiving } from "./live.js";
+import { fillLiving, sessionUpload } from "./live.js";
 import { percentile } from "./recall.js";
 import { listening } from "./serve.js";
 
@@ -259,18 +259,9 @@ async function heavy(
     const state = await waitJob(job.id, ended);
     if (state !== "done") throw new Error(`A's consolidation ended ${state}`);
   } else if (scenario === "upload") {
-    const upload = {
-      agent: "ava",
-      sessions: Array.from({ length: 200 }, (_, i) => ({
-        id: `u${i}`,
-        at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
-        partner: "sam",
-        turns: Array.from({ length: 6 }, (_, j) => ({
-          speaker: j % 2 ? "ava" : "sam",
-          text: j % 2 ? "That sounds lovely, tell me more." : `${sentence}Day ${i}, line ${j}.`,
-        })),
-      })),
-    };
+    const upload = sessionUpload("ava", 200, (i, j) =>
+      j % 2 ? "That sounds lovely, tell me more." : `${sentence}Day ${i}, line ${j}.`,
+    );
     const { job } = (await call("POST", "/v1/ingest", upload)) as { job: { id: string } };
     const state = await waitJob(job.id, ended);
     if (state !== "done") throw new Error(`A's upload ended ${state}`);

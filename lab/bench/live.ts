@@ -302,6 +302,22 @@ async function longestStall(
 }
 
 /**
+ * An upload of `sessions` daily sessions of six turns between `agent` and Sam, Sam first: the
+ * heavy upload the stall and fairness benches send. `said(i, j)` is line j of session i.
+ */
+export function sessionUpload(agent: string, sessions: number, said: (i: number, j: number) => string) {
+  return {
+    agent,
+    sessions: Array.from({ length: sessions }, (_, i) => ({
+      id: `u${i}`,
+      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      partner: "sam",
+      turns: Array.from({ length: 6 }, (_, j) => ({ speaker: j % 2 ? agent : "sam", text: said(i, j) })),
+    })),
+  };
+}
+
+/**
  * The event-loop stall of the heavy requests the issue names, offline carecall, on one store.
  * `coldTurns` is the size of the scope whose cold load is timed last.
  */
@@ -318,21 +334,11 @@ async function stalls(embedderName: string, storeKind: string, coldTurns: number
   // encoder's model) are not a request's stall.
   const r0 = await longestStall(() => mem.warmUp());
   rows.push(`| warming up (once per process, before serving) | ${ms(r0.took)} | ${ms(r0.stall)} |`);
-  const upload = {
-    agent: "ava",
-    sessions: Array.from({ length: 200 }, (_, i) => ({
-      id: `u${i}`,
-      at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
-      partner: "sam",
-      turns: Array.from({ length: 6 }, (_, j) => ({
-        speaker: j % 2 ? "ava" : "sam",
-        text:
-          j % 2
-            ? "That sounds great, tell me more."
-            : `I went to the ${sentence(3)} with my sister and it was lovely.`,
-      })),
-    })),
-  };
+  const upload = sessionUpload("ava", 200, (_, j) =>
+    j % 2
+      ? "That sounds great, tell me more."
+      : `I went to the ${sentence(3)} with my sister and it was lovely.`,
+  );
   let r = await longestStall(() => mem.ingest(upload));
   rows.push(
     `| a 200-session upload (1,200 turns), ingested and consolidated | ${ms(r.took)} | ${ms(r.stall)} |`,
