@@ -118,6 +118,8 @@ export class PostgresJobQueue implements JobQueue {
   private poller: NodeJS.Timeout | null = null;
   /** Connections that hold the scope locks of the jobs running here. */
   private readonly locks: pg.Pool;
+  /** Closed sessions the last sweep found without a job (keys): lost if the next finds them so. */
+  private suspects = new Set<string>();
   /** Ids of the jobs this process is running now (never taken over by its own sweep). */
   private readonly runningHere = new Set<string>();
   private polling: Promise<void> | null = null;
@@ -541,8 +543,9 @@ export class PostgresJobQueue implements JobQueue {
    * Queues the consolidation of every closed session that has no unfinished job: its close
    * stored the status, then queueing it failed (a dropped connection, a full connection limit)
    * and nobody closed it again. Each takes its place in its agent's order, before the agent's
-   * waiting jobs of sessions that come later (by conversation time). A session whose close is
-   * still sending its job may be queued twice; the store consolidates it once. Returns the
+   * waiting jobs of sessions that come later (by conversation time). A session counts as lost
+   * once two passes in a row found it without a job, so a close still sending its job is not
+   * queued twice. Returns the
    * sessions it queued. Without a way to list closed sessions (the engine passes the store's),
    * it does nothing.
    */
@@ -558,12 +561,18 @@ export class PostgresJobQueue implements JobQueue {
       JSON.stringify([s.tenant, s.agent, s.sessionId]);
     const result = await this.execute(this.tables.unfinishedSessions(closed));
     const queued = new Set((result?.rows ?? []).map((r) => key(r as ClosedSession)));
-    const lost = closed.filter((s) => !queued.has(key(s)));
+    // A session is taken for lost only when the pass before found it without a job too: one
+    // whose close is sending its job right now has it by the next pass, and is not queued twice.
+    const seen = closed.filter((s) => !queued.has(key(s)));
+    const suspects = this.suspects;
+    this.suspects = new Set(seen.map(key));
+    const lost = seen.filter((s) => suspects.has(key(s)));
+    const lostKeys = new Set(lost.map(key));
     // Latest first, so each one is placed before those of its agent that follow it, the ones
     // this pass queued included.
     for (let i = closed.length - 1; i >= 0; i--) {
       const s = closed[i]!;
-      if (queued.has(key(s))) continue;
+      if (!lostKeys.has(key(s))) continue;
       const later = closed
         .slice(i + 1)
         .filter((o) => o.tenant === s.tenant && o.agent === s.agent && queued.has(key(o)))
