@@ -318,6 +318,7 @@ const QUEUE_FIELDS = [
   ...fieldsOf<Omit<PostgresQueueOptions, "url">>({
     work: true,
     concurrency: true,
+    perTenant: true,
     jobTimeoutSeconds: true,
     retryLimit: true,
     retryDelaySeconds: true,

@@ -1,6 +1,6 @@
 /**
  * Everything memlane's job queue knows about pg-boss's own tables, in one place. The queue
- * otherwise uses pg-boss's public API (send, fetch, complete, fail, getQueue, createQueue,
+ * otherwise uses pg-boss's public API (send, complete, fail, getQueue, createQueue,
  * getJobById, schemaVersion); the statements here are the ones that API cannot express, each
  * named by what it does. pg-boss may change its tables in any release, so the queue starts only
  * on the versions this module was written for (`checkPgBossPackage`, `checkPgBossSchema`) and
@@ -18,8 +18,10 @@
  *   overwrite it. The worker that runs a job names itself there until then.
  * - `<schema>.version` holds the schema version in its `version` column.
  * - pg-boss's fetch takes jobs in `priority DESC, created_on, id` order among those with
- *   `state < 'active'` and `start_after < now()`; a job whose `start_after` lies in year 9999
- *   (`PARKED`) is never fetched, and `priority` is read nowhere else.
+ *   `state < 'active'` and `start_after < now()`, makes them active and sets `started_on`.
+ *   memlane's workers fetch with a copy of that statement (`fetchNext`) that also skips a tenant
+ *   holding its share of the workers; a job whose `start_after` lies in year 9999 (`PARKED`) is
+ *   never fetched, and `priority` is read nowhere else.
  *
  * When a new pg-boss release is to be supported: compare its `plans.js` (in its source: the job
  * table, the fetch, fail and complete statements) with the above, adjust the statements here, run the
@@ -198,7 +200,21 @@ const QUEUE_INDEXES: [string, string][] = [
     "memlane_job_tenant_tag",
     `(name, (data->>'tenant'), priority) WHERE state < 'completed' AND ${NOT_PARKED}`,
   ],
+  ["memlane_job_running", "(name, (data->>'tenant')) WHERE state = 'active'"],
 ];
+
+/**
+ * The application name a working process gives pg-boss's connections: its places (jobs it runs
+ * at once) and its queue's schema, so a fetch can add up the places of every worker connected to
+ * the queue (`fetchNext`). A random token tells processes apart across machines. Postgres keeps
+ * 63 bytes of it; the schema comes last, so only the schema is ever cut (and compared cut).
+ */
+export function workerApplicationName(concurrency: number, schema: string): string {
+  const token = Math.random().toString(16).slice(2, 10).padEnd(8, "0");
+  return `${WORKER_APP}:${token}:${concurrency}:${schema}`.slice(0, 63);
+}
+
+const WORKER_APP = "memlane-queue-worker";
 
 /**
  * How far tags may grow before maintenance shifts them back towards 0 (pg-boss's priority is a
@@ -252,6 +268,46 @@ export class PgBossTables {
       text: `CREATE INDEX IF NOT EXISTS ${name} ON ${this.schema}.job ${definition}`,
       values: [],
     }));
+  }
+
+  /**
+   * Takes the next job as pg-boss's own fetch does (the waiting, due job with the highest
+   * priority, then the one queued first; it becomes active, and a try is counted when it had
+   * started before), skipping the jobs of a tenant that already runs `perTenant` jobs across
+   * every worker. Without `perTenant`, a tenant runs at most all but one of the places the
+   * working processes connected to this queue offer (`workerApplicationName`), so one tenant's
+   * backlog never holds every worker and another tenant's job starts when a place frees. Two
+   * workers fetching at the same moment may each start one job of a tenant: the share is kept
+   * at every fetch, and is off by at most one place in such a race.
+   */
+  fetchNext(perTenant: number | null, applicationName: string): Statement {
+    const job = `${this.schema}.job`;
+    const schemaPart = applicationName.split(":").slice(3).join(":");
+    return {
+      text: `WITH places AS (
+               SELECT COALESCE(sum(split_part(w.application_name, ':', 3)::int), 0) AS n
+               FROM (SELECT DISTINCT application_name FROM pg_stat_activity
+                     WHERE datname = current_database() AND application_name LIKE '${WORKER_APP}:%'
+                       AND split_part(application_name, ':', 4) = $3) w),
+             full_tenants AS (
+               SELECT ${tenantOf("a")} AS tenant FROM ${job} a
+               WHERE a.name = $1 AND a.state = 'active'
+               GROUP BY 1
+               HAVING count(*) >= COALESCE($2::int, GREATEST(1, (SELECT n FROM places) - 1))),
+             next AS (
+               SELECT j.id FROM ${job} j
+               WHERE j.name = $1 AND j.state < 'active' AND j.start_after < now()
+                 AND NOT EXISTS (SELECT 1 FROM full_tenants f WHERE f.tenant = ${tenantOf("j")})
+               ORDER BY j.priority DESC, j.created_on, j.id
+               LIMIT 1
+               FOR UPDATE SKIP LOCKED)
+             UPDATE ${job} j SET state = 'active', started_on = now(),
+               retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+             FROM next WHERE j.name = $1 AND j.id = next.id
+             RETURNING j.id, j.name, j.data, j.priority, j.state, j.retry_count AS "retryCount",
+               j.created_on AS "createdOn", j.started_on AS "startedOn"`,
+      values: [this.queue, perTenant, schemaPart],
+    };
   }
 
   /**

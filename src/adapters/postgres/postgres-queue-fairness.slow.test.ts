@@ -110,8 +110,9 @@ describe("Postgres job queue: fair service", { skip }, () => {
     for (let i = 20; i < 30; i++) done.push((await api.enqueue(request("A", "a2", `s${i}`))).done);
     const log: string[] = [];
     const t0 = Date.now();
-    queue(url, { work: true }, log, 60);
-    queue(url, { work: true }, log, 60);
+    // A may use both workers here: this is the order of the line, not the share of the workers.
+    queue(url, { work: true, perTenant: 2 }, log, 60);
+    queue(url, { work: true, perTenant: 2 }, log, 60);
     const finished = await Promise.all(done);
     const elapsed = Date.now() - t0;
     assert.ok(finished.every((j) => j.state === "done"));
@@ -126,6 +127,52 @@ describe("Postgres job queue: fair service", { skip }, () => {
     assertSerialInOrder(log);
     // Two workers overlapped: 31 jobs of 60 ms took well under 31 × 60 ms.
     assert.ok(elapsed < 31 * 60 * 0.85 + 1500, `${elapsed} ms`);
+  });
+
+  /** The most jobs of `tenant` that ran at once, read from a start/end log. */
+  function mostAtOnce(log: string[], tenant: string): number {
+    let now = 0;
+    let most = 0;
+    for (const line of log) {
+      if (!line.includes(` ${tenant}/`)) continue;
+      now += line.startsWith("start") ? 1 : -1;
+      most = Math.max(most, now);
+    }
+    return most;
+  }
+
+  it("one tenant holds at most all but one of the workers' places, so another's job starts at once behind its backlog; perTenant widens the share", async () => {
+    const runBacklog = async (perTenant?: number) => {
+      const url = await cluster.createDatabase();
+      const api = queue(url, { work: false });
+      const done: Promise<unknown>[] = [];
+      // A's twelve sessions over four agents: without a share, both workers would run A's.
+      for (const agent of ["a1", "a2", "a3", "a4"])
+        for (let i = 0; i < 3; i++) done.push((await api.enqueue(request("A", agent, `s0${i}`))).done);
+      const log: string[] = [];
+      const options = perTenant === undefined ? { work: true } : { work: true, perTenant };
+      queue(url, options, log, 250);
+      queue(url, options, log, 250);
+      // B's one job comes while A's backlog runs.
+      await sleep(700);
+      const queuedAt = Date.now();
+      let startedAt = 0;
+      const b = (await api.enqueue(request("B", "b1", "s00"))).done.then(() => undefined);
+      const watch = setInterval(() => {
+        if (!startedAt && log.includes("start B/b1/s00")) startedAt = Date.now();
+      }, 10);
+      await Promise.all([...done, b]);
+      clearInterval(watch);
+      return { log, waited: startedAt - queuedAt };
+    };
+    const shared = await runBacklog();
+    assert.equal(mostAtOnce(shared.log, "A"), 1, "two places: A holds one");
+    // The free worker looks again within its poll (0.2 s here): B does not wait for A's 250 ms jobs.
+    assert.ok(shared.waited < 600, `B waited ${shared.waited} ms`);
+    assertSerialInOrder(shared.log);
+    const wide = await runBacklog(2);
+    assert.equal(mostAtOnce(wide.log, "A"), 2, "perTenant 2: A may hold both");
+    assertSerialInOrder(wide.log);
   });
 
   it("pending(tenant) counts a tenant's unfinished jobs in every process; jobs() says where each waiting job stands", async () => {

@@ -54,9 +54,16 @@ import {
   PgBossTables,
   type Statement,
   TAG_REBASE_AT,
+  workerApplicationName,
 } from "./pg-boss-tables.js";
 import { storeError } from "./pg-errors.js";
 import { guardClients, type HeldConnection, holdConnection, withoutPassword } from "./pg-pool-client.js";
+
+/** What a worker reads of a job it fetched (`PgBossTables.fetchNext`). */
+type FetchedJob = Pick<
+  PgBoss.JobWithMetadata<JobRequest>,
+  "id" | "name" | "data" | "priority" | "state" | "retryCount" | "createdOn" | "startedOn"
+>;
 
 /** The pg-boss queue consolidation jobs go to. */
 export const CONSOLIDATE_QUEUE = "memlane-consolidate";
@@ -89,7 +96,11 @@ export class PostgresJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   /** The statements on pg-boss's tables that its API cannot express. */
   private readonly tables: PgBossTables;
-  private readonly options: Required<Omit<PostgresQueueOptions, "logger">>;
+  private readonly options: Required<Omit<PostgresQueueOptions, "logger" | "perTenant">> & {
+    perTenant: number | null;
+  };
+  /** The name this process's queue connections carry (`workerApplicationName` when it works). */
+  private readonly applicationName: string;
   private readonly logger: Logger;
   private handler: JobHandler | null = null;
   private onChange: (job: JobInfo) => void = () => undefined;
@@ -138,7 +149,18 @@ export class PostgresJobQueue implements JobQueue {
       maintenanceSeconds: options.maintenanceSeconds ?? 30,
       schema: options.schema ?? "memlane_jobs",
       maxConnections: options.maxConnections ?? 4,
+      perTenant: options.perTenant ?? null,
     };
+    if (
+      this.options.perTenant !== null &&
+      !(Number.isInteger(this.options.perTenant) && this.options.perTenant >= 1)
+    )
+      throw new RangeError(`perTenant must be a whole number of at least 1, not ${this.options.perTenant}`);
+    // A working process names its places on its connections, so every worker's fetch can add up
+    // the places there are and keep one tenant to its share of them.
+    this.applicationName = this.options.work
+      ? workerApplicationName(this.options.concurrency, this.options.schema)
+      : "memlane-queue";
     this.logger = options.logger ?? consoleLogger;
     this.tables = new PgBossTables(this.options.schema, CONSOLIDATE_QUEUE);
     // pg-boss passes options it does not know on to its pg pool, whose settings these two are.
@@ -146,7 +168,7 @@ export class PostgresJobQueue implements JobQueue {
       connectionString: this.options.url,
       schema: this.options.schema,
       max: this.options.maxConnections,
-      application_name: "memlane-queue",
+      application_name: this.applicationName,
       // pg-boss hands these to its pg pool: a statement of the queue's own that hangs on a lock
       // held elsewhere fails as the store's do, instead of holding the worker. Its fetch skips
       // locked rows, so it never waits here. The scope locks' pool has none: a worker waits
@@ -431,12 +453,12 @@ export class PostgresJobQueue implements JobQueue {
   /** One worker loop: fetch a job, run it, complete or fail it; sleep when there is none. */
   private async workLoop(): Promise<void> {
     while (!this.stopping) {
-      let fetched: PgBoss.JobWithMetadata<JobRequest>[] = [];
+      let fetched: FetchedJob[] = [];
       try {
-        fetched = await this.boss.fetch<JobRequest>(CONSOLIDATE_QUEUE, {
-          batchSize: 1,
-          includeMetadata: true,
-        });
+        // pg-boss's fetch cannot skip a tenant that holds its share of the workers: memlane's
+        // copy of it does (PgBossTables.fetchNext).
+        const statement = this.tables.fetchNext(this.options.perTenant, this.applicationName);
+        fetched = ((await this.execute(statement))?.rows ?? []) as FetchedJob[];
       } catch (error) {
         if (!this.stopping) this.logger.error(`job queue fetch: ${(error as Error).message}`, { error });
       }
@@ -455,7 +477,7 @@ export class PostgresJobQueue implements JobQueue {
    * were parked). Either way the scope's first unfinished job is then made due, so the next job
    * of the agent follows at once and a job parked just as its predecessor finished is not left.
    */
-  private async runOne(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
+  private async runOne(row: FetchedJob): Promise<void> {
     const lock = new ScopeLock(this.locks, this.tables, this.options, row, this.logger);
     try {
       await lock.take();
@@ -591,10 +613,7 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   /** Whether a job of the same scope queued before this one has not finished yet. */
-  private async earlierUnfinished(
-    lock: pg.PoolClient,
-    row: PgBoss.JobWithMetadata<JobRequest>,
-  ): Promise<boolean> {
+  private async earlierUnfinished(lock: pg.PoolClient, row: FetchedJob): Promise<boolean> {
     // pg-boss cannot look jobs up by their data: read directly.
     const statement = this.tables.earlierUnfinished(row.id, row.data.tenant, row.data.agent);
     const { rows } = await lock.query(statement.text, statement.values);
@@ -610,7 +629,7 @@ export class PostgresJobQueue implements JobQueue {
     await this.execute(this.tables.putBack(id, this.options.pollSeconds));
   }
 
-  private async runLocked(row: PgBoss.JobWithMetadata<JobRequest>): Promise<void> {
+  private async runLocked(row: FetchedJob): Promise<void> {
     const { tenant, agent, sessionId } = row.data;
     const job: JobInfo = {
       id: row.id,
@@ -785,7 +804,7 @@ class ScopeLock {
       Required<PostgresQueueOptions>,
       "jobTimeoutSeconds" | "retryLimit" | "retryDelaySeconds"
     >,
-    private readonly row: PgBoss.JobWithMetadata<JobRequest>,
+    private readonly row: FetchedJob,
     private readonly logger: Logger,
   ) {
     this.scope = JSON.stringify([row.data.tenant, row.data.agent]);

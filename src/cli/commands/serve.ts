@@ -12,7 +12,7 @@ import { formatReplicaShare, parseReplicaShare, type ReplicaShare } from "../../
 import { io, untilStopped } from "../io.js";
 import { configFrom, type GlobalOptions } from "../options.js";
 import { note, printJson } from "../output.js";
-import { postgresQueueFor, type QueueFlags } from "./worker.js";
+import { PER_TENANT_HELP, perTenantFrom, postgresQueueFor, type QueueFlags } from "./worker.js";
 
 export function registerServe(program: Command): void {
   program
@@ -52,6 +52,7 @@ export function registerServe(program: Command): void {
       "consolidation jobs this process runs at once, served in turn across tenants; one tenant holds at most all but one of them (env MEMLANE_CONCURRENCY)",
       "2",
     )
+    .option("--per-tenant <n>", PER_TENANT_HELP)
     .option(
       "--max-pending-jobs <n>",
       "consolidation jobs one tenant may have waiting or running; past it a close answers 429 with Retry-After (env MEMLANE_MAX_PENDING_JOBS)",
@@ -104,6 +105,7 @@ export function registerServe(program: Command): void {
       );
       const ingestConcurrency = whole(opts.ingestConcurrency, "ingest-concurrency", 1, 1000);
       const maxPendingUploads = whole(opts.maxPendingUploads, "max-pending-uploads", 1, 1_000_000);
+      const perTenant = perTenantFrom(opts.perTenant);
       const path = storePath(opts);
       const replica = replicaFrom(opts.replica, env.MEMLANE_REPLICA);
       // With a Postgres store, consolidation goes through the Postgres queue, run here unless
@@ -143,7 +145,7 @@ export function registerServe(program: Command): void {
       );
       const mem = await openMemlane({
         ...config,
-        queue: queue ?? { concurrency },
+        queue: queue ?? { concurrency, ...(perTenant === undefined ? {} : { perTenant }) },
         maxPendingJobs,
         ...(replica ? { replica } : {}),
       });

@@ -17,6 +17,17 @@ import { note, print } from "../output.js";
 export interface QueueFlags {
   jobTimeout?: string;
   jobRetries?: string;
+  perTenant?: string;
+}
+
+/** The `--per-tenant` flag's help, the same on `worker` and `serve`. */
+export const PER_TENANT_HELP =
+  "most consolidation jobs one tenant runs at once (on Postgres, across every worker); default all but one of the places, so one tenant's backlog leaves room for the others (env MEMLANE_PER_TENANT)";
+
+/** The `--per-tenant` flag or MEMLANE_PER_TENANT, when either is given. */
+export function perTenantFrom(flag: string | undefined): number | undefined {
+  const value = flag ?? io().env.MEMLANE_PER_TENANT;
+  return value === undefined ? undefined : wholeNumber(value, "per-tenant", 1);
 }
 
 const isPostgres = (db: string) => /^postgres(ql)?:\/\//.test(db);
@@ -34,6 +45,7 @@ export async function postgresQueueFor(
   if (!isPostgres(db)) return null;
   const { env } = io();
   const concurrency = wholeNumber(flags.concurrency ?? "1", "concurrency", 1);
+  const perTenant = perTenantFrom(flags.perTenant);
   // pg-boss's pool is the queue's share of this process's connection budget (loaded with the
   // command, so the command line starts without it).
   const { postgresSettings, splitConnections } = await import("../../store/postgres-settings.js");
@@ -42,6 +54,7 @@ export async function postgresQueueFor(
     url: db,
     work,
     concurrency,
+    ...(perTenant === undefined ? {} : { perTenant }),
     maxConnections: split.queue,
     jobTimeoutSeconds: wholeNumber(flags.jobTimeout ?? env.MEMLANE_JOB_TIMEOUT ?? "900", "job-timeout", 1),
     retryLimit: wholeNumber(flags.jobRetries ?? env.MEMLANE_JOB_RETRIES ?? "2", "job-retries", 0),
@@ -64,6 +77,7 @@ export function registerWorker(program: Command): void {
       "run consolidation jobs from the Postgres queue (--db postgres://…), for API replicas started with serve --no-worker",
     )
     .option("--concurrency <n>", "jobs this worker runs at once", "1")
+    .option("--per-tenant <n>", PER_TENANT_HELP)
     .option(
       "--job-timeout <seconds>",
       "a job this worker runs for longer is taken for lost and run again (env MEMLANE_JOB_TIMEOUT; default 900)",

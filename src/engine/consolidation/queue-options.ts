@@ -13,6 +13,12 @@ export interface PostgresQueueOptions {
   /** Jobs this process runs at once (default 1). */
   concurrency?: number;
   /**
+   * Most jobs of one tenant running at once, across every worker of the queue. Default: all but
+   * one of the places the working processes connected now offer (the sum of their
+   * `concurrency`), at least 1, so one tenant's backlog leaves a place for the others.
+   */
+  perTenant?: number;
+  /**
    * A job running longer than this is taken for lost (its worker died) and tried again; keep it
    * well above the slowest consolidation. Default 900 s.
    */
