@@ -36,12 +36,14 @@ import { registerLabelledEvals } from "./eval-labelled.js";
 import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
 import { registerEvalQa } from "./eval-qa.js";
+import { registerEvalRules } from "./eval-rules.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   registerEvalCurrency(evalCmd);
+  registerEvalRules(evalCmd);
   registerEvalEmma(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);
