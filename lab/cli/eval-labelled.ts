@@ -92,8 +92,13 @@ export function registerLabelledEvals(
       "--foreign <n>",
       "with --folds: foreign memories per training episode for the relatedness gate; 0: no gate (default: as shipped)",
     )
+    .option(
+      "--no-update-rules",
+      "the operator alone: leave out the obvious rules (same fact, addition, change, stop) the strategy applies first",
+    )
     .action(async (file: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<LabelledOptions>();
+      const opts = cmd.optsWithGlobals<LabelledOptions & { updateRules: boolean }>();
+      const rules = opts.updateRules;
       const { part, folds } = checked(opts);
       if (!folds && (opts.policy !== undefined || opts.foreign !== undefined))
         throw new InvalidInputError("--policy and --foreign train the folds' models; they need --folds");
@@ -108,15 +113,25 @@ export function registerLabelledEvals(
         const embedder = embedderFor(opts);
         note(`${folds}-fold cross-validation over ${examples.length} episodes (${part})…`);
         reports = [
-          await crossValidateCarecall(examples, folds, embedder, { fusion: true, progress, ...training }),
-          await crossValidateCarecall(examples, folds, embedder, { fusion: false, progress, ...training }),
+          await crossValidateCarecall(examples, folds, embedder, {
+            fusion: true,
+            rules,
+            progress,
+            ...training,
+          }),
+          await crossValidateCarecall(examples, folds, embedder, {
+            fusion: false,
+            rules,
+            progress,
+            ...training,
+          }),
         ];
       } else {
         const cognition = engineFor(opts);
         note(`scoring ${examples.length} episodes (${part}) with ${cognition.name} cognition…`);
         reports = [
-          await evaluateCarecall(examples, cognition, { fusion: true }),
-          await evaluateCarecall(examples, cognition, { fusion: false }),
+          await evaluateCarecall(examples, cognition, { fusion: true, rules }),
+          await evaluateCarecall(examples, cognition, { fusion: false, rules }),
         ];
       }
       if (opts.json) return printJson({ part, folds, reports });

@@ -187,6 +187,7 @@ export function buildLexicon(dict: string) {
     antonyms: [...antonyms].filter((p) => p.split(" ").every((w) => senses.has(w))).sort(),
     fields,
     privacy: privacyClasses(dict),
+    update: privacyClasses(dict, UPDATE_KINDS, true).kinds,
   };
 }
 
@@ -267,6 +268,38 @@ const PRIVACY_KINDS: Record<string, string[]> = {
   knowing: ["verb know 1", "verb hear 2", "verb learn 2"],
 };
 
+/**
+ * Verb classes for the memory-update rules (cognition/offline/update-rules.ts), from WordNet senses
+ * as the privacy classes are: every word of a seed's synset, and each hyponym whose most frequent
+ * sense is below a seed. `stop`: putting an end to a habit, a job, a plan or a subscription ("quit", "give
+ * up", "discontinue", "cancel", "drop out"). `change`: leaving one thing for another ("switch",
+ * "swap", "trade in", "replace", "move" house or job).
+ */
+const UPDATE_KINDS: Record<string, string[]> = {
+  stop: [
+    "verb discontinue 1",
+    "verb quit 1",
+    "verb quit 2",
+    "verb quit 4",
+    "verb give_up 2",
+    "verb abandon 2",
+    "verb cancel 1",
+    "verb drop_out 1",
+    "verb drop_out 3",
+    "verb ditch 1",
+    "verb renounce 2",
+  ],
+  change: [
+    "verb change 4",
+    "verb switch 1",
+    "verb switch 3",
+    "verb swap 1",
+    "verb trade 2",
+    "verb replace 1",
+    "verb move 4",
+  ],
+};
+
 /** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
 const ANY_SENSE = new Set(["street", "residence", "knowing"]);
 
@@ -289,7 +322,12 @@ const VERB_COMMUNICATION = 32;
  * (SECRECY_SEEDS) and `communication` (verbs with a sense of telling, with
  * phrasal ones written with a space: "let on", "pass on").
  */
-export function privacyClasses(dict: string) {
+export function privacyClasses(
+  dict: string,
+  table: Record<string, string[]> = PRIVACY_KINDS,
+  /** Every word of a seed's own synset joins (not only the lemma the seed names). */
+  seedWords = false,
+) {
   const synsets = new Map<string, { words: string[]; lex: number; pointers: [string, string][] }>();
   for (const [file, tag] of Object.entries(POS))
     for (const line of readFileSync(join(dict, `data.${file}`), "utf8").split("\n")) {
@@ -333,7 +371,7 @@ export function privacyClasses(dict: string) {
       (o) => o !== pos && (index.get(`${o} ${w}`)?.length ?? 0) > (index.get(`${pos} ${w}`)?.length ?? 0),
     );
   const kinds: Record<string, string[]> = {};
-  for (const [kind, seeds] of Object.entries(PRIVACY_KINDS)) {
+  for (const [kind, seeds] of Object.entries(table)) {
     const any = ANY_SENSE.has(kind);
     const words = new Set<string>();
     const below = new Set<string>();
@@ -343,7 +381,7 @@ export function privacyClasses(dict: string) {
         if (!seed.endsWith(" only")) frontier.push(s);
         // The word the seed names (its synonyms may be mostly something else: "hands" for custody).
         for (const w of synsets.get(s)?.words ?? []) {
-          if (phrase(w) && (any || w === lemma(seed))) words.add(phrase(w)!);
+          if (phrase(w) && (any || seedWords || w === lemma(seed))) words.add(phrase(w)!);
         }
       }
     while (frontier.length) {

@@ -80,6 +80,11 @@ export interface SentencePair {
 export interface PairDecision {
   label: PairLabelWithFusion;
   rationale: string;
+  /**
+   * The obvious rule that decided the pair before any operator (cognition/offline/update-rules.ts),
+   * when one did: "same" keeps the memory and adds the statement's turns to its evidence.
+   */
+  rule?: "same" | "stop" | "change" | "addition";
 }
 
 /** An older and a newer memory, with their conversation times. */

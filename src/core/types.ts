@@ -132,6 +132,8 @@ export type OperationType =
   /** One batch of pairwise decisions (CareCall's operator), with every decision and rationale. */
   | "CLASSIFY"
   | "REPLY"
+  /** A statement not kept as a memory: nothing of a fact was left, or it could not stand alone. */
+  | "DISCARD"
   /** A whole end-of-session consolidation; recorded only when it fails, so it can be retried. */
   | "CONSOLIDATE"
   /**

@@ -125,7 +125,8 @@ describe("recall that knows history (carecall, scripted model)", () => {
 });
 
 describe("recall that knows history, without a version chain", () => {
-  // The operator keeps both jobs (everything APPEND): only the anchor's date says which came first.
+  // The operator keeps both jobs (everything APPEND, and no word of change for the rules to read):
+  // only the anchor's date says which came first.
   const jobs = {
     agent: "ava",
     sessions: [
@@ -139,13 +140,13 @@ describe("recall that knows history, without a version chain", () => {
         id: "j2",
         at: "2024-05-10T10:00",
         partner: "sam",
-        turns: [{ speaker: "sam", text: "I work freelance now." }],
+        turns: [{ speaker: "sam", text: "I also work freelance." }],
       },
     ],
   };
   const said: Record<string, string> = {
     "I work at a bank.": "Sam works at a bank.",
-    "I work freelance now.": "Sam works freelance now.",
+    "I also work freelance.": "Sam also works freelance.",
   };
   let mem: Memlane;
   before(async () => {
@@ -163,10 +164,10 @@ describe("recall that knows history, without a version chain", () => {
     assert.equal(recall.temporal, "past");
     assert.deepEqual(
       recall.hits.map((h) => h.text),
-      ["Sam works at a bank.", "Sam works freelance now."],
+      ["Sam works at a bank.", "Sam also works freelance."],
     );
     const whole = await mem.recall({ agent: "ava", about: "sam", query: "Did Sam work freelance?" });
-    assert.equal(whole.hits[0]!.text, "Sam works freelance now.", "the words alone rank the later job first");
+    assert.equal(whole.hits[0]!.text, "Sam also works freelance.", "the words alone rank the later job first");
   });
 
   it("measures raw turns from the anchor too", async () => {
@@ -175,7 +176,7 @@ describe("recall that knows history, without a version chain", () => {
     assert.equal(turns.temporal, "past");
     assert.deepEqual(
       turns.hits.map((h) => h.text),
-      ["I work at a bank.", "I work freelance now."],
+      ["I work at a bank.", "I also work freelance."],
     );
     const plain = await mem.recall({
       agent: "ava",
@@ -185,7 +186,7 @@ describe("recall that knows history, without a version chain", () => {
     });
     assert.equal(
       plain.hits[0]!.text,
-      "I work freelance now.",
+      "I also work freelance.",
       "an ordinary question keeps the ranker's order",
     );
   });

@@ -64,6 +64,11 @@ export interface WriteBatch {
   turns?: Turn[];
   memories?: Memory[];
   supersede?: Supersession[];
+  /**
+   * Turns that said a stored memory's fact again: added to the memory's `sourceTurns` (once
+   * each), whatever its status. A memory not in the scope fails the batch (ConflictError).
+   */
+  evidence?: { memoryId: string; turns: string[] }[];
   edges?: Edge[];
   embeddings?: EmbeddingRecord[];
   operations?: Operation[];

@@ -13,6 +13,7 @@ import {
 import { setF1 } from "../../../src/core/set-f1.js";
 import { termOverlap } from "../../../src/core/text.js";
 import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
+import { ruledPair } from "../../../src/strategies/carecall/carecall.js";
 import { classifyPairsStep } from "../../../src/strategies/carecall/steps/classify-pairs.js";
 import { fuseStep } from "../../../src/strategies/carecall/steps/fuse.js";
 import type { CarecallExample } from "./dataset.js";
@@ -70,9 +71,12 @@ const soft = (a: string, b: string) => termOverlap(a, b) >= 0.6;
 export async function evaluateCarecall(
   examples: CarecallExample[],
   cognition: Cognition,
-  options: { fusion?: boolean } = {},
+  options: { fusion?: boolean; rules?: boolean } = {},
 ): Promise<CarecallReport> {
   const fusion = options.fusion ?? true;
+  // The strategy's obvious rules decide first, as in the product; `rules: false` measures the
+  // operator alone.
+  const useRules = options.rules ?? true;
   let usage = emptyUsage();
   const pairRecords: PairRecord[] = [];
   const episodeRecords: EpisodeRecord[] = [];
@@ -89,7 +93,10 @@ export async function evaluateCarecall(
       : { value: [], usage: emptyUsage() };
     usage = addUsage(usage, result.usage);
     const label = new Map<string, PairLabelWithFusion>(
-      all.map((p, i) => [`${p.mi}:${p.si}`, result.value[i]!.label]),
+      all.map((p, i) => [
+        `${p.mi}:${p.si}`,
+        (useRules ? ruledPair(p.memory, p.summary, e.about)?.label : undefined) ?? result.value[i]!.label,
+      ]),
     );
     for (const g of e.pairs ?? [])
       pairRecords.push({

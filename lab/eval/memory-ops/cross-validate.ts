@@ -31,6 +31,8 @@ export async function crossValidateCarecall(
   embedder: Embedder,
   options: {
     fusion?: boolean;
+    /** The strategy's obvious rules first (default true, as in the product). */
+    rules?: boolean;
     progress?: FoldProgress;
     /** How each fold's model is used (default: the shipped policy). */
     policy?: PairDecisionPolicy;
@@ -50,7 +52,9 @@ export async function crossValidateCarecall(
       options.policy,
     );
     const cognition = new OfflineCognition(embedder, { pairOperator: model });
-    reports.push(await evaluateCarecall(parts[f]!, cognition, { fusion: options.fusion }));
+    reports.push(
+      await evaluateCarecall(parts[f]!, cognition, { fusion: options.fusion, rules: options.rules }),
+    );
   }
   return mergeCarecallReports(reports);
 }

@@ -34,8 +34,10 @@ const cases: [sentence: string, clauses: string[]][] = [
   ["He is tired but works every day.", ["He is tired.", "He works every day."]],
   [
     "I quit my job and then moved to Rome and now I teach yoga.",
-    ["I quit my job.", "I moved to Rome.", "I teach yoga."],
+    ["I quit my job.", "I moved to Rome.", "Now I teach yoga."],
   ],
+  // "also" and "now" stay with their clause: one adds, the other changes.
+  ["I play the piano and also sing in a choir.", ["I play the piano.", "I sing in a choir too."]],
   // Whitespace is trimmed and a clause always ends with a full stop.
   ["   Hello there   ", ["Hello there."]],
 ];

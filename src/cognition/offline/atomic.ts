@@ -11,7 +11,8 @@
  */
 import { nlp } from "./nlp.js";
 
-const JOINT = /\s*(?:;|,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?)\s*/g;
+/** A joint between clauses; an adverb after it ("and also", "and now") belongs to the second one. */
+const JOINT = /\s*(?:;|,?\s+(?:and|but)\s+(?:then\s+|(also|now)\s+)?)\s*/g;
 const COMPANION =
   /,?\s+(?:together\s+)?with\s+(my|his|her|their|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+),?\s+(?:called\s+|named\s+)?([A-Z][a-z]+)\b((?:,\s+(?:a|an|the)\s+[^,.;!?]+)?)/;
 
@@ -45,7 +46,7 @@ function splitCoordinated(sentence: string): string[] {
   let rest = sentence;
   for (;;) {
     JOINT.lastIndex = 0;
-    let split: { left: string; right: string } | null = null;
+    let split: { left: string; right: string; adverb: string } | null = null;
     for (let m = JOINT.exec(rest); m; m = JOINT.exec(rest)) {
       const left = rest.slice(0, m.index).trim();
       const right = rest.slice(m.index + m[0].length).trim();
@@ -56,14 +57,20 @@ function splitCoordinated(sentence: string): string[] {
         hasVerb(left) &&
         hasVerb(right)
       ) {
-        split = { left, right };
+        split = { left, right, adverb: m[1] ? `${m[1]} ` : "" };
         break;
       }
     }
     if (!split) break;
     parts.push(finish(split.left));
     const subject = subjectOf(split.left);
-    rest = startsWithVerb(split.right) && subject ? `${subject} ${split.right}` : capitalise(split.right);
+    // "also" adds and "now" changes: either stays with its clause ("I sing in a choir too",
+    // "Now I teach yoga"), placed where turning "I" into the person's name keeps the verb agreeing.
+    const clause = startsWithVerb(split.right) && subject ? `${subject} ${split.right}` : split.right;
+    rest =
+      split.adverb === "also "
+        ? `${capitalise(clause.replace(/[\s.!?]+$/, ""))} too.`
+        : capitalise(`${split.adverb}${clause}`);
   }
   parts.push(finish(rest));
   return parts;

@@ -33,6 +33,7 @@ export function mergeBatches(batches: WriteBatch[]): MergedBatch {
     turns: [],
     memories: [],
     supersede: [],
+    evidence: [],
     edges: [],
     embeddings: [],
     operations: [],
@@ -62,7 +63,11 @@ export async function applyStaged(
     // Memories are made from turns: if a forget erased any of them meanwhile, nothing lands.
     const written = new Set(batch.turns.map((t) => t.id));
     batch.requireTurns = [
-      ...new Set([...batch.requireTurns, ...batch.memories.flatMap((m) => m.sourceTurns)]),
+      ...new Set([
+        ...batch.requireTurns,
+        ...batch.memories.flatMap((m) => m.sourceTurns),
+        ...batch.evidence.flatMap((e) => e.turns),
+      ]),
     ].filter((id) => !written.has(id));
     const vectors = await parts.embedder.embed(
       batch.memories.map((m) => m.text),

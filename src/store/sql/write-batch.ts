@@ -239,6 +239,24 @@ export function* writeBatch(
       at: now,
     });
   }
+  for (const x of b.evidence ?? []) {
+    const [row] = yield* select(
+      `SELECT source_turns FROM memories WHERE ${inScope} AND id = ?`,
+      ...s,
+      x.memoryId,
+    );
+    if (!row)
+      throw new ConflictError(`Memory "${x.memoryId}" is not a memory of this scope`, { memory: x.memoryId });
+    const known = JSON.parse(String(row.source_turns)) as string[];
+    const added = x.turns.filter((t) => !known.includes(t));
+    if (added.length > 0)
+      yield* change(
+        `UPDATE memories SET source_turns = ? WHERE ${inScope} AND id = ?`,
+        JSON.stringify([...known, ...added]),
+        ...s,
+        x.memoryId,
+      );
+  }
   for (const e of b.edges ?? []) edges.push(edgeRow(e, now));
   yield* insert(d, "edges", cols.edges, edges, {
     message: "An edge of this batch is a duplicate or names a missing memory",

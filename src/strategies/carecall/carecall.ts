@@ -8,6 +8,7 @@
  * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
 import type { PairDecision } from "../../cognition/inputs.js";
+import { type UpdateRuleName, updateRule } from "../../cognition/offline/update-rules.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { byStoreOrder } from "../../core/memory-order.js";
@@ -98,6 +99,24 @@ async function endSession(ctx: SessionContext, settings: CarecallSettings): Prom
     );
 }
 
+/**
+ * What each obvious rule does to the pair: the same fact is passed (the memory keeps it, with the
+ * new evidence), a stop or a change replaces the memory with the statement (which stays active),
+ * an addition keeps both.
+ */
+const RULE_LABELS: Record<UpdateRuleName, PairLabelWithFusion> = {
+  same: "PASS",
+  stop: "REPLACE",
+  change: "REPLACE",
+  addition: "APPEND",
+};
+
+/** The decision an obvious rule makes on a (memory, statement) pair, or null when none applies. */
+export function ruledPair(memory: string, statement: string, about: string): PairDecision | null {
+  const rule = updateRule(memory, statement, displayName(about));
+  return rule ? { label: RULE_LABELS[rule.rule], rationale: rule.why, rule: rule.rule } : null;
+}
+
 /** A memory compared with a statement, by their places in `memories` and `statements`. */
 interface Pair {
   m: number;
@@ -131,10 +150,19 @@ async function updateSubject(
   near.lists.forEach((list, s) => {
     for (const x of list) pairs.push({ m: number.get(x.memory.id)!, s });
   });
-  const { decisions, model } =
+  const classified =
     pairs.length > 0
       ? await classifyPairs(ctx, settings, { about, statements, memories, pairs, among: near.among })
       : { decisions: new Map<string, PairDecision>(), model: ctx.cognition.name };
+  // The obvious rules (a fact said again, an addition, a change, a stop) overrule the operator
+  // on the pairs they decide; it decides the rest. Every pair is still shown to the operator, so
+  // its decisions on the others do not depend on which pairs a rule took.
+  const decisions = new Map(classified.decisions);
+  for (const { m, s } of pairs) {
+    const rule = ruledPair(memories[m]!.text, texts[s]!, about);
+    if (rule) decisions.set(`${m}:${s}`, rule);
+  }
+  const model = classified.model;
   // Conversation time decides what is current: a statement older than a memory (a late file,
   // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
   // past instead (history behind it).

@@ -130,15 +130,22 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
       );
     }
   }
+  const evidence: { memoryId: string; turns: string[] }[] = [];
   for (const [s, why] of update.droppedSummary)
     for (const w of why.filter((x) => x.label === "PASS")) {
       const memory = memories[w.by]!;
+      // The same fact said again: the memory keeps it, and the turns that said it again join
+      // its evidence (so a forget of those turns reaches it too).
+      const again = label(w.by, s)?.rule === "same";
+      const turns = again ? statements[s]!.sourceTurns.filter((t) => !memory.sourceTurns.includes(t)) : [];
+      if (turns.length > 0) evidence.push({ memoryId: memory.id, turns });
       ops.push(
         ctx.operation({
           type: "PASS",
           model: input.model,
           memoryIds: [memory.id],
           inputs: { memory: memory.text, summary: statements[s]!.text },
+          ...(again ? { outputs: { kept: memory.id, evidence: turns } } : {}),
           rationale: label(w.by, s)?.rationale ?? null,
         }),
       );
@@ -157,7 +164,7 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
           rationale: "no memory held this yet",
         }),
       );
-  return { memories: rows, supersede, edges, operations: ops };
+  return { memories: rows, supersede, edges, operations: ops, ...(evidence.length ? { evidence } : {}) };
 }
 
 function passTarget(update: MemoryUpdateResult, s: number, memories: Memory[]): string | null {

@@ -17,6 +17,8 @@
  * by alternating ranks, duplicates dropped, numbered from 1; per-turn work waits by default so
  * the reply sees it (`perTurn: "background"` trades that for speed).
  */
+import { cleanStatement } from "../../cognition/offline/clean-statement.js";
+import { updateRule } from "../../cognition/offline/update-rules.js";
 import { displayName } from "../../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import type { Memory, Operation, Turn, Usage } from "../../core/types.js";
@@ -128,7 +130,15 @@ async function blendTurn(ctx: TurnContext, settings: CreemSettings): Promise<voi
   const insights: Insight[] = settings.refine
     ? blended.value
     : blended.value.map((i) => ({ ...i, type: "New", removes: [], rationale: "refine ablated" }));
-  applyInsights(ctx, { insights, retrieved, recent, question, model: blended.model, usage: blended.usage });
+  applyInsights(ctx, {
+    insights,
+    retrieved,
+    recent,
+    question,
+    model: blended.model,
+    usage: blended.usage,
+    rules: settings.refine,
+  });
 }
 
 /** The question the dialogue raises (the paper's first call), logged as SUMMARIZE. */
@@ -166,6 +176,8 @@ function applyInsights(
     question: string | null;
     model: string;
     usage: Usage;
+    /** Whether the obvious rules read each insight against what was retrieved (not when refine is ablated). */
+    rules: boolean;
   },
 ): void {
   const { turn } = ctx;
@@ -174,7 +186,43 @@ function applyInsights(
   const supersede: Supersession[] = [];
   const ops: Operation[] = [];
   const retired = new Set<string>();
-  for (const insight of insights) {
+  const evidence: { memoryId: string; turns: string[] }[] = [];
+  for (const raw of insights) {
+    // A fact, not the talk around it; one that cannot stand alone is not kept.
+    const cleaned = cleanStatement(raw.text, displayName(raw.about), displayName(ctx.scope.agent));
+    if ("dropped" in cleaned) {
+      ops.push(
+        ctx.operation({
+          type: "DISCARD",
+          model: "rules",
+          inputs: { about: raw.about, text: raw.text, turn: turn.id },
+          rationale: cleaned.dropped,
+        }),
+      );
+      continue;
+    }
+    const given = cleaned.changed ? { ...raw, text: cleaned.text } : raw;
+    // The obvious rules first, over the retrieved memories about the same person: a fact said
+    // again changes nothing but the memory's evidence, an addition retires nothing, a stop or a
+    // change retires what it ends.
+    const { insight, same } = blend.rules
+      ? applyRules(given, retrieved)
+      : { insight: given, same: undefined };
+    if (same) {
+      const turns = [turn.id].filter((t) => !same.memory.sourceTurns.includes(t));
+      if (turns.length > 0) evidence.push({ memoryId: same.memory.id, turns });
+      ops.push(
+        ctx.operation({
+          type: "REDUNDANT",
+          model: blend.model,
+          memoryIds: [same.memory.id],
+          inputs: { insight: insight.text },
+          outputs: { unchanged: true, kept: same.memory.id, evidence: turns },
+          rationale: same.why,
+        }),
+      );
+      continue;
+    }
     const targets = insight.removes.map((n) => retrieved[n - 1]!);
     // A Redundant insight that says exactly what a retired memory says changes nothing: the
     // memory stays (no churn of identical rows), and the decision is still logged.
@@ -233,12 +281,52 @@ function applyInsights(
         retrieved: retrieved.map((h) => h.id),
       },
       outputs: {
-        insights: rows.map((r, i) => ({ id: r.id, type: insights[i]!.type })),
+        insights: rows.map((r) => ({ id: r.id, type: r.attributes.type })),
         survived: retrieved.filter((h) => !retired.has(h.id)).map((h) => h.id),
       },
     }),
   );
-  ctx.stage({ memories: rows, supersede, operations: ops });
+  ctx.stage({ memories: rows, supersede, operations: ops, ...(evidence.length ? { evidence } : {}) });
+}
+
+/**
+ * An insight after the obvious rules (cognition/offline/update-rules.ts) have read it against each
+ * retrieved memory about the same person: `same` names the memory that already says it; otherwise
+ * the memories it stops or changes are among those it retires, and those it adds to are not.
+ */
+function applyRules(
+  insight: Insight,
+  retrieved: RecallHit[],
+): { insight: Insight; same?: { memory: RecallHit; why: string } } {
+  const removes = new Set(insight.removes);
+  const why: string[] = [];
+  for (const [i, memory] of retrieved.entries()) {
+    if (memory.about !== insight.about) continue;
+    const rule = updateRule(memory.text, insight.text, displayName(insight.about));
+    if (!rule) continue;
+    if (rule.rule === "same") return { insight, same: { memory, why: rule.why } };
+    if (rule.rule === "addition") removes.delete(i + 1);
+    else removes.add(i + 1);
+    why.push(rule.why);
+  }
+  if (why.length === 0) return { insight };
+  const list = [...removes].sort((a, b) => a - b);
+  const type =
+    list.length === 0
+      ? "New"
+      : insight.type === "Redundant"
+        ? "Updated"
+        : insight.type === "New"
+          ? "Updated"
+          : insight.type;
+  return {
+    insight: {
+      ...insight,
+      removes: list,
+      type,
+      rationale: [insight.rationale, ...why].filter(Boolean).join("; "),
+    },
+  };
 }
 
 /** What the reply sees: this turn's blend record (insights and survivors), else a plain search. */

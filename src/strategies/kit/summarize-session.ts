@@ -2,7 +2,9 @@
  * The end-of-session summary shared by the summary-based strategies: run the `summarize` step and
  * record it as a SUMMARIZE operation with its inputs, outputs and cost.
  */
-import type { Statement } from "../../core/types.js";
+import { cleanStatement } from "../../cognition/offline/clean-statement.js";
+import { displayName } from "../../core/ids.js";
+import type { Operation, Statement } from "../../core/types.js";
 import type { SessionContext } from "../strategy.js";
 import { summarizeStep } from "./steps/summarize.js";
 
@@ -29,6 +31,33 @@ export async function summarizeSession(
     },
     usage: result.usage,
   });
-  ctx.stage({ operations: [op] });
-  return { statements: result.value, opId: op.id };
+  const { statements, discarded } = cleanStatements(ctx, result.value);
+  ctx.stage({ operations: [op, ...discarded] });
+  return { statements, opId: op.id };
+}
+
+/**
+ * Statements as memories should hold them (cognition/offline/clean-statement.ts): the talk taken
+ * off, and those that cannot stand alone left out, each with a DISCARD operation saying why.
+ */
+export function cleanStatements(
+  ctx: Pick<SessionContext, "scope" | "operation">,
+  statements: Statement[],
+): { statements: Statement[]; discarded: Operation[] } {
+  const kept: Statement[] = [];
+  const discarded: Operation[] = [];
+  for (const s of statements) {
+    const cleaned = cleanStatement(s.text, displayName(s.about), displayName(ctx.scope.agent));
+    if ("dropped" in cleaned)
+      discarded.push(
+        ctx.operation({
+          type: "DISCARD",
+          model: "rules",
+          inputs: { about: s.about, text: s.text, sourceTurns: s.sourceTurns },
+          rationale: cleaned.dropped,
+        }),
+      );
+    else kept.push(cleaned.changed ? { ...s, text: cleaned.text } : s);
+  }
+  return { statements: kept, discarded };
 }

@@ -1,0 +1,56 @@
+/** Statements as memories hold them: the talk taken off, and those that cannot stand alone left out. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { cleanStatement } from "./clean-statement.js";
+
+const clean = (text: string) => cleanStatement(text, "Sam", "Ava");
+
+describe("cleanStatement", () => {
+  it("takes greetings, the agent addressed, asides and hedges off the fact", () => {
+    assert.deepEqual(clean("Hi Ava, Sam adopted a beagle called Biscuit."), {
+      text: "Sam adopted a beagle called Biscuit.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Sam thinks Sam's other sister lives in Glasgow, as Ava knows."), {
+      text: "Sam's other sister lives in Glasgow.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Between Ana and others, Ana is interviewing for a job in Lisbon."), {
+      text: "Ana is interviewing for a job in Lisbon.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Honestly, Sam hates the commute, as you know."), {
+      text: "Sam hates the commute.",
+      changed: true,
+    });
+  });
+
+  it("keeps what the person said about how sure they are, and their opinions about other things", () => {
+    assert.deepEqual(clean("Sam probably moves to Leeds in May."), {
+      text: "Sam probably moves to Leeds in May.",
+      changed: false,
+    });
+    assert.deepEqual(clean("Sam thinks the film was too long."), {
+      text: "Sam thinks the film was too long.",
+      changed: false,
+    });
+  });
+
+  it("leaves out a statement whose subject or object is a pronoun with no one named", () => {
+    assert.ok("dropped" in clean("Sam adopted him recently."));
+    assert.ok("dropped" in clean("He adopted a dog."));
+    assert.ok("dropped" in clean("They moved to Leeds last year."));
+    assert.ok("dropped" in clean("Sam loves it."));
+  });
+
+  it("keeps pronouns that have someone before them, possessives and 'it' that stands for nothing", () => {
+    for (const text of [
+      "Sam met Tom at work and likes him.",
+      "Sam loves her job at the bakery.",
+      "Sam found it hard to sleep last week.",
+      "Sam has two cats, and they sleep all day.",
+      "Violin lessons.",
+    ])
+      assert.deepEqual(clean(text), { text, changed: false }, text);
+  });
+});

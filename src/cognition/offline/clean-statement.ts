@@ -1,0 +1,107 @@
+/**
+ * A statement as a memory should hold it: a fact, not the talk around it. Greetings and the
+ * agent's name addressed ("Hi Ava, …"), asides ("…, as Ava knows", "as you know"), hedges around
+ * the person's own fact ("Sam thinks Sam's sister…") and leftovers of the perspective rewrite
+ * ("Between Ana and others, …") are taken off; a statement whose subject or object is a pronoun
+ * with no one named before it ("He adopted…", "Sam adopted him recently.") cannot stand alone and
+ * is not kept, with the reason. The words are read by grammar (the tagger's pronouns, nouns and
+ * verbs) and closed classes (greetings, pronouns), the same for statements from a model and from
+ * the offline summarizer.
+ */
+import { nlp } from "./nlp.js";
+
+export type CleanedStatement = { text: string; changed: boolean } | { dropped: string };
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A greeting or thanks opening the statement, with whoever it addresses. */
+const GREETING =
+  /^(?:(?:hi|hello|hey|hiya|dear|morning|evening|good (?:morning|afternoon|evening)|thanks|thank you)\b[^,.!?;:]{0,30}[,.!?;:]+\s*)+/i;
+/** What the perspective rewrite leaves in front of a fact shared in company. */
+const COMPANY = /^between [^,]{1,60}?\band others\s*,\s*/i;
+/** Words of believing, guessing and feeling that hedge a clause (a closed set of English). */
+const HEDGE_VERBS = "thinks|believes|guesses|supposes|reckons|figures|feels|imagines|suspects";
+/**
+ * Tags that hedge or aside without adding to the fact. "probably" and "maybe" say how sure the
+ * person is, which is part of what they said, and stay.
+ */
+const HEDGE_WORDS = /,?\s*\b(?:i think|i guess|i suppose|to be honest|honestly|by the way|anyway)\b\s*,?/gi;
+/** Third-person pronouns that stand for someone or something: subject and object forms. */
+const PERSONAL = new Set(["he", "him", "she", "they", "them", "it"]);
+
+/**
+ * The statement cleaned, or why it cannot be kept. `about` is the person's display name (or
+ * names, comma-separated), `agent` the agent's display name.
+ */
+export function cleanStatement(text: string, about: string, agent: string): CleanedStatement {
+  let t = text.trim();
+  const before = t;
+  t = t.replace(GREETING, "").replace(COMPANY, "");
+  if (agent) {
+    const a = escape(agent);
+    // Asides about what the agent knows or was told, and the agent addressed by name.
+    t = t
+      .replace(
+        new RegExp(
+          `,?\\s*\\b(?:as|like)\\s+(?:${a}|you)\\s+(?:knows?|knew|said|remembers?|mentioned|heard|told \\w+)\\b[^,.;!?]*`,
+          "gi",
+        ),
+        "",
+      )
+      .replace(new RegExp(`,?\\s*\\b(?:as|like)\\s+\\w+\\s+told\\s+${a}\\b[^,.;!?]*`, "gi"), "")
+      .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
+      .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
+  }
+  t = t.replace(HEDGE_WORDS, (m) => (m.trim().startsWith(",") && m.trim().endsWith(",") ? ", " : " "));
+  // "Sam thinks Sam's sister lives in Glasgow": the person's own fact, hedged. An opinion about
+  // something else ("Sam thinks the film was too long") stays whole.
+  for (const name of about.split(/,\s*/).filter(Boolean)) {
+    const n = escape(name);
+    t = t.replace(new RegExp(`^${n}\\s+(?:${HEDGE_VERBS})\\s+(?:that\\s+)?(?=${n}\\b)`, "i"), "");
+  }
+  t = tidy(t);
+  if (t !== tidy(before) && t.split(/\s+/).length < 3)
+    return { dropped: "nothing of a fact is left once the talk is taken off" };
+  const unresolved = unresolvedPronoun(t, about);
+  if (unresolved) return { dropped: `"${unresolved}" names no one the statement says` };
+  return { text: t, changed: t !== before };
+}
+
+function tidy(text: string): string {
+  let t = text
+    .replace(/\s+,/g, ",")
+    .replace(/,\s*,/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .replace(/^[\s,;:]+/, "")
+    .replace(/[\s,;:]+([.!?])$/, "$1")
+    .trim();
+  if (t && !/[.!?]$/.test(t)) t = `${t}.`;
+  return t ? t[0]!.toUpperCase() + t.slice(1) : t;
+}
+
+/**
+ * A personal pronoun with no noun before it other than the person's own name: "He adopted a
+ * dog", "Sam adopted him recently". A possessive ("her job") refers to the subject and is fine;
+ * "it" counts only as a whole object ending the statement ("Sam loves it").
+ */
+function unresolvedPronoun(text: string, about: string): string | null {
+  const names = new Set(
+    about
+      .split(/,\s*/)
+      .flatMap((n) => n.toLowerCase().split(/\s+/))
+      .filter(Boolean),
+  );
+  const terms = (nlp(text).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
+  let named = false;
+  for (const [i, term] of terms.entries()) {
+    const word = term.text.toLowerCase().replace(/[^a-z']/g, "");
+    const isPronoun = term.tags.includes("Pronoun") && !term.tags.includes("Possessive");
+    if (isPronoun && (PERSONAL.has(word) || (word === "her" && i === terms.length - 1))) {
+      if (word === "it" && i !== terms.length - 1) continue;
+      if (!named) return term.text.replace(/[^A-Za-z']/g, "");
+    }
+    if (term.tags.includes("Noun") && !term.tags.includes("Pronoun") && !names.has(word.replace(/'s$/, "")))
+      named = true;
+  }
+  return null;
+}

@@ -1,0 +1,84 @@
+/**
+ * The obvious rules, each on sentences of several styles (plain, chatty, terse, written), and the
+ * pairs no rule should take (left to the operator).
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { updateRule } from "./update-rules.js";
+
+const rule = (memory: string, statement: string, about = "Sam") =>
+  updateRule(memory, statement, about)?.rule ?? null;
+
+describe("update rules", () => {
+  it("a fact said again is the same fact, in the same words or in others with the same names and numbers", () => {
+    assert.equal(rule("Sam works as a pharmacist in Leeds.", "Sam works as a pharmacist in Leeds."), "same");
+    assert.equal(
+      rule("Sam works as a pharmacist in Leeds.", "Sam is a pharmacist, working in Leeds."),
+      "same",
+    );
+    assert.equal(rule("Sam has two cats.", "sam has two cats"), "same");
+    // Another number or another name is not the same fact.
+    assert.notEqual(rule("Sam has two cats.", "Sam has three cats."), "same");
+    assert.notEqual(
+      rule("Sam works as a pharmacist in Leeds.", "Sam works as a pharmacist in York."),
+      "same",
+    );
+    // Nor is its negation.
+    assert.notEqual(rule("Sam eats meat.", "Sam does not eat meat."), "same");
+  });
+
+  it("an addition keeps what was there: marked, or a new name under the same noun", () => {
+    assert.equal(
+      rule("Sam has a dog called Biscuit, a beagle.", "Sam adopted a second dog, a greyhound called Pixel."),
+      "addition",
+    );
+    assert.equal(rule("Sam plays the piano.", "Sam also started learning the violin."), "addition");
+    assert.equal(rule("Sam plays the piano.", "Sam plays the drums too."), "addition");
+    assert.equal(rule("Sam speaks French.", "Sam speaks Italian as well."), "addition");
+    assert.equal(rule("Sam's sister lives in Bristol.", "Sam's other sister lives in Glasgow."), "addition");
+    assert.equal(rule("Sam's friend Ana lives in Rome.", "Sam's friend Tom plays chess."), "addition");
+  });
+
+  it("a change retires the old state: what is left behind, or what holds now in its place", () => {
+    assert.equal(rule("Sam plays the piano.", "Sam switched from piano to guitar."), "change");
+    assert.equal(rule("Sam drives a Honda Civic.", "Sam sold the Honda and bought a Tesla."), "change");
+    assert.equal(rule("Kai works as a barista.", "Now Kai works as a bike courier.", "Kai"), "change");
+    assert.equal(rule("Sam works days at the depot.", "These days Sam works nights at the depot."), "change");
+  });
+
+  it("a stop ends a habit it names, by a verb of stopping or by 'no longer' and 'any more'", () => {
+    assert.equal(
+      rule("Sam goes running every morning.", "Sam quit running for good after Sam's knee surgery."),
+      "stop",
+    );
+    assert.equal(rule("Sam subscribes to Netflix.", "Sam cancelled the Netflix subscription."), "stop");
+    assert.equal(rule("Sam smokes a pack a day.", "Sam gave up smoking in March."), "stop");
+    assert.equal(rule("Sam eats meat.", "Sam doesn't eat meat any more."), "stop");
+    assert.equal(rule("Sam works night shifts at the moment.", "Sam no longer works night shifts."), "stop");
+    assert.equal(rule("Sam works as a barista at the cafe.", "Sam left the cafe."), "stop");
+  });
+
+  it("leaves to the operator what no rule can tell", () => {
+    // A plan is not a stop yet.
+    assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);
+    // Ending one thing does not end another that shares only a date or an opposite word.
+    assert.equal(
+      rule(
+        "Sam got back to running on Monday.",
+        "Sam started a new job on Monday, and Sam no longer works nights.",
+      ),
+      null,
+    );
+    assert.equal(
+      rule("Sam got a job offer with day shifts only.", "Sam no longer works night shifts."),
+      null,
+    );
+    // Two homes with no word of change: the operator decides.
+    assert.equal(rule("Sam lives in Leeds.", "Sam lives in Bristol."), null);
+    // A move says nothing about a memory that only names the new city.
+    assert.equal(
+      rule("Sam is training for the Bristol half marathon.", "Sam moved to Bristol in April."),
+      null,
+    );
+  });
+});

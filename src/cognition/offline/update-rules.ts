@@ -1,0 +1,335 @@
+/**
+ * The obvious rules of keeping memory current, decided before any operator or model: how a new
+ * statement about a person bears on one memory of theirs.
+ *   - same: the same fact again (the same words, or other words with the same names, numbers and
+ *     polarity, and no word of change): no new memory; the memory gains the new evidence.
+ *   - stop: the statement puts an end to what the memory holds ("quit", "gave up", "cancelled",
+ *     "no longer", "not … any more"): the memory retires and the stop is kept as its own memory.
+ *   - change: the statement leaves one state for another ("switched", "moved", "sold … bought",
+ *     "now", "these days", "instead") on the memory's topic: the memory retires, the statement
+ *     is kept.
+ *   - addition: the statement adds to what the memory holds ("another", "a second", "also",
+ *     "too", "as well", "my other", or a new name beside the memory's under the same noun, "my
+ *     friend Tom" beside "my friend Ana"): both stay.
+ * Each is a mechanism over the statement's parse (frame.ts), WordNet's verb classes (stopping
+ * and changing verbs, `update` in data/lexicon/wordnet.json, built by lab/train/build-lexicon.ts)
+ * and English's closed classes of determiners and adverbs, not a list of example sentences.
+ * Anything else is left to the operator (null).
+ */
+import { readFileSync } from "node:fs";
+import { stem, terms } from "../../core/text.js";
+import { amounts, coverage, parseFrame } from "./frame.js";
+import { expandSynonyms, lexicalRelations } from "./lexicon.js";
+import { nlp } from "./nlp.js";
+
+export type UpdateRuleName = "same" | "stop" | "change" | "addition";
+
+export interface UpdateRuleMatch {
+  rule: UpdateRuleName;
+  /** Why, in a sentence, for the operation log. */
+  why: string;
+}
+
+interface UpdateLexicon {
+  stop: Set<string>;
+  change: Set<string>;
+}
+
+const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
+let loaded: UpdateLexicon | undefined;
+
+function updateLexicon(): UpdateLexicon {
+  if (loaded) return loaded;
+  const file = JSON.parse(readFileSync(FILE, "utf8")) as { update?: Record<string, string[]> };
+  loaded = { stop: new Set(file.update?.stop ?? []), change: new Set(file.update?.change ?? []) };
+  return loaded;
+}
+
+/**
+ * Determiners and adverbs that add to a set (a closed class of English): "another", an ordinal
+ * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
+ */
+const ADDITIVE =
+  /\b(another|also|as well|in addition|besides|one more|(?:a|an|my|his|her|their|our|the)\s+(?:second|third|fourth|fifth|other)\b)|\btoo\b(?=\s*(?:[.,!?;]|$))/i;
+/** Adverbs that mark a state as replacing an earlier one (a closed class). */
+const NOW_ADVERBS = /\b(now|nowadays|these days|instead|from now on|at this point)\b/i;
+/** "no longer", "not … any more": the end of a state without a verb of stopping. */
+const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+/** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
+const ACQUIRE = new Set(["buy", "get", "adopt", "purchase", "lease", "rent", "order", "pick"]);
+/** Verbs too general to say what a statement is about ("has", "is", "does"). */
+const LIGHT_VERBS = new Set([
+  "be",
+  "have",
+  "do",
+  "get",
+  "go",
+  "make",
+  "say",
+  "tell",
+  "take",
+  "use",
+  "keep",
+  "start",
+]);
+
+interface Reading {
+  text: string;
+  /** Lower case, the person's name and punctuation out, spaces single. */
+  plain: string;
+  terms: Set<string>;
+  /** Names written with a capital (stemmed). */
+  names: Set<string>;
+  /** Lower-case nouns (stemmed): the kinds of thing the statement speaks of. */
+  nouns: Set<string>;
+  /** Infinitives of the verbs, phrasal ones whole ("give up"). */
+  verbs: string[];
+  amounts: string;
+  negated: boolean;
+  plan: boolean;
+}
+
+const READ_MAX = 4096;
+const readings = new Map<string, Reading>();
+
+function read(text: string, about: string): Reading {
+  const key = `${about}\u0000${text}`;
+  const known = readings.get(key);
+  if (known) return known;
+  const frame = parseFrame(text, about);
+  const nameTerms = new Set(terms(about.replace(/,/g, " ")));
+  const doc = nlp(text);
+  const nouns = new Set<string>(
+    (
+      doc.nouns().not("#ProperNoun").not("#Pronoun").json() as {
+        terms?: { text: string; tags: string[] }[];
+      }[]
+    )
+      .flatMap((n) => n.terms ?? [])
+      .filter((t) => t.tags.includes("Noun") && !t.tags.includes("ProperNoun") && /^[a-z]/.test(t.text))
+      .map((t) => stem(t.text.toLowerCase().replace(/[^a-z]/g, "")))
+      .filter((t) => t && !nameTerms.has(t)),
+  );
+  const verbs = (doc.verbs().json() as { verb?: { infinitive?: string } }[])
+    .map((v) => (v.verb?.infinitive ?? "").toLowerCase())
+    .filter(Boolean);
+  const reading: Reading = {
+    text,
+    plain: plainOf(text, about),
+    terms: new Set([...frame.terms].filter((t) => !nameTerms.has(t))),
+    names: new Set([...frame.names].filter((t) => !nameTerms.has(t))),
+    nouns,
+    verbs,
+    amounts: [...amounts(text)].sort((a, b) => a - b).join(","),
+    negated: frame.negated,
+    plan: frame.plan,
+  };
+  if (readings.size >= READ_MAX) readings.clear();
+  readings.set(key, reading);
+  return reading;
+}
+
+function plainOf(text: string, about: string): string {
+  let t = text.toLowerCase();
+  for (const name of about.split(/,\s*/).filter(Boolean))
+    t = t.replace(
+      new RegExp(`\\b${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}('s)?\\b`, "g"),
+      " ",
+    );
+  return t
+    .replace(/\b(i|i'm|my|me|mine)\b/g, " ")
+    .replace(/[^a-z0-9\s]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The verb of a class the statement uses ("gave up" -> "give up"), if any. */
+function verbOf(r: Reading, kind: "stop" | "change"): string | undefined {
+  const lex = updateLexicon()[kind];
+  for (const v of r.verbs) {
+    const words = v.split(" ");
+    for (const candidate of [v, words.slice(0, 2).join(" "), words[0]!])
+      if (candidate && lex.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Weekdays, months and seasons: a shared date is not a shared topic. */
+const TIME_WORDS = new Set(
+  [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekend",
+    "week",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "spring",
+    "summer",
+    "autumn",
+    "winter",
+    "today",
+    "yesterday",
+    "tomorrow",
+    "year",
+    "month",
+    "day",
+    "morning",
+    "evening",
+    "night",
+    "time",
+    "moment",
+  ].map(stem),
+);
+
+/** Terms the two share, synonyms counted (WordNet senses); light verbs, dates and numbers left out. */
+function sharedTerms(a: Set<string>, b: Set<string>): string[] {
+  const wide = expandSynonyms(b);
+  return [...a].filter(
+    (t) => !LIGHT_VERBS.has(t) && !TIME_WORDS.has(t) && !/\d/.test(t) && (b.has(t) || wide.has(t)),
+  );
+}
+
+/** Where the phrase a verb governs ends: a clause boundary, or a preposition of time or cause. */
+const PHRASE_END =
+  /[,;:.!?]|\b(?:and|but|because|since|after|before|when|while|so|for good|for now|on|last|this|next|ago|to|into)\b/i;
+
+/**
+ * The phrase a stopping or leaving word governs ("quit running for good" -> "running", "no
+ * longer works night shifts" -> "works night shifts", "sold the Honda and bought…" -> "the
+ * Honda"), as terms: its nouns when it has some (the thing ended), else all its content terms.
+ */
+function governed(text: string, at: RegExp, about: string): Set<string> {
+  const hit = at.exec(text);
+  if (!hit) return new Set();
+  const rest = text.slice(hit.index + hit[0].length);
+  const end = PHRASE_END.exec(rest);
+  const phrase = (end ? rest.slice(0, end.index) : rest).trim();
+  if (!phrase) return new Set();
+  const r = read(phrase.endsWith(".") ? phrase : `${phrase}.`, about);
+  const content = (set: Set<string>) => new Set([...set].filter((t) => !TIME_WORDS.has(t) && !/\d/.test(t)));
+  const things = content(new Set([...r.nouns, ...r.names]));
+  return things.size > 0 ? things : content(r.terms);
+}
+
+/** The words of a stopping verb as written ("gave up" for "give up", "quit"), for `governed`. */
+function verbPattern(lemma: string): RegExp {
+  const [head, ...rest] = lemma.split(" ");
+  const forms = head === "leave" ? "leav\\w*|left" : `${head!.replace(/e$/, "")}\\w*`;
+  const irregular = IRREGULAR_PAST[head!] ? `|${IRREGULAR_PAST[head!]}` : "";
+  return new RegExp(`\\b(?:${forms}${irregular})\\b${rest.map((w) => `\\s+${w}`).join("")}`, "i");
+}
+
+const IRREGULAR_PAST: Record<string, string> = {
+  give: "gave|given",
+  sell: "sold",
+  leave: "left",
+  quit: "quit",
+};
+
+/** Whether two statements say the same thing: see the file's head. */
+function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
+  if (m.plain === s.plain) return "the same words";
+  if (m.negated !== s.negated || m.amounts !== s.amounts) return null;
+  if (m.names.size !== s.names.size || [...m.names].some((n) => !s.names.has(n))) return null;
+  if (ADDITIVE.test(s.text) || NOW_ADVERBS.test(s.text) || verbOf(s, "stop") || verbOf(s, "change"))
+    return null;
+  if (s.plan !== m.plan) return null;
+  const there = coverage(s.terms, expandSynonyms(m.terms));
+  const back = coverage(m.terms, expandSynonyms(s.terms));
+  if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
+  if (cosine !== undefined && cosine >= 0.9 && there >= 0.6 && back >= 0.6)
+    return `the same names and numbers, and close in meaning (cosine ${cosine.toFixed(2)})`;
+  return null;
+}
+
+/**
+ * How a new statement bears on one memory about the same person, or null when no rule decides.
+ * `about` is the person's display name (its words are not content); `cosine`, when known, is the
+ * two sentences' similarity under the engine's encoder.
+ */
+export function updateRule(
+  memory: string,
+  statement: string,
+  about: string,
+  cosine?: number,
+): UpdateRuleMatch | null {
+  const m = read(memory, about);
+  const s = read(statement, about);
+  const same = sameFact(m, s, cosine);
+  if (same) return { rule: "same", why: `the same fact again: ${same}` };
+  // A plan or a wish ("wants to quit smoking") changes nothing yet.
+  if (s.plan) return null;
+  const memoryTerms = new Set([...m.terms, ...m.names]);
+  // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
+  // memory holds, and the memory is not itself a stop.
+  const stopVerb = verbOf(s, "stop") ?? (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined);
+  if (!verbOf(m, "stop") && !ENDED.test(m.text)) {
+    const ended = stopVerb
+      ? governed(s.text, verbPattern(stopVerb), about)
+      : ENDED.test(s.text)
+        ? governed(s.text, /\bno longer\b|(?:\bnot|n't|\bnever)\b/i, about)
+        : new Set<string>();
+    const shared = sharedTerms(ended, memoryTerms);
+    // "night shifts" do not end "day shifts": an opposite between the two says another thing.
+    if (shared.length > 0 && lexicalRelations(s.terms, m.terms).antonyms === 0)
+      return {
+        rule: "stop",
+        why: `the statement ends what the memory holds (${stopVerb ? `"${stopVerb}"` : "no longer"}: ${shared.join(", ")})`,
+      };
+  }
+  const additive = ADDITIVE.exec(s.text)?.[0];
+  const changeVerb = verbOf(s, "change");
+  const sold = s.verbs.some((v) => v.startsWith("sell") || v.startsWith("give away"));
+  const soldAndGot = sold && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!));
+  // An addition never replaces anything, so it needs no topic in common.
+  if (additive && !changeVerb && !soldAndGot)
+    return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
+  // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
+  // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
+  const left = /\bfrom\b/i.test(s.text)
+    ? governed(s.text, /\bfrom\b/i, about)
+    : soldAndGot
+      ? governed(s.text, verbPattern("sell"), about)
+      : new Set<string>();
+  const leftShared = sharedTerms(left, memoryTerms);
+  const sameVerb = s.verbs.find((v) => {
+    const head = stem(v.split(" ")[0]!);
+    return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
+  });
+  const marked = NOW_ADVERBS.exec(s.text)?.[0];
+  if ((changeVerb || soldAndGot) && leftShared.length > 0)
+    return {
+      rule: "change",
+      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : "sold and got"}: ${leftShared.join(", ")})`,
+    };
+  if ((marked || changeVerb) && sameVerb && !NOW_ADVERBS.test(m.text))
+    return {
+      rule: "change",
+      why: `the statement says what holds now in the memory's place (${marked ? `"${marked}"` : `"${changeVerb}"`}, the same verb "${sameVerb.split(" ")[0]}")`,
+    };
+  // A new name under the same noun ("my friend Tom" beside "my friend Ana"), nothing ended or changed.
+  const newNames = [...s.names].filter((n) => !m.names.has(n));
+  const oldNames = [...m.names].filter((n) => !s.names.has(n));
+  const kinds = [...s.nouns].filter((n) => m.nouns.has(n));
+  if (newNames.length > 0 && oldNames.length > 0 && kinds.length > 0 && !s.negated)
+    return {
+      rule: "addition",
+      why: `a new name beside the memory's, under the same noun (${kinds.join(", ")})`,
+    };
+  return null;
+}
