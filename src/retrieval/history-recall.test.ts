@@ -167,7 +167,11 @@ describe("recall that knows history, without a version chain", () => {
       ["Sam works at a bank.", "Sam also works freelance."],
     );
     const whole = await mem.recall({ agent: "ava", about: "sam", query: "Did Sam work freelance?" });
-    assert.equal(whole.hits[0]!.text, "Sam also works freelance.", "the words alone rank the later job first");
+    assert.equal(
+      whole.hits[0]!.text,
+      "Sam also works freelance.",
+      "the words alone rank the later job first",
+    );
   });
 
   it("measures raw turns from the anchor too", async () => {

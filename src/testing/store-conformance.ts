@@ -144,6 +144,26 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("adds a fact's new evidence to its memory once, in scope only", async () => {
+      await using(factory, async (store) => {
+        const kept = memory(scopeA, "Sam works as a pharmacist in Leeds.", { sourceTurns: ["t1"] });
+        await store.write(scopeA, { memories: [kept] });
+        await store.write(scopeA, { evidence: [{ memoryId: kept.id, turns: ["t1", "t7"] }] });
+        await store.write(scopeA, { evidence: [{ memoryId: kept.id, turns: ["t7", "t9"] }] });
+        const read = await store.getMemory(scopeA, kept.id);
+        assert.deepEqual(read?.sourceTurns, ["t1", "t7", "t9"]);
+        assert.equal(read?.text, kept.text);
+        // Another scope's memory is not there to add to, and the batch changes nothing.
+        const other = memory(scopeB, "other row");
+        await assert.rejects(
+          store.write(scopeB, { memories: [other], evidence: [{ memoryId: kept.id, turns: ["x"] }] }),
+          ConflictError,
+        );
+        assert.equal(await store.getMemory(scopeB, other.id), null);
+        assert.deepEqual((await store.getMemory(scopeA, kept.id))?.sourceTurns, ["t1", "t7", "t9"]);
+      });
+    });
+
     it("filters memories by subject, kind, strategy, session and ids", async () => {
       await using(factory, async (store) => {
         const a = memory(scopeA, "about sam", { kind: "fact", sessionId: "s1" });

@@ -95,7 +95,8 @@ export async function evaluateCarecall(
     const label = new Map<string, PairLabelWithFusion>(
       all.map((p, i) => [
         `${p.mi}:${p.si}`,
-        (useRules ? ruledPair(p.memory, p.summary, e.about)?.label : undefined) ?? result.value[i]!.label,
+        (useRules ? ruledPair(p.memory, p.summary, e.about, result.value[i]!.label)?.label : undefined) ??
+          result.value[i]!.label,
       ]),
     );
     for (const g of e.pairs ?? [])

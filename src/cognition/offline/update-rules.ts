@@ -50,9 +50,9 @@ function updateLexicon(): UpdateLexicon {
  * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|one more|(?:a|an|my|his|her|their|our|the)\s+(?:second|third|fourth|fifth|other)\b)|\btoo\b(?=\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our)\s+other\b)|\btoo\b(?=\s*(?:[.,!?;]|$))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
-const NOW_ADVERBS = /\b(now|nowadays|these days|instead|from now on|at this point)\b/i;
+const NOW_ADVERBS = /\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
 /** "no longer", "not … any more": the end of a state without a verb of stopping. */
 const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
@@ -87,6 +87,8 @@ interface Reading {
   amounts: string;
   negated: boolean;
   plan: boolean;
+  /** The statement ends or changes a state (its verbs' aspects, "over", "no longer"). */
+  ends: boolean;
 }
 
 const READ_MAX = 4096;
@@ -123,6 +125,10 @@ function read(text: string, about: string): Reading {
     amounts: [...amounts(text)].sort((a, b) => a - b).join(","),
     negated: frame.negated,
     plan: frame.plan,
+    ends:
+      frame.aspects.has("end") ||
+      frame.aspects.has("change") ||
+      /\b(over|gone|cleared up|better|healed)\b/i.test(text),
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
@@ -241,6 +247,30 @@ const IRREGULAR_PAST: Record<string, string> = {
   quit: "quit",
 };
 
+/**
+ * Whether the text sets one of `names` right beside a word of the noun `kind`: "friend Tom", "a
+ * dog called Pixel", "Pixel, a greyhound" (an apposition, the way a new one of a kind is named).
+ */
+function namedBy(text: string, kind: string, names: string[]): boolean {
+  const words = text.split(/[\s,]+/).map((w) => w.replace(/[^A-Za-z'-]/g, ""));
+  return words.some((w, i) => {
+    if (stem(w.toLowerCase()) !== kind) return false;
+    const near = [...words.slice(i + 1, i + 4), ...words.slice(Math.max(0, i - 3), i)];
+    return near.some((x) => /^[A-Z]/.test(x) && names.includes(stem(x.toLowerCase())));
+  });
+}
+
+/**
+ * Whether a verb of changing is used as one: in a past form ("switched", "moved") or with its
+ * particle ("switch to", "move out"). The tagger reads "night shifts r mon-thu" as a verb.
+ */
+function asVerb(text: string, lemma: string): boolean {
+  const head = lemma.split(" ")[0]!.replace(/e$/, "");
+  return new RegExp(`\\b${head}(?:e?d|t)\\b|\\b${head}e?s?\\s+(?:from|to|into|over|out|in|up)\\b`, "i").test(
+    text,
+  );
+}
+
 /** Whether two statements say the same thing: see the file's head. */
 function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
   if (m.plain === s.plain) return "the same words";
@@ -249,6 +279,8 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (ADDITIVE.test(s.text) || NOW_ADVERBS.test(s.text) || verbOf(s, "stop") || verbOf(s, "change"))
     return null;
   if (s.plan !== m.plan) return null;
+  // "Stomach bug over" beside "has a stomach bug": the same words, but one ends the other.
+  if (s.ends && !m.ends) return null;
   const there = coverage(s.terms, expandSynonyms(m.terms));
   const back = coverage(m.terms, expandSynonyms(s.terms));
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
@@ -293,11 +325,17 @@ export function updateRule(
       };
   }
   const additive = ADDITIVE.exec(s.text)?.[0];
-  const changeVerb = verbOf(s, "change");
+  // A verb of changing that the memory has as a thing ("night shifts r mon-thu" beside "does night
+  // shifts") was misread: it is the memory's noun, not a change.
+  const changeVerb = [verbOf(s, "change")].find(
+    (v) => v && !m.nouns.has(stem(v.split(" ")[0]!)) && asVerb(s.text, v),
+  );
   const sold = s.verbs.some((v) => v.startsWith("sell") || v.startsWith("give away"));
   const soldAndGot = sold && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!));
-  // An addition never replaces anything, so it needs no topic in common.
-  if (additive && !changeVerb && !soldAndGot)
+  // An addition never replaces anything, so it needs no topic in common. One more of a counted
+  // thing ("another kitten, so 3 cats now" beside "has 2 cats") updates the count instead.
+  const recounted = m.amounts !== "" && s.amounts !== "" && m.amounts !== s.amounts;
+  if (additive && !changeVerb && !soldAndGot && !recounted)
     return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
@@ -322,11 +360,14 @@ export function updateRule(
       rule: "change",
       why: `the statement says what holds now in the memory's place (${marked ? `"${marked}"` : `"${changeVerb}"`}, the same verb "${sameVerb.split(" ")[0]}")`,
     };
-  // A new name under the same noun ("my friend Tom" beside "my friend Ana"), nothing ended or changed.
-  const newNames = [...s.names].filter((n) => !m.names.has(n));
-  const oldNames = [...m.names].filter((n) => !s.names.has(n));
-  const kinds = [...s.nouns].filter((n) => m.nouns.has(n));
-  if (newNames.length > 0 && oldNames.length > 0 && kinds.length > 0 && !s.negated)
+  // A new name set beside a noun the memory also has ("my friend Tom" beside "my friend Ana", "a
+  // cat called Luna" beside "a cat called Miso"), with nothing ended or changed.
+  const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
+  const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
+  const kinds = [...s.nouns].filter(
+    (n) => m.nouns.has(n) && !TIME_WORDS.has(n) && namedBy(s.text, n, newNames),
+  );
+  if (newNames.length > 0 && oldNames.length > 0 && kinds.length > 0 && !s.negated && !s.ends)
     return {
       rule: "addition",
       why: `a new name beside the memory's, under the same noun (${kinds.join(", ")})`,

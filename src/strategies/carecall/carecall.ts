@@ -8,7 +8,7 @@
  * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
 import type { PairDecision } from "../../cognition/inputs.js";
-import { type UpdateRuleName, updateRule } from "../../cognition/offline/update-rules.js";
+import { updateRule } from "../../cognition/offline/update-rules.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { byStoreOrder } from "../../core/memory-order.js";
@@ -100,21 +100,34 @@ async function endSession(ctx: SessionContext, settings: CarecallSettings): Prom
 }
 
 /**
- * What each obvious rule does to the pair: the same fact is passed (the memory keeps it, with the
- * new evidence), a stop or a change replaces the memory with the statement (which stays active),
- * an addition keeps both.
+ * The decision an obvious rule makes on a (memory, statement) pair, given the operator's, or null
+ * when no rule applies. The same fact is passed (the memory keeps it, with the new evidence); a
+ * stop replaces the habit with the statement, which stays active; a change replaces the memory,
+ * or is fused with it when the operator fused them (the old state is then kept as the fused
+ * sentence's past); an addition never replaces, deletes or passes: both stay, or are fused when
+ * the operator fused them.
  */
-const RULE_LABELS: Record<UpdateRuleName, PairLabelWithFusion> = {
-  same: "PASS",
-  stop: "REPLACE",
-  change: "REPLACE",
-  addition: "APPEND",
-};
-
-/** The decision an obvious rule makes on a (memory, statement) pair, or null when none applies. */
-export function ruledPair(memory: string, statement: string, about: string): PairDecision | null {
+export function ruledPair(
+  memory: string,
+  statement: string,
+  about: string,
+  operator?: PairLabelWithFusion,
+): PairDecision | null {
   const rule = updateRule(memory, statement, displayName(about));
-  return rule ? { label: RULE_LABELS[rule.rule], rationale: rule.why, rule: rule.rule } : null;
+  if (!rule) return null;
+  const label: PairLabelWithFusion =
+    rule.rule === "same"
+      ? "PASS"
+      : rule.rule === "stop"
+        ? "REPLACE"
+        : rule.rule === "change"
+          ? operator === "FUSION"
+            ? "FUSION"
+            : "REPLACE"
+          : operator === "FUSION"
+            ? "FUSION"
+            : "APPEND";
+  return { label, rationale: rule.why, rule: rule.rule };
 }
 
 /** A memory compared with a statement, by their places in `memories` and `statements`. */
@@ -159,7 +172,7 @@ async function updateSubject(
   // its decisions on the others do not depend on which pairs a rule took.
   const decisions = new Map(classified.decisions);
   for (const { m, s } of pairs) {
-    const rule = ruledPair(memories[m]!.text, texts[s]!, about);
+    const rule = ruledPair(memories[m]!.text, texts[s]!, about, decisions.get(`${m}:${s}`)?.label);
     if (rule) decisions.set(`${m}:${s}`, rule);
   }
   const model = classified.model;
