@@ -52,7 +52,9 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
   }
-  t = t.replace(HEDGE_WORDS, (m) => (m.trim().startsWith(",") && m.trim().endsWith(",") ? ", " : " "));
+  // Between commas or after one, the hedge leaves the comma ("comfort food, honestly my
+  // favourite" -> "comfort food, my favourite"); elsewhere a space.
+  t = t.replace(HEDGE_WORDS, (m) => (m.trim().startsWith(",") ? ", " : " "));
   // "Sam thinks Sam's sister lives in Glasgow": the person's own fact, hedged. An opinion about
   // something else ("Sam thinks the film was too long") stays whole.
   for (const name of about.split(/,\s*/).filter(Boolean)) {
@@ -80,9 +82,11 @@ function tidy(text: string): string {
 }
 
 /**
- * A personal pronoun with no noun before it other than the person's own name: "He adopted a
- * dog", "Sam adopted him recently". A possessive ("her job") refers to the subject and is fine;
- * "it" counts only as a whole object ending the statement ("Sam loves it").
+ * A personal pronoun with no noun before it other than the person's own name, where the statement
+ * rests on it: as its subject ("He adopted a dog"), or as an object when the statement names
+ * nothing else ("Sam adopted him recently"; but "Lucia found him in Zaragoza, where Lucia is
+ * from" still says where Lucia is from). A possessive ("her job") refers to the subject and is
+ * fine; "it" counts only as a whole object ending the statement ("Sam loves it").
  */
 function unresolvedPronoun(text: string, about: string): string | null {
   const names = new Set(
@@ -98,10 +102,29 @@ function unresolvedPronoun(text: string, about: string): string | null {
     const isPronoun = term.tags.includes("Pronoun") && !term.tags.includes("Possessive");
     if (isPronoun && (PERSONAL.has(word) || (word === "her" && i === terms.length - 1))) {
       if (word === "it" && i !== terms.length - 1) continue;
-      if (!named) return term.text.replace(/[^A-Za-z']/g, "");
+      const subject = i === 0;
+      if (!named && (subject || !namesAfter(terms.slice(i + 1), names)))
+        return term.text.replace(/[^A-Za-z']/g, "");
     }
     if (term.tags.includes("Noun") && !term.tags.includes("Pronoun") && !names.has(word.replace(/'s$/, "")))
       named = true;
   }
   return null;
+}
+
+/** Whether the words after a pronoun name something: a noun that is not the person, a time or a pronoun. */
+function namesAfter(terms: { text: string; tags: string[] }[], names: Set<string>): boolean {
+  return terms.some((t) => {
+    const word = t.text
+      .toLowerCase()
+      .replace(/[^a-z']/g, "")
+      .replace(/'s$/, "");
+    return (
+      t.tags.includes("Noun") &&
+      !t.tags.includes("Pronoun") &&
+      !t.tags.includes("Date") &&
+      !t.tags.includes("Duration") &&
+      !names.has(word)
+    );
+  });
 }

@@ -355,10 +355,11 @@ export function updateRule(
       rule: "change",
       why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : "sold and got"}: ${leftShared.join(", ")})`,
     };
-  if ((marked || changeVerb) && sameVerb && !NOW_ADVERBS.test(m.text))
+  // A verb of changing alone is not enough here: "Dev moved out" is no change to "Tom moved over".
+  if (marked && sameVerb && !NOW_ADVERBS.test(m.text))
     return {
       rule: "change",
-      why: `the statement says what holds now in the memory's place (${marked ? `"${marked}"` : `"${changeVerb}"`}, the same verb "${sameVerb.split(" ")[0]}")`,
+      why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameVerb.split(" ")[0]}")`,
     };
   // A new name set beside a noun the memory also has ("my friend Tom" beside "my friend Ana", "a
   // cat called Luna" beside "a cat called Miso"), with nothing ended or changed.
