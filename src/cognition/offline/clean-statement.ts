@@ -8,11 +8,10 @@
  * verbs) and closed classes (greetings, pronouns), the same for statements from a model and from
  * the offline summarizer.
  */
+import { escapeRegExp } from "../../core/text.js";
 import { nlp } from "./nlp.js";
 
 export type CleanedStatement = { text: string; changed: boolean } | { dropped: string };
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A greeting or thanks opening the statement, with whoever it addresses. */
 const GREETING =
@@ -38,7 +37,7 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
   const before = t;
   t = t.replace(GREETING, "").replace(COMPANY, "");
   if (agent) {
-    const a = escape(agent);
+    const a = escapeRegExp(agent);
     // Asides about what the agent knows or was told, and the agent addressed by name.
     t = t
       .replace(
@@ -58,7 +57,7 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
   // "Sam thinks Sam's sister lives in Glasgow": the person's own fact, hedged. An opinion about
   // something else ("Sam thinks the film was too long") stays whole.
   for (const name of about.split(/,\s*/).filter(Boolean)) {
-    const n = escape(name);
+    const n = escapeRegExp(name);
     t = t.replace(new RegExp(`^${n}\\s+(?:${HEDGE_VERBS})\\s+(?:that\\s+)?(?=${n}\\b)`, "i"), "");
   }
   t = tidy(t);

@@ -17,7 +17,7 @@
  * Anything else is left to the operator (null).
  */
 import { readFileSync } from "node:fs";
-import { stem, terms } from "../../core/text.js";
+import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { amounts, coverage, parseFrame } from "./frame.js";
 import { expandSynonyms, lexicalRelations } from "./lexicon.js";
 import { nlp } from "./nlp.js";
@@ -138,10 +138,7 @@ function read(text: string, about: string): Reading {
 function plainOf(text: string, about: string): string {
   let t = text.toLowerCase();
   for (const name of about.split(/,\s*/).filter(Boolean))
-    t = t.replace(
-      new RegExp(`\\b${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}('s)?\\b`, "g"),
-      " ",
-    );
+    t = t.replace(new RegExp(`\\b${escapeRegExp(name.toLowerCase())}('s)?\\b`, "g"), " ");
   return t
     .replace(/\b(i|i'm|my|me|mine)\b/g, " ")
     .replace(/[^a-z0-9\s]/g, " ")
