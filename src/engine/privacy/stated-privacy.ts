@@ -43,6 +43,7 @@ export function statedPrivacy(
     attributes.privateTo = audience.length > 0 ? audience : [about];
     attributes.privateWhy = reading.reasons.find((r) => r !== "request") ?? reading.reasons[0]!;
   }
+  // A text that is nothing but the request keeps its words: there is no fact to keep apart.
   const stripped = withoutPrivacyRequest(text);
-  return { attributes, text: stripped.trim() ? stripped : text };
+  return { attributes, text: /[\p{L}\p{N}]/u.test(stripped) ? stripped : text };
 }
