@@ -114,6 +114,21 @@ describe("correction: update, restore, add", () => {
     await mem.close();
   });
 
+  it("of two corrections racing on one memory, one lands and the other is a conflict", async () => {
+    const { mem, memories } = await withSam(["I work as a nurse in Leeds."]);
+    const m = memories[0]!;
+    const results = await Promise.allSettled([
+      mem.update("ava", m.id, "Sam works as a midwife in Leeds."),
+      mem.update("ava", m.id, "Sam works as a porter in Leeds."),
+    ]);
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    assert.ok(refused.reason instanceof ConflictError);
+    assert.equal((await mem.memories("ava")).length, 1, "one current version");
+    assert.equal((await mem.operations("ava", { type: "UPDATE" })).length, 1);
+    await mem.close();
+  });
+
   it("refuses bad corrections and changes nothing", async () => {
     const { mem, memories } = await withSam(["I work as a nurse in Leeds."]);
     const m = memories[0]!;
