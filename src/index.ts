@@ -30,6 +30,8 @@ export { checkSpecification, SPECIFICATION_VERSION } from "./core/specification.
 export { formatDay, parseConversationTime, resolveRelativeTime } from "./core/time.js";
 export type * from "./core/types.js";
 export {
+  type AddFactInput,
+  addFactSchema,
   type ConversationInput,
   conversationInputSchema,
   type ForgetInput,
@@ -44,6 +46,10 @@ export {
   type TurnInput,
   tenantSchema,
   turnInputSchema,
+  type UpdateInput,
+  type UpdateOptions,
+  updateInputSchema,
+  updateOptionsSchema,
 } from "./engine/api.js";
 export type { ChatConfig, EmbedderConfig, MemlaneConfig, QueueConfig } from "./engine/config.js";
 export {
@@ -64,14 +70,18 @@ export { type Transcript, transcriptSchema, validateTranscript } from "./engine/
 export type { IngestProgress, IngestReport } from "./engine/ingest/ingest.js";
 export { consoleLogger, type Logger, silentLogger } from "./engine/logger.js";
 export {
+  type AddResult,
+  type CorrectionNote,
   type HistoryView,
   type InspectView,
   Memlane,
   type MemlaneOptions,
   type RecallOptions,
   type ReindexReport,
+  type RestoreResult,
   type RetryReport,
   type SessionOptions,
+  type UpdateResult,
 } from "./engine/memlane.js";
 export { openMemlane } from "./engine/open-memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";

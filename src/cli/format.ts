@@ -73,6 +73,7 @@ export function historyText(h: HistoryView): string {
   lines.push(`  source turns: ${shown(h.memory.sourceTurns.join(", ")) || "none"}`);
   if (h.replaces.length) lines.push("  replaced:", ...h.replaces.map((m) => `    ${memoryLine(m)}`));
   if (h.replacedBy.length) lines.push("  replaced by:", ...h.replacedBy.map((m) => `    ${memoryLine(m)}`));
+  if (h.corrections.length) lines.push("  corrections:", ...h.corrections.map((c) => `    ${shown(c.text)}`));
   lines.push(
     "  operations:",
     ...(h.operations.length ? h.operations.map((o) => `    ${operationLine(o)}`) : ["    none"]),

@@ -15,6 +15,7 @@ import { registerIngest } from "./commands/ingest.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerKeys } from "./commands/keys.js";
 import { registerMcp } from "./commands/mcp.js";
+import { registerMemories } from "./commands/memories.js";
 import { registerMigrate } from "./commands/migrate.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerHistory(program);
   registerInspect(program);
   registerForget(program);
+  registerMemories(program);
   registerChat(program);
   // The lab (evaluations, benchmarks, training) is its own wing, in the repository only.
   program

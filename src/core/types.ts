@@ -140,7 +140,13 @@ export type OperationType =
    * A strategy's per-turn work on one turn (inputs: turn, session, strategy). Failed while it has
    * not succeeded — including while it waits in the background — so a crash leaves it retryable.
    */
-  | "TURN";
+  | "TURN"
+  /** The caller corrected an active memory: a new version with their text supersedes it. */
+  | "UPDATE"
+  /** The caller made a past version current again, retiring what had replaced it. */
+  | "RESTORE"
+  /** The caller stated a fact, stored as given with no inference. */
+  | "ADD";
 
 export type OperationStatus = "done" | "failed";
 

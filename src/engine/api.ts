@@ -279,6 +279,38 @@ export const forgetInputSchema = z
   .meta({ anyOf: [{ required: ["about"] }, { required: ["memoryIds"] }, { required: ["sessionId"] }] });
 export type ForgetInput = z.input<typeof forgetInputSchema>;
 
+/**
+ * A memory's text as a caller states it (a correction, a fact added): not blank, no longer than a
+ * turn may be (the engine's own `maxTurnChars` is checked apart).
+ */
+export const memoryTextSchema = turnTextSchema.refine((t) => t.trim().length > 0, "must not be blank");
+
+const metaSchema = z
+  .record(z.string(), z.unknown())
+  .describe("the caller's own data, kept with the memory (attributes.meta)");
+
+/** What `mem.update(agent, id, text, options)` takes beside the text, and the REST body's rest. */
+export const updateOptionsSchema = strictInput({ meta: metaSchema.optional() });
+export type UpdateOptions = z.input<typeof updateOptionsSchema>;
+
+/** The body of a correction over REST and MCP: the new text, and optional meta. */
+export const updateInputSchema = strictInput({
+  text: memoryTextSchema.describe("the corrected statement, which becomes the current version"),
+  meta: metaSchema.optional(),
+});
+export type UpdateInput = z.input<typeof updateInputSchema>;
+
+/** One fact stated by the caller (`mem.add(agent, fact)`), stored as given with no inference. */
+export const addFactSchema = strictInput({
+  about: idSchema.describe(
+    "whom the fact is about: the agent itself or a partner (then it is theirs to hear)",
+  ),
+  text: memoryTextSchema.describe("the fact, as it should be remembered"),
+  at: z.string().optional().describe("conversation time the fact holds from (ISO-8601); default now"),
+  meta: metaSchema.optional(),
+});
+export type AddFactInput = z.input<typeof addFactSchema>;
+
 export const tenantSchema = idSchema.describe("an isolated customer space");
 
 /** One problem of an input, as the errors report it. */

@@ -36,7 +36,10 @@ import { MEMORY_STORE_SPECIFICATION } from "../store/memory-store.js";
 import { StrategyRegistry } from "../strategies/registry.js";
 import type { Strategy } from "../strategies/strategy.js";
 import {
+  type AddFactInput,
+  addFactSchema,
   type ConversationInput,
+  checkTurnLength,
   conversationInputSchema,
   conversationTime,
   DEFAULT_MAX_TURN_CHARS,
@@ -44,6 +47,7 @@ import {
   forgetInputSchema,
   idSchema,
   MAX_TURN_CHARS,
+  memoryTextSchema,
   parseInput,
   perTurnSchema,
   type RecallInput,
@@ -51,6 +55,8 @@ import {
   type SessionInput,
   sessionInputSchema,
   tenantSchema,
+  type UpdateOptions,
+  updateOptionsSchema,
 } from "./api.js";
 import { retrieverOptions } from "./config.js";
 import {
@@ -59,6 +65,14 @@ import {
   InProcessJobQueue,
   type JobQueue,
 } from "./consolidation/job-queue.js";
+import {
+  type AddResult,
+  addMemory,
+  type RestoreResult,
+  restoreMemory,
+  type UpdateResult,
+  updateMemory,
+} from "./correction/correction.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { forgetInScope } from "./forget/forget.js";
@@ -95,7 +109,8 @@ import { conversationRecords, sessionRecord } from "./session/start-session.js";
 import type { PerTurnMode } from "./session/turn-path.js";
 import { TenantStore } from "./tenant-store.js";
 
-export type { HistoryView } from "./history/history.js";
+export type { AddResult, RestoreResult, UpdateResult } from "./correction/correction.js";
+export type { CorrectionNote, HistoryView } from "./history/history.js";
 export type { ReindexReport, RetryReport } from "./maintenance.js";
 
 /** @deprecated Use SessionInput. */
@@ -588,6 +603,67 @@ export class Memlane {
   async timeline(agent: string, memoryId: string): Promise<TimelineView> {
     const scope = this.scope(agent);
     return timelineOf(this.parts.store, scope, parseInput(idSchema, memoryId, "memoryId"));
+  }
+
+  /**
+   * Corrects an active memory: a new version with `text` becomes current (same subject, kind,
+   * strategy, audience and privacy, the same evidence and conversation time, `meta` if given), and
+   * the old one is kept as its past (superseded from now, a Supersedes edge from the new one), with
+   * an `UPDATE` operation by the caller (`model: "caller"`) naming both ids and both texts. A
+   * memory private to a partner stays private to them; a text that is sensitive becomes private.
+   * @example const { memory } = await mem.update("ava", "mem_…", "Sam lives in York, not Leeds.");
+   * @throws {NotFoundError} the agent has no memory with that id
+   * @throws {ConflictError} the memory is not active: `details.current` lists the versions that
+   *   are (update one of those, or `restore` this one)
+   * @throws {InvalidInputError} blank or unchanged text, an unknown option; nothing changed
+   */
+  async update(
+    agent: string,
+    memoryId: string,
+    text: string,
+    options: UpdateOptions = {},
+  ): Promise<UpdateResult> {
+    this.engine.assertOpen();
+    const scope = this.scope(agent);
+    const id = parseInput(idSchema, memoryId, "memoryId");
+    const corrected = parseInput(memoryTextSchema, text, "text");
+    checkTurnLength(corrected, this.parts.maxTurnChars);
+    const { meta } = parseInput(updateOptionsSchema, options, "update options");
+    return updateMemory(this.parts, scope, id, corrected, meta);
+  }
+
+  /**
+   * Makes a superseded memory current again (a wrong correction or supersession walked back):
+   * it becomes active, and the versions that hold in its place (what replaced it, through
+   * Supersedes or FusedInto edges, or through an earlier restore) retire, with a `RESTORE`
+   * operation by the caller naming them all. History shows it on both.
+   * @example await mem.restore("ava", "mem_…");
+   * @throws {NotFoundError} the agent has no memory with that id (a forgotten memory is erased)
+   * @throws {ConflictError} the memory is active already (`details.reason: "already-current"`)
+   */
+  async restore(agent: string, memoryId: string): Promise<RestoreResult> {
+    this.engine.assertOpen();
+    const scope = this.scope(agent);
+    return restoreMemory(this.parts, scope, parseInput(idSchema, memoryId, "memoryId"));
+  }
+
+  /**
+   * Stores one fact as the caller states it, with no inference: an active memory dated `at`
+   * (default now), kind "fact", under the default strategy, with an `ADD` operation by the
+   * caller. It retires nothing, even when it contradicts a memory: which holds is for a
+   * correction (`update`, `restore`) to say. A fact about a partner is theirs to hear; one about
+   * the agent itself is heard in agent-scope recalls; a sensitive one is private (docs/privacy.md).
+   * The first argument is the agent: another form, taking one object, may come beside it.
+   * @example await mem.add("ava", { about: "sam", text: "Sam is allergic to penicillin." });
+   * @throws {InvalidInputError} a missing or blank field, an unknown field, a bad time; nothing changed
+   */
+  async add(agent: string, fact: AddFactInput): Promise<AddResult> {
+    this.engine.assertOpen();
+    const scope = this.scope(agent);
+    const input = parseInput(addFactSchema, fact, "add");
+    checkTurnLength(input.text, this.parts.maxTurnChars);
+    const at = input.at === undefined ? new Date().toISOString() : conversationTime(input.at, "at");
+    return addMemory(this.parts, scope, { about: input.about, text: input.text, at, meta: input.meta });
   }
 
   /**

@@ -65,6 +65,12 @@ export interface WriteBatch {
   memories?: Memory[];
   supersede?: Supersession[];
   /**
+   * Superseded memories made current again (a restore): status active, `invalidAt` cleared,
+   * applied before `supersede`. A memory that is not a superseded memory of the scope fails the
+   * batch (ConflictError), so of two restores racing one lands.
+   */
+  reinstate?: string[];
+  /**
    * Turns that said a stored memory's fact again: added to the memory's `sourceTurns` (once
    * each), whatever its status. A memory not in the scope fails the batch (ConflictError).
    */

@@ -144,6 +144,44 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    it("reinstates a superseded memory while retiring another, refusing anything not superseded", async () => {
+      await using(factory, async (store) => {
+        const old = memory(scopeA, "Sam lives in Leeds.");
+        const fresh = memory(scopeA, "Sam lives in York.", { observedAt: "2024-04-20T10:15:00.000Z" });
+        await store.write(scopeA, { memories: [old] });
+        await store.write(scopeA, {
+          memories: [fresh],
+          supersede: [{ oldId: old.id, byId: fresh.id, at: fresh.observedAt, reason: "UPDATE" }],
+        });
+        await store.write(scopeA, {
+          reinstate: [old.id],
+          supersede: [{ oldId: fresh.id, byId: null, at: "2024-05-01T00:00:00.000Z", reason: "RESTORE" }],
+        });
+        const back = await store.getMemory(scopeA, old.id);
+        assert.deepEqual([back?.status, back?.invalidAt], ["active", null]);
+        const retired = await store.getMemory(scopeA, fresh.id);
+        assert.deepEqual([retired?.status, retired?.invalidAt], ["superseded", "2024-05-01T00:00:00.000Z"]);
+        assert.equal(
+          (await store.listEdges(scopeA, [old.id])).length,
+          1,
+          "no edge back: the graph stays acyclic",
+        );
+        // An active memory, another scope's, or an unknown one cannot be reinstated; nothing lands.
+        const op = operation(scopeA, { type: "RESTORE", memoryIds: [old.id] });
+        for (const [scope, id] of [
+          [scopeA, old.id],
+          [scopeB, fresh.id],
+          [scopeA, "mem_missing"],
+        ] as const)
+          await assert.rejects(
+            store.write(scope, { reinstate: [id], operations: scope === scopeA ? [op] : [] }),
+            ConflictError,
+          );
+        assert.equal(await store.getOperation(scopeA, op.id), null);
+        assert.equal((await store.getMemory(scopeA, fresh.id))?.status, "superseded");
+      });
+    });
+
     it("adds a fact's new evidence to its memory once, in scope only", async () => {
       await using(factory, async (store) => {
         const kept = memory(scopeA, "Sam works as a pharmacist in Leeds.", { sourceTurns: ["t1"] });

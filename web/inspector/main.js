@@ -40,6 +40,12 @@ const context = {
     context.graphData = null;
     await showSummary();
   },
+  /** After a correction: reads the lists and counts again and shows the memory current now. */
+  async corrected(id) {
+    await context.changed();
+    await views.memories.load();
+    await views.memories.open(id);
+  },
   /** Subjects the agent's memories can be about: the agent itself and its partners. */
   subjects() {
     return context.agent ? [context.agent, ...(context.summary?.partners ?? [])] : [];

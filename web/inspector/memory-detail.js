@@ -1,5 +1,7 @@
 // One memory in full: its versions (the supersession chain), its timeline (linked memories and
-// the chain through it) and every operation that touched it, with the rationale.
+// the chain through it), the caller's corrections and every operation that touched it, with the
+// rationale. An active memory can be edited (a corrected version supersedes it) and a superseded
+// one restored (it is current again and what replaced it retires): both through the REST API.
 import { api, seg } from "./api.js";
 import { badge, el, fill, jsonDetails, when } from "./dom.js";
 import { versionsOf } from "./versions.js";
@@ -46,6 +48,85 @@ function operationItem(op, memoryId) {
   );
 }
 
+/**
+ * The edit button of an active memory and its form, or the restore button of a superseded one.
+ * After either, the lists and counts are read again and the memory that is now current is shown.
+ */
+function correctionControls(context, memory) {
+  const path = `/agents/${seg(context.agent)}/memories/${seg(memory.id)}`;
+  if (memory.status === "superseded")
+    return el(
+      "div",
+      { class: "corrections-actions" },
+      el(
+        "button",
+        {
+          type: "button",
+          class: "restore",
+          title: "make this version current again; what replaced it becomes past",
+          onclick: async (event) => {
+            event.currentTarget.disabled = true;
+            try {
+              const result = await api(`${path}/restore`, { method: "POST" });
+              const retired = result.retired.length ? `, ${result.retired.length} retired` : "";
+              context.status(`Restored: “${result.memory.text}” is current again${retired}.`);
+              await context.corrected(result.memory.id);
+            } catch (error) {
+              context.fail(error);
+              event.currentTarget.disabled = false;
+            }
+          },
+        },
+        "Restore",
+      ),
+    );
+  if (memory.status !== "active") return null;
+  const text = el("textarea", { name: "text", rows: "3", required: true, "aria-label": "corrected text" });
+  text.value = memory.text;
+  const form = el(
+    "form",
+    { id: "edit-memory", class: "edit-memory", hidden: true },
+    text,
+    el(
+      "div",
+      { class: "edit-buttons" },
+      el("button", { type: "submit", class: "save" }, "Save correction"),
+      el("button", { type: "button", class: "quiet", onclick: () => (form.hidden = true) }, "Cancel"),
+    ),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const save = form.querySelector("button.save");
+    save.disabled = true;
+    try {
+      const result = await api(path, { method: "PATCH", body: { text: text.value } });
+      context.status(`Updated: the corrected version is current; “${result.superseded.text}” is its past.`);
+      await context.corrected(result.memory.id);
+    } catch (error) {
+      context.fail(error);
+      save.disabled = false;
+    }
+  });
+  return el(
+    "div",
+    { class: "corrections-actions" },
+    el(
+      "button",
+      {
+        type: "button",
+        class: "edit",
+        title: "correct this memory: the new text becomes its current version, this one its past",
+        onclick: () => {
+          form.hidden = false;
+          text.focus();
+        },
+      },
+      "Edit",
+    ),
+    form,
+  );
+}
+
 /** Renders memory `id` of the context's agent into `container`. */
 export async function showMemory(context, container, id) {
   const agent = seg(context.agent);
@@ -70,6 +151,7 @@ export async function showMemory(context, container, id) {
       m.invalidAt ? ` · until ${when(m.invalidAt)}` : "",
       m.sessionId ? ` · session ${m.sessionId}` : "",
     ),
+    correctionControls(context, m),
     el("h3", {}, `Versions (${versions.length})`),
     el(
       "ol",
@@ -106,6 +188,16 @@ export async function showMemory(context, container, id) {
           ),
         )
       : el("p", { class: "muted" }, "not linked to other memories"),
+    history.corrections?.length
+      ? [
+          el("h3", {}, `Corrections (${history.corrections.length})`),
+          el(
+            "ul",
+            { id: "corrections", class: "corrections" },
+            history.corrections.map((c) => el("li", { dataset: { type: c.type } }, c.text)),
+          ),
+        ]
+      : null,
     el("h3", {}, `Operations (${history.operations.length})`),
     el(
       "ol",

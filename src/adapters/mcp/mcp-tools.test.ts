@@ -32,7 +32,7 @@ describe("service: MCP tools", () => {
   });
   after(() => s.close());
 
-  it("lists the six tools with schemas and descriptions, and remembers, recalls, explains and forgets", async () => {
+  it("lists the tools with schemas and descriptions, and remembers, recalls, explains and forgets", async () => {
     const acme = await clientFor(s.mem.tenant("acme"));
     const { tools } = await acme.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), [...MCP_TOOLS].sort());
@@ -162,5 +162,54 @@ describe("service: MCP tools", () => {
     await s.mem.idle();
     assert.deepEqual(await s.mem.tenant("globex").agents(), ["gus"]);
     assert.ok(!(await s.mem.tenant("acme").agents()).includes("gus"));
+  });
+
+  it("adds, updates and restores a memory, and answers a bad call with a tool error that changes nothing", async () => {
+    const acme = await clientFor(s.mem.tenant("acme"));
+    const added = await acme.json("add_memory", {
+      agent: "mia",
+      about: "joe",
+      text: "Joe drives a red van.",
+    });
+    assert.equal(added.operation.type, "ADD");
+    const first = added.memory.id as string;
+    const updated = await acme.json("update_memory", {
+      agent: "mia",
+      memoryId: first,
+      text: "Joe drives a blue van.",
+      meta: { why: "he said so" },
+    });
+    assert.deepEqual([updated.operation.type, updated.superseded.id], ["UPDATE", first]);
+    assert.deepEqual(updated.memory.attributes.meta, { why: "he said so" });
+    const stale = await acme.call("update_memory", { agent: "mia", memoryId: first, text: "Joe walks." });
+    assert.ok(stale.isError);
+    assert.match(
+      stale.content[0]!.text,
+      new RegExp(`^CONFLICT \\(field: memoryId\\): .*${updated.memory.id}`),
+    );
+    const restored = await acme.json("restore_memory", { agent: "mia", memoryId: first });
+    assert.equal(restored.memory.status, "active");
+    assert.deepEqual(
+      restored.retired.map((m: { id: string }) => m.id),
+      [updated.memory.id],
+    );
+    const history = await acme.json("history", { agent: "mia", memoryId: first });
+    assert.deepEqual(
+      history.corrections.map((c: { type: string }) => c.type),
+      ["ADD", "UPDATE", "RESTORE"],
+    );
+    const before = await s.mem.tenant("acme").memories("mia", { status: "any" });
+    const bad = await acme.call("add_memory", {
+      agent: "mia",
+      about: "joe",
+      text: "Joe has a dog.",
+      infer: false,
+    });
+    assert.ok(bad.isError);
+    assert.match(bad.content[0]!.text, /^INVALID_INPUT \(field: infer\)/);
+    const missing = await acme.call("restore_memory", { agent: "mia", memoryId: "mem_nope" });
+    assert.match(missing.content[0]!.text, /^NOT_FOUND/);
+    assert.deepEqual(await s.mem.tenant("acme").memories("mia", { status: "any" }), before);
+    await acme.close();
   });
 });

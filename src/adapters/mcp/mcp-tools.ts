@@ -1,6 +1,7 @@
 /**
- * memlane as MCP tools (the official TypeScript SDK): remember, recall, timeline, history, forget
- * and list_memories, over one tenant's view of the engine. Inputs are the engine's own schemas
+ * memlane as MCP tools (the official TypeScript SDK): remember, recall, timeline, history, forget,
+ * list_memories, and the caller's corrections (update_memory, restore_memory, add_memory), over
+ * one tenant's view of the engine. Inputs are the engine's own schemas
  * where it has them (recall, forget), every field described; read-only tools say so; answers are
  * JSON text; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool error
  * naming its code and field, so the calling agent can correct itself.
@@ -10,12 +11,14 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { isMemlaneError } from "../../core/errors.js";
 import {
+  addFactSchema,
   forgetInputSchema,
   idSchema,
   parseInput,
   recallInputSchema,
   turnTextSchema,
   unknownFields,
+  updateInputSchema,
 } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
@@ -67,6 +70,20 @@ const memoryRef = z.strictObject(
     agent: idSchema.describe("whose memory"),
     memoryId: idSchema.describe("a memory id from recall or list_memories"),
   },
+  unknownFields,
+);
+
+const updateInput = z.strictObject(
+  {
+    agent: idSchema.describe("whose memory"),
+    memoryId: idSchema.describe("the id of an active memory (from recall or list_memories)"),
+    ...updateInputSchema.shape,
+  },
+  unknownFields,
+);
+
+const addInput = z.strictObject(
+  { agent: idSchema.describe("whose memory"), ...addFactSchema.shape },
   unknownFields,
 );
 
@@ -209,6 +226,41 @@ export function createMcpServer(mem: Memlane): McpServer {
           invalidAt,
         }));
     }),
+  );
+
+  server.registerTool(
+    "update_memory",
+    {
+      title: "Update memory",
+      description:
+        "Correct a memory that is wrong: the text given becomes its current version and the old one is kept as its past. Use when the user says a remembered fact is wrong or has changed. Only an active memory can be updated; the error names the current version otherwise.",
+      inputSchema: published(updateInput),
+    },
+    strictTool("update_memory", updateInput, ({ agent, memoryId, text, meta }) =>
+      mem.update(agent, memoryId, text, meta === undefined ? {} : { meta }),
+    ),
+  );
+
+  server.registerTool(
+    "restore_memory",
+    {
+      title: "Restore memory",
+      description:
+        "Undo a wrong correction or replacement: a past (superseded) version becomes current again and what replaced it becomes past. Use the id of the past version (history or list_memories with status superseded).",
+      inputSchema: published(memoryRef),
+    },
+    strictTool("restore_memory", memoryRef, ({ agent, memoryId }) => mem.restore(agent, memoryId)),
+  );
+
+  server.registerTool(
+    "add_memory",
+    {
+      title: "Add memory",
+      description:
+        "Store one fact exactly as given, with no interpretation, e.g. about: 'sam', text: 'Sam is allergic to penicillin.'. It replaces nothing; to change a fact already remembered use update_memory.",
+      inputSchema: published(addInput),
+    },
+    strictTool("add_memory", addInput, ({ agent, ...fact }) => mem.add(agent, fact)),
   );
 
   return server;

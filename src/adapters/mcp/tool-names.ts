@@ -1,2 +1,12 @@
 /** The MCP tools' names, in the snake_case MCP clients know; apart so naming them loads no SDK. */
-export const MCP_TOOLS = ["remember", "recall", "timeline", "history", "forget", "list_memories"] as const;
+export const MCP_TOOLS = [
+  "remember",
+  "recall",
+  "timeline",
+  "history",
+  "forget",
+  "list_memories",
+  "update_memory",
+  "restore_memory",
+  "add_memory",
+] as const;

@@ -2,7 +2,7 @@
  * The web inspector in headless Chromium (Debian's `chromium`, driven by playwright-core; never
  * downloaded): a real `serve` on loopback over a store this test fills, a key typed into the
  * page, then memories, a memory's versions and operations, the graph, a failed consolidation
- * retried from the page, and a recall with its score bars. Skips when Chromium is missing, unless
+ * retried from the page, a recall with its score bars, and a memory edited and restored. Skips when Chromium is missing, unless
  * MEMLANE_REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  *
  * MEMLANE_SCREENSHOTS=1 writes the screenshots to docs/ (inspector.png, inspector-graph.png,
@@ -520,6 +520,68 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     assert.equal(
       await page.locator("#recall-timelines > li").first().locator(".timeline > li").count(),
       theanine.timelines[0]!.entries.length,
+    );
+    assert.deepEqual(errors, [], "no script errors in the page");
+  });
+
+  it("edits an active memory and restores the version it replaced, with both in the history", async () => {
+    type Row = { id: string; text: string; about: string; status: string; kind: string };
+    await page.click("#agents button >> text=ava");
+    await page.click("[role=tab][data-view=memories]");
+    await page.selectOption("#memory-filters select[name=status]", "active");
+    const { memories } = await read<{ memories: Row[] }>("/agents/ava/memories");
+    const chosen = memories.find((m) => m.about === "sam" && m.kind !== "standing")!;
+    assert.ok(chosen, "an active memory about Sam");
+    await page.locator(`#memory-table tr[data-id="${chosen.id}"] button`).click();
+    await page.locator("#memory-detail h2", { hasText: chosen.text }).waitFor();
+    assert.equal(
+      await page.locator("#memory-detail button.restore").count(),
+      0,
+      "no restore on an active memory",
+    );
+
+    const corrected = "Sam now works as a lighthouse keeper in Cornwall.";
+    await page.click("#memory-detail button.edit");
+    await page.fill("#edit-memory textarea", corrected);
+    await page.click("#edit-memory button.save");
+    await page.locator("#memory-detail h2", { hasText: corrected }).waitFor();
+    await page.locator("#corrections li", { hasText: "updated by the caller on" }).waitFor();
+    const after = await read<{ memories: Row[] }>("/agents/ava/memories?status=any");
+    const fresh = after.memories.find((m) => m.text === corrected)!;
+    assert.equal(fresh.status, "active");
+    assert.equal(after.memories.find((m) => m.id === chosen.id)?.status, "superseded");
+    // The list was read again: the correction is in it, the old version is not.
+    await page.locator(`#memory-table tr[data-id="${fresh.id}"]`).waitFor();
+    assert.equal(await page.locator(`#memory-table tr[data-id="${chosen.id}"]`).count(), 0);
+    const edited = await read<{ replaces: Row[]; operations: { type: string; model: string }[] }>(
+      `/agents/ava/memories/${fresh.id}/history`,
+    );
+    assert.deepEqual(
+      edited.replaces.map((m) => m.id),
+      [chosen.id],
+    );
+    assert.ok(edited.operations.some((o) => o.type === "UPDATE" && o.model === "caller"));
+
+    // The old version, opened from the versions list, can be restored and the correction retires.
+    await page.locator(`#versions li[data-id="${chosen.id}"] button`).click();
+    await page.locator("#memory-detail h2", { hasText: chosen.text }).waitFor();
+    assert.equal(await page.locator("#memory-detail button.edit").count(), 0, "no edit on a past version");
+    await page.click("#memory-detail button.restore");
+    await page.locator("#corrections li", { hasText: "restored on" }).waitFor();
+    assert.equal(await page.locator("#memory-detail .facts .badge").first().textContent(), "active");
+    await page.locator(`#memory-table tr[data-id="${chosen.id}"]`).waitFor();
+    assert.match((await page.locator("#status").textContent()) ?? "", /^Restored: .*1 retired/);
+    const restored = await read<{ memory: Row; corrections: { type: string; text: string }[] }>(
+      `/agents/ava/memories/${chosen.id}/history`,
+    );
+    assert.equal(restored.memory.status, "active");
+    assert.deepEqual(
+      restored.corrections.map((c) => c.type),
+      ["UPDATE", "RESTORE"],
+    );
+    assert.equal(
+      (await read<{ memory: Row }>(`/agents/ava/memories/${fresh.id}/history`)).memory.status,
+      "superseded",
     );
     assert.deepEqual(errors, [], "no script errors in the page");
   });

@@ -1,8 +1,12 @@
-/** Routes of what an agent remembers: agents, recall, memories, history, timeline, forget. */
+/**
+ * Routes of what an agent remembers: agents, recall, memories, history, timeline, forget, and the
+ * caller's corrections (update, restore, add).
+ */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { forgetInputSchema, recallInputSchema } from "../../engine/api.js";
+import { addFactSchema, forgetInputSchema, recallInputSchema, updateInputSchema } from "../../engine/api.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
+  addResultSchema,
   agentParams,
   forgetReportSchema,
   historySchema,
@@ -11,7 +15,9 @@ import {
   memorySchema,
   noQuery,
   recallSchema,
+  restoreResultSchema,
   timelineSchema,
+  updateResultSchema,
 } from "./schemas.js";
 
 const tags = ["memory"];
@@ -78,6 +84,56 @@ const forget = createRoute({
   responses: { 200: answer(forgetReportSchema, "how much was erased"), ...errorAnswers },
 });
 
+const update = createRoute({
+  method: "patch",
+  path: "/v1/agents/{agent}/memories/{memoryId}",
+  tags,
+  summary: "Correct an active memory: a new version with this text becomes current, the old one its past",
+  description:
+    "The new version keeps the memory's subject, kind, strategy, audience, privacy, evidence and conversation time; the old one is superseded (a Supersedes edge from the new) and an UPDATE operation by the caller names both. A memory that is not active is 409, with `details.current` naming the versions that are; nothing changes on any error.",
+  security: secured,
+  request: {
+    params: memoryParams,
+    query: noQuery,
+    ...jsonBody(updateInputSchema, "the corrected text, and optional meta"),
+  },
+  responses: {
+    200: answer(updateResultSchema, "the new version and the one it superseded"),
+    ...errorAnswers,
+  },
+});
+
+const restore = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/memories/{memoryId}/restore",
+  tags,
+  summary: "Make a superseded memory current again, retiring the versions that hold in its place",
+  description:
+    "A RESTORE operation by the caller names the memory and what it retired; history shows it on both. An active memory is 409 (`details.reason: already-current`); a forgotten one is erased, so 404.",
+  security: secured,
+  request: { params: memoryParams, query: noQuery },
+  responses: {
+    200: answer(restoreResultSchema, "the memory, current again, and what it retired"),
+    ...errorAnswers,
+  },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/v1/agents/{agent}/memories",
+  tags,
+  summary: "Store one fact as given, with no inference",
+  description:
+    "An active memory dated `at` (default now), with an ADD operation by the caller. It retires nothing, even a memory it contradicts. A fact about a partner is theirs to hear; a sensitive one is private to them.",
+  security: secured,
+  request: {
+    params: agentParams,
+    query: noQuery,
+    ...jsonBody(addFactSchema, "the fact (the engine's AddFactInput)"),
+  },
+  responses: { 201: answer(addResultSchema, "the stored fact"), ...errorAnswers },
+});
+
 /** Registers the memory routes. */
 export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listAgents, async (c) => c.json({ agents: await c.var.mem.agents() }, 200));
@@ -104,6 +160,23 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(timeline, async (c) => {
     const { agent, memoryId } = c.req.valid("param");
     return c.json(await c.var.mem.timeline(agent, memoryId), 200);
+  });
+
+  // Another tenant's or agent's memory id is the facade's NotFoundError: 404.
+  app.openapi(update, async (c) => {
+    const { agent, memoryId } = c.req.valid("param");
+    const { text, meta } = c.req.valid("json");
+    return c.json(await c.var.mem.update(agent, memoryId, text, meta === undefined ? {} : { meta }), 200);
+  });
+
+  app.openapi(restore, async (c) => {
+    const { agent, memoryId } = c.req.valid("param");
+    return c.json(await c.var.mem.restore(agent, memoryId), 200);
+  });
+
+  app.openapi(add, async (c) => {
+    const { agent } = c.req.valid("param");
+    return c.json(await c.var.mem.add(agent, c.req.valid("json")), 201);
   });
 
   // An unknown memory or session (another tenant's included) is the facade's NotFoundError: 404.

@@ -210,6 +210,17 @@ export const recallSchema = z
   })
   .openapi("Recall");
 
+const correctionNoteSchema = z
+  .object({
+    operation: z.string().describe("the operation's id"),
+    type: z.enum(["UPDATE", "RESTORE", "ADD"]),
+    at: z.string().describe("when the caller made it"),
+    text: z
+      .string()
+      .describe('one sentence: "updated by the caller on …", "restored on …", "added by the caller on …"'),
+  })
+  .openapi("CorrectionNote");
+
 export const historySchema = z
   .object({
     memory: memorySchema,
@@ -217,8 +228,34 @@ export const historySchema = z
     replacedBy: z.array(memorySchema),
     replaces: z.array(memorySchema),
     edges: z.array(edgeSchema),
+    corrections: z
+      .array(correctionNoteSchema)
+      .describe("the caller's corrections of this memory, oldest first"),
   })
   .openapi("History");
+
+export const updateResultSchema = z
+  .object({
+    memory: memorySchema.describe("the new current version"),
+    superseded: memorySchema.describe("the version it replaced, kept as its past"),
+    operation: operationSchema.describe("the UPDATE operation, made by the caller"),
+  })
+  .openapi("UpdateResult");
+
+export const restoreResultSchema = z
+  .object({
+    memory: memorySchema.describe("the memory, current again"),
+    retired: z.array(memorySchema).describe("the versions that held in its place, now past"),
+    operation: operationSchema.describe("the RESTORE operation, made by the caller"),
+  })
+  .openapi("RestoreResult");
+
+export const addResultSchema = z
+  .object({
+    memory: memorySchema.describe("the stored fact, active"),
+    operation: operationSchema.describe("the ADD operation, made by the caller"),
+  })
+  .openapi("AddResult");
 
 export const timelineSchema = z
   .object({

@@ -33,6 +33,7 @@ export function mergeBatches(batches: WriteBatch[]): MergedBatch {
     turns: [],
     memories: [],
     supersede: [],
+    reinstate: [],
     evidence: [],
     edges: [],
     embeddings: [],

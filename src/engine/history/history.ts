@@ -1,11 +1,15 @@
 /**
  * A memory's history: every operation on it, what it replaced and what replaced it (Supersedes
- * and FusedInto edges), whatever its status. Nothing here writes.
+ * and FusedInto edges), whatever its status, and the caller's corrections in a sentence each.
+ * Nothing here writes.
  */
 import { NotFoundError } from "../../core/errors.js";
 import type { Edge, Memory, Operation, Scope } from "../../core/types.js";
 import type { MemoryStore } from "../../store/memory-store.js";
+import { type CorrectionNote, correctionNotes } from "./corrections.js";
 import { type TimelineView, walkTimeline } from "./timeline.js";
+
+export type { CorrectionNote };
 
 /** A memory with its operations and versions: what `history()` returns. */
 export interface HistoryView {
@@ -16,6 +20,11 @@ export interface HistoryView {
   /** What this memory replaced. */
   replaces: Memory[];
   edges: Edge[];
+  /**
+   * The caller's corrections of it, oldest first, one sentence each ("updated by the caller on
+   * …", "restored on …"). A restore writes no edge: a memory restored over this one is named here.
+   */
+  corrections: CorrectionNote[];
 }
 
 /** @throws {NotFoundError} the scope has no memory with that id */
@@ -33,12 +42,14 @@ export async function historyOf(store: MemoryStore, scope: Scope, memoryId: stri
     ...edges.filter((e) => e.type === "FusedInto" && e.to === memoryId).map((e) => e.from),
   ];
   const load = async (ids: string[]) => (ids.length ? store.listMemories(scope, { ids, status: "any" }) : []);
+  const operations = await store.listOperations(scope, { memoryId });
   return {
     memory,
-    operations: await store.listOperations(scope, { memoryId }),
+    operations,
     replacedBy: await load(replacing),
     replaces: await load(replaced),
     edges,
+    corrections: correctionNotes(operations, memoryId),
   };
 }
 

@@ -148,9 +148,9 @@ describe("forgetProgram", () => {
   describe("by memory id", () => {
     const world: World = {
       memories: [
-        memory("m1", "bob", "Bob lives in Paris"),
+        memory("m1", "bob", "Bob lives in Paris", { status: "superseded" }),
         memory("m2", "bob", "Bob lives in Lyon", { status: "superseded" }),
-        memory("m3", "bob", "Bob lives in Rome"),
+        memory("m3", "bob", "Bob lives in Rome", { status: "superseded" }),
         memory("m4", "bob", "Bob lives in Oslo"),
         memory("x", "cy", "Cy likes tea"),
       ],
@@ -232,6 +232,18 @@ describe("forgetProgram", () => {
     test("an id-only forget brings back no earlier version: they go with it", () => {
       const { issued } = forget(world, { memoryIds: ["m4"] });
       assert.equal(issued.filter((s) => s.sql.startsWith("UPDATE memories")).length, 0);
+    });
+
+    test("an earlier form a restore made current again stays, and so does what it replaced", () => {
+      // m2 was restored over m3: it is active again while m3, which had replaced it, is past.
+      const restored: World = {
+        ...world,
+        memories: (world.memories ?? []).map((m) =>
+          m.id === "m2" ? { ...m, status: "active" } : m.id === "m4" ? { ...m, status: "superseded" } : m,
+        ),
+      };
+      const { issued } = forget(restored, { memoryIds: ["m3"] });
+      assert.deepEqual(named(issued, "DELETE FROM memories"), [["m3"]]);
     });
   });
 

@@ -1,8 +1,9 @@
 /**
  * `forget`, written once for every SQL store (the only erasing path, and a thorough one). What
  * each request erases (also in docs/storage.md):
- *   - memoryIds: those memories and their earlier forms (what they superseded or fused), their
- *     vectors, edges and the operations that touched them;
+ *   - memoryIds: those memories and their earlier forms (what they superseded or fused, past
+ *     versions only: one a restore made current again stays), their vectors, edges and the
+ *     operations that touched them;
  *   - sessionId: the session, its turns and their vectors, the memories made from it or citing
  *     its turns, the session's operations;
  *   - about X: the memories about X, the memories that carry X's words (citing X's turns) or name
@@ -172,7 +173,10 @@ export function* forgetProgram(
     ...s,
   );
   const earlier = earlierForms(links);
-  if (request.memoryIds?.length) addEarlier(earlier, memoryIds, new Set(request.memoryIds));
+  // A version a restore made current again is no earlier form any more: forgetting the correction
+  // it walked back must not take the memory that holds now.
+  const current = new Set(memoryRows.filter((r) => r.status === "active").map((r) => String(r.id)));
+  if (request.memoryIds?.length) addEarlier(earlier, memoryIds, new Set(request.memoryIds), current);
 
   // What the erased rows said, to be found and redacted wherever else it was copied. A fused
   // memory also carries the statement it was fused from.
@@ -316,12 +320,17 @@ function earlierForms(links: Record<string, unknown>[]): Map<string, string[]> {
   return earlier;
 }
 
-/** Adds to `ids`, transitively, the earlier forms of `from`. */
-function addEarlier(earlier: Map<string, string[]>, ids: Set<string>, from: Set<string>): void {
+/** Adds to `ids`, transitively, the earlier forms of `from` that are past (not in `current`). */
+function addEarlier(
+  earlier: Map<string, string[]>,
+  ids: Set<string>,
+  from: Set<string>,
+  current: Set<string>,
+): void {
   const queue = [...from];
   while (queue.length)
     for (const older of earlier.get(queue.pop()!) ?? [])
-      if (!ids.has(older)) {
+      if (!ids.has(older) && !current.has(older)) {
         ids.add(older);
         queue.push(older);
       }

@@ -6,6 +6,7 @@
  *     racing the queue) is refused whole, so its memories are never written twice;
  *   - only an active memory of the scope can be superseded, and superseding one with another
  *     writes the edge (Supersedes from the newer, FusedInto to the fused);
+ *   - only a superseded memory of the scope can be reinstated (made current again);
  *   - a vector already stored for the same owner and model is kept (vectors are computed once);
  *   - a duplicate row or a missing parent fails the batch with a ConflictError.
  * The rows' columns are listed once (`COLUMNS`); how rows are inserted (one statement per row in
@@ -214,6 +215,16 @@ export function* writeBatch(
     message: "A memory of this batch already exists",
     details: { memories: b.memories?.map((m) => m.id) },
   });
+  // Before `supersede`: a restore reinstates a past version and retires what replaced it.
+  for (const id of b.reinstate ?? []) {
+    const updated = yield* change(
+      `UPDATE memories SET status = 'active', invalid_at = NULL WHERE ${inScope} AND id = ? AND status = 'superseded'`,
+      ...s,
+      id,
+    );
+    if (updated === 0)
+      throw new ConflictError(`Memory "${id}" is not a superseded memory of this scope`, { memory: id });
+  }
   const edges: EdgeRow[] = [];
   for (const x of b.supersede ?? []) {
     const updated = yield* change(

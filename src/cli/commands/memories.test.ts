@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { runCli } from "../../../test/fixtures/run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "memlane-memories-"));
+const db = join(dir, "m.db");
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const memlane = (...args: string[]) =>
+  runCli(["--db", db, ...args], { env: { ...process.env, MEMLANE_EMBEDDER: "hash", NO_COLOR: "1" } });
+
+describe("memlane memories", () => {
+  it("adds, updates and restores a memory, printing each change, with history and --json", async () => {
+    const added = await memlane(
+      "--json",
+      "memories",
+      "add",
+      "Sam works as a nurse.",
+      "--agent",
+      "ava",
+      "--about",
+      "sam",
+      "--meta",
+      '{"source":"crm"}',
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const { memory } = JSON.parse(added.stdout) as { memory: { id: string; attributes: { meta: unknown } } };
+    assert.deepEqual(memory.attributes.meta, { source: "crm" });
+
+    // The agent is found from the id when --agent is left out.
+    const updated = await memlane("memories", "update", memory.id, "Sam works as a midwife.");
+    assert.equal(updated.code, 0, updated.stderr);
+    assert.match(
+      updated.stdout,
+      /^updated: mem_\S+ active .*\[sam\] Sam works as a midwife\.\n {2}was: {3}\S+ superseded .*Sam works as a nurse\./,
+    );
+
+    const stale = await memlane("memories", "update", memory.id, "Sam is a vet.", "--agent", "ava");
+    assert.equal(stale.code, 5, "a past version is a conflict");
+    assert.match(stale.stderr, /not active; the current version is/);
+
+    const restored = await memlane("memories", "restore", memory.id);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.match(restored.stdout, /^restored: \S+ active .*nurse.*\n {2}retired: \S+ superseded .*midwife/);
+
+    const history = await memlane("history", memory.id);
+    assert.match(
+      history.stdout,
+      /corrections:\n {4}added by the caller on .*\n {4}updated by the caller on .*became “Sam works as a midwife\.”\n {4}restored on .*current again/,
+    );
+  });
+
+  it("refuses bad input with exit code 3 and stores nothing, and has --help", async () => {
+    for (const args of [
+      ["memories", "add", "Sam has a cat.", "--agent", "ava", "--about", "sam", "--meta", "[1]"],
+      ["memories", "add", "  ", "--agent", "ava", "--about", "sam"],
+      ["memories", "add", "Sam has a cat.", "--agent", "ava", "--about", "sam", "--at", "someday"],
+    ]) {
+      const run = await memlane(...args);
+      assert.equal(run.code, 3, `${args.join(" ")}: ${run.stderr}`);
+    }
+    const listed = await memlane("--json", "inspect", "--agent", "ava", "--memories", "--all");
+    assert.match(listed.stdout, /nurse/, "the listing holds the memories");
+    assert.doesNotMatch(listed.stdout, /cat/);
+    assert.equal((await memlane("memories", "restore", "mem_nope", "--agent", "ava")).code, 4);
+    const help = await memlane("memories", "--help");
+    assert.match(help.stdout, /update .*restore .*add/s);
+    assert.match((await memlane("memories", "add", "--help")).stdout, /--about <subject>/);
+  });
+});
