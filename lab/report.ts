@@ -29,6 +29,7 @@ import type { LinksReport } from "./eval/links/evaluate.js";
 import type { MtbenchReport } from "./eval/mtbench-plus/evaluate.js";
 import type { TuneReport } from "./eval/mtbench-plus/tune.js";
 import { CATEGORY_NAMES, categoryLabel, type RecallReport } from "./eval/recall/evaluate.js";
+import type { RuleReport } from "./eval/rules/evaluate.js";
 import type { ConversationReport, DetectorReport, FalseAlarmReport } from "./eval/standing/evaluate.js";
 import type { TeafarmReport } from "./eval/teafarm/teafarm.js";
 
@@ -400,6 +401,55 @@ const SECTIONS: Section[] = [
         );
       }
       return out.slice(0, -1);
+    },
+  },
+  {
+    id: "rules",
+    title: "The obvious rules: a fact said twice, an addition, a change, a stop",
+    what: "What a new user checks first, offline: a fact said again stays one memory; an addition keeps what was there; a change retires the old state and keeps the new; a stop retires the habit and keeps the stop; memories are facts, not talk. Each case is two or three short sessions ingested into a fresh engine; it is kept when every check on the memories afterwards holds (matchers on active, retired and absent memories). The last line counts active memories that still carry talk (a bare pronoun as subject, a greeting, the agent's name).",
+    data: "`lab/data/rules/` (128 cases in six styles, CC0, written by a helper session that had not seen the engine's code)",
+    split:
+      "tune and held-out halves, fixed by the SHA-1 of each case id; the rules were tuned on the tune half only",
+    runs: [["rules", "lab/data/rules"]],
+    render([x]) {
+      const r = x as RuleReport;
+      const out: string[] = [];
+      const classes = ["same", "addition", "change", "stop", "clean"] as const;
+      const kept = (c: { cases: number; passed: number }) => (c.cases ? `${c.passed} / ${c.cases}` : "–");
+      for (const split of ["test", "tune"] as const) {
+        const n = r.rows[0]?.cells[split];
+        if (!n) continue;
+        out.push(
+          `${split === "test" ? "Held-out" : "Tune"} half (${n.all.cases} cases), cases kept:`,
+          "",
+          ...table(
+            ["strategy", ...classes, "all"],
+            r.rows.map((row) => [
+              row.strategy,
+              ...classes.map((c) => kept(row.cells[split][c])),
+              kept(row.cells[split].all),
+            ]),
+            1,
+          ),
+          "",
+        );
+      }
+      const styles = [...new Set(r.rows.flatMap((row) => Object.keys(row.styles)))].sort();
+      out.push(
+        "Held-out half by style, cases kept:",
+        "",
+        ...table(
+          ["strategy", ...styles],
+          r.rows.map((row) => [
+            row.strategy,
+            ...styles.map((st) => kept(row.styles[st] ?? { cases: 0, passed: 0 })),
+          ]),
+          1,
+        ),
+        "",
+        `Active memories that carry talk: ${r.rows.map((row) => `${row.strategy} ${row.uncleanMemories} of ${row.activeMemories}`).join(", ")}.`,
+      );
+      return out;
     },
   },
   {
