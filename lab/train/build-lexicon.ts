@@ -288,6 +288,11 @@ const UPDATE_KINDS: Record<string, string[]> = {
     "verb drop_out 3",
     "verb ditch 1",
     "verb renounce 2",
+    // Stopping what one consumes or pursues: "kick a habit", "drop a class", "call it quits".
+    "verb kick 6",
+    "verb drop 7",
+    "verb call_it_quits 1",
+    "verb swear_off 1",
   ],
   change: [
     "verb change 4",

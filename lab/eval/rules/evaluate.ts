@@ -65,7 +65,7 @@ const describe = (m: { all: (string | string[])[]; none?: string[] }) =>
   m.all.map((w) => (Array.isArray(w) ? w.join("|") : w)).join("+") +
   (m.none?.length ? ` -${m.none.join("-")}` : "");
 
-const PRONOUN_SUBJECT = /^(he|she|they|it|him|her|them|this|that|these|those|his|its|their)\b/i;
+const PRONOUN_SUBJECT = /^(he|she|they|it|him|her|them|his|its|their)\b/i;
 const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you)\b/i;
 
 /** Why an active memory's text carries talk rather than a fact, or null. */

@@ -25,11 +25,28 @@ describe("cleanStatement", () => {
     });
   });
 
-  it("keeps what the person said about how sure they are, and their opinions about other things", () => {
+  it("takes hedges, reminders and requests to the agent off, in chat spellings too", () => {
     assert.deepEqual(clean("Sam probably moves to Leeds in May."), {
-      text: "Sam probably moves to Leeds in May.",
-      changed: false,
+      text: "Sam moves to Leeds in May.",
+      changed: true,
     });
+    assert.deepEqual(clean("As u know, Sam's wife is Zsofia."), {
+      text: "Sam's wife is Zsofia.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Sam probably told u already, Sam works as a nurse."), {
+      text: "Sam works as a nurse.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Mayb u remember Sam's dog Rudi, a dachshund."), {
+      text: "Sam's dog Rudi, a dachshund.",
+      changed: true,
+    });
+    assert.ok("dropped" in clean("Pls remind Sam to book the vet for Tuesday."));
+    assert.ok("dropped" in clean("Can you remind Sam about the dentist?"));
+  });
+
+  it("keeps an opinion about something else", () => {
     assert.deepEqual(clean("Sam thinks the film was too long."), {
       text: "Sam thinks the film was too long.",
       changed: false,

@@ -20,11 +20,16 @@ const GREETING =
 const COMPANY = /^between [^,]{1,60}?\band others\s*,\s*/i;
 /** Words of believing, guessing and feeling that hedge a clause (a closed set of English). */
 const HEDGE_VERBS = "thinks|believes|guesses|supposes|reckons|figures|feels|imagines|suspects";
-/**
- * Tags that hedge or aside without adding to the fact. "probably" and "maybe" say how sure the
- * person is, which is part of what they said, and stay.
- */
-const HEDGE_WORDS = /,?\s*\b(?:i think|i guess|i suppose|to be honest|honestly|by the way|anyway)\b\s*,?/gi;
+/** Tags that hedge or aside without adding to the fact (a closed set of English, with chat spellings). */
+const HEDGE_WORDS =
+  /,?\s*\b(?:i think|i guess|i suppose|to be honest|honestly|by the way|btw|anyway|maybe|mayb|probably|prob|perhaps)\b\s*,?/gi;
+/** "you" as chat writes it. */
+const YOU = "(?:you|u|ya)";
+/** A request to the agent rather than a fact: "please …", "can you …", "remind me …". */
+const REQUEST = new RegExp(
+  `^(?:\\w+\\s+)?(?:please|pls|plz|can ${YOU}|could ${YOU}|would ${YOU}|remind|don't forget to|do not forget to)\\b`,
+  "i",
+);
 /** Third-person pronouns that stand for someone or something: subject and object forms. */
 const PERSONAL = new Set(["he", "him", "she", "they", "them", "it"]);
 
@@ -36,6 +41,21 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
   let t = text.trim();
   const before = t;
   t = t.replace(GREETING, "").replace(COMPANY, "");
+  // "(you) remember …", "(X) told you (already)": what the agent is reminded of, not the fact.
+  t = t
+    .replace(new RegExp(`^(?:\\w+\\s+)?${YOU}\\s+(?:remember|know|recall)\\s+(?:that\\s+)?`, "i"), "")
+    .replace(
+      new RegExp(
+        `^[\\w']+(?:\\s+\\w+)?\\s+(?:told|tells|mentioned to)\\s+${YOU}\\s*(?:already|before|that)?\\s*,?\\s*`,
+        "i",
+      ),
+      "",
+    )
+    .replace(new RegExp(`,?\\s*\\b(?:as|like)\\s+${YOU}\\s+(?:know|knew|remember|said)\\b\\s*,?`, "gi"), " ")
+    .replace(
+      new RegExp(`,?\\s*\\b\\w+\\s+told\\s+${YOU}\\s+(?:that\\s+)?(?:right|rite|already)\\b\\??`, "gi"),
+      "",
+    );
   if (agent) {
     const a = escapeRegExp(agent);
     // Asides about what the agent knows or was told, and the agent addressed by name.
@@ -60,7 +80,17 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
     const n = escapeRegExp(name);
     t = t.replace(new RegExp(`^${n}\\s+(?:${HEDGE_VERBS})\\s+(?:that\\s+)?(?=${n}\\b)`, "i"), "");
   }
+  // "Sam should perhaps mention that …": a hedge around the fact that follows.
+  for (const name of about.split(/,\s*/).filter(Boolean))
+    t = t.replace(
+      new RegExp(
+        `^${escapeRegExp(name)}\\s+(?:should|must|wants to|would like to)\\s+(?:\\w+\\s+)?(?:mention|say|add|tell \\w+)\\s+(?:that\\s+)?`,
+        "i",
+      ),
+      "",
+    );
   t = tidy(t);
+  if (REQUEST.test(t)) return { dropped: "a request to the agent, not a fact" };
   if (t !== tidy(before) && t.split(/\s+/).length < 3)
     return { dropped: "nothing of a fact is left once the talk is taken off" };
   const unresolved = unresolvedPronoun(t, about);

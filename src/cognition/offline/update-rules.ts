@@ -50,7 +50,7 @@ function updateLexicon(): UpdateLexicon {
  * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our)\s+other\b)|\btoo\b(?=\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS = /\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
 /** "no longer", "not … any more": the end of a state without a verb of stopping. */
@@ -112,6 +112,10 @@ function read(text: string, about: string): Reading {
       .map((t) => stem(t.text.toLowerCase().replace(/[^a-z]/g, "")))
       .filter((t) => t && !nameTerms.has(t)),
   );
+  // The last word of a name of several words says what kind of thing it is ("the Beskydy Hiking
+  // Club", "the Ostrava Philatelic Society").
+  for (const name of text.match(/\b(?:[A-Z][\w'-]+\s+){1,3}[A-Z][a-z]+\b/g) ?? [])
+    nouns.add(stem(name.split(/\s+/).at(-1)!.toLowerCase()));
   const verbs = (doc.verbs().json() as { verb?: { infinitive?: string } }[])
     .map((v) => (v.verb?.infinitive ?? "").toLowerCase())
     .filter(Boolean);
@@ -209,18 +213,20 @@ function sharedTerms(a: Set<string>, b: Set<string>): string[] {
 
 /** Where the phrase a verb governs ends: a clause boundary, or a preposition of time or cause. */
 const PHRASE_END =
-  /[,;:.!?]|\b(?:and|but|because|since|after|before|when|while|so|for good|for now|on|last|this|next|ago|to|into)\b/i;
+  /[,;:.!?]|\b(?:and|but|because|since|after|before|when|while|so|as|for good|for now|last|this|next|ago)\b/i;
+/** Where what a change leaves ends: "from Leeds to Bristol" leaves Leeds. */
+const FROM_END = /[,;:.!?]|\b(?:to|into|for|and|but|because|since|after|when|while|so)\b/i;
 
 /**
  * The phrase a stopping or leaving word governs ("quit running for good" -> "running", "no
  * longer works night shifts" -> "works night shifts", "sold the Honda and bought…" -> "the
  * Honda"), as terms: its nouns when it has some (the thing ended), else all its content terms.
  */
-function governed(text: string, at: RegExp, about: string): Set<string> {
+function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): Set<string> {
   const hit = at.exec(text);
   if (!hit) return new Set();
   const rest = text.slice(hit.index + hit[0].length);
-  const end = PHRASE_END.exec(rest);
+  const end = ends.exec(rest);
   const phrase = (end ? rest.slice(0, end.index) : rest).trim();
   if (!phrase) return new Set();
   const r = read(phrase.endsWith(".") ? phrase : `${phrase}.`, about);
@@ -307,7 +313,11 @@ export function updateRule(
   // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
   // memory holds, and the memory is not itself a stop.
   const stopVerb = verbOf(s, "stop") ?? (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined);
-  if (!verbOf(m, "stop") && !ENDED.test(m.text)) {
+  // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
+  const denied = stopVerb
+    ? new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(stopVerb).source}`, "i").test(s.text)
+    : false;
+  if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
     const ended = stopVerb
       ? governed(s.text, verbPattern(stopVerb), about)
       : ENDED.test(s.text)
@@ -337,11 +347,12 @@ export function updateRule(
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
   const left = /\bfrom\b/i.test(s.text)
-    ? governed(s.text, /\bfrom\b/i, about)
+    ? governed(s.text, /\bfrom\b/i, about, FROM_END)
     : soldAndGot
       ? governed(s.text, verbPattern("sell"), about)
       : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
+  const topicalTerms = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
   const sameVerb = s.verbs.find((v) => {
     const head = stem(v.split(" ")[0]!);
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
@@ -353,17 +364,21 @@ export function updateRule(
       why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : "sold and got"}: ${leftShared.join(", ")})`,
     };
   // A verb of changing alone is not enough here: "Dev moved out" is no change to "Tom moved over".
-  if (marked && sameVerb && !NOW_ADVERBS.test(m.text))
+  // "is a receptionist" and "is now a dental nurse instead" share only "be", and a topic word.
+  const sameLight = s.verbs.some((v) => m.verbs.some((w) => w.split(" ")[0] === v.split(" ")[0]));
+  const sameSlot = sameVerb ?? (sameLight && topicalTerms.length > 0 ? s.verbs[0] : undefined);
+  if (marked && sameSlot && !NOW_ADVERBS.test(m.text))
     return {
       rule: "change",
-      why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameVerb.split(" ")[0]}")`,
+      why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
     };
   // A new name set beside a noun the memory also has ("my friend Tom" beside "my friend Ana", "a
   // cat called Luna" beside "a cat called Miso"), with nothing ended or changed.
   const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
   const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
+  const wideNouns = expandSynonyms(m.nouns);
   const kinds = [...s.nouns].filter(
-    (n) => m.nouns.has(n) && !TIME_WORDS.has(n) && namedBy(s.text, n, newNames),
+    (n) => (m.nouns.has(n) || wideNouns.has(n)) && !TIME_WORDS.has(n) && namedBy(s.text, n, newNames),
   );
   if (newNames.length > 0 && oldNames.length > 0 && kinds.length > 0 && !s.negated && !s.ends)
     return {
