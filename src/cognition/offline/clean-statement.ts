@@ -130,8 +130,10 @@ function unresolvedPronoun(text: string, about: string): string | null {
     const word = term.text.toLowerCase().replace(/[^a-z']/g, "");
     const isPronoun = term.tags.includes("Pronoun") && !term.tags.includes("Possessive");
     if (isPronoun && (PERSONAL.has(word) || (word === "her" && i === terms.length - 1))) {
-      if (word === "it" && i !== terms.length - 1) continue;
       const subject = i === 0;
+      // "It" opening the statement is its subject ("It's got a new leaf"); elsewhere it counts only
+      // as a whole object ending it ("Sam loves it"), not in "found it hard to sleep".
+      if (word === "it" && !subject && i !== terms.length - 1) continue;
       if (!named && (subject || !namesAfter(terms.slice(i + 1), names)))
         return term.text.replace(/[^A-Za-z']/g, "");
     }

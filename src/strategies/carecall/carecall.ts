@@ -130,6 +130,9 @@ export function ruledPair(
   return { label, rationale: rule.why, rule: rule.rule };
 }
 
+/** Memories the rules read per statement, at least (the operator is shown `candidates` of them). */
+const RULE_CANDIDATES = 10;
+
 /** A memory compared with a statement, by their places in `memories` and `statements`. */
 interface Pair {
   m: number;
@@ -146,21 +149,32 @@ async function updateSubject(
   // with theanine) are not statements for the operator to replace or keep.
   const texts = statements.map((s) => s.text);
   const sVectors = await ctx.embedder.embed(texts, { signal: ctx.signal });
-  const near = await nearestMemories(
-    ctx,
-    sVectors,
-    settings.candidates,
-    { about, strategy: NAME },
-    settings.minCosine,
+  // The rules read a few more memories than the operator is shown, with no similarity floor: a
+  // change or a stop often shares one word with what it ends ("moved from lodz" beside "Live in
+  // lodz") and little else.
+  const wide = settings.all ? settings.candidates : Math.max(settings.candidates, RULE_CANDIDATES);
+  const near = await nearestMemories(ctx, sVectors, wide, { about, strategy: NAME });
+  const shown = near.lists.map((list) =>
+    settings.all ? list : list.filter((x, i) => i < settings.candidates && x.score >= settings.minCosine),
+  );
+  const ruledOnly = near.lists.map((list, s) =>
+    list
+      .filter((x) => !shown[s]!.includes(x))
+      .flatMap((x) => {
+        const rule = ruledPair(x.memory.text, texts[s]!, about);
+        return rule ? [{ memory: x.memory, rule }] : [];
+      }),
   );
   // Algorithm 1 runs over the memories some statement is compared with (in the store's order):
   // every other memory would take APPEND with every statement, which keeps it and changes nothing.
-  const memories = [...new Map(near.lists.flat().map((x) => [x.memory.id, x.memory])).values()].sort(
-    byStoreOrder,
-  );
+  const memories = [
+    ...new Map(
+      [...shown.flat().map((x) => x.memory), ...ruledOnly.flat().map((x) => x.memory)].map((m) => [m.id, m]),
+    ).values(),
+  ].sort(byStoreOrder);
   const number = new Map(memories.map((m, i) => [m.id, i]));
   const pairs: Pair[] = [];
-  near.lists.forEach((list, s) => {
+  shown.forEach((list, s) => {
     for (const x of list) pairs.push({ m: number.get(x.memory.id)!, s });
   });
   const classified =
@@ -175,6 +189,9 @@ async function updateSubject(
     const rule = ruledPair(memories[m]!.text, texts[s]!, about, decisions.get(`${m}:${s}`)?.label);
     if (rule) decisions.set(`${m}:${s}`, rule);
   }
+  ruledOnly.forEach((list, s) => {
+    for (const { memory, rule } of list) decisions.set(`${number.get(memory.id)!}:${s}`, rule);
+  });
   const model = classified.model;
   // Conversation time decides what is current: a statement older than a memory (a late file,
   // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
