@@ -127,7 +127,11 @@ function unresolvedPronoun(text: string, about: string): string | null {
   const terms = (nlp(text).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
   let named = false;
   for (const [i, term] of terms.entries()) {
-    const word = term.text.toLowerCase().replace(/[^a-z']/g, "");
+    // "It's" is one term to the tagger: the pronoun with its verb.
+    const word = term.text
+      .toLowerCase()
+      .replace(/[^a-z']/g, "")
+      .replace(/'s$/, "");
     const isPronoun = term.tags.includes("Pronoun") && !term.tags.includes("Possessive");
     if (isPronoun && (PERSONAL.has(word) || (word === "her" && i === terms.length - 1))) {
       const subject = i === 0;
