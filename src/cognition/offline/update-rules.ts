@@ -50,7 +50,7 @@ function updateLexicon(): UpdateLexicon {
  * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS = /\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
 /** "no longer", "not … any more": the end of a state without a verb of stopping. */
@@ -255,11 +255,19 @@ const IRREGULAR_PAST: Record<string, string> = {
  * dog called Pixel", "Pixel, a greyhound" (an apposition, the way a new one of a kind is named).
  */
 function namedBy(text: string, kind: string, names: string[]): boolean {
-  const words = text.split(/[\s,]+/).map((w) => w.replace(/[^A-Za-z'-]/g, ""));
+  const words = text.split(/\s+/).map((w) => w.replace(/[^A-Za-z',-]/g, ""));
+  const isName = (w: string | undefined) =>
+    Boolean(w && /^[A-Z]/.test(w) && names.includes(stem(w.replace(/[^A-Za-z'-]/g, "").toLowerCase())));
   return words.some((w, i) => {
-    if (stem(w.toLowerCase()) !== kind) return false;
-    const near = [...words.slice(i + 1, i + 4), ...words.slice(Math.max(0, i - 3), i)];
-    return near.some((x) => /^[A-Z]/.test(x) && names.includes(stem(x.toLowerCase())));
+    if (stem(w.replace(/[^A-Za-z'-]/g, "").toLowerCase()) !== kind) return false;
+    // "friend Tom", "a dog called Pixel", "Pixel, a greyhound": right beside it, or with "called".
+    const after = words[i + 1];
+    if (isName(after)) return true;
+    // The noun as the last word of the name itself: "the Beskydy Hiking Club".
+    if (/^[A-Z]/.test(w) && isName(words[i - 1])) return true;
+    if (/^(?:called|named)$/i.test(after ?? "") && isName(words[i + 2])) return true;
+    const before = words.slice(Math.max(0, i - 3), i);
+    return isName(before[0]) && /,$/.test(before[0] ?? "") && before.length > 1;
   });
 }
 
@@ -341,7 +349,9 @@ export function updateRule(
   const soldAndGot = sold && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!));
   // An addition never replaces anything, so it needs no topic in common. One more of a counted
   // thing ("another kitten, so 3 cats now" beside "has 2 cats") updates the count instead.
-  const recounted = m.amounts !== "" && s.amounts !== "" && m.amounts !== s.amounts;
+  // "adopted a third cat" beside "has two cats" recounts too.
+  const ordinal = /\b(?:second|third|fourth|fifth)\b/i.test(additive ?? "");
+  const recounted = m.amounts !== "" && (ordinal || (s.amounts !== "" && m.amounts !== s.amounts));
   if (additive && !changeVerb && !soldAndGot && !recounted)
     return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
@@ -380,7 +390,15 @@ export function updateRule(
   const kinds = [...s.nouns].filter(
     (n) => (m.nouns.has(n) || wideNouns.has(n)) && !TIME_WORDS.has(n) && namedBy(s.text, n, newNames),
   );
-  if (newNames.length > 0 && oldNames.length > 0 && kinds.length > 0 && !s.negated && !s.ends)
+  if (
+    newNames.length > 0 &&
+    oldNames.length > 0 &&
+    kinds.length > 0 &&
+    !s.negated &&
+    !s.ends &&
+    !verbOf(s, "change") &&
+    !stopVerb
+  )
     return {
       rule: "addition",
       why: `a new name beside the memory's, under the same noun (${kinds.join(", ")})`,
