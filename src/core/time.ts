@@ -5,7 +5,8 @@
  */
 import { InvalidInputError } from "./errors.js";
 
-const MONTHS = [
+/** Month names, January first (lower case). */
+export const MONTHS = [
   "january",
   "february",
   "march",
@@ -19,7 +20,8 @@ const MONTHS = [
   "november",
   "december",
 ];
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+/** Weekday names, Sunday first (lower case). */
+export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const DAY_MS = 86_400_000;
 
 /** Month index (0-11) of a month name or its three-letter prefix, or -1. */

@@ -18,6 +18,7 @@
  */
 import { readFileSync } from "node:fs";
 import { escapeRegExp, stem, terms } from "../../core/text.js";
+import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, coverage, parseFrame } from "./frame.js";
 import { expandSynonyms, lexicalRelations } from "./lexicon.js";
 import { nlp } from "./nlp.js";
@@ -164,42 +165,10 @@ function verbOf(r: Reading, kind: "stop" | "change"): string | undefined {
 /** Weekdays, months and seasons: a shared date is not a shared topic. */
 const TIME_WORDS = new Set(
   [
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "weekend",
-    "week",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "spring",
-    "summer",
-    "autumn",
-    "winter",
-    "today",
-    "yesterday",
-    "tomorrow",
-    "year",
-    "month",
-    "day",
-    "morning",
-    "evening",
-    "night",
-    "time",
-    "moment",
+    ...WEEKDAYS,
+    ...MONTHS,
+    ...["weekend", "week", "spring", "summer", "autumn", "winter", "today", "yesterday", "tomorrow"],
+    ...["year", "month", "day", "morning", "evening", "night", "time", "moment"],
   ].map(stem),
 );
 
