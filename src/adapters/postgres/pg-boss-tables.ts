@@ -276,9 +276,9 @@ export class PgBossTables {
    * started before), skipping the jobs of a tenant that already runs `perTenant` jobs across
    * every worker. Without `perTenant`, a tenant runs at most all but one of the places the
    * working processes connected to this queue offer (`workerApplicationName`), so one tenant's
-   * backlog never holds every worker and another tenant's job starts when a place frees. Two
-   * workers fetching at the same moment may each start one job of a tenant: the share is kept
-   * at every fetch, and is off by at most one place in such a race.
+   * backlog never holds every worker and another tenant's job starts when a place frees. The
+   * queue runs it under an advisory lock, one fetch at a time, so two workers never both take a
+   * tenant's last place.
    */
   fetchNext(perTenant: number | null, applicationName: string): Statement {
     const job = `${this.schema}.job`;

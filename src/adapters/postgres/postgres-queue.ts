@@ -455,10 +455,7 @@ export class PostgresJobQueue implements JobQueue {
     while (!this.stopping) {
       let fetched: FetchedJob[] = [];
       try {
-        // pg-boss's fetch cannot skip a tenant that holds its share of the workers: memlane's
-        // copy of it does (PgBossTables.fetchNext).
-        const statement = this.tables.fetchNext(this.options.perTenant, this.applicationName);
-        fetched = ((await this.execute(statement))?.rows ?? []) as FetchedJob[];
+        fetched = await this.fetchFair();
       } catch (error) {
         if (!this.stopping) this.logger.error(`job queue fetch: ${(error as Error).message}`, { error });
       }
@@ -468,6 +465,33 @@ export class PostgresJobQueue implements JobQueue {
         continue;
       }
       await this.track(this.runOne(row));
+    }
+  }
+
+  /**
+   * Takes the next job with memlane's copy of pg-boss's fetch, which skips a tenant that holds its
+   * share of the workers (PgBossTables.fetchNext). Fetches take turns under a transaction-scoped
+   * advisory lock on the queue: two workers fetching at once would each see the other's job not
+   * yet started and both take a tenant's last place.
+   */
+  private async fetchFair(): Promise<FetchedJob[]> {
+    const held = await holdConnection(this.locks);
+    let failure: Error | undefined;
+    try {
+      await held.client.query("BEGIN");
+      await held.client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
+        JSON.stringify([this.options.schema, CONSOLIDATE_QUEUE, "fetch"]),
+      ]);
+      const statement = this.tables.fetchNext(this.options.perTenant, this.applicationName);
+      const { rows } = await held.client.query(statement.text, statement.values);
+      await held.client.query("COMMIT");
+      return rows as FetchedJob[];
+    } catch (error) {
+      failure = error as Error;
+      await held.client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      held.release(failure);
     }
   }
 
