@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 
 interface LexiconFile {
   aspects: Record<string, Aspect>;
+  /** Verb classes of the update rules (update-rules.ts): phrases, not stems ("give up"). */
+  update?: Partial<Record<VerbClassName, string[]>>;
   senses: Record<string, number[]>;
   related: Record<string, number[]>;
   antonyms: string[];
@@ -16,6 +18,9 @@ interface LexiconFile {
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
 export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food";
+
+/** Verbs of stopping ("quit", "give up") and of changing ("switch", "move"), from WordNet senses. */
+export type VerbClassName = "stop" | "change";
 
 /** What a verb does to a state: ends it, begins it, or changes it (WordNet hypernyms). */
 export type Aspect = "end" | "begin" | "change";
@@ -28,6 +33,7 @@ interface Lexicon {
   /** Stems that share a sense with each stem, for expanding a term set. */
   bySense: Map<number, string[]>;
   fields: Map<WordFieldName, Set<string>>;
+  verbClasses: Map<VerbClassName, Set<string>>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -53,6 +59,9 @@ function lexicon(): Lexicon {
     fields: new Map(
       Object.entries(file.fields).map(([name, words]) => [name as WordFieldName, new Set(words)]),
     ),
+    verbClasses: new Map(
+      (["stop", "change"] as const).map((kind) => [kind, new Set(file.update?.[kind] ?? [])]),
+    ),
   };
   return loaded;
 }
@@ -60,6 +69,11 @@ function lexicon(): Lexicon {
 /** The aspect of a stemmed verb, if WordNet files it under ending, beginning or changing. */
 export function verbAspect(stemmed: string): Aspect | undefined {
   return lexicon().aspects.get(stemmed);
+}
+
+/** Whether a verb, or a phrasal verb written with a space ("give up"), is in the class. */
+export function inVerbClass(verb: string, kind: VerbClassName): boolean {
+  return lexicon().verbClasses.get(kind)?.has(verb) ?? false;
 }
 
 /** Whether a stemmed word has one of its two most frequent senses in the WordNet field. */

@@ -16,11 +16,10 @@
  * and English's closed classes of determiners and adverbs, not a list of example sentences.
  * Anything else is left to the operator (null).
  */
-import { readFileSync } from "node:fs";
 import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, coverage, parseFrame } from "./frame.js";
-import { expandSynonyms, lexicalRelations } from "./lexicon.js";
+import { expandSynonyms, inVerbClass, lexicalRelations, type VerbClassName } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
@@ -29,21 +28,6 @@ export interface UpdateRuleMatch {
   rule: UpdateRuleName;
   /** Why, in a sentence, for the operation log. */
   why: string;
-}
-
-interface UpdateLexicon {
-  stop: Set<string>;
-  change: Set<string>;
-}
-
-const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
-let loaded: UpdateLexicon | undefined;
-
-function updateLexicon(): UpdateLexicon {
-  if (loaded) return loaded;
-  const file = JSON.parse(readFileSync(FILE, "utf8")) as { update?: Record<string, string[]> };
-  loaded = { stop: new Set(file.update?.stop ?? []), change: new Set(file.update?.change ?? []) };
-  return loaded;
 }
 
 /**
@@ -81,7 +65,10 @@ interface Reading {
   terms: Set<string>;
   /** Names written with a capital (stemmed). */
   names: Set<string>;
-  /** Lower-case nouns (stemmed): the kinds of thing the statement speaks of. */
+  /**
+   * Nouns written in lower case, and the last word of each name of several words (stemmed): the
+   * kinds of thing the statement speaks of.
+   */
   nouns: Set<string>;
   /** Infinitives of the verbs, phrasal ones whole ("give up"). */
   verbs: string[];
@@ -152,12 +139,11 @@ function plainOf(text: string, about: string): string {
 }
 
 /** The verb of a class the statement uses ("gave up" -> "give up"), if any. */
-function verbOf(r: Reading, kind: "stop" | "change"): string | undefined {
-  const lex = updateLexicon()[kind];
+function verbOf(r: Reading, kind: VerbClassName): string | undefined {
   for (const v of r.verbs) {
     const words = v.split(" ");
     for (const candidate of [v, words.slice(0, 2).join(" "), words[0]!])
-      if (candidate && lex.has(candidate)) return candidate;
+      if (candidate && inVerbClass(candidate, kind)) return candidate;
   }
   return undefined;
 }
@@ -311,9 +297,11 @@ export function updateRule(
   const additive = ADDITIVE.exec(s.text)?.[0];
   // A verb of changing that the memory has as a thing ("night shifts r mon-thu" beside "does night
   // shifts") was misread: it is the memory's noun, not a change.
-  const changeVerb = [verbOf(s, "change")].find(
-    (v) => v && !m.nouns.has(stem(v.split(" ")[0]!)) && asVerb(s.text, v),
-  );
+  const changing = verbOf(s, "change");
+  const changeVerb =
+    changing && !m.nouns.has(stem(changing.split(" ")[0]!)) && asVerb(s.text, changing)
+      ? changing
+      : undefined;
   const sold = s.verbs.some((v) => v.startsWith("sell") || v.startsWith("give away"));
   const soldAndGot = sold && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!));
   // An addition never replaces anything, so it needs no topic in common. One more of a counted
