@@ -17,7 +17,6 @@
  * by alternating ranks, duplicates dropped, numbered from 1; per-turn work waits by default so
  * the reply sees it (`perTurn: "background"` trades that for speed).
  */
-import { cleanStatement } from "../../cognition/offline/clean-statement.js";
 import { updateRule } from "../../cognition/offline/update-rules.js";
 import { displayName } from "../../core/ids.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
@@ -26,6 +25,7 @@ import type { Supersession } from "../../store/memory-store.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { consolidationHearing } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { cleanStatements } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import type { RecallContext, Strategy, TurnContext } from "../strategy.js";
 import { blendRefineStep, dialogueTail, type Insight, type RetrievedMemory } from "./steps/blend-refine.js";
@@ -187,21 +187,10 @@ function applyInsights(
   const ops: Operation[] = [];
   const retired = new Set<string>();
   const evidence: { memoryId: string; turns: string[] }[] = [];
-  for (const raw of insights) {
-    // A fact, not the talk around it; one that cannot stand alone is not kept.
-    const cleaned = cleanStatement(raw.text, displayName(raw.about), displayName(ctx.scope.agent));
-    if ("dropped" in cleaned) {
-      ops.push(
-        ctx.operation({
-          type: "DISCARD",
-          model: "rules",
-          inputs: { about: raw.about, text: raw.text, turn: turn.id },
-          rationale: cleaned.dropped,
-        }),
-      );
-      continue;
-    }
-    const given = cleaned.changed ? { ...raw, text: cleaned.text } : raw;
+  // Facts, not the talk around them; one that cannot stand alone is not kept.
+  const cleaned = cleanStatements(ctx, insights, () => ({ turn: turn.id }));
+  ops.push(...cleaned.discarded);
+  for (const given of cleaned.statements) {
     // The obvious rules first, over the retrieved memories about the same person: a fact said
     // again changes nothing but the memory's evidence, an addition retires nothing, a stop or a
     // change retires what it ends.
@@ -311,14 +300,8 @@ function applyRules(
   }
   if (why.length === 0) return { insight };
   const list = [...removes].sort((a, b) => a - b);
-  const type =
-    list.length === 0
-      ? "New"
-      : insight.type === "Redundant"
-        ? "Updated"
-        : insight.type === "New"
-          ? "Updated"
-          : insight.type;
+  // Retiring anything is an update, whatever the insight was typed; retiring nothing is new.
+  const type = list.length === 0 ? "New" : "Updated";
   return {
     insight: {
       ...insight,

@@ -31,20 +31,24 @@ export async function summarizeSession(
     },
     usage: result.usage,
   });
-  const { statements, discarded } = cleanStatements(ctx, result.value);
+  const { statements, discarded } = cleanStatements(ctx, result.value, (s) => ({
+    sourceTurns: s.sourceTurns,
+  }));
   ctx.stage({ operations: [op, ...discarded] });
   return { statements, opId: op.id };
 }
 
 /**
- * Statements as memories should hold them (cognition/offline/clean-statement.ts): the talk taken
- * off, and those that cannot stand alone left out, each with a DISCARD operation saying why.
+ * Statements (or insights) as memories should hold them (cognition/offline/clean-statement.ts):
+ * the talk taken off, and those that cannot stand alone left out, each with a DISCARD operation
+ * saying why; `where` adds what the operation should name of its source (turns, a turn).
  */
-export function cleanStatements(
+export function cleanStatements<T extends { about: string; text: string }>(
   ctx: Pick<SessionContext, "scope" | "operation">,
-  statements: Statement[],
-): { statements: Statement[]; discarded: Operation[] } {
-  const kept: Statement[] = [];
+  statements: T[],
+  where: (statement: T) => Record<string, unknown> = () => ({}),
+): { statements: T[]; discarded: Operation[] } {
+  const kept: T[] = [];
   const discarded: Operation[] = [];
   for (const s of statements) {
     const cleaned = cleanStatement(s.text, displayName(s.about), displayName(ctx.scope.agent));
@@ -53,7 +57,7 @@ export function cleanStatements(
         ctx.operation({
           type: "DISCARD",
           model: "rules",
-          inputs: { about: s.about, text: s.text, sourceTurns: s.sourceTurns },
+          inputs: { about: s.about, text: s.text, ...where(s) },
           rationale: cleaned.dropped,
         }),
       );
