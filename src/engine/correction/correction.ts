@@ -134,11 +134,13 @@ export async function updateMemory(
       ],
     },
   ]);
-  return {
-    memory: (await parts.store.getMemory(scope, memory.id)) ?? memory,
-    superseded: (await parts.store.getMemory(scope, old.id)) ?? old,
-    operation,
-  };
+  const rows = new Map(
+    (await parts.store.listMemories(scope, { ids: [memory.id, old.id], status: "any" })).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  return { memory: rows.get(memory.id) ?? memory, superseded: rows.get(old.id) ?? old, operation };
 }
 
 /**

@@ -4,6 +4,7 @@
  * newer, a FusedInto edge to the fused), followed on through versions that were replaced in turn;
  * and, for a memory a restore retired, the one that restore made current. Nothing here writes.
  */
+import { versionStep } from "../../core/graph-of.js";
 import type { Memory, Scope } from "../../core/types.js";
 import type { MemoryStore } from "../../store/memory-store.js";
 
@@ -22,8 +23,8 @@ export async function currentVersions(store: MemoryStore, scope: Scope, start: M
   while (frontier.length > 0 && seen.size < WALK_LIMIT) {
     const at = new Set(frontier);
     for (const e of await store.listEdges(scope, frontier)) {
-      if (e.type === "Supersedes" && at.has(e.to)) next.push(e.from);
-      if (e.type === "FusedInto" && at.has(e.from)) next.push(e.to);
+      const step = versionStep(e);
+      if (step && at.has(step.older)) next.push(step.newer);
     }
     next = [...new Set(next)].filter((id) => !seen.has(id));
     for (const id of next) seen.add(id);

@@ -4,6 +4,7 @@
  * Nothing here writes.
  */
 import { NotFoundError } from "../../core/errors.js";
+import { versionStep } from "../../core/graph-of.js";
 import type { Edge, Memory, Operation, Scope } from "../../core/types.js";
 import type { MemoryStore } from "../../store/memory-store.js";
 import { type CorrectionNote, correctionNotes } from "./corrections.js";
@@ -32,15 +33,9 @@ export async function historyOf(store: MemoryStore, scope: Scope, memoryId: stri
   const memory = await store.getMemory(scope, memoryId);
   if (!memory) throw new NotFoundError(`No memory "${memoryId}" for agent "${scope.agent}"`);
   const edges = await store.listEdges(scope, [memoryId]);
-  // Supersedes points new -> old; FusedInto points old -> fused.
-  const replacing = [
-    ...edges.filter((e) => e.type === "Supersedes" && e.to === memoryId).map((e) => e.from),
-    ...edges.filter((e) => e.type === "FusedInto" && e.from === memoryId).map((e) => e.to),
-  ];
-  const replaced = [
-    ...edges.filter((e) => e.type === "Supersedes" && e.from === memoryId).map((e) => e.to),
-    ...edges.filter((e) => e.type === "FusedInto" && e.to === memoryId).map((e) => e.from),
-  ];
+  const steps = edges.map(versionStep).filter((s) => s !== null);
+  const replacing = steps.filter((s) => s.older === memoryId).map((s) => s.newer);
+  const replaced = steps.filter((s) => s.newer === memoryId).map((s) => s.older);
   const load = async (ids: string[]) => (ids.length ? store.listMemories(scope, { ids, status: "any" }) : []);
   const operations = await store.listOperations(scope, { memoryId });
   return {
