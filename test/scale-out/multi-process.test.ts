@@ -127,8 +127,10 @@ describe("scale-out: two API replicas and two workers on one Postgres", { skip }
     const [api1, api2, w1, w2] = await Promise.all([
       start(["--db", url, "serve", "--no-worker", "--port", "0"]),
       start(["--db", url, "serve", "--no-worker", "--port", "0"]),
-      start(["--db", url, "worker"]),
-      start(["--db", url, "worker"]),
+      // One tenant here: each worker may take its jobs (by default a tenant holds all but one of
+      // the workers' places, which would leave one worker idle and the first perhaps jobless).
+      start(["--db", url, "worker", "--per-tenant", "2"]),
+      start(["--db", url, "worker", "--per-tenant", "2"]),
     ]);
     const urls = [api1!, api2!].map((p) => p.lines[0]!.url as string);
 
