@@ -147,6 +147,8 @@ describe("scale-out: two API replicas and two workers on one Postgres", { skip }
           [name],
         );
         if (rows.length > 0 && w1!.lines.length > 2) break;
+        // Fail rather than wait for ever when the first worker never takes a third job.
+        assert.ok(Date.now() - t0 < 120_000, "the first worker took a third job within two minutes");
         await new Promise((r) => setTimeout(r, 10));
       }
       w1!.child.kill("SIGKILL");
