@@ -254,6 +254,7 @@ export async function* exportRecords(
         progress();
       }
   }
+  progress();
   yield { type: "end", counts };
 }
 
