@@ -78,6 +78,7 @@ import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
 import { type ExportCounts, type ExportInput, exportInputSchema } from "./export/export-format.js";
 import { exportLines } from "./export/export-scope.js";
 import { type ImportOptions, type ImportReport, importScope } from "./export/import-scope.js";
+import { importedVectors } from "./export/imported-vectors.js";
 import { forgetInScope } from "./forget/forget.js";
 import { type ForgetListener, forgetListenersOf } from "./forget/forget-listeners.js";
 import { type HistoryView, historyOf, timelineOf } from "./history/history.js";
@@ -796,8 +797,8 @@ export class Memlane {
 
   /**
    * Reads an export (text chunks: a file stream, or what `export` yields) into this tenant, ids
-   * kept, through the store's write path, then stores the vectors the file did not carry (as
-   * `reindex` does) so recall finds what it found before. Each batch of `batchRows` lines is one
+   * kept, through the store's write path; each batch is written with the vectors the file did
+   * not carry under this engine's embedder, so recall finds what it found before. Each batch of `batchRows` lines is one
    * transaction; a bad line stops the import with its number before its batch is written, and
    * `check: true` reads the whole file through writing nothing. A session the store records as
    * forgotten is skipped with everything of it (docs/formats.md says what else a forget reaches).
@@ -809,13 +810,13 @@ export class Memlane {
     input: Omit<ImportOptions, "tenant" | "onProgress">,
     options: { onProgress?: (report: ImportReport) => void } = {},
   ): Promise<ImportReport> {
-    const report = await importScope(this.parts.store, {
+    const { embedder } = this.parts;
+    return importScope(this.parts.store, {
       ...input,
       tenant: this.tenantId,
+      vectors: (_scope, batch) => importedVectors(embedder, batch),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
-    if (!input.check) for (const agent of report.agents) await reindexScope(this.engine, this.scope(agent));
-    return report;
   }
 
   /** Agents of this tenant with stored sessions or memories. */

@@ -35,6 +35,11 @@ export interface ImportOptions {
   batchRows?: number;
   /** Read and check every line, write nothing. */
   check?: boolean;
+  /**
+   * Vectors to write with a batch (the importing embedder's, for the rows the file carries none
+   * for), so that each batch lands with its vectors in one transaction.
+   */
+  vectors?: (scope: Scope, batch: WriteBatch) => Promise<EmbeddingRecord[]>;
   onProgress?: (report: ImportReport) => void;
 }
 
@@ -147,6 +152,7 @@ export async function importScope(store: MemoryStore, options: ImportOptions): P
   const flush = async () => {
     if (current && batchRows > 0 && !options.check) {
       try {
+        if (options.vectors) batch.embeddings.push(...(await options.vectors(current.scope, batch)));
         await store.write(current.scope, batch);
       } catch (error) {
         if (!(error instanceof MemlaneError)) throw error;
