@@ -28,6 +28,11 @@ export const headerLineSchema = obj({
   /** The person the export is about, or null for whole scopes. */
   about: id.nullable(),
   embeddings: z.boolean(),
+  /**
+   * When the export was made (system time): an import refuses it in a scope that forgot a person
+   * or memories later, since the file may hold what was forgotten.
+   */
+  exportedAt: time,
 });
 
 export const sessionLineSchema = obj({

@@ -8,6 +8,9 @@ import { describe, it } from "node:test";
 import { demoTranscript, testMemlane } from "../../../test/fixtures/engine.js";
 import type { Memlane } from "../memlane.js";
 
+/** The export without its header's `exportedAt`, the one thing two exports of the same rows differ in. */
+const undated = (file: string) => file.replace(/"exportedAt":"[^"]*"/, '"exportedAt":"-"');
+
 const quiet = { debug() {}, warn() {}, error() {} };
 
 async function text(lines: AsyncIterable<string>): Promise<string> {
@@ -67,7 +70,7 @@ describe("export and import", () => {
       const report = await target.import({ source: [file] });
       assert.deepEqual(report.agents, ["ava"]);
       assert.deepEqual(report.written, lines.at(-1).counts);
-      assert.equal(await text(target.export({ agent: "ava" })), file);
+      assert.equal(undated(await text(target.export({ agent: "ava" }))), undated(file));
       const hits = await recallOf(source);
       assert.ok(
         hits.every((h) => h.length > 0),
@@ -90,7 +93,7 @@ describe("export and import", () => {
       assert.ok(file.includes('"type":"embedding"'));
       const chunks = file.match(/[\s\S]{1,37}/g)!.map((c) => Buffer.from(c));
       await target.import({ source: chunks, batchRows: 3 });
-      assert.equal(await text(target.export({ agent: "ava", embeddings: true })), file);
+      assert.equal(undated(await text(target.export({ agent: "ava", embeddings: true }))), undated(file));
     } finally {
       await source.close();
       await target.close();
@@ -151,24 +154,69 @@ describe("export and import", () => {
     }
   });
 
-  it("never brings back a session the store recorded as forgotten", async () => {
+  it("refuses an export made before the scope forgot a person, writing nothing", async () => {
     const mem = await seeded();
     try {
-      const before = await text(mem.export({ agent: "ava" }));
-      await mem.forget({ agent: "ava", sessionId: "k1" });
-      // Rows made after the forget must go first: the old file's other rows conflict otherwise.
-      for (const s of await mem.sessions("ava")) await mem.forget({ agent: "ava", sessionId: s.id });
-      const memories = await mem.memories("ava", { status: "any" });
-      if (memories.length) await mem.forget({ agent: "ava", memoryIds: memories.map((m) => m.id) });
-      const report = await mem.import({ source: [before] });
-      assert.ok(report.skipped.sessions >= 1 && report.skipped.turns >= 1);
-      assert.equal(await mem.getSession("ava", "k1"), null);
-      const all = await mem.memories("ava", { status: "any" });
-      assert.ok(!all.some((m) => /cello/.test(m.text)), "no memory of the forgotten session");
-      const turns = await mem.turns("ava");
-      assert.ok(!turns.some((t) => t.sessionId === "k1"));
+      const sam = await text(mem.export({ agent: "ava", about: "sam" }));
+      await mem.forget({ agent: "ava", about: "sam" });
+      const left = await text(mem.export({ agent: "ava" }));
+      await assert.rejects(
+        mem.import({ source: [sam], check: true }),
+        (e: Error & { code: string; details: Record<string, unknown> }) => {
+          assert.equal(e.code, "CONFLICT");
+          assert.equal(e.details.reason, "forgotten-since-export");
+          assert.match(e.message, /^Line 2: agent "ava" forgot a person at .* after this export was made/);
+          return true;
+        },
+      );
+      await assert.rejects(mem.import({ source: [sam] }), { code: "CONFLICT" });
+      assert.equal(undated(await text(mem.export({ agent: "ava" }))), undated(left), "nothing written");
+      assert.ok(!(await mem.memories("ava", { status: "any" })).some((m) => m.about === "sam"));
+      // An export made after the forget imports (into a store of its own).
+      const other = await testMemlane({ strategy: "accumulate", logger: quiet });
+      try {
+        await other.import({ source: [left] });
+      } finally {
+        await other.close();
+      }
     } finally {
       await mem.close();
+    }
+  });
+
+  it("never brings back a session the store recorded as forgotten", async () => {
+    const mem = await seeded();
+    const other = await testMemlane({ strategy: "accumulate", logger: quiet });
+    try {
+      const before = await text(mem.export({ agent: "ava" }));
+      // The other store held session k1 and forgot it: its log names k1, nothing else of it is left.
+      await other.ingest({
+        agent: "ava",
+        sessions: [
+          {
+            id: "k1",
+            at: "2024-05-01T09:00",
+            partner: "kim",
+            turns: [{ speaker: "kim", text: "I play the cello in an orchestra." }],
+          },
+        ],
+      });
+      await other.forget({ agent: "ava", sessionId: "k1" });
+      const report = await other.import({ source: [before] });
+      assert.deepEqual([report.skipped.sessions, report.skipped.turns], [1, 1]);
+      assert.ok(report.skipped.memories >= 1);
+      assert.equal(await other.getSession("ava", "k1"), null);
+      assert.deepEqual((await other.sessions("ava")).map((x) => x.id).sort(), ["s1", "s2"]);
+      const all = await other.memories("ava", { status: "any" });
+      assert.ok(!all.some((m) => /cello/.test(m.text)), "no memory of the forgotten session");
+      assert.ok(
+        all.some((m) => /peanuts/.test(m.text)),
+        "the rest is there",
+      );
+      assert.ok(!(await other.turns("ava")).some((t) => t.sessionId === "k1"));
+    } finally {
+      await mem.close();
+      await other.close();
     }
   });
 });

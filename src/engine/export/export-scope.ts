@@ -188,6 +188,7 @@ export async function* exportRecords(
     agent: options.all ? null : (options.agents[0] ?? null),
     about: options.about ?? null,
     embeddings: options.embeddings ?? false,
+    exportedAt: new Date().toISOString(),
   };
   // A person no scope knows is refused before a line is written, as forget refuses one.
   const parts = new Map<string, PersonPart>();

@@ -8,7 +8,7 @@
  * skipped and counted.
  */
 import type { z } from "zod";
-import { InvalidInputError, MemlaneError } from "../../core/errors.js";
+import { ConflictError, InvalidInputError, MemlaneError } from "../../core/errors.js";
 import type { Edge, Memory, Operation, Scope, Session, Turn } from "../../core/types.js";
 import type { EmbeddingRecord, MemoryStore, ScopeTable, WriteBatch } from "../../store/memory-store.js";
 import { SCOPE_TABLES } from "../../store/memory-store.js";
@@ -107,12 +107,30 @@ function vectorOf(base64: string, line: number): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
-/** What of one agent's scope the store records as forgotten: the sessions FORGET operations name. */
-async function forgottenSessions(store: MemoryStore, scope: Scope): Promise<Set<string>> {
+/**
+ * What of one agent's scope the store records as forgotten: the sessions FORGET operations name
+ * (skipped), and whether it forgot a person or memories after the export was made — a record
+ * that keeps no name or id to skip by, so the import is refused.
+ * @throws {ConflictError} a forget by person or by memory recorded after `exportedAt`
+ */
+async function forgottenSessions(
+  store: MemoryStore,
+  scope: Scope,
+  exportedAt: string,
+  line: number,
+): Promise<Set<string>> {
   const forgets = await store.listOperations(scope, { type: "FORGET" });
-  const ids = forgets
-    .map((o) => (o.inputs as { session?: unknown } | null)?.session)
-    .filter((s): s is string => typeof s === "string");
+  const inputs = (o: Operation) =>
+    (o.inputs ?? {}) as { session?: unknown; about?: unknown; memories?: unknown };
+  const later = forgets.find(
+    (o) => o.recordedAt > exportedAt && (inputs(o).about === true || Number(inputs(o).memories) > 0),
+  );
+  if (later)
+    throw new ConflictError(
+      `Line ${line}: agent "${scope.agent}" forgot ${inputs(later).about === true ? "a person" : "memories"} at ${later.recordedAt}, after this export was made (${exportedAt}); importing it could bring back what was forgotten, so nothing of this agent is written`,
+      { line, agent: scope.agent, reason: "forgotten-since-export", forgetAt: later.recordedAt, exportedAt },
+    );
+  const ids = forgets.map((o) => inputs(o).session).filter((s): s is string => typeof s === "string");
   return new Set(ids);
 }
 
@@ -206,7 +224,7 @@ export async function importScope(store: MemoryStore, options: ImportOptions): P
       const scope: Scope = { tenant: options.tenant, agent: row.agent };
       current = {
         scope,
-        forgotten: await forgottenSessions(store, scope),
+        forgotten: await forgottenSessions(store, scope, report.header!.exportedAt, n),
         skippedTurns: new Set(),
         skippedMemories: new Set(),
         table: 0,
