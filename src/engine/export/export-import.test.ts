@@ -117,6 +117,20 @@ describe("export and import", () => {
       assert.ok(memories.length > 0 && memories.every((m) => m.about === "sam"));
       assert.ok(!JSON.stringify(lines).includes("cello"), "nothing of kim");
       await assert.rejects(text(mem.export({ agent: "ava", about: "nobody" })), { code: "NOT_FOUND" });
+      // A person's part imports on its own: what it names outside itself has no foreign key.
+      const alone = await testMemlane({ strategy: "accumulate", logger: quiet });
+      try {
+        const file = lines.map((l) => `${JSON.stringify(l)}\n`).join("");
+        await alone.import({ source: [file] });
+        assert.equal(
+          undated(await text(alone.export({ agent: "ava" }))).split("\n").length,
+          file.split("\n").length,
+        );
+        const hits = await alone.recall({ agent: "ava", about: "sam", query: "Where does Sam work?" });
+        assert.ok(hits.hits.length > 0);
+      } finally {
+        await alone.close();
+      }
     } finally {
       await mem.close();
     }
