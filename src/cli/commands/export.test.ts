@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -46,6 +46,19 @@ describe("memlane export and import", () => {
       /exported 0 sessions, 0 turns, 0 memories/,
       "the first good lines were not written",
     );
+
+    const nobody = await memlane(
+      "a.db",
+      "export",
+      "--agent",
+      "ava",
+      "--about",
+      "nobody",
+      "--out",
+      join(dir, "n.jsonl"),
+    );
+    assert.equal(nobody.code, 4, nobody.stderr);
+    assert.ok(!existsSync(join(dir, "n.jsonl")) && !existsSync(join(dir, "n.jsonl.partial")), "no file left");
 
     const help = await memlane("a.db", "import", "--help");
     assert.match(help.stdout, /checked whole first/);

@@ -3,7 +3,7 @@
  * (such a file read into this store, ids kept). Progress goes to stderr so stdout can be the file.
  */
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import type { Command } from "commander";
 import { InvalidInputError } from "../../core/errors.js";
 import type { ExportCounts } from "../../engine/export/export-format.js";
@@ -44,7 +44,10 @@ export function registerExport(program: Command): void {
         GlobalOptions & { agent?: string; about?: string; embeddings?: boolean; out?: string }
       >();
       const mem = await open(opts, { existing: true });
-      const out = opts.out ? createWriteStream(opts.out) : io().stdout;
+      // Written beside the file and renamed when whole: a failed export leaves no file that looks
+      // done. The file is opened at the first line, once a person no one knows has been refused.
+      const partial = opts.out ? `${opts.out}.partial` : undefined;
+      let file: WriteStream | undefined;
       try {
         let counts: ExportCounts | undefined;
         const tick = throttled("export");
@@ -57,12 +60,28 @@ export function registerExport(program: Command): void {
             },
           },
         );
-        for await (const line of lines) if (!out.write(line)) await once(out, "drain");
-        if (opts.out)
+        for await (const line of lines) {
+          if (partial && !file) {
+            file = createWriteStream(partial);
+            await once(file, "open");
+          }
+          const out = file ?? io().stdout;
+          if (!out.write(line)) await once(out, "drain");
+        }
+        if (file && partial && opts.out) {
+          const whole = file;
           await new Promise<void>((resolve, reject) =>
-            out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+            whole.end((e?: Error | null) => (e ? reject(e) : resolve())),
           );
+          renameSync(partial, opts.out);
+        }
         if (counts) note(`exported ${summary(counts)}`);
+      } catch (error) {
+        if (file && partial) {
+          file.destroy();
+          rmSync(partial, { force: true });
+        }
+        throw error;
       } finally {
         await mem.close();
       }
