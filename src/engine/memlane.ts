@@ -218,6 +218,13 @@ interface Shared {
   replica: ReplicaShare | null;
 }
 
+/** The fields `import` takes. */
+const IMPORT_FIELDS = fieldsOf<Omit<ImportOptions, "tenant" | "onProgress" | "vectors">>({
+  source: true,
+  batchRows: true,
+  check: true,
+});
+
 /**
  * The facade users hold: one tenant's view of a memlane engine. Every call is validated with its
  * schema and scoped to this tenant; `tenant(name)` gives views of others over the same engine.
@@ -807,9 +814,23 @@ export class Memlane {
    * @example await mem.import({ source: createReadStream("ava.jsonl") });
    */
   async import(
-    input: Omit<ImportOptions, "tenant" | "onProgress">,
+    input: Omit<ImportOptions, "tenant" | "onProgress" | "vectors">,
     options: { onProgress?: (report: ImportReport) => void } = {},
   ): Promise<ImportReport> {
+    refuseUnknownFields(input, IMPORT_FIELDS, "import");
+    const source = input?.source as
+      | { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
+      | undefined;
+    if (
+      typeof source?.[Symbol.iterator] !== "function" &&
+      typeof source?.[Symbol.asyncIterator] !== "function"
+    )
+      throw new InvalidInputError(
+        "import needs `source`: the export's text (a stream, or an iterable of strings)",
+        {
+          field: "source",
+        },
+      );
     const { embedder } = this.parts;
     return importScope(this.parts.store, {
       ...input,

@@ -117,6 +117,16 @@ describe("export and import", () => {
       assert.ok(memories.length > 0 && memories.every((m) => m.about === "sam"));
       assert.ok(!JSON.stringify(lines).includes("cello"), "nothing of kim");
       await assert.rejects(text(mem.export({ agent: "ava", about: "nobody" })), { code: "NOT_FOUND" });
+      // An unknown field is refused on the call, before anything is read.
+      assert.throws(() => mem.export({ agent: "ava", user_id: "sam" } as never), {
+        code: "INVALID_INPUT",
+        message: /user_id/,
+      });
+      await assert.rejects(mem.import({ source: [], colour: 1 } as never), {
+        code: "INVALID_INPUT",
+        message: /colour/,
+      });
+      await assert.rejects(mem.import({} as never), { code: "INVALID_INPUT", message: /needs `source`/ });
       // A person's part imports on its own: what it names outside itself has no foreign key.
       const alone = await testMemlane({ strategy: "accumulate", logger: quiet });
       try {
