@@ -20,9 +20,9 @@ import { format } from "node:util";
 import type { Command, OutputConfiguration } from "commander";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
-import { MIN_CONTEXT_WINDOW } from "../models/chat-model.js";
 import type { Logger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
+import { MIN_CONTEXT_WINDOW } from "../models/chat-model.js";
 import { STRATEGY_NAMES } from "../strategies/names.js";
 import { type CliIo, io, processIo } from "./io.js";
 import { colorsOn } from "./output.js";
@@ -137,7 +137,11 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
   if (chatUrl && !chatModel)
     throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
   const indexBudget = options.indexBudget ?? env.MEMLANE_INDEX_BUDGET;
-  const context = whole(options.modelContext ?? env.MEMLANE_MODEL_CONTEXT, "model-context", MIN_CONTEXT_WINDOW);
+  const context = whole(
+    options.modelContext ?? env.MEMLANE_MODEL_CONTEXT,
+    "model-context",
+    MIN_CONTEXT_WINDOW,
+  );
   return {
     store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
     vectorSearch: (options.vectorSearch ?? env.MEMLANE_VECTOR_SEARCH) as MemlaneConfig["vectorSearch"],

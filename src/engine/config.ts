@@ -370,7 +370,12 @@ export function checkConfig(config: unknown): asserts config is MemlaneConfig {
   if (isPlainSetting(chat) && !("generate" in chat))
     refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
   if (isPlainSetting(embedder) && !("embed" in embedder))
-    refuseUnknownFields(embedder, [...ENDPOINT_FIELDS.filter((f) => f !== "contextWindow"), "dimensions"], what, { where: "embedder" });
+    refuseUnknownFields(
+      embedder,
+      [...ENDPOINT_FIELDS.filter((f) => f !== "contextWindow"), "dimensions"],
+      what,
+      { where: "embedder" },
+    );
   if (isPlainSetting(queue) && !("enqueue" in queue))
     refuseUnknownFields(queue, "postgres" in queue ? QUEUE_FIELDS : IN_PROCESS_QUEUE_FIELDS, what, {
       where: "queue",

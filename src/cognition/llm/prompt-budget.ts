@@ -60,8 +60,7 @@ export function fitParts<I, O, A>(
   budget: PromptBudget | null,
 ): FittedParts<I> {
   const batch = step.batch;
-  if (!budget)
-    return { parts: (batch ? batch.split(input, size) : [input]).map(sent), warnings: [] };
+  if (!budget) return { parts: (batch ? batch.split(input, size) : [input]).map(sent), warnings: [] };
   const tokens = (part: I) => promptTokens(step.prompt(part));
   const warning = (kind: StepWarning["kind"], message: string, largest: number, items?: number) => ({
     step: step.name,

@@ -16,6 +16,7 @@ import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update
 import type { Memory, Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import type { SessionContext, Strategy } from "../strategy.js";
@@ -250,14 +251,17 @@ async function classifyPairs(
           candidates: all ? "all" : candidates,
           compared: `${input.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
         },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            memory: memories[p.m]!.id,
-            summary: texts[p.s],
-            label: result.value[i]!.label,
-            why: result.value[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              memory: memories[p.m]!.id,
+              summary: texts[p.s],
+              label: result.value[i]!.label,
+              why: result.value[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
