@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { formatDay } from "../../../core/time.js";
 import type { MemoEntry, MemoLine } from "../memo-shapes.js";
 import { writeMemoOffline } from "../offline-writer.js";
 
@@ -26,7 +27,12 @@ export interface WriteMemoInput {
   cut?: number;
 }
 
-const line = z.object({ speaker: z.string().min(1), text: z.string(), generated: z.boolean().optional() });
+const line = z.object({
+  speaker: z.string().min(1),
+  text: z.string(),
+  generated: z.boolean().optional(),
+  at: z.string().optional(),
+});
 
 const input = z.object({
   agent: z.string().min(1),
@@ -64,23 +70,41 @@ export function partitionProblem(entries: Pick<MemoEntry, "start" | "end">[], n:
   return next === n + 1 ? null : `the memos stop at line ${next - 1}; they must reach the last line ${n}`;
 }
 
-/** The buffer as the prompt numbers it: "(line 1) Sam: …". */
-export function numberedLines(lines: MemoLine[]): string {
+/**
+ * The buffer as the prompt numbers it: "(line 1) Sam: …". A line said on another day than the
+ * one before it (the first line: than `day`, the conversation's date the header shows) is
+ * marked with its date, "(line 7) [8 May 2024] Sam: …".
+ */
+export function numberedLines(lines: MemoLine[], day?: string): string {
+  let previous = day;
   // One physical line per buffer line: a line break inside an utterance is shown as "↵".
   return lines
-    .map((l, i) => `(line ${i + 1}) ${displayName(l.speaker)}: ${l.text.replace(/\s*\n\s*/g, " ↵ ")}`)
+    .map((l, i) => {
+      const shown = l.at ? formatDay(l.at) : previous;
+      const date = shown !== previous && shown ? `[${shown}] ` : "";
+      previous = shown;
+      return `(line ${i + 1}) ${date}${displayName(l.speaker)}: ${l.text.replace(/\s*\n\s*/g, " ↵ ")}`;
+    })
     .join("\n");
+}
+
+/** The day the buffer's first dated line was said, as prompts show it. */
+export function firstDay(lines: { at?: string }[]): string | undefined {
+  const at = lines.find((l) => l.at)?.at;
+  return at ? formatDay(at) : undefined;
 }
 
 export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
   name: "memochat.write-memo",
-  version: 1,
+  // v2: the lines carry their date, and relative times are written as dates.
+  version: 2,
   description: "the buffer's numbered lines split into memo entries {topic, summary, start, end}",
   input,
   output: (i) => memoAnswerSchema(i.lines.length),
   maxTokens: 1024,
   prompt: (i) => {
     const n = i.lines.length;
+    const day = firstDay(i.lines);
     return [
       {
         role: "system",
@@ -89,13 +113,18 @@ export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
       {
         role: "user",
         content: [
-          `Conversation (${n} numbered lines):`,
-          numberedLines(i.lines),
+          `Conversation${day ? ` of ${day}` : ""} (${n} numbered lines):`,
+          numberedLines(i.lines, day),
           "",
           "Task:",
           "1. Find every topic the conversation above covers and name each with a short phrase.",
           `2. Give each topic its range of lines. The ranges follow each other: the first starts at line 1, each next one starts on the line after the previous one ends, and the last ends at line ${n}. A range may be a single line; no range ends before it starts.`,
           "3. Summarise in one or two sentences what was said and decided in each range, naming who said it.",
+          ...(day
+            ? [
+                "   Write times as dates: turn 'yesterday', 'next month' and the like into dates from the date the line was said.",
+              ]
+            : []),
           'Answer with JSON only: {"memos": [{"topic": "...", "summary": "...", "start": A, "end": B}, ...]}.',
           'For instance, if lines 1 to K were about a trip and lines K+1 to L about a recipe, the answer lists {"topic": "trip", …, "start": 1, "end": K} and then {"topic": "recipe", …, "start": K+1, "end": L}.',
         ].join("\n"),
