@@ -208,7 +208,7 @@ async function updateSubject(
     return l;
   };
   const update = updateMemory(memories.length, statements.length, label);
-  const fused = await fuseAll(ctx, about, memories, texts, update.fusions);
+  const fused = await fuseAll(ctx, about, memories, statements, update.fusions);
   ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
 }
 
@@ -273,14 +273,21 @@ async function fuseAll(
   ctx: SessionContext,
   about: string,
   memories: Memory[],
-  texts: string[],
+  statements: Statement[],
   fusions: { memory: number; summary: number }[],
 ): Promise<Map<string, string>> {
+  const texts = statements.map((s) => s.text);
   const fused = new Map<string, string>();
   for (const f of fusions) {
     const result = await ctx.cognition.run(
       fuseStep,
-      { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+      {
+        about: displayName(about),
+        memory: memories[f.memory]!.text,
+        summary: texts[f.summary]!,
+        memoryAt: memories[f.memory]!.observedAt,
+        summaryAt: statements[f.summary]!.observedAt,
+      },
       { signal: ctx.signal },
     );
     fused.set(`${f.memory}:${f.summary}`, result.value);

@@ -277,7 +277,7 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     if (settings.refine) {
       const refined = await ctx.cognition.run(
         refineTimelineStep,
-        { dialogue: talk, timeline: entries, through: hit.id },
+        { dialogue: talk, timeline: entries, through: hit.id, at: ctx.now ?? ctx.session?.at },
         { signal: ctx.signal },
       );
       timeline.refined = refined.value;
