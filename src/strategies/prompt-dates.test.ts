@@ -12,7 +12,7 @@ describe("dates in the prompts that show dialogue or memories", () => {
     const prompt = shown(
       refineTimelineStep.prompt({
         dialogue: "Sam: Is the fence done since last month?",
-        timeline: [{ id: "m1", text: "Sam started building a fence.", at: "2024-03-01" }],
+        timeline: [{ id: "m1", text: "Sam started building a fence.", at: "2024-03-01", relation: null }],
         at: "2024-04-10T09:00",
       }),
     );

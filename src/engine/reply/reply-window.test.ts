@@ -47,6 +47,12 @@ describe("reply window", () => {
     assert.deepEqual(parseReplyWindow({ turns: 5 }), { turns: 5, chars: DEFAULT_REPLY_WINDOW.chars });
   });
 
+  it("shows a small model a third of its window of dialogue by default, and what the caller sets otherwise", () => {
+    assert.equal(parseReplyWindow(undefined, 4096).chars, 5734);
+    assert.equal(parseReplyWindow(undefined, 128_000).chars, DEFAULT_REPLY_WINDOW.chars);
+    assert.equal(parseReplyWindow({ chars: 20_000 }, 4096).chars, 20_000);
+  });
+
   it("gives the reply model the window, not the whole session; recall still searches all of history", async () => {
     const prompts: ChatMessage[][] = [];
     const chat = scriptedLlm({
