@@ -26,6 +26,10 @@ const DEFAULT_ANSWER_TOKENS = 2048;
  */
 const ESTIMATE_MARGIN = 0.1;
 
+/**
+ * The token plan of `step` in a window of `contextWindow` tokens: the answer's room (never more
+ * than half the window), a tenth kept as the estimate's margin, and the rest for the prompt.
+ */
 export function promptBudget<I, O, A>(step: Step<I, O, A>, contextWindow: number): PromptBudget {
   const answerTokens = Math.min(
     step.maxTokens ?? Math.min(DEFAULT_ANSWER_TOKENS, Math.floor(contextWindow / 4)),
