@@ -27,6 +27,7 @@ import { formatDay } from "../../core/time.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import type {
   RecallContext,
   ReplyContext,
@@ -255,7 +256,7 @@ async function writeMemo(
         usage: result.usage,
         memoryIds: rows.map((r) => r.id),
         inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
-        outputs: { memos: result.value },
+        outputs: withWarnings({ memos: result.value }, result),
         ...(offline
           ? {
               rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,

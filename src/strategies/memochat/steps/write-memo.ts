@@ -11,7 +11,7 @@
  * (offline-writer.ts).
  */
 import { z } from "zod";
-import { defineStep } from "../../../cognition/step.js";
+import { chunkItems, defineStep, type StepBatching } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 import { formatDay } from "../../../core/time.js";
 import type { MemoEntry, MemoLine } from "../memo-shapes.js";
@@ -25,6 +25,11 @@ export interface WriteMemoInput {
   lines: MemoLine[];
   /** Offline only: the cosine below which a new exchange starts a new topic. */
   cut?: number;
+  /**
+   * The number, in the whole buffer, of this input's line 1, when it is a part of a buffer too
+   * long for the model's window (default 1); the answer's ranges are read from it.
+   */
+  first?: number;
 }
 
 const line = z.object({
@@ -38,6 +43,7 @@ const input = z.object({
   agent: z.string().min(1),
   lines: z.array(line).min(1),
   cut: z.number().min(-1).max(1).optional(),
+  first: z.number().int().min(1).optional(),
 });
 
 const entry = z.object({
@@ -94,9 +100,30 @@ export function firstDay(lines: { at?: string }[]): string | undefined {
   return at ? formatDay(at) : undefined;
 }
 
+/**
+ * A buffer too long for the model's window is written down in consecutive parts, each numbered
+ * from 1 as a buffer of its own; `first` says where each starts, so the entries' ranges still
+ * split the whole buffer. A topic that runs across a cut gets an entry in each part.
+ */
+function memoBatching(): StepBatching<WriteMemoInput, MemoEntry[]> {
+  const chunks = chunkItems<WriteMemoInput, "lines", MemoEntry>("lines");
+  return {
+    ...chunks,
+    split(input, size, budget) {
+      let first = input.first ?? 1;
+      return chunks.split(input, size, budget).map((part) => {
+        const numbered = part === input ? part : { ...part, first };
+        first += part.lines.length;
+        return numbered;
+      });
+    },
+  };
+}
+
 export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
   name: "memochat.write-memo",
-  // v2: the lines carry their date, and relative times are written as dates.
+  // v2: the lines carry their date, and relative times are written as dates; a buffer longer
+  // than the model's window is written in parts.
   version: 2,
   description: "the buffer's numbered lines split into memo entries {topic, summary, start, end}",
   input,
@@ -131,6 +158,14 @@ export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
       },
     ];
   },
-  decode: (answer) => answer.memos.map((m) => ({ ...m, topic: m.topic.trim(), summary: m.summary.trim() })),
+  decode: (answer, i) =>
+    answer.memos.map((m) => ({
+      ...m,
+      topic: m.topic.trim(),
+      summary: m.summary.trim(),
+      start: m.start + (i.first ?? 1) - 1,
+      end: m.end + (i.first ?? 1) - 1,
+    })),
+  batch: memoBatching(),
   offline: (i, kit) => writeMemoOffline(i.agent, i.lines, kit.embedder, { cut: i.cut }),
 });

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { testMemlane } from "../../../test/fixtures/engine.js";
-import type { ChatMessage } from "../../models/chat-model.js";
+import { LlmCognition } from "../../cognition/llm/llm-cognition.js";
+import { type ChatMessage, estimateMessageTokens } from "../../models/chat-model.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { memochatStrategy } from "./memochat.js";
-import { numberedLines } from "./steps/write-memo.js";
+import { numberedLines, partitionProblem, writeMemoStep } from "./steps/write-memo.js";
 
 describe("memochat's prompts carry dates", () => {
   it("dates the memo's lines, the chooser's utterance and entries, and the reply, so relative times can be read", async () => {
@@ -72,5 +73,23 @@ describe("memochat's prompts carry dates", () => {
       "(line 2) Ava: Hi.",
       "(line 3) [2 March 2024] Sam: It is past midnight.",
     ]);
+  });
+});
+
+describe("memochat's memo writing sized to the model's window", () => {
+  it("writes a buffer too long for a 2K model in parts whose ranges still split the whole buffer", async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      speaker: i % 2 ? "ava" : "sam",
+      text: `Line ${i + 1}: ${"we went on about the allotment, the tomatoes and the slugs that ate them. ".repeat(2)}`,
+    }));
+    const llm = scriptedLlm({}, { contextWindow: 2048 });
+    const result = await new LlmCognition(llm).run(writeMemoStep, { agent: "ava", lines });
+    assert.ok(llm.calls.length > 1, `${llm.calls.length} calls`);
+    for (const call of llm.calls)
+      assert.ok(
+        estimateMessageTokens(call.messages) <= 2048 - 1024,
+        "within the window, less the answer's room",
+      );
+    assert.equal(partitionProblem(result.value, lines.length), null);
   });
 });
