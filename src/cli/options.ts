@@ -18,11 +18,11 @@
 import { existsSync } from "node:fs";
 import { format } from "node:util";
 import type { Command, OutputConfiguration } from "commander";
+import { MIN_CONTEXT_WINDOW } from "../core/context-window.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
 import type { Logger } from "../engine/logger.js";
 import type { Memlane } from "../engine/memlane.js";
-import { MIN_CONTEXT_WINDOW } from "../models/chat-model.js";
 import { STRATEGY_NAMES } from "../strategies/names.js";
 import { type CliIo, io, processIo } from "./io.js";
 import { colorsOn } from "./output.js";

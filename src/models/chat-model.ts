@@ -4,7 +4,7 @@
  * still return text, and `generateObject` (structured.ts) repairs, validates and retries.
  */
 
-import { InvalidInputError } from "../core/errors.js";
+import { checkContextWindow, MIN_CONTEXT_WINDOW } from "../core/context-window.js";
 import { definePort } from "../core/specification.js";
 import type { Usage } from "../core/types.js";
 
@@ -80,21 +80,7 @@ export function knownContextWindow(model: string): number | undefined {
   return undefined;
 }
 
-/**
- * `value` when it is a whole number of tokens of at least 256 (less holds no step's
- * instructions), else an InvalidInputError naming `field`.
- */
-export function checkContextWindow(value: unknown, field = "contextWindow"): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < MIN_CONTEXT_WINDOW)
-    throw new InvalidInputError(
-      `${field} must be a whole number of tokens of at least ${MIN_CONTEXT_WINDOW}, not ${JSON.stringify(value)}`,
-      { field },
-    );
-  return value;
-}
-
-/** The smallest window accepted. */
-export const MIN_CONTEXT_WINDOW = 256;
+export { checkContextWindow, MIN_CONTEXT_WINDOW };
 
 /** The ChatModel port's specification: the version its implementations declare, the methods they have. */
 export const CHAT_MODEL_SPECIFICATION = definePort("ChatModel", "v1", ["generate"]);
