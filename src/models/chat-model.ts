@@ -52,9 +52,18 @@ export interface ChatModel {
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<GenerateResult>;
 }
 
-/** A rough token count for backends that report none: about four characters a token. */
+/**
+ * A rough token count, for backends that report none and for sizing prompts: about four
+ * characters a token in Latin scripts, two in Greek, Cyrillic, Hebrew, Arabic or Indic ones, and
+ * one in Chinese, Japanese or Korean, whose characters tokenizers rarely merge.
+ */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  let wide = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x0370) wide += code >= 0x2e80 ? 3 : 1;
+  }
+  return Math.ceil((text.length + wide) / 4);
 }
 
 export function estimateMessageTokens(messages: ChatMessage[]): number {

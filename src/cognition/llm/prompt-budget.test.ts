@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
-import { estimateMessageTokens } from "../../models/chat-model.js";
+import { estimateMessageTokens, estimateTokens } from "../../models/chat-model.js";
 import { OpenAICompatibleChatModel } from "../../models/openai-compatible.js";
 import { ScriptedChatModel } from "../../models/test-doubles.js";
 import { batchItems, chunkItems, defineStep } from "../step.js";
@@ -169,5 +169,13 @@ describe("context window option", () => {
       }).contextWindow,
       8192,
     );
+  });
+});
+
+describe("token estimate", () => {
+  it("counts about four Latin characters a token, and more tokens a character in other scripts", () => {
+    assert.equal(estimateTokens("a".repeat(400)), 100);
+    assert.equal(estimateTokens("д".repeat(400)), 200);
+    assert.equal(estimateTokens("猫".repeat(400)), 400);
   });
 });

@@ -21,8 +21,8 @@ export interface PromptBudget {
 const DEFAULT_ANSWER_TOKENS = 2048;
 
 /**
- * Share of the window kept free because the estimate (about four characters a token) is rough:
- * tokenizers differ, and text other than English takes more tokens a character.
+ * Share of the window kept free because the estimate (estimateTokens: characters by script) is
+ * rough: tokenizers differ, and some texts take more tokens a character than it counts.
  */
 const ESTIMATE_MARGIN = 0.1;
 
