@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
+import { openMemlane } from "../../engine/open-memlane.js";
 import { estimateMessageTokens, estimateTokens } from "../../models/chat-model.js";
 import { OpenAICompatibleChatModel } from "../../models/openai-compatible.js";
 import { ScriptedChatModel } from "../../models/test-doubles.js";
@@ -155,6 +156,23 @@ describe("context window option", () => {
         (e: unknown) => e instanceof InvalidInputError && /contextWindow/.test((e as Error).message),
       );
     assert.throws(() => new LlmCognition(counting(), { contextWindow: 0 }), InvalidInputError);
+  });
+
+  it("is refused by openMemlane before anything opens, for an endpoint and for a GGUF file", async () => {
+    await assert.rejects(
+      openMemlane({
+        store: ":memory:",
+        embedder: "hash",
+        chat: { baseURL: "http://127.0.0.1:1/v1", model: "m", contextWindow: -1 },
+      }),
+      (e: unknown) =>
+        e instanceof InvalidInputError && (e as InvalidInputError).details.field === "contextWindow",
+    );
+    await assert.rejects(
+      openMemlane({ store: ":memory:", embedder: "hash", chat: { gguf: "tiny.gguf", contextSize: 2.5 } }),
+      (e: unknown) =>
+        e instanceof InvalidInputError && (e as InvalidInputError).details.field === "contextSize",
+    );
   });
 
   it("defaults to 4,096 for an unknown model and to the published length for a known hosted family", () => {
