@@ -18,16 +18,25 @@ import {
 const tags = ["sessions"];
 
 const startSession = createRoute({
+  operationId: "startSession",
   method: "post",
   path: "/v1/sessions",
   tags,
   summary: "Start a session of an agent with one partner or several",
   security: secured,
-  request: { query: noQuery, ...jsonBody(sessionInputSchema, "the session (the engine's SessionInput)") },
+  request: {
+    query: noQuery,
+    ...jsonBody(sessionInputSchema, "the session (the engine's SessionInput)", {
+      agent: "ava",
+      partner: "sam",
+      at: "2024-03-02T18:00:00Z",
+    }),
+  },
   responses: { 201: answer(sessionSchema, "the stored session, open"), ...errorAnswers },
 });
 
 const listSessions = createRoute({
+  operationId: "listSessions",
   method: "get",
   path: "/v1/agents/{agent}/sessions",
   tags,
@@ -38,6 +47,7 @@ const listSessions = createRoute({
 });
 
 const readSession = createRoute({
+  operationId: "getSession",
   method: "get",
   path: "/v1/agents/{agent}/sessions/{sessionId}",
   tags,
@@ -54,6 +64,7 @@ const readSession = createRoute({
 });
 
 const addTurn = createRoute({
+  operationId: "addTurn",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/turns",
   tags,
@@ -64,12 +75,16 @@ const addTurn = createRoute({
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)"),
+    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)", {
+      speaker: "sam",
+      text: "I started a new job at the city library.",
+    }),
   },
   responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
 });
 
 const reply = createRoute({
+  operationId: "reply",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/reply",
   tags,
@@ -78,12 +93,13 @@ const reply = createRoute({
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(replyBody, "what to recall for, and whether to record"),
+    ...jsonBody(replyBody, "what to recall for, and whether to record", { query: "Where does Sam work?" }),
   },
   responses: { 200: answer(replySchema, "the reply, its recall and the stored turn"), ...errorAnswers },
 });
 
 const closeSession = createRoute({
+  operationId: "closeSession",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/close",
   tags,
