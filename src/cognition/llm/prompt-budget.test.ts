@@ -4,6 +4,7 @@ import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import { openMemlane } from "../../engine/open-memlane.js";
 import { estimateMessageTokens, estimateTokens } from "../../models/chat-model.js";
+import { GgufChatModel } from "../../models/llama-cpp.js";
 import { OpenAICompatibleChatModel } from "../../models/openai-compatible.js";
 import { ScriptedChatModel } from "../../models/test-doubles.js";
 import { batchItems, chunkItems, defineStep } from "../step.js";
@@ -173,6 +174,11 @@ describe("context window option", () => {
       (e: unknown) =>
         e instanceof InvalidInputError && (e as InvalidInputError).details.field === "contextSize",
     );
+  });
+
+  it("is the context a GGUF model is loaded with (2,048 unless asked)", () => {
+    assert.equal(new GgufChatModel({ modelPath: "tiny.gguf" }).contextWindow, 2048);
+    assert.equal(new GgufChatModel({ modelPath: "tiny.gguf", contextSize: 8192 }).contextWindow, 8192);
   });
 
   it("defaults to 4,096 for an unknown model and to the published length for a known hosted family", () => {
