@@ -260,7 +260,7 @@ export class Memlane {
           options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
           "maxTurnChars",
         ),
-        replyWindow: parseReplyWindow(options.replyWindow),
+        replyWindow: parseReplyWindow(options.replyWindow, options.chat?.contextWindow),
         standing: parseInput(z.boolean(), options.standing ?? true, "standing"),
         maxPendingJobs: parseInput(
           z.number().int().min(1),
