@@ -20,6 +20,11 @@ export interface GenerateObjectOptions<T extends z.ZodType> {
   temperature?: number;
   maxTokens?: number;
   signal?: AbortSignal;
+  /**
+   * Reads an answer that holds no JSON fitting the schema in the form a model naturally gives
+   * it (a step's `prose`); its value is checked by the schema too.
+   */
+  prose?: (text: string) => unknown;
 }
 
 export interface GenerateObjectResult<T> {
@@ -71,6 +76,11 @@ export async function generateObject<T extends z.ZodType>(
       problem = z.prettifyError(parsed.error);
     } catch (error) {
       problem = (error as Error).message;
+    }
+    const read = options.prose?.(result.text);
+    if (read !== undefined) {
+      const parsed = options.schema.safeParse(read);
+      if (parsed.success) return { object: parsed.data, usage, attempts: attempt + 1, model: modelName };
     }
     failures.push({ text: result.text, error: problem });
     messages.push(

@@ -315,6 +315,7 @@ export const retryReportSchema = z
   .object({
     turns: z.array(z.object({ op: z.string(), ok: z.boolean() })),
     jobs: z.array(jobSchema),
+    steps: z.array(z.object({ op: z.string(), ok: z.boolean() })),
   })
   .openapi("RetryReport");
 
