@@ -64,7 +64,7 @@ describe("cognition: one run for every step", () => {
   });
 
   it("repairs, retries, then fails with the step's name, version and every attempt", async () => {
-    const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"]}']);
+    const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"], "more": true}']);
     await assert.rejects(
       new LlmCognition(model, { retries: 2 }).run(upper, { items: ["a"] }),
       (e: MemlaneError) => {
@@ -77,6 +77,9 @@ describe("cognition: one run for every step", () => {
     );
     const repaired = new ScriptedChatModel(['```json\n{"out": ["A",],}\n```']);
     assert.deepEqual((await new LlmCognition(repaired).run(upper, { items: ["a"] })).value, ["A"]);
+    // A lone key under another name is the one asked for: nothing else could be meant.
+    const renamed = new ScriptedChatModel(['{"items": ["A"]}']);
+    assert.deepEqual((await new LlmCognition(renamed).run(upper, { items: ["a"] })).value, ["A"]);
   });
 
   it("runs a free-text step without a schema, named for the model", async () => {

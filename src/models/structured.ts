@@ -8,7 +8,7 @@ import { z } from "zod";
 import { SchemaMismatchError } from "../core/errors.js";
 import { addUsage, emptyUsage, type Usage } from "../core/types.js";
 import type { ChatMessage, ChatModel } from "./chat-model.js";
-import { extractJson } from "./json-repair.js";
+import { extractJson, jsonCandidates } from "./json-repair.js";
 
 export interface GenerateObjectOptions<T extends z.ZodType> {
   schema: T;
@@ -49,6 +49,24 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
+/**
+ * The readings of an answer beyond the first: every JSON reading of it, and, when the schema asks
+ * for an object of one property and a reading is an object of one other property, that value
+ * under the asked name (a model that wrote "results" for "decisions": unambiguous).
+ */
+function repairs(text: string, schema: Record<string, unknown>): unknown[] {
+  const readings = jsonCandidates(text);
+  const asked = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const renamed = readings.flatMap((r) => {
+    if (asked.length !== 1 || !r || typeof r !== "object" || Array.isArray(r)) return [];
+    const keys = Object.keys(r);
+    return keys.length === 1 && keys[0] !== asked[0]
+      ? [{ [asked[0]!]: (r as Record<string, unknown>)[keys[0]!] }]
+      : [];
+  });
+  return [...readings, ...renamed];
+}
+
 export async function generateObject<T extends z.ZodType>(
   model: ChatModel,
   options: GenerateObjectOptions<T>,
@@ -77,9 +95,11 @@ export async function generateObject<T extends z.ZodType>(
     } catch (error) {
       problem = (error as Error).message;
     }
-    const read = options.prose?.(result.text);
-    if (read !== undefined) {
-      const parsed = options.schema.safeParse(read);
+    // Other readings: a cut-off answer without its unfinished last element, a lone key under
+    // another name, the step's prose reader. The problem shown on a retry stays the first one's.
+    for (const candidate of [...repairs(result.text, jsonSchema.schema), options.prose?.(result.text)]) {
+      if (candidate === undefined) continue;
+      const parsed = options.schema.safeParse(candidate);
       if (parsed.success) return { object: parsed.data, usage, attempts: attempt + 1, model: modelName };
     }
     failures.push({ text: result.text, error: problem });
