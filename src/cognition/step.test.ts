@@ -82,6 +82,34 @@ describe("cognition: one run for every step", () => {
     assert.deepEqual((await new LlmCognition(renamed).run(upper, { items: ["a"] })).value, ["A"]);
   });
 
+  it("a single item that never fits takes the step's fallback and is reported; the other items land", async () => {
+    const guarded = defineStep<Input, string[], { out: string[] }>({
+      ...upper,
+      name: "test.upper-guarded",
+      fallback: { what: "left as it was", value: (input) => input.items },
+    });
+    // Any call that holds "bad" answers nonsense; the others are answered.
+    const model = new ScriptedChatModel((messages) => {
+      const lines = messages.find((m) => m.role === "user")!.content.split("\n");
+      return lines.includes("bad") ? "nonsense" : JSON.stringify({ out: lines.map((l) => l.toUpperCase()) });
+    });
+    const result = await new LlmCognition(model, { retries: 1 }).run(guarded, { items: ["a", "bad", "c"] });
+    assert.deepEqual(result.value, ["A", "bad", "C"]);
+    assert.equal(result.failures?.length, 1);
+    const failure = result.failures![0]!;
+    assert.equal(failure.step, "test.upper-guarded");
+    assert.deepEqual(failure.input, { items: ["bad"] });
+    assert.equal(failure.fallback, "left as it was");
+    assert.equal(failure.code, "SCHEMA_MISMATCH");
+    assert.equal((failure.attempts as unknown[]).length, 2);
+    assert.equal(result.usage.calls, model.calls.length, "every call counted, the failed ones too");
+    // Without a fallback the step still fails as a whole.
+    await assert.rejects(
+      new LlmCognition(model, { retries: 1 }).run(upper, { items: ["a", "bad"] }),
+      SchemaMismatchError,
+    );
+  });
+
   it("runs a free-text step without a schema, named for the model", async () => {
     const model = new ScriptedChatModel((_m, options) => `hello from ${options.task}`);
     const input = {

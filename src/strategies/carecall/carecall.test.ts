@@ -183,6 +183,29 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
     );
     await failing.close();
   });
+
+  it("retry asks a failed pair again; answered, its operation is done and holds the answer", async () => {
+    let cooperate = false;
+    const chat = new ScriptedChatModel((messages: ChatMessage[]) =>
+      messages[0]!.content.includes("worth knowing next time")
+        ? JSON.stringify({ statements: [{ about: "sam", text: "Sam lives in Leeds.", turns: [0] }] })
+        : cooperate
+          ? JSON.stringify({ decisions: [{ pair: 0, label: "PASS", why: "the same fact" }] })
+          : JSON.stringify({ decisions: [{ pair: 0, label: "MAYBE" }] }),
+    );
+    const mem = await testMemlane({ chat, strategy: everyPair(), retries: 1 });
+    await mem.ingest(transcript);
+    const [failed] = await mem.failures("ava");
+    assert.equal(failed!.type, "STEP");
+    cooperate = true;
+    const report = await mem.retry("ava");
+    assert.deepEqual(report.steps, [{ op: failed!.id, ok: true }]);
+    assert.deepEqual(await mem.failures("ava"), []);
+    const done = await mem.store.getOperation(mem.scope("ava"), failed!.id);
+    assert.equal(done!.status, "done");
+    assert.deepEqual((done!.outputs as { answer: { label: string }[] }).answer[0]!.label, "PASS");
+    await mem.close();
+  });
 });
 
 describe("strategy carecall (offline cognition, bundled encoder)", () => {
