@@ -7,9 +7,13 @@ import { definedStep } from "../cognition/step.js";
 import { SchemaMismatchError } from "../core/errors.js";
 import { addUsage, type Operation, type Scope, type Session } from "../core/types.js";
 import { turnVectors } from "../retrieval/turn-embedding-text.js";
+import type { WriteBatch } from "../store/memory-store.js";
+import type { SessionContext } from "../strategies/strategy.js";
+import { applyStaged } from "./consolidation/apply-staged.js";
 import type { Engine } from "./engine.js";
 import type { JobInfo } from "./events.js";
-import { errorText, failureOutputs, failureUsage } from "./operations.js";
+import { errorText, failureOutputs, failureUsage, newOperation } from "./operations.js";
+import { portsFor } from "./parts.js";
 
 /** What `retry` ran: each failed per-turn work, each consolidation job, each failed step item. */
 export interface RetryReport {
@@ -46,29 +50,51 @@ function isRedoable(o: Operation): boolean {
 }
 
 /**
- * Asks the model again for a failed step item. Answered, the operation is done and holds the
- * answer; what stood in for it (the step's fallback) stays in memory, the answer beside it for
- * whoever reviews the log. Still unanswered, it stays failed with the new attempts.
+ * Asks the model again for a failed step item. Answered, the session's strategy stages what the
+ * answer changes (`onRetried`: theanine links the pair), and the operation is done and holds the
+ * answer; a strategy without the hook keeps what its fallback decided, the answer beside it.
+ * Still unanswered, the operation stays failed with the new attempts.
  */
 async function retryStep(engine: Engine, scope: Scope, op: Operation): Promise<boolean> {
-  const { store, cognition } = engine.parts;
+  const { parts } = engine;
+  const { store, cognition } = parts;
   const inputs = op.inputs as { step: string; input: unknown };
   const step = definedStep(inputs.step);
   if (!step) return false;
   try {
     const result = await cognition.run(step, inputs.input);
     if (result.failures?.length) throw new SchemaMismatchError(result.failures[0]!.error, {});
-    await store.write(scope, {
-      operationStatus: [
-        {
-          id: op.id,
-          status: "done",
-          error: null,
-          outputs: { ...(op.outputs as object), answer: result.value, answeredOnRetry: true },
-          usage: addUsage(op.usage, result.usage),
+    const staged: WriteBatch[] = [];
+    const session = op.sessionId ? await store.getSession(scope, op.sessionId) : null;
+    const strategy = parts.strategies.get(op.strategy);
+    if (session && strategy.onRetried) {
+      const ctx: SessionContext = {
+        ...portsFor(parts, scope),
+        session,
+        turns: await store.listTurns(scope, { sessionId: session.id }),
+        stage: (batch) => staged.push(batch),
+        operation: (fields) =>
+          newOperation(scope, strategy.name, result.model, session.id, session.at, fields),
+      };
+      await strategy.onRetried(ctx, { step: step.name, input: inputs.input, value: result.value });
+    }
+    await applyStaged(parts, [
+      {
+        scope,
+        staged,
+        extra: {
+          operationStatus: [
+            {
+              id: op.id,
+              status: "done",
+              error: null,
+              outputs: { ...(op.outputs as object), answer: result.value, answeredOnRetry: true },
+              usage: addUsage(op.usage, result.usage),
+            },
+          ],
         },
-      ],
-    });
+      },
+    ]);
     return true;
   } catch (error) {
     await store.write(scope, {

@@ -129,6 +129,27 @@ describe("strategy theanine (LLM cognition, scripted model)", () => {
     await mem.close();
   });
 
+  it("retry asks a pair left unlinked again; answered, the two memories are linked", async () => {
+    let cooperate = false;
+    const chat = new ScriptedChatModel((messages) =>
+      messages[0]!.content.includes("worth knowing next time")
+        ? JSON.stringify({ statements: [{ about: "sam", text: "Sam said something.", turns: [0] }] })
+        : JSON.stringify({ decisions: [{ pair: 0, label: cooperate ? "Changed" : "Likes", why: "?" }] }),
+    );
+    const mem = await testMemlane({ chat, strategy: "theanine", retries: 0 });
+    await mem.ingest(story);
+    const failed = await mem.failures("ava");
+    assert.ok(failed.length > 0);
+    cooperate = true;
+    const report = await mem.retry("ava");
+    assert.ok(report.steps.length === failed.length && report.steps.every((s) => s.ok));
+    const edges = await mem.store.listEdges(mem.scope("ava"));
+    assert.equal(edges.length, failed.length, "one link per pair answered");
+    assert.ok(edges.every((e) => e.type === "Changed" && e.attributes.answeredOnRetry === true));
+    assert.deepEqual(await mem.failures("ava"), []);
+    await mem.close();
+  });
+
   it("ablation: similarity-only linking needs no relation call", async () => {
     const chat = scriptedLlm();
     const mem = await testMemlane({ chat, strategy: theanineStrategy({ relationAware: false }) });

@@ -24,6 +24,8 @@ import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "
 
 /** A memory of a pair: its text and date, and the dialogue lines it comes from ("Name: text"). */
 export interface LinkedMemory {
+  /** The memory's id: not shown to the model; kept so a pair answered later can be linked. */
+  id?: string;
   text: string;
   at: string;
   /** The memory's source turns, oldest first; optional so callers without turns still fit. */
