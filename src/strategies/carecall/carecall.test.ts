@@ -208,6 +208,55 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
   });
 });
 
+describe("strategy carecall: a pair decided on retry", () => {
+  it("lands the late decision: REPLACE retires the memory for the sentence", async () => {
+    let cooperate = false;
+    const chat = new ScriptedChatModel((messages: ChatMessage[]) => {
+      const user = messages.find((m) => m.role === "user")!.content;
+      if (messages[0]!.content.includes("worth knowing next time"))
+        return JSON.stringify({
+          statements: [
+            {
+              about: "sam",
+              text: /hives/.test(user) ? "Sam sold the hives in May." : "Sam keeps bees.",
+              turns: [0],
+            },
+          ],
+        });
+      return cooperate
+        ? JSON.stringify({ decisions: [{ pair: 0, label: "REPLACE", why: "the bees are gone" }] })
+        : "I cannot decide.";
+    });
+    const bees = validateTranscript({
+      agent: "ava",
+      sessions: [
+        { id: "s1", at: "2024-03-01", partner: "sam", turns: [{ speaker: "sam", text: "I keep bees." }] },
+        {
+          id: "s2",
+          at: "2024-06-01",
+          partner: "sam",
+          turns: [{ speaker: "sam", text: "I sold the hives." }],
+        },
+      ],
+    });
+    const mem = await testMemlane({ chat, strategy: everyPair(), retries: 0 });
+    await mem.ingest(bees);
+    assert.deepEqual((await mem.memories("ava")).map((m) => m.text).sort(), [
+      "Sam keeps bees.",
+      "Sam sold the hives in May.",
+    ]);
+    cooperate = true;
+    assert.ok((await mem.retry("ava")).steps.every((x) => x.ok));
+    assert.deepEqual(
+      (await mem.memories("ava")).map((m) => m.text),
+      ["Sam sold the hives in May."],
+    );
+    const history = await mem.memories("ava", { status: "any" });
+    assert.equal(history.find((m) => m.text === "Sam keeps bees.")!.status, "superseded");
+    await mem.close();
+  });
+});
+
 describe("strategy carecall (offline cognition, bundled encoder)", () => {
   it("keeps the demo conversation current: a move supersedes, a recovery closes the illness", async () => {
     const demo = JSON.parse(
