@@ -80,6 +80,9 @@ describe("cognition: one run for every step", () => {
     // A lone key under another name is the one asked for: nothing else could be meant.
     const renamed = new ScriptedChatModel(['{"items": ["A"]}']);
     assert.deepEqual((await new LlmCognition(renamed).run(upper, { items: ["a"] })).value, ["A"]);
+    // Keys spelt another way (case, "_" or "-") are the schema's.
+    const respelt = new ScriptedChatModel(['{"OUT": ["A"], "note": "x"}']);
+    assert.deepEqual((await new LlmCognition(respelt).run(upper, { items: ["a"] })).value, ["A"]);
   });
 
   it("a single item that never fits takes the step's fallback and is reported; the other items land", async () => {

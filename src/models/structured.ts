@@ -50,21 +50,31 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 }
 
 /**
- * The readings of an answer beyond the first: every JSON reading of it, and, when the schema asks
- * for an object of one property and a reading is an object of one other property, that value
- * under the asked name (a model that wrote "results" for "decisions": unambiguous).
+ * The readings of an answer beyond the first: every JSON reading of it, each with its top-level
+ * keys spelt as the schema spells them ("about_me" for "aboutMe"), and, when the schema asks for
+ * an object of one property and a reading is an object of one other property, that value under
+ * the asked name (a model that wrote "results" for "decisions": nothing else could be meant).
  */
 function repairs(text: string, schema: Record<string, unknown>): unknown[] {
   const readings = jsonCandidates(text);
   const asked = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const spelt = new Map(asked.map((k) => [spelling(k), k]));
   const renamed = readings.flatMap((r) => {
-    if (asked.length !== 1 || !r || typeof r !== "object" || Array.isArray(r)) return [];
-    const keys = Object.keys(r);
-    return keys.length === 1 && keys[0] !== asked[0]
-      ? [{ [asked[0]!]: (r as Record<string, unknown>)[keys[0]!] }]
-      : [];
+    if (!r || typeof r !== "object" || Array.isArray(r)) return [];
+    const entries = Object.entries(r);
+    const respelt = Object.fromEntries(entries.map(([k, v]) => [spelt.get(spelling(k)) ?? k, v]));
+    const lone =
+      asked.length === 1 && entries.length === 1 && entries[0]![0] !== asked[0]
+        ? [{ [asked[0]!]: entries[0]![1] }]
+        : [];
+    return [respelt, ...lone];
   });
   return [...readings, ...renamed];
+}
+
+/** A key without case, "_" or "-": how "about_me" and "aboutMe" are seen to be one. */
+function spelling(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, "");
 }
 
 export async function generateObject<T extends z.ZodType>(
