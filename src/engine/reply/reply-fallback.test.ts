@@ -148,6 +148,10 @@ describe("a reply that always answers", () => {
     });
     assert.deepEqual(readReasoned("Rationale: x. Reply: y"), { rationale: "x.", reply: "y" });
     assert.deepEqual(readReasoned("How is Porto?"), { rationale: "", reply: "How is Porto?" });
+    assert.deepEqual(readReasoned('{"reasoning": "she moved", "response": "How is Porto?"}'), {
+      rationale: "she moved",
+      reply: "How is Porto?",
+    });
     assert.equal(readReasoned(""), undefined);
     assert.equal(readReasoned('{"rationale": "x"'), undefined);
   });

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { ReplyInput, ReplyValue } from "../../cognition/inputs.js";
 import { replyOffline } from "../../cognition/offline/reply.js";
 import { defineStep, type Step } from "../../cognition/step.js";
+import { jsonCandidates } from "../../models/json-repair.js";
 import { recallShape, turnShape } from "../../strategies/kit/steps/shapes.js";
 
 const replyInput = z.object({
@@ -54,14 +55,28 @@ const reasonedAnswer = z.object({
   reply: z.string().min(1).max(2000),
 });
 
+/** Names a model gives the two fields instead of "reply" and "rationale". */
+const REPLY_KEY = /^(?:reply|response|answer|message|utterance)$/i;
+const RATIONALE_KEY = /^(?:rationale|reason|reasoning|thoughts?|thinking|analysis)$/i;
+
 /**
  * A reasoned reply given in prose: "Rationale: … Reply: …" (labels in any case, marked up or
- * not), or, with no "Reply" label, the whole answer as the reply. Undefined for an empty answer
- * or broken JSON, which are asked for again.
+ * not), or, with no "Reply" label, the whole answer as the reply; or JSON whose fields have
+ * other names ("response", "reasoning"). Undefined for an empty answer or JSON with no reply in
+ * it, which are asked for again.
  */
 export function readReasoned(text: string): { rationale: string; reply: string } | undefined {
   const plain = text.trim();
-  if (!plain || /^[{[`]/.test(plain)) return undefined;
+  if (!plain) return undefined;
+  if (/^[{[`]/.test(plain)) {
+    for (const reading of jsonCandidates(plain)) {
+      if (!reading || typeof reading !== "object" || Array.isArray(reading)) continue;
+      const fields = Object.entries(reading).filter((e): e is [string, string] => typeof e[1] === "string");
+      const reply = fields.find(([k]) => REPLY_KEY.test(k))?.[1].trim();
+      if (reply) return { rationale: fields.find(([k]) => RATIONALE_KEY.test(k))?.[1] ?? "", reply };
+    }
+    return undefined;
+  }
   const label = (name: string) => new RegExp(`(?:^|\\s)[*#_]*${name}[*_]*\\s*:[\\s*_]*`, "i");
   const reply = label("reply").exec(plain);
   if (!reply) return { rationale: "", reply: plain.slice(0, 2000) };
