@@ -243,15 +243,19 @@ export function spoil(family: ModelFamily, step: string, answer: string, structu
   }
 }
 
-/** Each object in the answer loses one key (the second of several, else its only one). */
-function withoutKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutKeys);
+/**
+ * Each item of the answer's lists loses one key (the second of several, else its only one); an
+ * answer with no list of items loses one of its own keys the same way.
+ */
+function withoutKeys(value: unknown, top = true): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutKeys(v, false));
   if (!value || typeof value !== "object") return value;
   const entries = Object.entries(value);
+  const items = (v: unknown) => Array.isArray(v) && v.some((x) => x && typeof x === "object");
+  if (top && entries.some(([, v]) => items(v)))
+    return Object.fromEntries(entries.map(([k, v]) => [k, items(v) ? withoutKeys(v, false) : v]));
   const drop = entries.length > 1 ? 1 : 0;
-  return Object.fromEntries(
-    entries.filter((_, i) => i !== drop).map(([k, v]) => [k, Array.isArray(v) ? v.map(withoutKeys) : v]),
-  );
+  return Object.fromEntries(entries.filter((_, i) => i !== drop));
 }
 
 /** Decisions' pairs counted from 1, as a person would count them. */
