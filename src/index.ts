@@ -145,6 +145,7 @@ export { createStrategy, StrategyRegistry, strategyNames } from "./strategies/re
 export type {
   RecallContext,
   ReplyContext,
+  RetriedStep,
   SessionContext,
   Strategy,
   StrategyContext,
