@@ -2,8 +2,9 @@
  * `npm run bench model-behaviour`: every strategy against every family of model misbehaviour
  * (memlane/testing's misbehaving server), summed per family: the share of replies returned, of
  * sessions whose memories landed (whole: with no failure of theirs recorded), the sessions lost
- * (neither landed nor recorded as a failed operation), and what
- * the model was asked (requests, structured retries, refusals answered 429/500). Then, for the
+ * (neither landed nor recorded as a failed operation), what the model was asked (requests,
+ * structured retries, refusals answered 429/500), and, once the model answers cleanly again and
+ * `retry` runs, the sessions landed and the failures still waiting. Then, for the
  * families whose slips a constrained decoder prevents, the same runs against a server that
  * honours `response_format` and one that rejects it: the retries JSON-schema output saves.
  *   [--strategies carecall,creem,memochat,theanine,emma] [--families clean,fenced,…]
@@ -46,6 +47,8 @@ function totals(outcomes: ModelBehaviourOutcome[]) {
     retries: sum((o) => o.model.schemaRetries),
     refused: sum((o) => o.model.refused),
     steps: sum((o) => o.failures.STEP ?? 0),
+    retried: sum((o) => o.afterRetry.landed),
+    waiting: sum((o) => o.afterRetry.waiting),
   };
 }
 
@@ -57,13 +60,13 @@ export async function benchModelBehaviour(args: string[]): Promise<void> {
   if (parts.includes("families")) {
     console.log(`model behaviour: ${strategies.join(", ")}; response_format ${schema}d\n`);
     console.log(
-      "| family | replies returned | sessions landed | landed whole | sessions lost | failed step items | requests | structured retries | 429/500 answered |",
+      "| family | replies returned | sessions landed | landed whole | sessions lost | failed step items | requests | structured retries | 429/500 answered | landed after retry | still waiting |",
     );
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const name of families) {
       const t = totals(await family(strategies, name, schema));
       console.log(
-        `| ${name} | ${percent(t.returned, t.asked)} | ${percent(t.landed, t.sessions)} | ${percent(t.whole, t.sessions)} | ${t.lost} | ${t.steps} | ${t.requests} | ${t.retries} | ${t.refused} |`,
+        `| ${name} | ${percent(t.returned, t.asked)} | ${percent(t.landed, t.sessions)} | ${percent(t.whole, t.sessions)} | ${t.lost} | ${t.steps} | ${t.requests} | ${t.retries} | ${t.refused} | ${percent(t.retried, t.sessions)} | ${t.waiting} |`,
       );
     }
   }

@@ -79,6 +79,8 @@ export interface MisbehavingModel {
   /** The base URL to give the OpenAI-compatible adapter (`…/v1`). */
   url: string;
   stats: MisbehavingModelStats;
+  /** Changes how later requests are answered (a model that recovers: `"clean"`). */
+  setFamily(family: ModelFamily): void;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 /** Starts the server on a loopback port; `close()` ends it and every connection it holds. */
 export async function startMisbehavingModel(options: MisbehavingModelOptions): Promise<MisbehavingModel> {
   const support = options.schema ?? "ignore";
+  let current = options.family;
   const clean = scriptedLlm({ byName: emmaScriptedSteps() });
   const stats: MisbehavingModelStats = {
     requests: 0,
@@ -148,7 +151,7 @@ export async function startMisbehavingModel(options: MisbehavingModelOptions): P
         error: { message: "response_format is not supported", type: "invalid_request_error" },
       });
     }
-    const { family } = options;
+    const family = current;
     // A rate limit or a failing server that passes: two refusals, then an answer.
     if ((family === "rate-limited" || family === "server-error") && stats.requests % 3 !== 0) {
       stats.refused++;
@@ -203,6 +206,9 @@ export async function startMisbehavingModel(options: MisbehavingModelOptions): P
   return {
     url: `http://127.0.0.1:${port}/v1`,
     stats,
+    setFamily: (family) => {
+      current = family;
+    },
     close: () =>
       new Promise((resolve) => {
         for (const res of held) res.destroy();

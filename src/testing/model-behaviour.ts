@@ -35,6 +35,11 @@ export interface ModelBehaviourOutcome {
   sessions: { total: number; landed: number; whole: number; recorded: number; lost: string[] };
   /** Failed operations by type (CONSOLIDATE, TURN, STEP). */
   failures: Record<string, number>;
+  /**
+   * After the model recovers (it answers cleanly) and `retry` runs: the sessions consolidated,
+   * and what `failures` still lists (nothing, when every recorded failure was run again).
+   */
+  afterRetry: { landed: number; waiting: number };
   model: MisbehavingModelStats;
 }
 
@@ -110,7 +115,14 @@ export async function runModelBehaviour(run: ModelBehaviourRun): Promise<ModelBe
     }
     const failures: Record<string, number> = {};
     for (const o of ops) failures[o.type] = (failures[o.type] ?? 0) + 1;
-    return { strategy: run.strategy, family: run.family, replies, sessions, failures, model: server.stats };
+    const model = { ...server.stats, bySteps: { ...server.stats.bySteps } };
+    server.setFamily("clean");
+    await mem.retry("ava");
+    let landed = 0;
+    for (const written of WRITTEN)
+      if ((await mem.store.getSession(mem.scope("ava"), written.id))?.status === "consolidated") landed++;
+    const afterRetry = { landed, waiting: (await mem.failures("ava")).length };
+    return { strategy: run.strategy, family: run.family, replies, sessions, failures, afterRetry, model };
   } finally {
     await mem.close();
     await server.close();

@@ -1,7 +1,7 @@
 /**
  * Every strategy against a model that slips the way real ones do (memlane/testing's misbehaving
- * server): in every family, every reply returns text, and every session's memories land or each
- * failure is recorded as a failed operation.
+ * server): in every family, every reply returns text, every session's memories land or each
+ * failure is recorded as a failed operation, and once the model recovers `retry` runs them all.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -24,7 +24,7 @@ const REPAIRABLE: ModelFamily[] = [
 
 /** Short deadlines, so a family that drips or hangs costs little. */
 const timing = (family: string) =>
-  family === "drip" || family === "hang" ? { timeoutMs: 150, maxRetries: 0 } : {};
+  family === "drip" || family === "hang" ? { timeoutMs: 500, maxRetries: 0 } : {};
 
 // The families run side by side: each waits on its own loopback server, not on the processor.
 for (const strategy of STRATEGIES)
@@ -37,5 +37,7 @@ for (const strategy of STRATEGIES)
         assert.deepEqual(o.sessions.lost, [], "sessions neither landed nor recorded");
         if (REPAIRABLE.includes(family))
           assert.equal(o.sessions.whole, o.sessions.total, "sessions landed whole");
+        // Once the model answers again, `retry` runs every recorded failure and nothing waits.
+        assert.deepEqual(o.afterRetry, { landed: o.sessions.total, waiting: 0 }, "after the model recovers");
       });
   });
