@@ -12,8 +12,9 @@
  *        [--words flat,zipf]
  *                                                        an agent living with memlane: turn + recall against
  *                                                        recall alone, cold load, many scopes, event-loop stalls
- *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
- *                                                        (scripted double; default the demo conversation)
+ *   llm-cost [file] [--strategy S] [--context tokens]    model calls and tokens per session with LLM cognition
+ *                                                        (scripted double; default the demo conversation), and
+ *                                                        the largest prompt; --context sizes prompts to a window
  *   model-behaviour [--strategies S,…] [--families F,…] [--schema ignore|honour|reject] [--parts families,schema]
  *                                                        every strategy against a model that slips (loopback server):
  *                                                        replies returned, sessions landed, calls and retries per

@@ -7,7 +7,7 @@
  */
 import { InvalidInputError, isMemlaneError } from "../core/errors.js";
 import { checkSpecification, definePort } from "../core/specification.js";
-import { addUsage, emptyUsage, type StepFailure, type Usage } from "../core/types.js";
+import { addUsage, emptyUsage, type StepFailure, type StepWarning, type Usage } from "../core/types.js";
 import type { Step } from "./step.js";
 
 export type { StepFailure };
@@ -17,6 +17,11 @@ export interface CognitionResult<T> {
   usage: Usage;
   /** "offline" or the chat model that answered. */
   model: string;
+  /**
+   * What had to be left out or could not fit the model's window (absent when nothing): the
+   * strategy keeps them on the step's operation as `outputs.warnings`.
+   */
+  warnings?: StepWarning[];
   /**
    * Parts of the input the model could not answer, whose place in `value` the step's `fallback`
    * holds (one item of a batched step, or the whole step on a path that must not fail). The

@@ -66,7 +66,11 @@ export async function replyInSession(
     type: "REPLY",
     memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
     inputs: { query: q },
-    outputs: { text: result.value.text, ...(failed.length ? { fallbacks: failed.map((f) => f.id) } : {}) },
+    outputs: {
+      text: result.value.text,
+      ...(result.warnings ? { warnings: result.warnings } : {}),
+      ...(failed.length ? { fallbacks: failed.map((f) => f.id) } : {}),
+    },
     rationale: result.value.rationale ?? null,
     usage: recall.usage ? addUsage(recall.usage, result.usage) : result.usage,
   });

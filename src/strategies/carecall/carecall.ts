@@ -16,6 +16,7 @@ import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update
 import type { Memory, Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { heardInSession, nearestMemories } from "../kit/memory-vectors.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import type { RetriedStep, SessionContext, Strategy } from "../strategy.js";
@@ -255,7 +256,7 @@ async function updateSubject(
     return l;
   };
   const update = updateMemory(memories.length, statements.length, label);
-  const fused = await fuseAll(ctx, about, memories, texts, update.fusions);
+  const fused = await fuseAll(ctx, about, memories, statements, update.fusions);
   ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
 }
 
@@ -299,14 +300,17 @@ async function classifyPairs(
           candidates: all ? "all" : candidates,
           compared: `${input.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
         },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            memory: memories[p.m]!.id,
-            summary: texts[p.s],
-            label: result.value[i]!.label,
-            why: result.value[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              memory: memories[p.m]!.id,
+              summary: texts[p.s],
+              label: result.value[i]!.label,
+              why: result.value[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -318,14 +322,21 @@ async function fuseAll(
   ctx: SessionContext,
   about: string,
   memories: Memory[],
-  texts: string[],
+  statements: Statement[],
   fusions: { memory: number; summary: number }[],
 ): Promise<Map<string, string>> {
+  const texts = statements.map((s) => s.text);
   const fused = new Map<string, string>();
   for (const f of fusions) {
     const result = await ctx.cognition.run(
       fuseStep,
-      { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+      {
+        about: displayName(about),
+        memory: memories[f.memory]!.text,
+        summary: texts[f.summary]!,
+        memoryAt: memories[f.memory]!.observedAt,
+        summaryAt: statements[f.summary]!.observedAt,
+      },
       { signal: ctx.signal },
     );
     fused.set(`${f.memory}:${f.summary}`, result.value);

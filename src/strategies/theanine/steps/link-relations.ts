@@ -105,10 +105,13 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
   prompt: messages,
   decode: (answer) =>
     inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
-  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40, {
-    maxChars: LINK_BATCH_CHARS,
-    chars: (p) => shownPair(p, 99).length + 1,
-  }),
+  // A pair too large for the model's window alone is not linked.
+  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>(
+    "pairs",
+    40,
+    { maxChars: LINK_BATCH_CHARS, chars: (p) => shownPair(p, 99).length + 1 },
+    () => ({ relation: "None", rationale: "left out: too large for the model's window" }),
+  ),
   // None links nothing: both memories stay, and the pair waits for `retry`.
   fallback: {
     what: "not linked (None)",

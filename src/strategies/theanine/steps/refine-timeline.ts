@@ -50,13 +50,15 @@ export function unrefinedLines(input: RefineInput): string[] {
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
   name: "theanine.refine-timeline",
   // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
-  // v3: a plain list is read as the lines; an answer that never fits leaves the timeline unrefined.
-  version: 3,
+  // v3: the current conversation's date is shown.
+  // v4: a plain list is read as the lines; an answer that never fits leaves the timeline unrefined.
+  version: 4,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
     timeline: z.array(z.looseObject({ id: z.string(), text: z.string(), at: z.string() })),
     through: z.string().optional(),
+    at: z.string().optional(),
   }) as unknown as z.ZodType<RefineInput>,
   output: answer,
   prompt(input) {
@@ -74,7 +76,10 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
           'Answer with JSON only: {"lines": ["..."]}',
         ].join("\n"),
       },
-      { role: "user", content: `Timeline:\n${timeline}\n\nCurrent conversation:\n${input.dialogue}` },
+      {
+        role: "user",
+        content: `${input.at ? `Today is ${formatDay(input.at)}.\n\n` : ""}Timeline:\n${timeline}\n\nCurrent conversation:\n${input.dialogue}`,
+      },
     ];
   },
   decode: (a) => a.lines,
