@@ -228,7 +228,7 @@ describe("forget reaches queued and failed work", () => {
       assert.ok(memories.some((m) => m.sessionId === "s1"));
       assert.deepEqual(await mem.failures("ava"), []);
       const retried = await mem.retry("ava", undefined, { open: true });
-      assert.deepEqual(retried, { turns: [], jobs: [] });
+      assert.deepEqual(retried, { turns: [], jobs: [], steps: [] });
     } finally {
       await mem.close();
     }
