@@ -23,7 +23,8 @@ const replyInput = z.object({
 
 export const replyStep = defineStep<ReplyInput, ReplyValue, string>({
   name: "reply",
-  version: 1,
+  // v2: strategies' prompts mark each memory current or past.
+  version: 2,
   description: "the agent's next utterance, grounded in the memory its strategy recalled",
   input: replyInput,
   output: z.string().min(1).max(4000),
@@ -45,7 +46,8 @@ const reasonedAnswer = z.object({
 
 export const reasonedReplyStep = defineStep<ReplyInput, ReplyValue, z.infer<typeof reasonedAnswer>>({
   name: "reply.reasoned",
-  version: 1,
+  // v2: strategies' prompts mark each memory current or past.
+  version: 2,
   description: "a rationale over the dialogue and the recalled timelines, then the reply",
   input: replyInput,
   output: reasonedAnswer,

@@ -21,6 +21,7 @@
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
+import { currencyMark, currencyOf } from "../../core/past-marks.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
@@ -375,8 +376,11 @@ export function composeWithMemo(
       lines.push(shown);
       left -= shown.length;
     }
+    // A memo entry a correction replaced is shown as past, like any recalled memory.
+    const currency = currencyOf(hit);
+    const mark = currency ? `${currencyMark(currency)} ` : "";
     blocks.push(
-      `(${blocks.length + 1}) Topic: ${memo.topic}\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
+      `(${blocks.length + 1}) ${mark}Topic: ${memo.topic}\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
     );
   }
   const system = [

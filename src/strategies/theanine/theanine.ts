@@ -17,7 +17,7 @@
 import { hearingTest } from "../../core/audience.js";
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
-import type { Recall, RecallTimeline } from "../../core/recall.js";
+import { memoryStatus, type Recall, type RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
@@ -267,7 +267,15 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     seen.add(key);
     const entries = steps.map((s) => {
       const m = memories.get(s.id) as Memory;
-      return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
+      return {
+        id: s.id,
+        text: m.text,
+        at: m.observedAt,
+        relation: s.relation,
+        // Theanine supersedes nothing, but a correction or another strategy in the store may have.
+        status: memoryStatus(m),
+        ...(m.invalidAt ? { invalidAt: m.invalidAt } : {}),
+      };
     });
     const timeline: RecallTimeline = { through: hit.id, entries };
     if (settings.refine) {

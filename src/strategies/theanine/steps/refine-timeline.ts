@@ -9,7 +9,7 @@ import type { RefineInput } from "../../../cognition/inputs.js";
 import { refineOffline } from "../../../cognition/offline/refine.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
-import { formatDay } from "../../../core/time.js";
+import { timelineEntryLine } from "../../../core/past-marks.js";
 import type { Turn } from "../../../core/types.js";
 
 const answer = z.object({ lines: z.array(z.string().min(1).max(500)).max(30) });
@@ -28,7 +28,8 @@ export function recentDialogue(turns: readonly Pick<Turn, "speaker" | "text">[],
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
   name: "theanine.refine-timeline",
   // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
-  version: 2,
+  // v3: entries are marked current or past, and the lines keep those marks.
+  version: 3,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
@@ -38,7 +39,7 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
   output: answer,
   prompt(input) {
     const timeline = input.timeline
-      .map((e, i) => `${i + 1}. ${formatDay(e.at)}${e.relation ? ` [${e.relation}]` : ""}: ${e.text}`)
+      .map((e, i) => `${i + 1}. ${timelineEntryLine(e, i === 0)}`)
       .join("\n");
     return [
       {
@@ -47,7 +48,8 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
           "You prepare memory for a reply. Below is a timeline of past events and the last few lines of the",
           "conversation going on now (both speakers, the newest line last; the reply answers that line).",
           "Rewrite the timeline as a few short dated lines that help continue this conversation: drop what does",
-          "not bear on it, keep the order, and make clear which state is the latest. Do not invent anything.",
+          "not bear on it, keep the order, and make clear which state is the latest. An entry marked [past] no",
+          "longer holds: keep its mark on the line that tells it. Do not invent anything.",
           'Answer with JSON only: {"lines": ["..."]}',
         ].join("\n"),
       },
