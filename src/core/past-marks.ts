@@ -83,6 +83,13 @@ export function timelineLines(timeline: RecallTimeline): string[] {
   return timeline.refined ?? timeline.entries.map((e, i) => timelineEntryLine(e, i === 0));
 }
 
+/** "Timeline n:" and its lines, indented, as the reply and the lab's answer model read it. */
+export function timelineBlock(timeline: RecallTimeline, n: number): string {
+  return `Timeline ${n}:\n${timelineLines(timeline)
+    .map((l) => `  - ${l}`)
+    .join("\n")}`;
+}
+
 /**
  * The words a person reads about the past (the offline reply): "That held until 3 Mar 2024; now:
  * Sam's cold is over." `tell` words each replacement for the listener. Undefined for what holds now.

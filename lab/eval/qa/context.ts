@@ -6,7 +6,7 @@
  * was cut and how much was kept.
  */
 import { displayName } from "../../../src/core/ids.js";
-import { hitLine, timelineLines } from "../../../src/core/past-marks.js";
+import { hitLine, timelineBlock } from "../../../src/core/past-marks.js";
 import type { Recall } from "../../../src/core/recall.js";
 import { formatDay } from "../../../src/core/time.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
@@ -18,9 +18,7 @@ import { estimateTokens } from "../../../src/models/chat-model.js";
  */
 export function recallContext(recall: Recall): string {
   const lines = recall.hits.map(hitLine);
-  const timelines = (recall.timelines ?? []).map(
-    (t, i) => `Timeline ${i + 1}:\n${timelineLines(t).map((l) => `  - ${l}`).join("\n")}`,
-  );
+  const timelines = (recall.timelines ?? []).map((t, i) => timelineBlock(t, i + 1));
   return [...(recall.setting ?? []), ...lines, ...timelines].join("\n");
 }
 

@@ -1,7 +1,7 @@
 /** The memory-grounded reply prompt shared by strategies (our own wording). */
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
-import { hitLine, timelineLines } from "../../core/past-marks.js";
+import { hitLine, timelineBlock } from "../../core/past-marks.js";
 import type { Recall } from "../../core/recall.js";
 import { formatDay } from "../../core/time.js";
 import type { Turn } from "../../core/types.js";
@@ -32,9 +32,7 @@ export function composeReply(
     used += line.length;
   }
   if (options.oldestFirst) lines.reverse();
-  const timelines = (recall.timelines ?? []).map(
-    (t, i) => `Timeline ${i + 1}:\n${timelineLines(t).map((l) => `  - ${l}`).join("\n")}`,
-  );
+  const timelines = (recall.timelines ?? []).map((t, i) => timelineBlock(t, i + 1));
   const system = [
     `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
     ...(recall.setting ?? []),

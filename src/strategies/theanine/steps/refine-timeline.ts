@@ -38,9 +38,7 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
   }) as unknown as z.ZodType<RefineInput>,
   output: answer,
   prompt(input) {
-    const timeline = input.timeline
-      .map((e, i) => `${i + 1}. ${timelineEntryLine(e, i === 0)}`)
-      .join("\n");
+    const timeline = input.timeline.map((e, i) => `${i + 1}. ${timelineEntryLine(e, i === 0)}`).join("\n");
     return [
       {
         role: "system",
