@@ -27,7 +27,7 @@ import { type Prices, qaChart, qaMarkdown, qaReport } from "../eval/qa/report.js
 import { BASELINES, type Baseline, runQa } from "../eval/qa/run.js";
 import { scriptedAnswerModel, scriptedJudgeModel } from "../eval/qa/scripted.js";
 import { applyErrata, limitQuestions, parseErrata, sampleQuestions } from "../eval/qa/select.js";
-import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
+import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
 
 interface Options extends GlobalOptions, JudgeFlags {
   format: QaFormat;
@@ -134,11 +134,7 @@ export function registerEvalQa(evalCmd: Command): void {
         );
       const answer: ChatModel = chat ?? scriptedAnswerModel();
       const endpoint = config.chat && "baseURL" in config.chat ? config.chat : undefined;
-      if (endpoint && opts.judgeUrl === endpoint.baseURL && opts.judgeModel === endpoint.model)
-        throw new InvalidInputError(
-          "The judge is the answer model (same endpoint and model): grade with another model, or the run grades itself",
-          { field: "judge" },
-        );
+      refuseSameJudge(opts, config.chat, "the answer model");
       const judge = judgeFrom(opts, scripted ? scriptedJudgeModel() : undefined, client);
       if (!judge)
         throw new InvalidInputError(

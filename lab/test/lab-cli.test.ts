@@ -55,6 +55,8 @@ describe("lab eval teafarm", () => {
         story,
         "--questions",
         "1",
+        "--exam",
+        join(dir, "exams.json"),
         "--chat-url",
         server.url,
         "--chat-model",
@@ -84,7 +86,7 @@ describe("lab eval teafarm offline", () => {
   it("says plainly what an offline exam measures", async () => {
     const story = join(dir, "story-offline.json");
     writeFileSync(story, JSON.stringify(demoTranscript));
-    const r = await lab("eval", "teafarm", story, "--questions", "1", "--embedder", "hash");
+    const r = await lab("eval", "teafarm", story, "--questions", "1", "--embedder", "hash", "--no-exam");
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,

@@ -101,7 +101,6 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
   const exam =
     options.exam ??
     (await writeExam(transcript, {
-      cognition,
       embedder,
       chat: judge,
       questions: options.questions ?? 5,
