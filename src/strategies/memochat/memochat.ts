@@ -27,13 +27,15 @@ import { fnv1a } from "../../core/text.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
-import type {
-  RecallContext,
-  ReplyContext,
-  SessionContext,
-  Strategy,
-  StrategyContext,
-  TurnContext,
+import {
+  type RecallContext,
+  type ReplyContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  type StrategyContext,
+  standingSetting,
+  type TurnContext,
 } from "../strategy.js";
 import { type BufferLimits, bufferOf, isDue, type Buffer as MemoBuffer, PAPER_LIMITS } from "./buffer.js";
 import type { ChooserOptions } from "./offline-chooser.js";
@@ -41,7 +43,7 @@ import { writeMemoOffline } from "./offline-writer.js";
 import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
 import { type MemoEntry, writeMemoStep } from "./steps/write-memo.js";
 
-export interface MemochatOptions {
+export interface MemochatOptions extends StandingOption {
   /** When the buffer is written down (default: 10 lines or more than 1,024 words). */
   limits?: Partial<BufferLimits>;
   /** Most entries listed as options; beyond it the hybrid retriever pre-filters (default 30). */
@@ -157,6 +159,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const { evidenceChars, recentLines } = settings;
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: MEMOCHAT,
     description:
       "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",

@@ -24,7 +24,13 @@ import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { summarizeSession } from "../kit/summarize-session.js";
-import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
+import {
+  type RecallContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { linkRelationsStep } from "./steps/link-relations.js";
 import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine-timeline.js";
 
@@ -38,7 +44,7 @@ import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine
  */
 export type TheanineQuery = "context" | "last-utterance";
 
-export interface TheanineOptions {
+export interface TheanineOptions extends StandingOption {
   /** Associative memories considered for each new memory (the paper's j = 3). */
   j?: number;
   /** Memories retrieved for a reply, each giving one timeline (the paper's k = 3). */
@@ -88,6 +94,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   };
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd: (ctx) => linkSession(ctx, settings),
