@@ -23,7 +23,7 @@ import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
 import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
 import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 import { requireSharedData } from "../shared-data.js";
-import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
+import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
 
 interface Options extends GlobalOptions, JudgeFlags {
   strategies: string;
@@ -32,6 +32,7 @@ interface Options extends GlobalOptions, JudgeFlags {
   tune?: boolean;
   chart: string;
   limit?: string;
+  standing?: boolean;
 }
 
 /** Adds `mtbench-plus [file]` to the `eval` command. */
@@ -41,13 +42,13 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     "rates the final replies (with --engine llm and no judge, nothing is rated)",
   )
     .description(
-      "MT-Bench+: play each conversation (the strategy writes every agent turn), then score the final long-range question: turns and memo entries recalled per type (offline), the paper's 1-100 judge (with a chat model), calls and tokens per turn",
+      "MT-Bench+: play each conversation (the strategy writes every agent turn, within the paper's 2,048-token dialogue window), close it, then ask the final long-range question in a new session and score it: turns and memo entries recalled per type (offline), the paper's 1-100 judge (with a judge model), calls and tokens per turn",
     )
     .option("--strategies <list>", "strategies to compare", "memochat,carecall,theanine,creem")
     .option("--split <split>", "which conversations to play: test | tune | all (27 / 27 / 54)", "all")
     .option(
       "--engine <engine>",
-      "offline | llm (a chat model; also judges) | scripted (the LLM engine on memlane/testing's scripted model: counts calls and tokens, says nothing of quality)",
+      "offline | llm (the chat model plays every agent turn; the judge is --judge-url/--judge-model, never this model) | scripted (the LLM engine on memlane/testing's scripted model: counts calls and tokens, says nothing of quality)",
       "offline",
     )
     .option(
@@ -56,6 +57,7 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     )
     .option("--chart <file>", "where to write the SVG chart of the test half", "memlane-mtbench-plus.svg")
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
+    .option("--standing", "keep standing instructions (off: the paper's protocol has none)")
 
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
@@ -103,10 +105,11 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
           : scripted
             ? new LlmCognition(scripted)
             : new OfflineCognition(embedder);
+      refuseSameJudge(opts, config.chat);
       const judge = judgeFrom(opts, scripted ? () => "A scripted judgement. [[50]]" : undefined);
       if (opts.engine !== "offline" && !judge)
         note("no judge model (--judge-url and --judge-model): replies are played, not rated");
-      const ports = { embedder, cognition, judge };
+      const ports = { embedder, cognition, judge, standing: opts.standing ?? false };
       try {
         let memochat: Strategy = memochatStrategy();
         let tuned = null;

@@ -95,6 +95,37 @@ describe("lab eval teafarm offline", () => {
   });
 });
 
+describe("lab judged evaluations", () => {
+  it("refuse a judge that is the system's own model, unless --allow-same-judge", async () => {
+    const story = join(dir, "story-judge.json");
+    writeFileSync(story, JSON.stringify(demoTranscript));
+    const same = [
+      "--chat-url",
+      "http://127.0.0.1:9/v1",
+      "--chat-model",
+      "m",
+      "--judge-url",
+      "http://127.0.0.1:9/v1/",
+    ];
+    for (const cmd of ["teafarm", "creem-qa"]) {
+      const r = await lab("eval", cmd, story, ...same, "--judge-model", "m");
+      assert.equal(r.code, 3, `${cmd}: ${r.stderr}`);
+      assert.match(r.stderr, /The judge is the system under test .*--allow-same-judge/);
+    }
+    const unwritten = await lab(
+      "eval",
+      "creem-qa",
+      story,
+      "--chat-url",
+      "http://127.0.0.1:9/v1",
+      "--chat-model",
+      "m",
+    );
+    assert.equal(unwritten.code, 3, "creem-qa without an exam writer of its own");
+    assert.match(unwritten.stderr, /creem-qa writes its exam with a model of its own/);
+  });
+});
+
 describe("lab eval emma", () => {
   it("has --help on every EMMA evaluation", async () => {
     for (const cmd of [
