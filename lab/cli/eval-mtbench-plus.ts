@@ -24,6 +24,7 @@ import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plu
 import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 import { requireSharedData } from "../shared-data.js";
 import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
+import { standingOption } from "./standing-flag.js";
 
 interface Options extends GlobalOptions, JudgeFlags {
   strategies: string;
@@ -38,7 +39,7 @@ interface Options extends GlobalOptions, JudgeFlags {
 /** Adds `mtbench-plus [file]` to the `eval` command. */
 export function registerEvalMtbenchPlus(evalCmd: Command): void {
   judgeOptions(
-    evalCmd.command("mtbench-plus [file]"),
+    standingOption(evalCmd.command("mtbench-plus [file]")),
     "rates the final replies (with --engine llm and no judge, nothing is rated)",
   )
     .description(
@@ -57,7 +58,6 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
     )
     .option("--chart <file>", "where to write the SVG chart of the test half", "memlane-mtbench-plus.svg")
     .option("--limit <n>", "play only the first n conversations of the split (a quick look)")
-    .option("--standing", "keep standing instructions (off: the paper's protocol has none)")
 
     .action(async (file: string | undefined, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();

@@ -39,6 +39,7 @@ import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalRules } from "./eval-rules.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
+import { standingOption } from "./standing-flag.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
@@ -79,7 +80,7 @@ export function registerEval(program: Command): void {
       print(consistencyMarkdown(rows));
     });
 
-  judgeOptions(evalCmd.command("creem-qa <file>"), "writes the exam")
+  judgeOptions(standingOption(evalCmd.command("creem-qa <file>")), "writes the exam")
     .description(
       "CREEM's multiple-choice probe: an exam written once per session from the dialogue by its own model, answered from each strategy's whole memory (needs a chat model)",
     )
@@ -95,6 +96,7 @@ export function registerEval(program: Command): void {
             format: TranscriptFormat;
             agent?: string;
             conversation?: string;
+            standing?: boolean;
           }
       >();
       const config = configFrom(opts);
@@ -125,6 +127,7 @@ export function registerEval(program: Command): void {
             chat,
             ...(writer ? { writer } : {}),
             embedder,
+            standing: opts.standing ?? false,
             onProgress: (l) => note(`${transcript.agent}: ${l}`),
           }),
         );
@@ -161,7 +164,7 @@ export function registerEval(program: Command): void {
       print(typingMarkdown(report));
     });
 
-  judgeOptions(evalCmd.command("teafarm <file>"), "writes the exam and judges the replies")
+  judgeOptions(standingOption(evalCmd.command("teafarm <file>")), "writes the exam and judges the replies")
     .description(
       "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session (offline writer and judge without a chat model)",
     )
@@ -197,6 +200,7 @@ export function registerEval(program: Command): void {
             refine: boolean;
             theanineQuery: string;
             carecallCandidates: string;
+            standing?: boolean;
           }
       >();
       const config = configFrom(opts);
@@ -251,6 +255,7 @@ export function registerEval(program: Command): void {
               embedder,
               exam,
               strategy: n === "gold" ? "gold" : strategyFor(n),
+              standing: opts.standing ?? false,
               onProgress: progress,
             }),
           );

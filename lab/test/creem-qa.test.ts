@@ -31,6 +31,10 @@ describe("eval creem-qa (scripted model)", () => {
     assert.equal(by.accumulate!.correct, 2);
     assert.equal(by.creem!.correct, 2);
     assert.equal(by.none!.noAnswer, 2, "no memory, no answer");
+    assert.ok(
+      !chat.calls.some((c) => c.options.jsonSchema?.name === "standing"),
+      "no standing instructions: the paper has none",
+    );
   });
 
   it("writes the exam with its own model and moves the right option around", async () => {

@@ -228,6 +228,9 @@ describe("eval mtbench-plus", () => {
     const final = replies.at(-1)!;
     assert.deepEqual(final.users, [KYOTO.at(-1)![0]], "the final question opens a session of its own");
     assert.match(final.system, /What you remember:\n- .*Kyoto/, "and is answered from memory");
+    const named = (name: string) =>
+      llm.calls.filter((c) => (c.options.jsonSchema?.name ?? c.options.task) === name);
+    assert.equal(named("standing").length, 0, "no standing instructions: the paper has none");
   });
 
   it("judges with its own model (--judge-url, --judge-model), asking the final question in a new session", async () => {

@@ -126,6 +126,8 @@ export async function runCreemQa(options: {
   /** The model that writes the exam; never the one that answers it (default: `chat`, said in the report). */
   writer?: ChatModel;
   embedder: Embedder;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
   onProgress?: (line: string) => void;
 }): Promise<QaReport> {
   const { transcript, chat } = options;
@@ -147,6 +149,7 @@ export async function runCreemQa(options: {
       embedder: options.embedder,
       strategy,
       tenant: "qa",
+      standing: options.standing ?? false,
     });
     let correct = 0;
     let noAnswer = 0;

@@ -51,6 +51,8 @@ export interface TeafarmOptions {
   exam?: TeafarmExam;
   /** Counterfactual questions to write when no exam is given (default 5). */
   questions?: number;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -116,7 +118,15 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
   const base = join(dir, "ingested.db");
   let usage = emptyUsage();
   const open = (store: string, s: Strategy) =>
-    openMemlane({ store, cognition, chat: chat ?? undefined, embedder, strategy: s, tenant: "teafarm" });
+    openMemlane({
+      store,
+      cognition,
+      chat: chat ?? undefined,
+      embedder,
+      strategy: s,
+      tenant: "teafarm",
+      standing: options.standing ?? false,
+    });
   try {
     if (strategy !== "gold") {
       options.onProgress?.(`${name}: ingesting ${transcript.sessions.length} sessions`);
