@@ -42,7 +42,7 @@ export interface TeafarmOptions {
    * offline writer and judge; `chat` only when the caller passes it here on purpose.
    */
   judge?: ChatModel | null;
-  /** Thinking engine of the strategy and of the exam's summaries; default LLM with `chat`, else offline. */
+  /** Thinking engine of the strategy under test; default LLM with `chat`, else offline (the exam is its writer's). */
   cognition?: Cognition;
   embedder: Embedder;
   /** The strategy under test, or "gold": the reply sees the exam's gold memory (gold.ts). */
