@@ -91,15 +91,19 @@ export function timelineBlock(timeline: RecallTimeline, n: number): string {
 }
 
 /**
- * The words a person reads about the past (the offline reply): "That held until 3 Mar 2024; now:
- * Sam's cold is over." `tell` words each replacement for the listener. Undefined for what holds now.
+ * The words a person reads about the past (the offline reply): "As far as I remember, that held
+ * until 12 March 2024; now: Sam's cold is over." The words of remembering keep the sentence out of
+ * the facts the agent's own reply is later summarized into. `tell` words each replacement for the
+ * listener. Undefined for what holds now.
  */
 export function pastInWords(
   currency: Currency,
   tell: (text: string) => string = (t) => t,
 ): string | undefined {
   if (currency.status === "current") return undefined;
-  const until = currency.until ? `That held until ${formatDay(currency.until)}` : "That no longer holds";
+  const until = currency.until
+    ? `As far as I remember, that held until ${formatDay(currency.until)}`
+    : "As far as I remember, that no longer holds";
   if (currency.replacedBy.length) return `${until}; now: ${currency.replacedBy.map(tell).join(" ")}`;
   if (currency.ended === "deleted") return `${until}, and it was deleted since.`;
   return currency.until ? `${until} and is over now.` : `${until}.`;
