@@ -15,7 +15,7 @@ import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { cachedExam, readExams, writeExam, writeExams } from "../eval/teafarm/exam.js";
 import { goldHits } from "../eval/teafarm/gold.js";
 import { judgeOffline, offlineQuestions } from "../eval/teafarm/offline-exam.js";
-import { runTeafarm, teafarmCognition } from "../eval/teafarm/teafarm.js";
+import { runTeafarm } from "../eval/teafarm/teafarm.js";
 import { transcriptFingerprint } from "../eval/transcript-fingerprint.js";
 
 const story = validateTranscript({
