@@ -166,7 +166,7 @@ export function registerEval(program: Command): void {
 
   judgeOptions(standingOption(evalCmd.command("teafarm <file>")), "writes the exam and judges the replies")
     .description(
-      "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session (offline writer and judge without a chat model)",
+      "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session; the exam is written and judged by the judge model (offline without one) and cached per conversation and writer",
     )
     .option("--format <format>", "memlane | locomo | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent")
