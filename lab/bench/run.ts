@@ -12,8 +12,9 @@
  *        [--words flat,zipf]
  *                                                        an agent living with memlane: turn + recall against
  *                                                        recall alone, cold load, many scopes, event-loop stalls
- *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
- *                                                        (scripted double; default the demo conversation)
+ *   llm-cost [file] [--strategy S] [--context tokens]    model calls and tokens per session with LLM cognition
+ *                                                        (scripted double; default the demo conversation), and
+ *                                                        the largest prompt; --context sizes prompts to a window
  *   postgres [--sizes 10000,100000] [--queries 200] [--stores sqlite,postgres,pglite]
  *                                                        recall p50/p95 on SQLite, Postgres (exact) and PGlite +
  *                                                        pgvector HNSW (with HNSW's recall@10 against exact)

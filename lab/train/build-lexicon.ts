@@ -24,10 +24,15 @@ const POS = { noun: "n", verb: "v", adj: "a", adv: "r" } as const;
  * ("prefer", "hate": a stated preference), nouns of communication ("answer", "summary": what an
  * assistant produces) and of food (a diet is a standing constraint).
  */
-const FIELDS: Record<string, { pos: keyof typeof POS; number: number }> = {
+const FIELDS: Record<string, { pos: keyof typeof POS; number: number; taggedSenses?: boolean }> = {
   "verb.emotion": { pos: "verb", number: 37 },
   "noun.communication": { pos: "noun", number: 10 },
   "noun.food": { pos: "noun", number: 13 },
+  // Nouns that can name a person by any sense the tagged corpus attests ("head" as the one in
+  // charge, "volunteer"): read only where a verbless fragment in someone's own turn ends on the
+  // noun ("dept head now"), a context in which the rarer sense is the one meant. Untagged senses
+  // ("back" as a football player, "Job" of the Bible) stay out.
+  "noun.person": { pos: "noun", number: 18, taggedSenses: true },
 };
 
 export function buildLexicon(dict: string) {
@@ -159,14 +164,15 @@ export function buildLexicon(dict: string) {
   // Word classes: a lemma one of whose two most frequent senses is filed under the field (untagged
   // lemmas too: "email" and "recipe" are rare in the tagged corpus but common in chat).
   const fields: Record<string, string[]> = {};
-  for (const [name, { pos, number }] of Object.entries(FIELDS)) {
+  for (const [name, { pos, number, taggedSenses }] of Object.entries(FIELDS)) {
     const words = new Set<string>();
     for (const line of readFileSync(join(dict, `index.${pos}`), "utf8").split("\n")) {
       if (!line || line.startsWith("  ")) continue;
       const f = line.trim().split(" ");
       if (!/^[a-z]+$/.test(f[0]!)) continue;
       const k = Number(f[3]);
-      const first = f.slice(6 + k, 6 + k + Math.min(2, Number(f[2])));
+      const read = taggedSenses ? Math.max(1, Number(f[5 + k])) : Math.min(2, Number(f[2]));
+      const first = f.slice(6 + k, 6 + k + read);
       if (first.some((offset) => synsets.get(`${POS[pos]}${offset}`)?.field === number))
         words.add(stem(f[0]!));
     }

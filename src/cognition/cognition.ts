@@ -7,7 +7,7 @@
  */
 import { InvalidInputError } from "../core/errors.js";
 import { checkSpecification, definePort } from "../core/specification.js";
-import { addUsage, type Usage } from "../core/types.js";
+import { addUsage, type StepWarning, type Usage } from "../core/types.js";
 import type { Step } from "./step.js";
 
 export interface CognitionResult<T> {
@@ -15,6 +15,11 @@ export interface CognitionResult<T> {
   usage: Usage;
   /** "offline" or the chat model that answered. */
   model: string;
+  /**
+   * What had to be left out or could not fit the model's window (absent when nothing): the
+   * strategy keeps them on the step's operation as `outputs.warnings`.
+   */
+  warnings?: StepWarning[];
 }
 
 export interface RunOptions {

@@ -104,4 +104,6 @@ export interface RefineInput {
   timeline: TimelineEntry[];
   /** The retrieved memory the timeline runs through. */
   through?: string;
+  /** When the current conversation takes place, so the timeline's dates can be read against it. */
+  at?: string;
 }

@@ -170,6 +170,11 @@ export interface Operation {
   /** Memories this operation read or wrote; used by history and by forget. */
   memoryIds: string[];
   inputs: unknown;
+  /**
+   * What the operation produced, shaped by its type. Whatever the type, `outputs.warnings`, when
+   * present, lists what a thinking step had to leave out or could not fit in the model's window
+   * (`StepWarning[]`).
+   */
   outputs: unknown;
   rationale: string | null;
   error: string | null;
@@ -177,6 +182,27 @@ export interface Operation {
   /** Conversation time of the change. */
   at: string;
   recordedAt: string;
+}
+
+/**
+ * What the LLM cognition engine could not send as asked, because the model's window is too small:
+ * items left out of a batched step (each alone over the window), or a prompt sent although the
+ * estimate puts it over. Logged as a warning and kept on the step's operation (`outputs.warnings`).
+ */
+export interface StepWarning {
+  /** The step concerned ("summarize", "theanine.link-relations"). */
+  step: string;
+  /** "left-out": items were not sent; "over-window": a prompt was sent though it may not fit. */
+  kind: "left-out" | "over-window";
+  /** One sentence for people. */
+  message: string;
+  /** Items left out (kind "left-out"). */
+  items?: number;
+  /** The estimated tokens of the largest prompt concerned. */
+  promptTokens: number;
+  /** The model's window and the part of it kept for the answer, in tokens. */
+  contextWindow: number;
+  answerTokens: number;
 }
 
 /** A statement produced by a summarizer before it becomes a memory. */

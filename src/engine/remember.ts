@@ -53,5 +53,6 @@ export async function remember(mem: Memlane, input: RememberInput): Promise<Reme
   const { job, done } = await session.close();
   // The outcome is the job's; a failed consolidation is recorded for retry, not thrown here.
   done.catch(() => {});
-  return { sessionId: session.id, turns: stored, closed: true, job: job.id };
+  // No turns: the session ended with nothing to consolidate, and no job.
+  return { sessionId: session.id, turns: stored, closed: true, ...(job ? { job: job.id } : {}) };
 }

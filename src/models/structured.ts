@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { SchemaMismatchError } from "../core/errors.js";
 import { addUsage, emptyUsage, type Usage } from "../core/types.js";
-import type { ChatMessage, ChatModel } from "./chat-model.js";
+import { type ChatMessage, type ChatModel, estimateMessageTokens } from "./chat-model.js";
 import { extractJson } from "./json-repair.js";
 
 export interface GenerateObjectOptions<T extends z.ZodType> {
@@ -19,6 +19,11 @@ export interface GenerateObjectOptions<T extends z.ZodType> {
   retries?: number;
   temperature?: number;
   maxTokens?: number;
+  /**
+   * Most estimated tokens a try's prompt may take: the failed answers shown to a retry are cut
+   * (oldest first, then the latest's text) so that it never outgrows the first prompt's budget.
+   */
+  maxPromptTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -50,7 +55,7 @@ export async function generateObject<T extends z.ZodType>(
 ): Promise<GenerateObjectResult<z.infer<T>>> {
   const retries = options.retries ?? 2;
   const jsonSchema = { name: options.name, schema: jsonSchemaOf(options.schema) };
-  const messages = [...options.messages];
+  let messages = [...options.messages];
   const failures: FailedAttempt[] = [];
   let usage = emptyUsage();
   let modelName = model.name;
@@ -80,6 +85,8 @@ export async function generateObject<T extends z.ZodType>(
         content: `That answer could not be used: ${problem}\nReply again with only a JSON value that matches the schema "${options.name}".`,
       },
     );
+    if (options.maxPromptTokens !== undefined)
+      messages = withinBudget(messages, options.messages.length, options.maxPromptTokens);
   }
   throw new SchemaMismatchError(
     `The model's answer for "${options.name}" did not fit its schema after ${retries + 1} tries`,
@@ -90,4 +97,20 @@ export async function generateObject<T extends z.ZodType>(
       model: modelName,
     },
   );
+}
+
+/**
+ * A retry's messages within `max` estimated tokens: the repairs of older tries go first, then
+ * the latest failed answer is shortened, and at last the retry is the first prompt alone.
+ */
+function withinBudget(messages: ChatMessage[], first: number, max: number): ChatMessage[] {
+  const out = [...messages];
+  while (estimateMessageTokens(out) > max && out.length > first + 2) out.splice(first, 2);
+  const over = estimateMessageTokens(out) - max;
+  if (over <= 0) return out;
+  const answer = out[first];
+  const keep = answer ? answer.content.length - over * 4 - 8 : 0;
+  if (!answer || keep < 200) return out.slice(0, first);
+  out[first] = { ...answer, content: `${answer.content.slice(0, keep)} […]` };
+  return estimateMessageTokens(out) <= max ? out : out.slice(0, first);
 }

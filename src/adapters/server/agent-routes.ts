@@ -23,6 +23,7 @@ const tags = ["inspect"];
 const DEFAULT_LOG_LIMIT = 200;
 
 const summary = createRoute({
+  operationId: "getAgent",
   method: "get",
   path: "/v1/agents/{agent}",
   tags,
@@ -33,6 +34,7 @@ const summary = createRoute({
 });
 
 const graph = createRoute({
+  operationId: "getGraph",
   method: "get",
   path: "/v1/agents/{agent}/graph",
   tags,
@@ -43,6 +45,7 @@ const graph = createRoute({
 });
 
 const operations = createRoute({
+  operationId: "listOperations",
   method: "get",
   path: "/v1/agents/{agent}/operations",
   tags,

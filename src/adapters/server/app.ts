@@ -170,7 +170,8 @@ export function createService(options: ServiceOptions): Service {
       await server.close();
     }
   });
-  app.doc31("/openapi.json", {
+  // The server's own origin, as the request reached it: a generated client's default base URL.
+  app.doc31("/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {
       title: "memlane",
@@ -178,7 +179,9 @@ export function createService(options: ServiceOptions): Service {
       description:
         "Long-term memory for conversational agents, as a service. Every /v1 route needs `Authorization: Bearer <key>`; the key alone decides the tenant.",
     },
-  });
+    servers: [{ url: new URL(c.req.url).origin, description: "this memlane server" }],
+    tags: OPENAPI_TAGS,
+  }));
   return {
     app,
     idle: () => ingestJobs.idle(),
@@ -198,6 +201,15 @@ const SERVICE_OPTIONS_FIELDS = fieldsOf<ServiceOptions>({
   logger: true,
 });
 
+/** The operations' groups, in the order a generated client or a reader meets them. */
+const OPENAPI_TAGS = [
+  { name: "sessions", description: "Conversations: start one, add turns, reply, close it" },
+  { name: "memory", description: "Recall, memories and their history, corrections, forget" },
+  { name: "jobs", description: "Transcript uploads and consolidation that failed or waits" },
+  { name: "inspect", description: "An agent's summary, memory graph and operation log" },
+  { name: "service", description: "Health, readiness and the MCP endpoint" },
+];
+
 /** How long `/ready` waits for the store. */
 const READY_TIMEOUT_MS = 2000;
 
@@ -207,6 +219,8 @@ const READY_TIMEOUT_MS = 2000;
  */
 function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openAPIRegistry.registerPath({
+    operationId: "getHealth",
+    tags: ["service"],
     method: "get",
     path: "/health",
     summary: "Whether the server answers, and what it holds (no key needed)",
@@ -228,6 +242,8 @@ function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
     },
   });
   app.openAPIRegistry.registerPath({
+    operationId: "getReady",
+    tags: ["service"],
     method: "get",
     path: "/ready",
     summary: "Whether the server can serve: its store answers (no key needed)",
@@ -237,6 +253,8 @@ function documentUnversionedRoutes(app: OpenAPIHono<ServiceEnv>): void {
     },
   });
   app.openAPIRegistry.registerPath({
+    operationId: "callMcp",
+    tags: ["service"],
     method: "post",
     path: "/mcp",
     summary: "memlane's MCP tools over streamable HTTP, stateless (POST only), in the key's tenant",

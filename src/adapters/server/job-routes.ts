@@ -34,6 +34,7 @@ const TRANSCRIPT_EXAMPLE = {
 };
 
 const ingest = createRoute({
+  operationId: "ingestTranscripts",
   method: "post",
   path: "/v1/ingest",
   tags,
@@ -52,6 +53,7 @@ const ingest = createRoute({
 });
 
 const listJobs = createRoute({
+  operationId: "listJobs",
   method: "get",
   path: "/v1/jobs",
   tags,
@@ -65,6 +67,7 @@ const listJobs = createRoute({
 });
 
 const readJob = createRoute({
+  operationId: "getJob",
   method: "get",
   path: "/v1/jobs/{jobId}",
   tags,
@@ -75,6 +78,7 @@ const readJob = createRoute({
 });
 
 const failures = createRoute({
+  operationId: "listFailures",
   method: "get",
   path: "/v1/agents/{agent}/failures",
   tags,
@@ -88,6 +92,7 @@ const failures = createRoute({
 });
 
 const retry = createRoute({
+  operationId: "retryFailures",
   method: "post",
   path: "/v1/agents/{agent}/retry",
   tags,
@@ -96,7 +101,7 @@ const retry = createRoute({
   request: {
     params: agentParams,
     query: noQuery,
-    ...jsonBody(retryBody, "which session, and whether to finish open ones"),
+    ...jsonBody(retryBody, "which session, and whether to finish open ones", { open: true }),
   },
   responses: { 200: answer(retryReportSchema, "what ran again and how it went"), ...errorAnswers },
 });

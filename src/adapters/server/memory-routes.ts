@@ -23,6 +23,7 @@ import {
 const tags = ["memory"];
 
 const listAgents = createRoute({
+  operationId: "listAgents",
   method: "get",
   path: "/v1/agents",
   tags,
@@ -33,16 +34,26 @@ const listAgents = createRoute({
 });
 
 const recall = createRoute({
+  operationId: "recallMemories",
   method: "post",
   path: "/v1/recall",
   tags,
   summary: "What an agent remembers for a query (units: memories or turns), each hit scored per signal",
   security: secured,
-  request: { query: noQuery, ...jsonBody(recallInputSchema, "the query (the engine's RecallInput)") },
+  request: {
+    query: noQuery,
+    ...jsonBody(recallInputSchema, "the query (the engine's RecallInput)", {
+      agent: "ava",
+      about: "sam",
+      query: "Where does Sam work now?",
+      k: 5,
+    }),
+  },
   responses: { 200: answer(recallSchema, "the hits, best first"), ...errorAnswers },
 });
 
 const listMemories = createRoute({
+  operationId: "listMemories",
   method: "get",
   path: "/v1/agents/{agent}/memories",
   tags,
@@ -53,6 +64,7 @@ const listMemories = createRoute({
 });
 
 const history = createRoute({
+  operationId: "getMemoryHistory",
   method: "get",
   path: "/v1/agents/{agent}/memories/{memoryId}/history",
   tags,
@@ -63,6 +75,7 @@ const history = createRoute({
 });
 
 const timeline = createRoute({
+  operationId: "getMemoryTimeline",
   method: "get",
   path: "/v1/agents/{agent}/memories/{memoryId}/timeline",
   tags,
@@ -73,6 +86,7 @@ const timeline = createRoute({
 });
 
 const forget = createRoute({
+  operationId: "forget",
   method: "post",
   path: "/v1/forget",
   tags,
@@ -80,11 +94,18 @@ const forget = createRoute({
   description:
     "Every named memory and session must exist in the key's tenant (else 404 and nothing is deleted). The operation log records that a forget happened, never what it erased.",
   security: secured,
-  request: { query: noQuery, ...jsonBody(forgetInputSchema, "what to forget (the engine's ForgetInput)") },
+  request: {
+    query: noQuery,
+    ...jsonBody(forgetInputSchema, "what to forget (the engine's ForgetInput)", {
+      agent: "ava",
+      about: "sam",
+    }),
+  },
   responses: { 200: answer(forgetReportSchema, "how much was erased"), ...errorAnswers },
 });
 
 const update = createRoute({
+  operationId: "updateMemory",
   method: "patch",
   path: "/v1/agents/{agent}/memories/{memoryId}",
   tags,
@@ -95,7 +116,9 @@ const update = createRoute({
   request: {
     params: memoryParams,
     query: noQuery,
-    ...jsonBody(updateInputSchema, "the corrected text, and optional meta"),
+    ...jsonBody(updateInputSchema, "the corrected text, and optional meta", {
+      text: "Sam works at the city library as an archivist.",
+    }),
   },
   responses: {
     200: answer(updateResultSchema, "the new version and the one it superseded"),
@@ -104,6 +127,7 @@ const update = createRoute({
 });
 
 const restore = createRoute({
+  operationId: "restoreMemory",
   method: "post",
   path: "/v1/agents/{agent}/memories/{memoryId}/restore",
   tags,
@@ -119,6 +143,7 @@ const restore = createRoute({
 });
 
 const add = createRoute({
+  operationId: "addMemory",
   method: "post",
   path: "/v1/agents/{agent}/memories",
   tags,
@@ -129,7 +154,11 @@ const add = createRoute({
   request: {
     params: agentParams,
     query: noQuery,
-    ...jsonBody(addFactSchema, "the fact (the engine's AddFactInput)"),
+    ...jsonBody(addFactSchema, "the fact (the engine's AddFactInput)", {
+      about: "sam",
+      text: "Sam works at the city library.",
+      at: "2024-03-02T18:00:00Z",
+    }),
   },
   responses: { 201: answer(addResultSchema, "the stored fact"), ...errorAnswers },
 });

@@ -11,9 +11,13 @@ export interface ServiceEnv {
 /** The security requirement of every key-protected route (the `apiKey` scheme). */
 export const secured = [{ apiKey: [] }];
 
-/** A JSON request body. */
-export function jsonBody<T extends z.ZodType>(schema: T, description: string) {
-  return { body: { content: { "application/json": { schema } }, required: true, description } };
+/**
+ * A JSON request body; `example`, when given, is published with it (a test sends every published
+ * example to the server and expects it accepted, so generated clients' samples work).
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, description: string, example?: z.input<T>) {
+  const media = example === undefined ? { schema } : { schema, example };
+  return { body: { content: { "application/json": media }, required: true, description } };
 }
 
 /** A JSON answer. */

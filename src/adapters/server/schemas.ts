@@ -33,6 +33,17 @@ export const memoriesQuery = z.strictObject(
   unknownFields,
 );
 
+export const sessionsQuery = z.strictObject(
+  {
+    status: z
+      .enum(["open", "closed", "consolidated", "failed"])
+      .optional()
+      .describe("only sessions in this status: `open` lists the ones never closed"),
+    partner: idSchema.optional().describe("only sessions this partner took part in"),
+  },
+  unknownFields,
+);
+
 export const replyBody = z.strictObject(
   {
     query: z.string().min(1).optional().describe("what to recall for, instead of the latest partner turn"),

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
-import { consolidationJob } from "./consolidation-jobs.js";
+import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -12,32 +12,45 @@ import {
   replySchema,
   sessionParams,
   sessionSchema,
+  sessionsQuery,
   turnSchema,
 } from "./schemas.js";
 
 const tags = ["sessions"];
 
 const startSession = createRoute({
+  operationId: "startSession",
   method: "post",
   path: "/v1/sessions",
   tags,
   summary: "Start a session of an agent with one partner or several",
   security: secured,
-  request: { query: noQuery, ...jsonBody(sessionInputSchema, "the session (the engine's SessionInput)") },
+  request: {
+    query: noQuery,
+    ...jsonBody(sessionInputSchema, "the session (the engine's SessionInput)", {
+      agent: "ava",
+      partner: "sam",
+      at: "2024-03-02T18:00:00Z",
+    }),
+  },
   responses: { 201: answer(sessionSchema, "the stored session, open"), ...errorAnswers },
 });
 
 const listSessions = createRoute({
+  operationId: "listSessions",
   method: "get",
   path: "/v1/agents/{agent}/sessions",
   tags,
-  summary: "An agent's sessions, oldest first",
+  summary: "An agent's sessions, oldest first; `?status=open` lists the ones never closed",
+  description:
+    "An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with `POST /v1/forget` and its `sessionId`.",
   security: secured,
-  request: { params: agentParams, query: noQuery },
+  request: { params: agentParams, query: sessionsQuery },
   responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
 });
 
 const readSession = createRoute({
+  operationId: "getSession",
   method: "get",
   path: "/v1/agents/{agent}/sessions/{sessionId}",
   tags,
@@ -54,6 +67,7 @@ const readSession = createRoute({
 });
 
 const addTurn = createRoute({
+  operationId: "addTurn",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/turns",
   tags,
@@ -64,12 +78,16 @@ const addTurn = createRoute({
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)"),
+    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)", {
+      speaker: "sam",
+      text: "I started a new job at the city library.",
+    }),
   },
   responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
 });
 
 const reply = createRoute({
+  operationId: "reply",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/reply",
   tags,
@@ -78,17 +96,19 @@ const reply = createRoute({
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(replyBody, "what to recall for, and whether to record"),
+    ...jsonBody(replyBody, "what to recall for, and whether to record", { query: "Where does Sam work?" }),
   },
   responses: { 200: answer(replySchema, "the reply, its recall and the stored turn"), ...errorAnswers },
 });
 
 const closeSession = createRoute({
+  operationId: "closeSession",
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/close",
   tags,
   summary: "End a session and queue its consolidation",
-  description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
+  description:
+    "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}. A session with no turns ends with nothing to consolidate: its job is already `done`.",
   security: secured,
   // No body is declared: clients send close with `content-type: application/json` and an empty
   // body, which a declared JSON body would refuse as malformed.
@@ -106,7 +126,7 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listSessions, async (c) => {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
-    return c.json({ sessions: await mem.sessions(agent) }, 200);
+    return c.json({ sessions: await mem.sessions(agent, c.req.valid("query")) }, 200);
   });
 
   app.openapi(readSession, async (c) => {
@@ -139,6 +159,8 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { job, done } = await c.var.mem.closeSession(agent, sessionId);
     // The outcome is read from the job; a failed consolidation is recorded for retry, not thrown here.
     done.catch(() => {});
-    return c.json({ job: consolidationJob(job) }, 202);
+    // A session with no turns ended with nothing to do: its job, as the store tells it, is done.
+    const answered = job ? consolidationJob(job) : await consolidationJobNow(c.var.mem, agent, sessionId);
+    return c.json({ job: answered! }, 202);
   });
 }

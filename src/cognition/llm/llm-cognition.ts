@@ -5,8 +5,8 @@
  * engine, which records the failed operation with its inputs.
  */
 import { SchemaMismatchError } from "../../core/errors.js";
-import { addUsage, emptyUsage, type Usage } from "../../core/types.js";
-import type { ChatModel } from "../../models/chat-model.js";
+import { addUsage, emptyUsage, type StepWarning, type Usage } from "../../core/types.js";
+import { type ChatModel, checkContextWindow } from "../../models/chat-model.js";
 import { generateObject } from "../../models/structured.js";
 import {
   type Cognition,
@@ -16,35 +16,57 @@ import {
   tagStepError,
 } from "../cognition.js";
 import { outputSchema, type Step } from "../step.js";
+import { fitParts, type PromptBudget, promptBudget } from "./prompt-budget.js";
 
 export interface LlmCognitionOptions {
   /** Tries after the first when an answer does not fit its schema (default 2). */
   retries?: number;
   /** Overrides every step's temperature (evaluation runs pin it). */
   temperature?: number;
-  /** Most items per call for batched steps (default: the step's own, 40 for pair judgements). */
+  /** Most items per call for steps batched by count (default: the step's own, 40 for pair judgements). */
   batchSize?: number;
+  /**
+   * Tokens the model holds at once (default: the model's own `contextWindow`; a model that
+   * declares none gets prompts of any size). Every prompt is sized to it (prompt-budget.ts).
+   */
+  contextWindow?: number;
+  /** Told what a step had to leave out or could not fit; the engine logs it. */
+  onWarning?: (warning: StepWarning) => void;
 }
 
 export class LlmCognition implements Cognition {
   readonly specificationVersion = "v1" as const;
   readonly name: string;
+  /** The window prompts are sized to, or undefined when neither the options nor the model say. */
+  readonly contextWindow?: number;
 
+  /** @throws {InvalidInputError} `contextWindow` (given or the model's) is not a whole number of at least 256 */
   constructor(
     private readonly model: ChatModel,
     private readonly options: LlmCognitionOptions = {},
   ) {
     this.name = model.name;
+    const window = options.contextWindow ?? model.contextWindow;
+    if (window !== undefined) this.contextWindow = checkContextWindow(window);
   }
 
   async run<I, O, A>(step: Step<I, O, A>, input: I, options: RunOptions = {}): Promise<CognitionResult<O>> {
     checkStepInput(step, input);
-    const parts = step.batch ? step.batch.split(input, this.options.batchSize ?? step.batch.size) : [input];
+    const budget = this.budget(step);
+    // A step batched by the window alone (size Infinity) keeps it whatever `batchSize` says.
+    const own = step.batch?.size ?? Number.POSITIVE_INFINITY;
+    const size = Number.isFinite(own) ? (this.options.batchSize ?? own) : own;
+    const { parts, warnings } = fitParts(step, input, size, budget);
+    for (const warning of warnings) this.options.onWarning?.(warning);
     const values: O[] = [];
     let usage = emptyUsage();
     let model = this.name;
     try {
-      for (const part of parts) {
+      for (const { part, leftOut } of parts) {
+        if (leftOut) {
+          values.push(step.batch!.leftOut!(part));
+          continue;
+        }
         const one = await this.halving(step, part, options, (spent) => {
           usage = addUsage(usage, spent);
         });
@@ -56,7 +78,12 @@ export class LlmCognition implements Cognition {
       throw tagStepError(error, step, usage);
     }
     const value = step.batch ? step.batch.join(values, input) : values[0]!;
-    return { value, usage, model };
+    return { value, usage, model, ...(warnings.length > 0 ? { warnings } : {}) };
+  }
+
+  /** The step's token plan in this model's window, or null when the window is not known. */
+  private budget<I, O, A>(step: Step<I, O, A>): PromptBudget | null {
+    return this.contextWindow === undefined ? null : promptBudget(step, this.contextWindow);
   }
 
   /**
@@ -120,6 +147,7 @@ export class LlmCognition implements Cognition {
       schema,
       messages: step.prompt(input),
       retries: this.options.retries,
+      maxPromptTokens: this.budget(step)?.promptTokens,
       temperature,
       maxTokens: step.maxTokens,
       signal: options.signal,

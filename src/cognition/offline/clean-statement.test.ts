@@ -42,6 +42,10 @@ describe("cleanStatement", () => {
       text: "Sam's dog Rudi, a dachshund.",
       changed: true,
     });
+    assert.deepEqual(clean("Sam's sister works as a vet in Amman Sam told Ava thats rite."), {
+      text: "Sam's sister works as a vet in Amman.",
+      changed: true,
+    });
     assert.ok("dropped" in clean("Pls remind Sam to book the vet for Tuesday."));
     assert.ok("dropped" in clean("Can you remind Sam about the dentist?"));
   });

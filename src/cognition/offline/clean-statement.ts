@@ -68,6 +68,11 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
         "",
       )
       .replace(new RegExp(`,?\\s*\\b(?:as|like)\\s+\\w+\\s+told\\s+${a}\\b[^,.;!?]*`, "gi"), "")
+      // "… Sam told Ava that, right?" as the rewrite writes "i told u that rite".
+      .replace(
+        new RegExp(`,?\\s*\\b\\w+\\s+told\\s+${a}\\s+(?:that'?s?\\s+)?(?:right|rite|already)\\b\\??`, "gi"),
+        "",
+      )
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
   }

@@ -17,7 +17,7 @@ interface LexiconFile {
 }
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
-export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food";
+export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food" | "noun.person";
 
 /** Verbs of stopping ("quit", "give up") and of changing ("switch", "move"), from WordNet senses. */
 export type VerbClassName = "stop" | "change";
@@ -76,7 +76,7 @@ export function inVerbClass(verb: string, kind: VerbClassName): boolean {
   return lexicon().verbClasses.get(kind)?.has(verb) ?? false;
 }
 
-/** Whether a stemmed word has one of its two most frequent senses in the WordNet field. */
+/** Whether a stemmed word is in the WordNet field (by its two most frequent senses; noun.person by any sense the tagged corpus attests). */
 export function inWordField(stemmed: string, field: WordFieldName): boolean {
   return lexicon().fields.get(field)?.has(stemmed) ?? false;
 }

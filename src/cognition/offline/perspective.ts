@@ -112,7 +112,7 @@ function possessive(name: string): string {
 /** Replaces first- and second-person forms; `speaker` said the text to `listener`. */
 /** Words that put a sentence in the past, where "I put" or "I read" are past tense too. */
 const PAST_CONTEXT =
-  /\b(yesterday|ago|last|earlier|once|when i was|back then|used to|on \d{1,2} \w+ \d{4})\b/i;
+  /\b(yesterday|ago|last|earlier|once|when i was|back then|used to|on (?:\d{1,2} )?\p{L}+ \d{4})\b/iu;
 
 export function toThirdPerson(sentence: string, speaker: string, listener: string | null): string {
   const me: Subject = { name: speaker, possessive: possessive(speaker) };

@@ -146,6 +146,25 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("reads a terse turn's fragments as the speaker's, and an emoji as a sentence's end", async () => {
+    const statements = await summarize("ayasha", [
+      ["ayasha", "morning ava. team leader at Redmesa. no longer at the food bank on saturdays."],
+      ["ava", "How was the week?"],
+      ["ayasha", "Crazy week at the office 😩 I have season tickets for Fluminense now ⚽"],
+    ]);
+    const texts = statements.map((s) => s.text);
+    for (const expected of [
+      "Ayasha is a team leader at Redmesa.",
+      "Ayasha is no longer at the food bank on saturdays.",
+      "Ayasha has season tickets for Fluminense now.",
+    ])
+      assert.ok(texts.includes(expected), `${expected} in: ${texts.join(" | ")}`);
+    assert.ok(
+      texts.every((t) => !/\p{Extended_Pictographic}|morning ava/iu.test(t)),
+      texts.join(" | "),
+    );
+  });
+
   it("merges near-duplicates and keeps their sources together", async () => {
     const statements = await summarize("sam", [
       ["sam", "I started a new job as a nurse in Leeds."],

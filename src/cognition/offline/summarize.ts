@@ -7,7 +7,7 @@
 
 import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
-import { contentTokens } from "../../core/text.js";
+import { contentTokens, escapeRegExp } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
@@ -15,6 +15,8 @@ import { breathe } from "../../core/yield-to-loop.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { SummarizeInput } from "../inputs.js";
 import { atomicClauses } from "./atomic.js";
+import { withContractionsSpelled } from "./chat-spelling.js";
+import { withSpeakerRestored } from "./ellipsis.js";
 import { nlp } from "./nlp.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
@@ -214,12 +216,28 @@ export const PARSED_CHARS = 300;
  */
 export function* sentencesOf(text: string): Generator<string> {
   // A generator: the caller can give the event loop back between pieces of a long text.
-  for (const piece of pieces(text, /(?<=[.!?…])\s+/g))
+  for (const piece of pieces(withoutEmoji(text), /(?<=[.!?…])\s+/g))
     for (const s of nlp(piece).sentences().out("array") as string[])
       for (const part of pieces(s, /(?<=;)\s*|(?<=,)\s+(?=(?:and|but|so|then)\b)|(?<=,)\s+/g)) {
         const trimmed = part.trim();
         if (trimmed) yield trimmed;
       }
+}
+
+/**
+ * Chat ends a sentence with an emoji more often than with a full stop ("what a week 😅 the boiler
+ * broke"): a run of pictographs followed by more words is read as a sentence end, and no emoji is
+ * kept in a statement.
+ */
+const EMOJI_RUN = /[^\S\n]*(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D})+[^\S\n]*/gu;
+
+function withoutEmoji(text: string): string {
+  return text.replace(EMOJI_RUN, (run, at: number, whole: string) => {
+    const before = whole.slice(0, at).trimEnd();
+    const after = whole.slice(at + run.length);
+    if (!after.trim() || /^[.!?,;:…)]/.test(after)) return "";
+    return /[.!?…,;:]$/.test(before) || !before ? " " : ". ";
+  });
 }
 
 /** Cuts a text at the given joints into pieces of at most PARSED_CHARS, a piece with no joint at a space. */
@@ -291,7 +309,7 @@ function toCandidate(
   minScore: number,
   order: number,
 ): Candidate | null {
-  let sentence = raw
+  let sentence = withContractionsSpelled(raw)
     .replace(LEADING_FILLER, "")
     .replace(
       /^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i,
@@ -310,6 +328,9 @@ function toCandidate(
       /^I'm gonna\b/,
       "I'm going to",
     );
+  // A fragment that names the listener is an address ("morning Sol"), not a role.
+  else if (!listener || !new RegExp(`\\b${escapeRegExp(listener)}\\b`, "i").test(sentence))
+    sentence = withSpeakerRestored(sentence, tagged) ?? sentence;
   const anchor = turn.at || sessionAt;
   // One parse serves both readings unless the subject was put back (the tags can change then).
   const { score, cues, entities, times } = scored(sentence, anchor, sentence === read ? parsed : undefined);

@@ -151,3 +151,27 @@ for (const [engine, config] of [
       await mem.close();
     }
   });
+
+// The agent tells Sam a fact about itself, then tells Kim the same: the fact said again is not
+// "the same" as the memory only Sam hears, so Kim's recall finds it too.
+for (const strategy of ["carecall"])
+  test(`${strategy} (offline): the agent's fact said again to Kim is one Kim hears`, async () => {
+    const mem = await testMemlane({ strategy });
+    for (const [partner, at] of [
+      ["sam", "2024-03-01T10:00"],
+      ["kim", "2024-03-05T10:00"],
+    ] as const) {
+      const s = await mem.session({ agent: "ava", partner, at });
+      await s.turn(partner, "Where did you grow up?");
+      await s.turn("ava", "I grew up in Lyon and I teach piano at a music school.");
+      await (await s.close()).done;
+    }
+    for (const partner of ["sam", "kim"]) {
+      const recall = await mem.recall({ agent: "ava", about: partner, query: "Where did Ava grow up?" });
+      assert.ok(
+        recall.hits.some((h) => /Lyon/.test(h.text)),
+        `${partner} hears Lyon: ${recall.hits.map((h) => h.text).join(" | ")}`,
+      );
+    }
+    await mem.close();
+  });

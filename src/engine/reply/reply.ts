@@ -57,7 +57,7 @@ export async function replyInSession(
     type: "REPLY",
     memoryIds: recall.hits.filter((h) => h.kind === "memory").map((h) => h.id),
     inputs: { query: q },
-    outputs: { text: result.value.text },
+    outputs: { text: result.value.text, ...(result.warnings ? { warnings: result.warnings } : {}) },
     rationale: result.value.rationale ?? null,
     usage: recall.usage ? addUsage(recall.usage, result.usage) : result.usage,
   });

@@ -15,7 +15,8 @@ import { byStoreOrder } from "../../core/memory-order.js";
 import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update.js";
 import type { Memory, Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
-import { nearestMemories } from "../kit/memory-vectors.js";
+import { heardInSession, nearestMemories } from "../kit/memory-vectors.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import { type SessionContext, type StandingOption, type Strategy, standingSetting } from "../strategy.js";
@@ -154,6 +155,7 @@ async function updateSubject(
   // change or a stop often shares one word with what it ends ("moved from lodz" beside "Live in
   // lodz") and little else.
   const wide = settings.all ? settings.candidates : Math.max(settings.candidates, RULE_CANDIDATES);
+  const heard = heardInSession(ctx.session);
   const near = await nearestMemories(ctx, sVectors, wide, { about, strategy: NAME });
   const shown = near.lists.map((list) =>
     settings.all ? list : list.filter((x, i) => i < settings.candidates && x.score >= settings.minCosine),
@@ -163,7 +165,7 @@ async function updateSubject(
       .filter((x) => !shown[s]!.includes(x))
       .flatMap((x) => {
         const rule = ruledPair(x.memory.text, texts[s]!, about);
-        return rule ? [{ memory: x.memory, rule }] : [];
+        return rule && (rule.rule !== "same" || heard(x.memory)) ? [{ memory: x.memory, rule }] : [];
       }),
   );
   // Algorithm 1 runs over the memories some statement is compared with (in the store's order):
@@ -188,7 +190,7 @@ async function updateSubject(
   const decisions = new Map(classified.decisions);
   for (const { m, s } of pairs) {
     const rule = ruledPair(memories[m]!.text, texts[s]!, about, decisions.get(`${m}:${s}`)?.label);
-    if (rule) decisions.set(`${m}:${s}`, rule);
+    if (rule && (rule.rule !== "same" || heard(memories[m]!))) decisions.set(`${m}:${s}`, rule);
   }
   ruledOnly.forEach((list, s) => {
     for (const { memory, rule } of list) decisions.set(`${number.get(memory.id)!}:${s}`, rule);
@@ -200,6 +202,8 @@ async function updateSubject(
   const behind = new Map<number, number>();
   const label = (m: number, s: number): PairLabelWithFusion => {
     const l = decisions.get(`${m}:${s}`)?.label ?? "APPEND";
+    // Passing over a memory the speaker cannot hear would leave their statement nowhere they can.
+    if (l === "PASS" && !heard(memories[m]!)) return "APPEND";
     if (l !== "PASS" && l !== "APPEND" && statements[s]!.observedAt < memories[m]!.observedAt) {
       const seen = behind.get(s);
       if (seen === undefined || memories[m]!.observedAt < memories[seen]!.observedAt) behind.set(s, m);
@@ -208,7 +212,7 @@ async function updateSubject(
     return l;
   };
   const update = updateMemory(memories.length, statements.length, label);
-  const fused = await fuseAll(ctx, about, memories, texts, update.fusions);
+  const fused = await fuseAll(ctx, about, memories, statements, update.fusions);
   ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
 }
 
@@ -251,14 +255,17 @@ async function classifyPairs(
           candidates: all ? "all" : candidates,
           compared: `${input.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
         },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            memory: memories[p.m]!.id,
-            summary: texts[p.s],
-            label: result.value[i]!.label,
-            why: result.value[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              memory: memories[p.m]!.id,
+              summary: texts[p.s],
+              label: result.value[i]!.label,
+              why: result.value[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -270,14 +277,21 @@ async function fuseAll(
   ctx: SessionContext,
   about: string,
   memories: Memory[],
-  texts: string[],
+  statements: Statement[],
   fusions: { memory: number; summary: number }[],
 ): Promise<Map<string, string>> {
+  const texts = statements.map((s) => s.text);
   const fused = new Map<string, string>();
   for (const f of fusions) {
     const result = await ctx.cognition.run(
       fuseStep,
-      { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+      {
+        about: displayName(about),
+        memory: memories[f.memory]!.text,
+        summary: texts[f.summary]!,
+        memoryAt: memories[f.memory]!.observedAt,
+        summaryAt: statements[f.summary]!.observedAt,
+      },
       { signal: ctx.signal },
     );
     fused.set(`${f.memory}:${f.summary}`, result.value);

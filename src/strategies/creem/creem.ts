@@ -24,7 +24,7 @@ import type { Memory, Operation, Turn, Usage } from "../../core/types.js";
 import type { Supersession } from "../../store/memory-store.js";
 import { cleanStatements } from "../kit/clean-statements.js";
 import { composeReply } from "../kit/compose-reply.js";
-import { consolidationHearing } from "../kit/memory-vectors.js";
+import { consolidationHearing, heardInSession } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { topKRecall } from "../kit/top-k-recall.js";
 import {
@@ -153,7 +153,7 @@ async function askQuestion(ctx: TurnContext): Promise<string> {
   const { scope, turn, dialogue } = ctx;
   const q = await ctx.cognition.run(
     questionStep,
-    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
+    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8), at: turn.at },
     { signal: ctx.signal },
   );
   ctx.stage({
@@ -202,7 +202,7 @@ function applyInsights(
     // again changes nothing but the memory's evidence, an addition retires nothing, a stop or a
     // change retires what it ends.
     const { insight, same } = blend.rules
-      ? applyRules(given, retrieved)
+      ? applyRules(given, retrieved, heardInSession(ctx.session))
       : { insight: given, same: undefined };
     if (same) {
       const turns = [turn.id].filter((t) => !same.memory.sourceTurns.includes(t));
@@ -293,6 +293,7 @@ function applyInsights(
 function applyRules(
   insight: Insight,
   retrieved: RecallHit[],
+  heard: (memory: Memory) => boolean,
 ): { insight: Insight; same?: { memory: RecallHit; why: string } } {
   const removes = new Set(insight.removes);
   const why: string[] = [];
@@ -300,7 +301,11 @@ function applyRules(
     if (memory.about !== insight.about) continue;
     const rule = updateRule(memory.text, insight.text, displayName(insight.about));
     if (!rule) continue;
-    if (rule.rule === "same") return { insight, same: { memory, why: rule.why } };
+    if (rule.rule === "same") {
+      // Said again by someone who cannot hear the memory: theirs stays a memory of its own.
+      if (memory.memory && !heard(memory.memory)) continue;
+      return { insight, same: { memory, why: rule.why } };
+    }
     if (rule.rule === "addition") removes.delete(i + 1);
     else removes.add(i + 1);
     why.push(rule.why);

@@ -5,6 +5,7 @@
  * read (embedding any that have none, in memory only: filling the store is ingestion's job) and
  * ranked here.
  */
+import { hearingTest } from "../../core/audience.js";
 import type { Hearing, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
 import type { NearMemories } from "../../retrieval/retriever.js";
@@ -49,6 +50,18 @@ export async function nearestMemories(
  */
 export function consolidationHearing(session: Session): Hearing {
   return { scope: "agent", partners: session.partners };
+}
+
+/**
+ * Whether the session's partners themselves hear a memory (their recall finds it). Consolidation
+ * compares with more than that (consolidationHearing), but a fact said again is only "the same"
+ * as a memory the speaker can be given back: one learned from another partner stays apart, or
+ * the new turn would vanish into evidence its speaker's recall never sees.
+ */
+export function heardInSession(
+  session: Session | undefined,
+): (memory: Pick<Memory, "attributes" | "about">) => boolean {
+  return session ? hearingTest({ scope: "partner", partners: session.partners }) : () => true;
 }
 
 /** Vectors of `memories` under the context's embedder, by memory id. */

@@ -23,6 +23,7 @@ import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../c
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import {
   type RecallContext,
@@ -211,14 +212,17 @@ async function classifyRelations(
         usage: result.usage,
         memoryIds: [...new Set(pairs.map((p) => p.older.id))],
         inputs: { step: linkRelationsStep.name, pairs: pairs.length, j: settings.j },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            older: p.older.id,
-            newer: p.newer.text,
-            relation: decisions[i]!.relation,
-            why: decisions[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              older: p.older.id,
+              newer: p.newer.text,
+              relation: decisions[i]!.relation,
+              why: decisions[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -288,7 +292,7 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     if (settings.refine) {
       const refined = await ctx.cognition.run(
         refineTimelineStep,
-        { dialogue: talk, timeline: entries, through: hit.id },
+        { dialogue: talk, timeline: entries, through: hit.id, at: ctx.now ?? ctx.session?.at },
         { signal: ctx.signal },
       );
       timeline.refined = refined.value;

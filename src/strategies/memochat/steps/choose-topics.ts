@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { defineStep } from "../../../cognition/step.js";
+import { formatDay } from "../../../core/time.js";
 import type { ChooseTopicsValue, TopicOption } from "../memo-shapes.js";
 import { type ChooserOptions, chooseOffline } from "../offline-chooser.js";
 
@@ -20,6 +21,8 @@ export interface ChooseTopicsInput {
   /** The partner's utterance the reply answers. */
   query: string;
   options: TopicOption[];
+  /** When the utterance is said (conversation time), shown beside the entries' dates. */
+  at?: string;
   /** Offline engine only: its threshold, gate and cap. */
   offline?: ChooserOptions;
 }
@@ -35,9 +38,11 @@ const input = z.object({
         topic: z.string(),
         summary: z.string(),
         none: z.boolean().optional(),
+        at: z.string().optional(),
       }),
     )
     .min(1),
+  at: z.string().optional(),
   offline: z
     .object({
       threshold: z.number().optional(),
@@ -47,10 +52,14 @@ const input = z.object({
     .optional(),
 });
 
-/** The option list as the prompt shows it: "(2) topic. summary". */
+/** The option list as the prompt shows it: "(2) topic. summary [7 May 2024]" (the date when known). */
 export function optionLines(options: TopicOption[]): string {
   return options
-    .map((o) => (o.none ? `(${o.n}) none of the others.` : `(${o.n}) ${o.topic}. ${o.summary}`))
+    .map((o) =>
+      o.none
+        ? `(${o.n}) none of the others.`
+        : `(${o.n}) ${o.topic}. ${o.summary}${o.at ? ` [${formatDay(o.at)}]` : ""}`,
+    )
     .join("\n");
 }
 
@@ -69,7 +78,8 @@ export function sortChoice(numbers: number[], options: TopicOption[]): ChooseTop
 
 export const chooseTopicsStep = defineStep<ChooseTopicsInput, ChooseTopicsValue, z.infer<typeof answer>>({
   name: "memochat.choose-topics",
-  version: 1,
+  // v2: the utterance and the entries carry their dates.
+  version: 2,
   description: "the memo entries an utterance needs, chosen by number (or none of the others)",
   input,
   output: answer,
@@ -82,6 +92,7 @@ export const chooseTopicsStep = defineStep<ChooseTopicsInput, ChooseTopicsValue,
     {
       role: "user",
       content: [
+        ...(i.at ? [`Today is ${formatDay(i.at)}; each topic shows the date it was talked about.`, ""] : []),
         `Utterance:\n${i.query}`,
         "",
         `Memo topics (${i.options.length} options):`,

@@ -102,10 +102,13 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
   prompt: messages,
   decode: (answer) =>
     inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
-  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40, {
-    maxChars: LINK_BATCH_CHARS,
-    chars: (p) => shownPair(p, 99).length + 1,
-  }),
+  // A pair too large for the model's window alone is not linked.
+  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>(
+    "pairs",
+    40,
+    { maxChars: LINK_BATCH_CHARS, chars: (p) => shownPair(p, 99).length + 1 },
+    () => ({ relation: "None", rationale: "left out: too large for the model's window" }),
+  ),
   async offline(input, kit) {
     const model = chooseModel(kit.models?.relationLinker, shippedLinkModel, kit.embedder);
     if (model) {

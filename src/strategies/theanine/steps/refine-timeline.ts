@@ -10,6 +10,7 @@ import { refineOffline } from "../../../cognition/offline/refine.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 import { timelineEntryLine } from "../../../core/past-marks.js";
+import { formatDay } from "../../../core/time.js";
 import type { Turn } from "../../../core/types.js";
 
 const answer = z.object({ lines: z.array(z.string().min(1).max(500)).max(30) });
@@ -28,13 +29,15 @@ export function recentDialogue(turns: readonly Pick<Turn, "speaker" | "text">[],
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
   name: "theanine.refine-timeline",
   // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
-  // v3: entries are marked current or past, and the lines keep those marks.
-  version: 3,
+  // v3: the current conversation's date is shown.
+  // v4: entries are marked current or past, and the lines keep those marks.
+  version: 4,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
     timeline: z.array(z.looseObject({ id: z.string(), text: z.string(), at: z.string() })),
     through: z.string().optional(),
+    at: z.string().optional(),
   }) as unknown as z.ZodType<RefineInput>,
   output: answer,
   prompt(input) {
@@ -51,7 +54,10 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
           'Answer with JSON only: {"lines": ["..."]}',
         ].join("\n"),
       },
-      { role: "user", content: `Timeline:\n${timeline}\n\nCurrent conversation:\n${input.dialogue}` },
+      {
+        role: "user",
+        content: `${input.at ? `Today is ${formatDay(input.at)}.\n\n` : ""}Timeline:\n${timeline}\n\nCurrent conversation:\n${input.dialogue}`,
+      },
     ];
   },
   decode: (a) => a.lines,

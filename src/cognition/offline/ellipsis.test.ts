@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { withSpeakerRestored } from "./ellipsis.js";
+import { nlp } from "./nlp.js";
+
+const restored = (sentence: string) => withSpeakerRestored(sentence, nlp(sentence).terms());
+
+describe("a dropped subject put back", () => {
+  it("reads a verbless fragment that ends on a noun naming a person as a role", () => {
+    assert.equal(restored("dept head now."), "I'm a dept head now.");
+    assert.equal(restored("volunteer at the food bank."), "I'm a volunteer at the food bank.");
+    assert.equal(
+      restored("Night nurse at the Royal Infirmary."),
+      "I'm a night nurse at the Royal Infirmary.",
+    );
+    assert.equal(restored("foreman on the night crew"), "I'm a foreman on the night crew");
+  });
+
+  it("reads a verbless fragment that opens with a place or a state", () => {
+    assert.equal(restored("no longer at the food bank."), "I'm no longer at the food bank.");
+    assert.equal(restored("Back from Lisbon."), "I'm back from Lisbon.");
+    assert.equal(restored("still at the tram depot"), "I'm still at the tram depot");
+  });
+
+  it("reads a fragment that opens with a phrasal verb or a verb of stopping", () => {
+    assert.equal(restored("cut out sugar."), "I cut out sugar.");
+    assert.equal(restored("gave up the allotment"), "I gave up the allotment");
+  });
+
+  it("leaves sentences with a subject, times, numbers, things and greetings alone", () => {
+    for (const sentence of [
+      "My sister is a nurse.",
+      "Sam is a volunteer.",
+      "At 6am every day.",
+      "6 people.",
+      "billing software.",
+      "engineering.",
+      "Sounds great.",
+      "The new job at the mall.",
+      "back again.",
+      "Busy week, lots of meetings.",
+    ])
+      assert.equal(restored(sentence), null, sentence);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Terse turns leave their subject out: "dept head now", "volunteer at the food bank", "no longer
+ * at the food bank", "cut out sugar". Said in someone's own turn, such a fragment is about the
+ * speaker, so the summarizer puts the speaker back before it writes the fact in the third person.
+ * Three shapes are read, each from the tagger and WordNet rather than from a word list:
+ * - a verbless fragment whose first words end on a noun that can name a person (WordNet's
+ *   noun.person file, by any sense): "I'm a dept head now";
+ * - a verbless fragment that opens with a place or state ("at", "in", "from", "back from",
+ *   "no longer at"): "I'm no longer at the food bank";
+ * - a fragment that opens with a phrasal verb or a verb of stopping or changing ("cut out sugar",
+ *   "give up the car"): "I cut out sugar".
+ */
+import { stem } from "../../core/text.js";
+import { inVerbClass, inWordField } from "./lexicon.js";
+import type { nlp } from "./nlp.js";
+
+/** A sentence's words as the tagger read them. */
+type Tagged = ReturnType<ReturnType<typeof nlp>["terms"]>;
+
+/** Most words before the person noun in a verbless fragment ("team lead", "senior staff nurse"). */
+const MAX_ROLE_WORDS = 3;
+
+/** Prepositions that put the speaker somewhere or in some state ("at", "in", "off to", "back from"). */
+const STATE_PREPOSITION = /^(?:at|in|on|with|from|off|away|out|into|abroad|home)$/i;
+
+/** Adverbs of aspect, a closed class the tagger sometimes reads as adjectives or verbs. */
+const ASPECT_ADVERB = /^(?:still|back|already|finally|currently|now|again)$/i;
+
+/** The sentence with its dropped "I" put back, or null when it has a subject or is not one of the shapes. */
+export function withSpeakerRestored(sentence: string, tagged: Tagged): string | null {
+  const terms = termsOf(tagged);
+  if (terms.length === 0 || /,/.test(sentence)) return null;
+  const lower = `${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  if (opensWithChangeVerb(terms)) return `I ${lower}`;
+  const role = roleRun(terms);
+  // Verbless past the role's own words ("head" read as a verb is the noun there).
+  if (role !== null && verbless(terms.slice(role.length)))
+    return `I'm ${/^[aeiou]/i.test(sentence) ? "an" : "a"} ${lower}`;
+  const state = stateOpener(terms);
+  if (state !== null && verbless(terms.slice(state))) return `I'm ${lower}`;
+  return null;
+}
+
+interface Term {
+  text: string;
+  tags: Set<string>;
+}
+
+function termsOf(tagged: Tagged): Term[] {
+  return (tagged.json() as { text: string; terms: { tags: string[] }[] }[]).map((t) => ({
+    text: t.text.replace(/[^\p{L}\p{N}'-]+$/u, "").toLowerCase(),
+    tags: new Set(t.terms[0]?.tags ?? []),
+  }));
+}
+
+/**
+ * A word the tagger read as a verb that WordNet also knows as a person noun ("head", "lead",
+ * "volunteer"): in a verbless fragment it is the noun.
+ */
+function nounAlso(term: Term): boolean {
+  return inWordField(stem(term.text), "noun.person");
+}
+
+/**
+ * "team lead at Redmesa", "dept head now", "volunteer at the food bank", "driver": up to
+ * MAX_ROLE_WORDS words with no determiner, pronoun, possessive or number, the last of which can
+ * name a person, then the end or a preposition or adverb.
+ */
+function roleRun(terms: Term[]): Term[] | null {
+  let end = terms.findIndex((t) => t.tags.has("Preposition") || t.tags.has("Adverb") || t.text === "now");
+  if (end === -1) end = terms.length;
+  if (end === 0 || end > MAX_ROLE_WORDS) return null;
+  const run = terms.slice(0, end);
+  if (
+    run.some((t) =>
+      ["Determiner", "Pronoun", "Possessive", "Value", "Date", "Conjunction", "QuestionWord"].some((tag) =>
+        t.tags.has(tag),
+      ),
+    )
+  )
+    return null;
+  // Every word a noun or its modifier; a word read as a verb only where it can name a person.
+  if (run.some((t) => t.tags.has("Verb") && !nounAlso(t))) return null;
+  const head = run.at(-1)!;
+  if (!head.tags.has("Noun") && !head.tags.has("Verb")) return null;
+  // "engineering" stems to "engineer": a gerund names an activity, not a person.
+  if (head.tags.has("Gerund") || head.text.endsWith("ing")) return null;
+  return inWordField(stem(head.text), "noun.person") ? run : null;
+}
+
+/** No verb but a noun the tagger misread ("bank on Saturdays" as a phrasal verb and its particle). */
+function verbless(terms: Term[]): boolean {
+  return !terms.some(
+    (t) => t.tags.has("Verb") && !t.tags.has("Noun") && !t.tags.has("Particle") && !nounAlso(t),
+  );
+}
+
+/**
+ * "no longer at the food bank", "back from Lisbon", "at the tram depot now": adverbs, then a
+ * state preposition and its object. The index of the preposition, or null.
+ */
+function stateOpener(terms: Term[]): number | null {
+  let i = 0;
+  // Aspect adverbs open a state ("still at", "back from") however the tagger reads them.
+  const opener = (t: Term) =>
+    (t.tags.has("Adverb") || ASPECT_ADVERB.test(t.text)) && !STATE_PREPOSITION.test(t.text);
+  while (i < terms.length && opener(terms[i]!)) i++;
+  const prep = terms[i];
+  if (!prep || !STATE_PREPOSITION.test(prep.text)) return null;
+  // "At 6am every day", "In 2019": a time is not a place one is at.
+  const object = terms.slice(i + 1).find((t) => !t.tags.has("Determiner"));
+  if (!object || ["Date", "Time", "Value", "Pronoun"].some((tag) => object.tags.has(tag))) return null;
+  return i;
+}
+
+/**
+ * A fragment that opens with a phrasal verb ("cut out sugar", "signed up for a 10k") or a verb
+ * of stopping or changing (WordNet's classes in the lexicon), not a gerund and not a form with
+ * an "-s" (those drop "it": "sounds great").
+ */
+function opensWithChangeVerb(terms: Term[]): boolean {
+  const first = terms[0]!;
+  if (!first.tags.has("Verb") || first.tags.has("Gerund") || first.tags.has("Auxiliary")) return false;
+  if (first.tags.has("PresentTense") && !first.tags.has("Infinitive")) return false;
+  if (first.tags.has("PhrasalVerb") && terms[1]?.tags.has("Particle")) return true;
+  return inVerbClass(first.text, "stop") || inVerbClass(first.text, "change");
+}
