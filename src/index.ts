@@ -155,6 +155,7 @@ export { createStrategy, StrategyRegistry, strategyNames } from "./strategies/re
 export type {
   RecallContext,
   ReplyContext,
+  RetriedStep,
   SessionContext,
   Strategy,
   StrategyContext,

@@ -89,11 +89,37 @@ export interface Step<I, O, A = O> {
   offline(input: I, kit: OfflineKit): O | Promise<O>;
   /** Present when one call cannot take every item (pair judgements): the LLM engine batches. */
   readonly batch?: StepBatching<I, O>;
+  /**
+   * Reads an answer that holds no usable JSON, in the form a model naturally gives it (MemoChat's
+   * "2#5", a "Rationale: … Reply: …" text); what it returns is checked by `output` like any
+   * answer. Undefined when the text cannot be read that way either.
+   */
+  prose?(text: string, input: I): unknown;
+  /**
+   * What the step's value is when the model's answer cannot be used after the retries: a value
+   * that loses nothing (no memo chosen, the timeline as it was, a pair kept apart). The LLM engine
+   * uses it for one item of a batched step, the engine for steps on a reply's path; either way
+   * the failure is recorded as a failed operation. `what` says in a few words what it stands for.
+   */
+  readonly fallback?: { what: string; value(input: I): O };
 }
 
-/** A step with its types inferred from its schemas; returns the step unchanged. */
+/** Every step defined in this process, by name: `retry` finds a failed item's step here. */
+const defined = new Map<string, Step<unknown, unknown, unknown>>();
+
+/**
+ * A step with its types inferred from its schemas; returns the step unchanged. The step is also
+ * found by name afterwards (`definedStep`), so a failed item recorded with its input can be run
+ * again later.
+ */
 export function defineStep<I, O, A = O>(step: Step<I, O, A>): Step<I, O, A> {
+  defined.set(step.name, step as unknown as Step<unknown, unknown, unknown>);
   return step;
+}
+
+/** The step defined under `name` in this process, if any. */
+export function definedStep(name: string): Step<unknown, unknown, unknown> | undefined {
+  return defined.get(name);
 }
 
 /** Batching for steps whose input is `{ ...shared, [key]: item[] }` and whose value is one entry per item. */

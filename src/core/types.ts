@@ -146,9 +146,35 @@ export type OperationType =
   /** The caller made a past version current again, retiring what had replaced it. */
   | "RESTORE"
   /** The caller stated a fact, stored as given with no inference. */
-  | "ADD";
+  | "ADD"
+  /**
+   * A thinking step, or one item of a batched one, whose answer could not be used after its
+   * retries (always failed): what stood in for it is `outputs.fallback`; with `inputs.input`,
+   * `retry` asks the model again.
+   */
+  | "STEP";
 
 export type OperationStatus = "done" | "failed";
+
+/**
+ * A step, or one item of it, whose answer could not be used after the retries, and what stands
+ * in its place: kept so the engine can record it and, when `input` is given, run it again.
+ */
+export interface StepFailure {
+  step: string;
+  stepVersion: number;
+  /** What the value holds instead ("no memo chosen", "pair kept apart"…), from the step's `fallback`. */
+  fallback: string;
+  /** The part of the input that was not answered, to run again; absent when it cannot be redone. */
+  input?: unknown;
+  /** The error's code (SCHEMA_MISMATCH, MODEL_TIMEOUT…) and "CODE: message". */
+  code: string;
+  error: string;
+  /** The model's answers that did not fit, when the error kept them. */
+  attempts: unknown;
+  usage: Usage;
+  model: string;
+}
 
 export interface Usage {
   calls: number;

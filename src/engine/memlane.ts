@@ -709,7 +709,7 @@ export class Memlane {
     return waitingIn(this.engine, this.scope(agent));
   }
 
-  /** Failed consolidations and per-turn work that still wait for a retry. */
+  /** Failed consolidations, per-turn work and step items that still wait for a retry. */
   failures(agent: string): Promise<Operation[]> {
     return failuresIn(this.engine, this.scope(agent));
   }
@@ -725,10 +725,10 @@ export class Memlane {
     refuseUnknownFields(options, RETRY_OPTIONS_FIELDS, "retry options");
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
-    const { turns, jobs } = await retryIn(this.engine, scope, session, options);
-    if (session !== undefined && turns.length === 0 && jobs.length === 0)
+    const { turns, jobs, steps } = await retryIn(this.engine, scope, session, options);
+    if (session !== undefined && turns.length === 0 && jobs.length === 0 && steps.length === 0)
       throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
-    return { turns, jobs };
+    return { turns, jobs, steps };
   }
 
   /**

@@ -54,6 +54,9 @@ export interface OpenAICompatibleConfig {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The request header naming the thinking step that asks (`GenerateOptions.task`). */
+export const TASK_HEADER = "x-memlane-task";
 const DEFAULT_RETRIES = 2;
 
 type Sdk = typeof import("openai");
@@ -188,8 +191,13 @@ export class OpenAICompatibleChatModel implements ChatModel {
           strict: false,
         },
       };
+    // The step asking travels as a header, for a proxy's logs and for test servers that answer
+    // per step; servers ignore headers they do not know.
+    const headers = options.task ? { [TASK_HEADER]: options.task } : undefined;
     const ask = () =>
-      request(this.config, options.signal, (signal) => this.client.chat.completions.create(body, { signal }));
+      request(this.config, options.signal, (signal) =>
+        this.client.chat.completions.create(body, { signal, ...(headers ? { headers } : {}) }),
+      );
     let response: OpenAI.Chat.ChatCompletion;
     try {
       response = await ask();

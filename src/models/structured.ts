@@ -8,7 +8,7 @@ import { z } from "zod";
 import { SchemaMismatchError } from "../core/errors.js";
 import { addUsage, emptyUsage, type Usage } from "../core/types.js";
 import { type ChatMessage, type ChatModel, estimateMessageTokens } from "./chat-model.js";
-import { extractJson } from "./json-repair.js";
+import { extractJson, jsonCandidates } from "./json-repair.js";
 
 export interface GenerateObjectOptions<T extends z.ZodType> {
   schema: T;
@@ -25,6 +25,11 @@ export interface GenerateObjectOptions<T extends z.ZodType> {
    */
   maxPromptTokens?: number;
   signal?: AbortSignal;
+  /**
+   * Reads an answer that holds no JSON fitting the schema in the form a model naturally gives
+   * it (a step's `prose`); its value is checked by the schema too.
+   */
+  prose?: (text: string) => unknown;
 }
 
 export interface GenerateObjectResult<T> {
@@ -47,6 +52,34 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   >;
   delete json.$schema;
   return json;
+}
+
+/**
+ * The readings of an answer beyond the first: every JSON reading of it, each with its top-level
+ * keys spelt as the schema spells them ("about_me" for "aboutMe"), and, when the schema asks for
+ * an object of one property and a reading is an object of one other property, that value under
+ * the asked name (a model that wrote "results" for "decisions": nothing else could be meant).
+ */
+function repairs(text: string, schema: Record<string, unknown>): unknown[] {
+  const readings = jsonCandidates(text);
+  const asked = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const spelt = new Map(asked.map((k) => [spelling(k), k]));
+  const renamed = readings.flatMap((r) => {
+    if (!r || typeof r !== "object" || Array.isArray(r)) return [];
+    const entries = Object.entries(r);
+    const respelt = Object.fromEntries(entries.map(([k, v]) => [spelt.get(spelling(k)) ?? k, v]));
+    const lone =
+      asked.length === 1 && entries.length === 1 && entries[0]![0] !== asked[0]
+        ? [{ [asked[0]!]: entries[0]![1] }]
+        : [];
+    return [respelt, ...lone];
+  });
+  return [...readings, ...renamed];
+}
+
+/** A key without case, "_" or "-": how "about_me" and "aboutMe" are seen to be one. */
+function spelling(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, "");
 }
 
 export async function generateObject<T extends z.ZodType>(
@@ -76,6 +109,13 @@ export async function generateObject<T extends z.ZodType>(
       problem = z.prettifyError(parsed.error);
     } catch (error) {
       problem = (error as Error).message;
+    }
+    // Other readings: a cut-off answer without its unfinished last element, a lone key under
+    // another name, the step's prose reader. The problem shown on a retry stays the first one's.
+    for (const candidate of [...repairs(result.text, jsonSchema.schema), options.prose?.(result.text)]) {
+      if (candidate === undefined) continue;
+      const parsed = options.schema.safeParse(candidate);
+      if (parsed.success) return { object: parsed.data, usage, attempts: attempt + 1, model: modelName };
     }
     failures.push({ text: result.text, error: problem });
     messages.push(

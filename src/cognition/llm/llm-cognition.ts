@@ -1,8 +1,11 @@
 /**
  * The LLM cognition engine: runs a step by sending its prompt and asking for its output schema
- * (generateObject: lenient parse, repair, retry with the error shown), in batches when the step
- * says one call cannot take every item. A SchemaMismatchError names the step and escapes to the
- * engine, which records the failed operation with its inputs.
+ * (generateObject: lenient parse, the step's prose reader, repair, retry with the error shown), in
+ * batches when the step says one call cannot take every item. A batch that never fits is asked
+ * again in halves down to single items; a single item that still fails takes the step's fallback
+ * and is reported in the result's `failures`, so the items that parse land. Any other
+ * SchemaMismatchError names the step and escapes to the engine, which records the failed
+ * operation with its inputs.
  */
 import { SchemaMismatchError } from "../../core/errors.js";
 import { addUsage, emptyUsage, type StepWarning, type Usage } from "../../core/types.js";
@@ -13,6 +16,8 @@ import {
   type CognitionResult,
   checkStepInput,
   type RunOptions,
+  type StepFailure,
+  stepFailure,
   tagStepError,
 } from "../cognition.js";
 import { outputSchema, type Step } from "../step.js";
@@ -59,6 +64,7 @@ export class LlmCognition implements Cognition {
     const { parts, warnings } = fitParts(step, input, size, budget);
     for (const warning of warnings) this.options.onWarning?.(warning);
     const values: O[] = [];
+    const failures: StepFailure[] = [];
     let usage = emptyUsage();
     let model = this.name;
     try {
@@ -67,7 +73,7 @@ export class LlmCognition implements Cognition {
           values.push(step.batch!.leftOut!(part));
           continue;
         }
-        const one = await this.halving(step, part, options, (spent) => {
+        const one = await this.halving(step, part, options, failures, (spent) => {
           usage = addUsage(usage, spent);
         });
         values.push(one.value);
@@ -78,7 +84,13 @@ export class LlmCognition implements Cognition {
       throw tagStepError(error, step, usage);
     }
     const value = step.batch ? step.batch.join(values, input) : values[0]!;
-    return { value, usage, model, ...(warnings.length > 0 ? { warnings } : {}) };
+    return {
+      value,
+      usage,
+      model,
+      ...(warnings.length > 0 ? { warnings } : {}),
+      ...(failures.length ? { failures } : {}),
+    };
   }
 
   /** The step's token plan in this model's window, or null when the window is not known. */
@@ -89,13 +101,15 @@ export class LlmCognition implements Cognition {
   /**
    * One part of a batched step; when its answer never fits (a weak model drops a decision of
    * forty), the part is asked again in two halves, and so on down to single items, so that what
-   * the model can answer is kept and only an item it cannot answer fails the step. `spend` is
-   * told every call's usage, failed calls included.
+   * the model can answer is kept. A single item it cannot answer takes the step's fallback and
+   * is added to `failures` (without a fallback it fails the step). `spend` is told every call's
+   * usage, failed calls included.
    */
   private async halving<I, O, A>(
     step: Step<I, O, A>,
     part: I,
     options: RunOptions,
+    failures: StepFailure[],
     spend: (usage: Usage) => void,
   ): Promise<{ value: O; model: string }> {
     try {
@@ -103,14 +117,22 @@ export class LlmCognition implements Cognition {
       spend(one.usage);
       return one;
     } catch (error) {
-      const halves = step.batch && error instanceof SchemaMismatchError ? halvesOf(step, part) : null;
+      const mismatch = step.batch !== undefined && error instanceof SchemaMismatchError;
+      const halves = mismatch ? halvesOf(step, part) : null;
+      if (mismatch && !halves && step.fallback) {
+        // One item the model cannot answer: it stands aside with the step's fallback value, and
+        // the engine records it, so the other items land.
+        spend((error.details as { usage?: Usage }).usage ?? emptyUsage());
+        failures.push(stepFailure(step, error, step.fallback.what, this.name, part));
+        return { value: step.fallback.value(part), model: this.name };
+      }
       // Not split: the error carries its own cost to the caller.
       if (!halves) throw error;
       spend(((error as SchemaMismatchError).details as { usage?: Usage }).usage ?? emptyUsage());
       const values: O[] = [];
       let model = this.name;
       for (const half of halves) {
-        const one = await this.halving(step, half, options, spend);
+        const one = await this.halving(step, half, options, failures, spend);
         values.push(one.value);
         model = one.model;
       }
@@ -127,20 +149,28 @@ export class LlmCognition implements Cognition {
     const decode = (answer: A) => (step.decode ? step.decode(answer, input) : (answer as unknown as O));
     const temperature = this.options.temperature ?? step.temperature ?? 0;
     if (step.format === "text") {
-      const result = await this.model.generate(step.prompt(input), {
-        temperature,
-        maxTokens: step.maxTokens,
-        signal: options.signal,
-        task: step.name,
-      });
-      const parsed = schema.safeParse(result.text.trim());
-      if (!parsed.success)
-        throw new SchemaMismatchError(`The model's answer for "${step.name}" was not usable text`, {
-          attempts: [{ text: result.text, error: parsed.error.message }],
-          usage: result.usage,
-          model: result.model,
+      // Free text has nothing to repair; an unusable answer (an empty one) is asked for again.
+      const attempts: { text: string; error: string }[] = [];
+      let usage = emptyUsage();
+      let model = this.name;
+      for (let attempt = 0; attempt <= (this.options.retries ?? 2); attempt++) {
+        const result = await this.model.generate(step.prompt(input), {
+          temperature,
+          maxTokens: step.maxTokens,
+          signal: options.signal,
+          task: step.name,
         });
-      return { value: decode(parsed.data), usage: result.usage, model: result.model };
+        usage = addUsage(usage, result.usage);
+        model = result.model;
+        const parsed = schema.safeParse(result.text.trim());
+        if (parsed.success) return { value: decode(parsed.data), usage, model };
+        attempts.push({ text: result.text, error: parsed.error.message });
+      }
+      throw new SchemaMismatchError(`The model's answer for "${step.name}" was not usable text`, {
+        attempts,
+        usage,
+        model,
+      });
     }
     const result = await generateObject(this.model, {
       name: step.name,
@@ -151,6 +181,7 @@ export class LlmCognition implements Cognition {
       temperature,
       maxTokens: step.maxTokens,
       signal: options.signal,
+      ...(step.prose ? { prose: (text: string) => step.prose!(text, input) } : {}),
     });
     return { value: decode(result.object as A), usage: result.usage, model: result.model };
   }

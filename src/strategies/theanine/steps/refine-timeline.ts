@@ -2,7 +2,9 @@
  * Step `theanine.refine-timeline`: Theanine's context-aware refinement (Phase II-2) — a raw
  * timeline rewritten as a few dated lines that help the current conversation, latest state clear.
  * The step sees the recent dialogue (both speakers, latest line last), as the paper's refinement
- * is conditioned on the dialogue context, not on one utterance.
+ * is conditioned on the dialogue context, not on one utterance. A refinement given as a plain
+ * list of lines is read as one (`readLines`); one that never fits leaves the timeline as it was,
+ * dated entries in order (the step's fallback), so the reply still sees it.
  */
 import { z } from "zod";
 import type { RefineInput } from "../../../cognition/inputs.js";
@@ -26,12 +28,31 @@ export function recentDialogue(turns: readonly Pick<Turn, "speaker" | "text">[],
     .join("\n");
 }
 
+/**
+ * A refinement written as a list ("- 3 May: …", "1. …") rather than JSON: its items, or undefined
+ * when the answer is not such a list (a refusal, a sentence).
+ */
+export function readLines(text: string): { lines: string[] } | undefined {
+  if (/^\s*[{[`]/.test(text)) return undefined;
+  const items = text
+    .split("\n")
+    .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1]?.trim())
+    .filter((l): l is string => Boolean(l));
+  return items.length > 0 ? { lines: items.slice(0, 30).map((l) => l.slice(0, 500)) } : undefined;
+}
+
+/** The timeline as it is, one dated and marked line per entry: what the reply sees when refinement fails. */
+export function unrefinedLines(input: RefineInput): string[] {
+  return input.timeline.map((e, n) => timelineEntryLine(e, n === 0));
+}
+
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
   name: "theanine.refine-timeline",
   // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
   // v3: the current conversation's date is shown.
-  // v4: entries are marked current or past, and the lines keep those marks.
-  version: 4,
+  // v4: a plain list is read as the lines; an answer that never fits leaves the timeline unrefined.
+  // v5: entries are marked current or past, and the lines keep those marks.
+  version: 5,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
@@ -61,6 +82,8 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
     ];
   },
   decode: (a) => a.lines,
+  prose: (text) => readLines(text),
+  fallback: { what: "the timeline left unrefined", value: unrefinedLines },
   // Offline, relevance is the encoder's similarity of each entry to the whole recent exchange.
   offline: (input, kit) => refineOffline(input, kit.embedder),
 });
