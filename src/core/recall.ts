@@ -43,6 +43,8 @@ export interface VersionEntry {
   /** When a later version replaced or closed it. */
   invalidAt?: string;
   status: VersionStatus;
+  /** Ids of the versions in the chain that directly replaced or closed it. */
+  replacedBy?: string[];
 }
 
 /** How a memory reads on its own: active is current, anything superseded is past. */
@@ -98,6 +100,10 @@ export interface TimelineEntry {
   at: string;
   /** Relation of the edge from the previous entry; null for the first. */
   relation: string | null;
+  /** Whether the memory holds now; absent when not known. */
+  status?: VersionStatus;
+  /** When a past memory stopped holding. */
+  invalidAt?: string;
 }
 
 /** A memory timeline through a retrieved memory (Theanine), and its refinement for this talk. */

@@ -99,6 +99,12 @@ export interface Strategy {
    * EMMA's, whose point is recall across partners).
    */
   readonly recallScope?: "partner" | "agent";
+  /**
+   * Whether its sessions keep each partner's standing instructions and preferences and show them
+   * to every reply and recall (one more model call per session). Absent: the engine's `standing`
+   * option decides. Strategies that keep no memory keep none either way.
+   */
+  readonly standing?: boolean;
   /** Runs after every turn (CREEM blends, MemoChat writes memos); see TurnContext. */
   onTurn?(ctx: TurnContext): Promise<void>;
   /** Runs when a closed session is consolidated (CareCall, Theanine, EMMA). */
@@ -110,6 +116,17 @@ export interface Strategy {
   onRetried?(ctx: SessionContext, answered: RetriedStep): Promise<void>;
   recall(ctx: RecallContext): Promise<Recall>;
   compose(ctx: ReplyContext, recall: Recall): Prompt;
+}
+
+/** The standing-instructions option every memory strategy's factory takes. */
+export interface StandingOption {
+  /** Keep standing instructions in this strategy's sessions (absent: the engine's `standing` option). */
+  standing?: boolean;
+}
+
+/** A factory's `standing` option as the strategy's field (nothing when not given). */
+export function standingSetting(options: StandingOption): { standing?: boolean } {
+  return options.standing === undefined ? {} : { standing: options.standing };
 }
 
 export function checkStrategy(strategy: Strategy): Strategy {

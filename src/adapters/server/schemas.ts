@@ -165,6 +165,7 @@ const versionSchema = z.object({
   observedAt: z.string(),
   invalidAt: z.string().optional(),
   status: z.enum(["current", "past"]),
+  replacedBy: z.array(z.string()).optional().describe("the versions that directly replaced this one"),
 });
 
 export const hitSchema = z

@@ -34,7 +34,8 @@ const offlineReply = {
 export const replyStep = defineStep<ReplyInput, ReplyValue, string>({
   name: "reply",
   // v2: an empty answer is asked for again, then the offline reply stands in.
-  version: 2,
+  // v3: strategies' prompts mark each memory current or past.
+  version: 3,
   description: "the agent's next utterance, grounded in the memory its strategy recalled",
   input: replyInput,
   output: z.string().min(1).max(4000),
@@ -95,7 +96,8 @@ export const reasonedReplyStep = defineStep<ReplyInput, ReplyValue, z.infer<type
   name: "reply.reasoned",
   // v2: a prose answer is read ("Rationale: … Reply: …", or taken whole as the reply); an answer
   // that never comes falls back to the offline reply.
-  version: 2,
+  // v3: strategies' prompts mark each memory current or past.
+  version: 3,
   description: "a rationale over the dialogue and the recalled timelines, then the reply",
   input: replyInput,
   output: reasonedAnswer,

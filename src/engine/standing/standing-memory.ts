@@ -35,9 +35,15 @@ export const STANDING = STANDING_KIND;
 /** Standing items a reply or recall gets at most, newest first. */
 export const STANDING_SHOWN = 8;
 
-/** Whether sessions of this strategy keep standing items: those that keep any memory. */
+/**
+ * Whether sessions of this strategy keep standing items: those that keep any memory, when the
+ * strategy's own `standing` option, else the engine's, says so.
+ */
 export function keepsStanding(parts: EngineParts, strategy: Strategy): boolean {
-  return parts.standing && (strategy.onSessionEnd !== undefined || strategy.onTurn !== undefined);
+  return (
+    (strategy.standing ?? parts.standing) &&
+    (strategy.onSessionEnd !== undefined || strategy.onTurn !== undefined)
+  );
 }
 
 /** The standing items in force about these people (all, without `about`), newest first. */

@@ -19,7 +19,13 @@ import { heardInSession, nearestMemories } from "../kit/memory-vectors.js";
 import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
-import type { RetriedStep, SessionContext, Strategy } from "../strategy.js";
+import {
+  type RetriedStep,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { planUpdate } from "./plan-update.js";
 import { classifyPairsStep } from "./steps/classify-pairs.js";
 import { fuseStep } from "./steps/fuse.js";
@@ -27,7 +33,7 @@ import { fuseStep } from "./steps/fuse.js";
 /** The strategy's name, and the `strategy` of every memory it writes. */
 const NAME = "carecall";
 
-export interface CarecallOptions {
+export interface CarecallOptions extends StandingOption {
   /** Memories recalled for a reply (the paper's k = 5). */
   k?: number;
   /**
@@ -60,6 +66,7 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   const settings = carecallSettings(options);
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description:
       "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",

@@ -23,7 +23,13 @@ import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { withWarnings } from "../kit/step-warnings.js";
-import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
+import {
+  type RecallContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { emmaLinkStep, type LinkJudge, type NumberedPair, type RelatedPair } from "./steps/link.js";
 import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
 
@@ -34,7 +40,7 @@ import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
  */
 export type EmmaQuery = "utterance" | "context";
 
-export interface EmmaOptions {
+export interface EmmaOptions extends StandingOption {
   /** Memories recalled before links are added (the paper's top-1). */
   k?: number;
   /** How many link hops around each recalled memory are added (the paper: 1; 0: none). */
@@ -100,6 +106,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
   const settings = emmaSettings(options);
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description:
       "egocentric memory about itself and each partner, linked into chains; top-1 recall plus linked memories",

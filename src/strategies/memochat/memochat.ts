@@ -21,6 +21,7 @@
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
+import { currencyMark, currencyOf } from "../../core/past-marks.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { formatDay } from "../../core/time.js";
@@ -28,13 +29,15 @@ import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../cor
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { withWarnings } from "../kit/step-warnings.js";
-import type {
-  RecallContext,
-  ReplyContext,
-  SessionContext,
-  Strategy,
-  StrategyContext,
-  TurnContext,
+import {
+  type RecallContext,
+  type ReplyContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  type StrategyContext,
+  standingSetting,
+  type TurnContext,
 } from "../strategy.js";
 import { type BufferLimits, bufferOf, isDue, type Buffer as MemoBuffer, PAPER_LIMITS } from "./buffer.js";
 import type { ChooserOptions } from "./offline-chooser.js";
@@ -42,7 +45,7 @@ import { writeMemoOffline } from "./offline-writer.js";
 import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
 import { type MemoEntry, writeMemoStep } from "./steps/write-memo.js";
 
-export interface MemochatOptions {
+export interface MemochatOptions extends StandingOption {
   /** When the buffer is written down (default: 10 lines or more than 1,024 words). */
   limits?: Partial<BufferLimits>;
   /** Most entries listed as options; beyond it the hybrid retriever pre-filters (default 30). */
@@ -158,6 +161,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const { evidenceChars, recentLines } = settings;
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: MEMOCHAT,
     description:
       "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",
@@ -384,8 +388,11 @@ export function composeWithMemo(
       lines.push(shown);
       left -= shown.length;
     }
+    // A memo entry a correction replaced is shown as past, like any recalled memory.
+    const currency = currencyOf(hit);
+    const mark = currency ? `${currencyMark(currency)} ` : "";
     blocks.push(
-      `(${blocks.length + 1}) Topic: ${memo.topic} (talked about on ${formatDay(hit.observedAt)})\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
+      `(${blocks.length + 1}) ${mark}Topic: ${memo.topic} (talked about on ${formatDay(hit.observedAt)})\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
     );
   }
   const system = [

@@ -88,6 +88,13 @@ describe("strategy theanine (LLM cognition, scripted model)", () => {
       [null, "Changed", "React"],
     );
     assert.match(flat.refined![0]!, /refined: 3 steps/);
+    // Nothing here was superseded: every entry is marked current, and the refinement is shown so.
+    assert.deepEqual(
+      flat.entries.map((e) => e.status),
+      ["current", "current", "current"],
+    );
+    const refinePrompt = chat.calls.find((c) => /Timeline:/.test(c.messages.at(-1)!.content))!;
+    assert.match(refinePrompt.messages.at(-1)!.content, /^1\. .*\[current\]: Sam said: I live in Leeds\./m);
     const replyPrompt = chat.calls.at(-1)!.messages[0]!.content;
     assert.match(replyPrompt, /How these events developed/);
     assert.match(replyPrompt, /refined: 3 steps/);

@@ -17,7 +17,7 @@
 import { hearingTest } from "../../core/audience.js";
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
-import type { Recall, RecallTimeline } from "../../core/recall.js";
+import { memoryStatus, type Recall, type RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
@@ -25,7 +25,14 @@ import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
-import type { RecallContext, RetriedStep, SessionContext, Strategy } from "../strategy.js";
+import {
+  type RecallContext,
+  type RetriedStep,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { type LinkRelationsInput, linkRelationsStep } from "./steps/link-relations.js";
 import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine-timeline.js";
 
@@ -39,7 +46,7 @@ import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine
  */
 export type TheanineQuery = "context" | "last-utterance";
 
-export interface TheanineOptions {
+export interface TheanineOptions extends StandingOption {
   /** Associative memories considered for each new memory (the paper's j = 3). */
   j?: number;
   /** Memories retrieved for a reply, each giving one timeline (the paper's k = 3). */
@@ -89,6 +96,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   };
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd: (ctx) => linkSession(ctx, settings),
@@ -327,7 +335,15 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     seen.add(key);
     const entries = steps.map((s) => {
       const m = memories.get(s.id) as Memory;
-      return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
+      return {
+        id: s.id,
+        text: m.text,
+        at: m.observedAt,
+        relation: s.relation,
+        // Theanine supersedes nothing, but a correction or another strategy in the store may have.
+        status: memoryStatus(m),
+        ...(m.invalidAt ? { invalidAt: m.invalidAt } : {}),
+      };
     });
     const timeline: RecallTimeline = { through: hit.id, entries };
     if (settings.refine) {

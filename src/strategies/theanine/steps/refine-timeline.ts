@@ -11,6 +11,7 @@ import type { RefineInput } from "../../../cognition/inputs.js";
 import { refineOffline } from "../../../cognition/offline/refine.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { timelineEntryLine } from "../../../core/past-marks.js";
 import { formatDay } from "../../../core/time.js";
 import type { Turn } from "../../../core/types.js";
 
@@ -40,11 +41,9 @@ export function readLines(text: string): { lines: string[] } | undefined {
   return items.length > 0 ? { lines: items.slice(0, 30).map((l) => l.slice(0, 500)) } : undefined;
 }
 
-/** The timeline as it is, one dated line per entry: what the reply sees when refinement fails. */
+/** The timeline as it is, one dated and marked line per entry: what the reply sees when refinement fails. */
 export function unrefinedLines(input: RefineInput): string[] {
-  return input.timeline.map(
-    (e, n) => `${formatDay(e.at)}${n > 0 && e.relation ? ` (${e.relation})` : ""}: ${e.text}`,
-  );
+  return input.timeline.map((e, n) => timelineEntryLine(e, n === 0));
 }
 
 export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<typeof answer>>({
@@ -52,7 +51,8 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
   // v2: `dialogue` is the recent exchange (several turns, both speakers), not one utterance.
   // v3: the current conversation's date is shown.
   // v4: a plain list is read as the lines; an answer that never fits leaves the timeline unrefined.
-  version: 4,
+  // v5: entries are marked current or past, and the lines keep those marks.
+  version: 5,
   description: "a timeline rewritten as dated lines useful for the current conversation",
   input: z.object({
     dialogue: z.string(),
@@ -62,9 +62,7 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
   }) as unknown as z.ZodType<RefineInput>,
   output: answer,
   prompt(input) {
-    const timeline = input.timeline
-      .map((e, i) => `${i + 1}. ${formatDay(e.at)}${e.relation ? ` [${e.relation}]` : ""}: ${e.text}`)
-      .join("\n");
+    const timeline = input.timeline.map((e, i) => `${i + 1}. ${timelineEntryLine(e, i === 0)}`).join("\n");
     return [
       {
         role: "system",
@@ -72,7 +70,8 @@ export const refineTimelineStep = defineStep<RefineInput, string[], z.infer<type
           "You prepare memory for a reply. Below is a timeline of past events and the last few lines of the",
           "conversation going on now (both speakers, the newest line last; the reply answers that line).",
           "Rewrite the timeline as a few short dated lines that help continue this conversation: drop what does",
-          "not bear on it, keep the order, and make clear which state is the latest. Do not invent anything.",
+          "not bear on it, keep the order, and make clear which state is the latest. An entry marked [past] no",
+          "longer holds: keep its mark on the line that tells it. Do not invent anything.",
           'Answer with JSON only: {"lines": ["..."]}',
         ].join("\n"),
       },
