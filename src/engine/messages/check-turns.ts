@@ -18,6 +18,7 @@ export interface ListedTurn {
  * `floor` (the session's time, or its last turn's).
  * @throws {InvalidInputError} a speaker not among `speakers`, a text over `maxTurnChars`, an
  *   unreadable time or one earlier than the turn before it; `details.field` is `<field>.<i>.<name>`
+ *   (`<i>.<name>` when `field` is empty: the list is the whole input)
  */
 export function checkTurnList(
   turns: ListedTurn[],
@@ -25,7 +26,7 @@ export function checkTurnList(
 ): (string | undefined)[] {
   let floor = options.floor;
   return turns.map((t, i) => {
-    const at = `${options.field}.${i}`;
+    const at = options.field ? `${options.field}.${i}` : String(i);
     if (!options.speakers.includes(t.speaker))
       throw new InvalidInputError(
         `Unknown speaker "${t.speaker}" in ${at}; expected one of ${options.speakers.join(", ")}`,
