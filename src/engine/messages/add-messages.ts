@@ -8,10 +8,14 @@
 import { createHash } from "node:crypto";
 import { ConflictError, InvalidInputError } from "../../core/errors.js";
 import type { Scope, Session, Turn } from "../../core/types.js";
+import type { Embedder } from "../../models/embedder.js";
 import { embedTurns } from "../../retrieval/turn-embedding-text.js";
+import type { ForgetReport, MemoryStore, TurnFilter } from "../../store/memory-store.js";
+import type { Strategy } from "../../strategies/strategy.js";
+import type { ForgetInput, SessionInput } from "../api.js";
 import { conversationTime, parseInput } from "../api.js";
 import type { JobInfo } from "../events.js";
-import type { Memlane } from "../memlane.js";
+import type { SessionHandle } from "../session/session-handle.js";
 import { sessionRecord } from "../session/start-session.js";
 import { checkTurnList, type ListedTurn } from "./check-turns.js";
 import { type AddMessagesInput, addMessagesSchema } from "./message-schemas.js";
@@ -33,6 +37,21 @@ export interface AddMessagesResult {
 
 type Parsed = ReturnType<typeof addMessagesSchema.parse>;
 
+/** What the one-call write uses of the facade (a Memlane: named here so the two do not import each other). */
+export interface MessagesFacade {
+  readonly strategy: Strategy;
+  readonly embedder: Embedder;
+  readonly store: MemoryStore;
+  scope(agent: string): Scope;
+  session(options: SessionInput): Promise<SessionHandle>;
+  resume(agent: string, sessionId: string): Promise<SessionHandle>;
+  getSession(agent: string, sessionId: string): Promise<Session | null>;
+  turns(agent: string, filter?: TurnFilter): Promise<Turn[]>;
+  closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
+  forget(options: ForgetInput): Promise<ForgetReport>;
+  jobs(): JobInfo[];
+}
+
 /**
  * Stores the messages; see `Memlane.add`.
  * @throws {InvalidInputError} a bad message or field; nothing stored
@@ -41,7 +60,7 @@ type Parsed = ReturnType<typeof addMessagesSchema.parse>;
  *   still storing
  */
 export async function addMessages(
-  mem: Memlane,
+  mem: MessagesFacade,
   input: AddMessagesInput,
   maxTurnChars: number,
 ): Promise<AddMessagesResult> {
@@ -169,7 +188,7 @@ function refuseCombinations(parsed: Parsed): void {
  * (`units: "turns"`), listed, exported and forgotten like any others.
  */
 async function storeAsGiven(
-  mem: Memlane,
+  mem: MessagesFacade,
   scope: Scope,
   s: { partner: string; id?: string; meta: Record<string, unknown>; at: string },
   turns: (ListedTurn & { meta?: Record<string, unknown> })[],
@@ -217,7 +236,7 @@ async function storeAsGiven(
 
 /** A retry's answer: the first call's session and turns, its close finished if it was cut short. */
 async function replay(
-  mem: Memlane,
+  mem: MessagesFacade,
   parsed: Parsed,
   first: Session,
   digest: string,
