@@ -121,6 +121,7 @@ describe("one-call writes: mem.add({ agent, partner, messages })", () => {
     assert.equal(result.job, null);
     assert.equal(result.session.status, "consolidated");
     await mem.idle();
+    assert.equal((await mem.getSession("ava", result.session.id))?.status, "consolidated");
     assert.deepEqual(await mem.memories("ava", { status: "any" }), []);
     assert.deepEqual(await mem.operations("ava"), []);
     assert.deepEqual(

@@ -29,16 +29,19 @@ export function checkTurnList(
     const at = options.field ? `${options.field}.${i}` : String(i);
     if (!options.speakers.includes(t.speaker))
       throw new InvalidInputError(
-        `Unknown speaker "${t.speaker}" in ${at}; expected one of ${options.speakers.join(", ")}`,
+        `Unknown speaker "${t.speaker}" in ${options.field ? at : `turn ${i}`}; expected one of ${options.speakers.join(", ")}`,
         { field: `${at}.speaker` },
       );
     checkTurnLength(t.text, options.maxTurnChars, `${at}.text`);
     if (t.at === undefined) return undefined;
     const time = conversationTime(t.at, `${at}.at`);
     if (time < floor)
-      throw new InvalidInputError(`${at}.at (${t.at}) is earlier than the turn before it (${floor})`, {
-        field: `${at}.at`,
-      });
+      throw new InvalidInputError(
+        `The time of ${options.field ? at : `turn ${i}`} (${t.at}) is earlier than the turn before it (${floor})`,
+        {
+          field: `${at}.at`,
+        },
+      );
     floor = time;
     return time;
   });
