@@ -252,7 +252,9 @@ async function replay(
   let job: JobInfo | null = null;
   if (turns.length < parsed.messages.length)
     throw new ConflictError(
-      "The first call with this idempotency key is still storing its messages; try again shortly",
+      first.status === "open"
+        ? `The first call with this idempotency key is still storing its messages (${turns.length} of ${parsed.messages.length}); try again shortly. If it was cut short, forget session "${first.id}" and send the call again`
+        : `The first call with this idempotency key was cut short after ${turns.length} of ${parsed.messages.length} messages; forget session "${first.id}" to send it again`,
       { field: "idempotencyKey", sessionId: first.id, stored: turns.length },
     );
   if (first.status === "open" && parsed.close !== false) {
