@@ -244,6 +244,16 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
         ["ava", "Noted!"],
       ],
     );
+    // A conversation id is one partner's: Kim's exchange under Sam's is refused, nothing stored.
+    await assert.rejects(
+      generateText({
+        model: withMemlane(model, { mem: view, agent: "ava", partner: "kim", conversationId: "chat-1" }),
+        prompt: "I am Kim.",
+      }),
+      /not a partner of session/,
+    );
+    assert.equal((await view.turns("ava", { sessionId: "chat-1" })).length, 4);
+    assert.ok((await view.turns("ava")).every((t) => t.speaker !== "kim"));
     // When the conversation ends, closing its session consolidates it.
     await (await view.closeSession("ava", "chat-1")).done;
     assert.ok((await view.memories("ava")).some((m) => /Biscuit/.test(m.text)));

@@ -374,7 +374,7 @@ async function run(
   try {
     const value = await fn();
     // Through JSON, so the structured content is exactly what the text says (no undefined, no Dates).
-    const text = JSON.stringify(value, null, 2);
+    const text = JSON.stringify(value ?? null, null, 2);
     return { content: [{ type: "text", text }], structuredContent: structured(JSON.parse(text)) };
   } catch (error) {
     if (!isMemlaneError(error)) throw error;

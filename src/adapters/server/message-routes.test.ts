@@ -101,6 +101,18 @@ describe("service: one-call writes (POST /v1/agents/{agent}/messages, turns as a
     assert.deepEqual(await counts(s.acme, "ivy"), before);
   });
 
+  it("publishes the route with its Idempotency-Key header", async () => {
+    const doc = (await (await s.call(null, "GET", "/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<string, { operationId: string; parameters: { in: string; name: string }[] }>
+      >;
+    };
+    const op = doc.paths["/v1/agents/{agent}/messages"]!.post!;
+    assert.equal(op.operationId, "addMessages");
+    assert.ok(op.parameters.some((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key"));
+  });
+
   it("refuses a bad message with 400 naming it, storing nothing", async () => {
     const good = { role: "user", content: "I moved to Oslo." };
     const cases: [unknown, string][] = [
