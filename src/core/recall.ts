@@ -1,5 +1,5 @@
 /** What a strategy hands back when asked to remember: scored hits, each explained. */
-import type { Memory, Turn, Usage } from "./types.js";
+import type { Memory, StepFailure, Turn, Usage } from "./types.js";
 
 export interface RecallHit {
   kind: "memory" | "turn";
@@ -132,4 +132,9 @@ export interface Recall {
    * the agent's whole memory, private memories excepted (core/audience.ts).
    */
   scope?: "partner" | "agent";
+  /**
+   * Steps of the recall whose answer could not be used (a chooser that never fit, a refinement
+   * that never came), each with what stood in for it; a reply records them as failed operations.
+   */
+  failures?: StepFailure[];
 }

@@ -248,6 +248,22 @@ export const recallInputSchema = z
   });
 export type RecallInput = z.input<typeof recallInputSchema>;
 
+/** Which sessions `mem.sessions` lists: by status (one or several) and by partner. */
+export const sessionFilterSchema = z.strictObject(
+  {
+    status: z
+      .union([
+        z.enum(["open", "closed", "consolidated", "failed"]),
+        z.array(z.enum(["open", "closed", "consolidated", "failed"])).min(1),
+      ])
+      .optional()
+      .describe("only sessions in this status (or these): `open` lists the ones never closed"),
+    partner: storedIdSchema.optional().describe("only sessions this partner took part in"),
+  },
+  unknownFields,
+);
+export type SessionFilter = z.input<typeof sessionFilterSchema>;
+
 export const forgetInputSchema = z
   .strictObject(
     {

@@ -52,7 +52,9 @@ import {
   perTurnSchema,
   type RecallInput,
   recallInputSchema,
+  type SessionFilter,
   type SessionInput,
+  sessionFilterSchema,
   sessionInputSchema,
   tenantSchema,
   type UpdateOptions,
@@ -262,7 +264,7 @@ export class Memlane {
           options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
           "maxTurnChars",
         ),
-        replyWindow: parseReplyWindow(options.replyWindow),
+        replyWindow: parseReplyWindow(options.replyWindow, options.chat?.contextWindow),
         standing: parseInput(z.boolean(), options.standing ?? true, "standing"),
         maxPendingJobs: parseInput(
           z.number().int().min(1),
@@ -434,10 +436,14 @@ export class Memlane {
    * since the store consolidates a session once.
    * @throws {NotFoundError} no such session for the agent
    * @throws {ConflictError} the session is consolidated, or its consolidation is queued already
-   * @throws {InvalidInputError} an open session with no turns
    * @throws {BusyError} the tenant has `maxPendingJobs` consolidations waiting; nothing changed
+   *
+   * An open session with no turns ends with nothing to consolidate: `job` is null.
    */
-  async closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+  async closeSession(
+    agent: string,
+    sessionId: string,
+  ): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }> {
     this.engine.assertOpen();
     const scope = this.scope(agent);
     const id = parseInput(idSchema, sessionId, "sessionId");
@@ -565,9 +571,15 @@ export class Memlane {
     return this.parts.store.getMemory(this.scope(agent), memoryId);
   }
 
-  /** The agent's sessions, oldest first. */
-  sessions(agent: string): Promise<Session[]> {
-    return this.parts.store.listSessions(this.scope(agent));
+  /**
+   * The agent's sessions, oldest first; `filter` keeps those in a status (`{ status: "open" }`:
+   * the ones never closed, which `closeSession` ends and `forget({ sessionId })` discards) or with
+   * a partner.
+   * @throws {InvalidInputError} an unknown field or status
+   */
+  sessions(agent: string, filter: SessionFilter = {}): Promise<Session[]> {
+    const wanted = parseInput(sessionFilterSchema, filter, "filter");
+    return this.parts.store.listSessions(this.scope(agent), wanted);
   }
 
   /** One session of an agent; null when the agent has none with that id. */
@@ -730,7 +742,7 @@ export class Memlane {
     return waitingIn(this.engine, this.scope(agent));
   }
 
-  /** Failed consolidations and per-turn work that still wait for a retry. */
+  /** Failed consolidations, per-turn work and step items that still wait for a retry. */
   failures(agent: string): Promise<Operation[]> {
     return failuresIn(this.engine, this.scope(agent));
   }
@@ -746,10 +758,10 @@ export class Memlane {
     refuseUnknownFields(options, RETRY_OPTIONS_FIELDS, "retry options");
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
-    const { turns, jobs } = await retryIn(this.engine, scope, session, options);
-    if (session !== undefined && turns.length === 0 && jobs.length === 0)
+    const { turns, jobs, steps } = await retryIn(this.engine, scope, session, options);
+    if (session !== undefined && turns.length === 0 && jobs.length === 0 && steps.length === 0)
       throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
-    return { turns, jobs };
+    return { turns, jobs, steps };
   }
 
   /**

@@ -78,6 +78,15 @@ export interface ReplyContext {
   dialogue: Turn[];
 }
 
+/** A step item that had taken its fallback, answered when `retry` asked again. */
+export interface RetriedStep {
+  step: string;
+  /** The item's input, as the failed operation kept it. */
+  input: unknown;
+  /** The step's value for it now. */
+  value: unknown;
+}
+
 export interface Strategy {
   /** The port's version; the engine refuses any other. */
   readonly specificationVersion: typeof STRATEGY_SPECIFICATION.version;
@@ -94,6 +103,11 @@ export interface Strategy {
   onTurn?(ctx: TurnContext): Promise<void>;
   /** Runs when a closed session is consolidated (CareCall, Theanine, EMMA). */
   onSessionEnd?(ctx: SessionContext): Promise<void>;
+  /**
+   * Stages what a late answer changes: a step item that took its fallback in this strategy's
+   * session was answered on `retry`. Without it, the answer is only recorded on the operation.
+   */
+  onRetried?(ctx: SessionContext, answered: RetriedStep): Promise<void>;
   recall(ctx: RecallContext): Promise<Recall>;
   compose(ctx: ReplyContext, recall: Recall): Prompt;
 }

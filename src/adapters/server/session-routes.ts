@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
 import { turnListSchema } from "../../engine/session/session-handle.js";
-import { consolidationJob } from "./consolidation-jobs.js";
+import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -13,6 +13,7 @@ import {
   replySchema,
   sessionParams,
   sessionSchema,
+  sessionsQuery,
   turnSchema,
 } from "./schemas.js";
 
@@ -41,9 +42,11 @@ const listSessions = createRoute({
   method: "get",
   path: "/v1/agents/{agent}/sessions",
   tags,
-  summary: "An agent's sessions, oldest first",
+  summary: "An agent's sessions, oldest first; `?status=open` lists the ones never closed",
+  description:
+    "An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with `POST /v1/forget` and its `sessionId`.",
   security: secured,
-  request: { params: agentParams, query: noQuery },
+  request: { params: agentParams, query: sessionsQuery },
   responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
 });
 
@@ -112,7 +115,8 @@ const closeSession = createRoute({
   path: "/v1/agents/{agent}/sessions/{sessionId}/close",
   tags,
   summary: "End a session and queue its consolidation",
-  description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
+  description:
+    "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}. A session with no turns ends with nothing to consolidate: its job is already `done`.",
   security: secured,
   // No body is declared: clients send close with `content-type: application/json` and an empty
   // body, which a declared JSON body would refuse as malformed.
@@ -130,7 +134,7 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listSessions, async (c) => {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
-    return c.json({ sessions: await mem.sessions(agent) }, 200);
+    return c.json({ sessions: await mem.sessions(agent, c.req.valid("query")) }, 200);
   });
 
   app.openapi(readSession, async (c) => {
@@ -165,6 +169,8 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { job, done } = await c.var.mem.closeSession(agent, sessionId);
     // The outcome is read from the job; a failed consolidation is recorded for retry, not thrown here.
     done.catch(() => {});
-    return c.json({ job: consolidationJob(job) }, 202);
+    // A session with no turns ended with nothing to do: its job, as the store tells it, is done.
+    const answered = job ? consolidationJob(job) : await consolidationJobNow(c.var.mem, agent, sessionId);
+    return c.json({ job: answered! }, 202);
   });
 }

@@ -47,7 +47,10 @@ export interface MessagesFacade {
   resume(agent: string, sessionId: string): Promise<SessionHandle>;
   getSession(agent: string, sessionId: string): Promise<Session | null>;
   turns(agent: string, filter?: TurnFilter): Promise<Turn[]>;
-  closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }>;
+  closeSession(
+    agent: string,
+    sessionId: string,
+  ): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }>;
   forget(options: ForgetInput): Promise<ForgetReport>;
   jobs(): JobInfo[];
 }

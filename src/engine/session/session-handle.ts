@@ -153,18 +153,21 @@ export class SessionHandle {
 
   /**
    * Ends the session (after its turns and per-turn work) and queues its consolidation in the
-   * background. Await `done` (or the engine's `idle()`) to know it finished.
-   * @throws {InvalidInputError} the session has no turns
+   * background. Await `done` (or the engine's `idle()`) to know it finished. A session with no
+   * turns has nothing to consolidate: it ends at once (status `consolidated`), with no job
+   * (`job` and `done`'s value are null).
    * @throws {ConflictError} the session is already closed
    */
-  async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+  async close(): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }> {
     this.assertOpen();
     // Closed at once: a turn() called after close() is refused, not slipped in before the close.
     this.closed = true;
     try {
       await this.settled();
-      if ((await this.turns()).length === 0)
-        throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
+      if ((await this.turns()).length === 0) {
+        await this.engine.closeEmpty([this.target()]);
+        return { job: null, done: Promise.resolve(null) };
+      }
       const [job] = await this.engine.close([this.target()]);
       return job!;
     } catch (error) {

@@ -140,7 +140,7 @@ describe("standing instructions", () => {
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
     await s.turn("sam", "This line makes the model answer garbage. I adopted a beagle.");
     const job = await (await s.close()).done;
-    assert.equal(job.state, "done");
+    assert.equal(job?.state, "done");
     assert.equal((await mem.getSession("ava", s.id))?.status, "consolidated");
     assert.ok((await mem.memories("ava")).length > 0, "carecall's memories landed");
     const failed = (await mem.operations("ava")).filter(

@@ -18,6 +18,7 @@ import {
   type Scope,
   type Session,
   STANDING_KIND,
+  type StepWarning,
   type Turn,
 } from "../../core/types.js";
 import type { ScopeCaches } from "../../retrieval/engine-caches.js";
@@ -111,10 +112,12 @@ export async function stageStanding(
   const model = parts.cognition.name;
   let decisions: StandingDecision[];
   let usage: Operation["usage"] | undefined;
+  let warnings: StepWarning[] | undefined;
   try {
     const result = await parts.cognition.run(standingStep, input, { signal });
     decisions = result.value;
     usage = result.usage;
+    warnings = result.warnings;
   } catch (error) {
     stage({
       operations: [
@@ -161,7 +164,13 @@ export async function stageStanding(
         type: d.kind === "revoke" ? "DELETE" : d.replaces ? "UPDATED" : "NEW",
         memoryIds: [...(memory ? [memory.id] : []), ...(d.replaces ? [d.replaces] : [])],
         inputs: { turn: d.turn },
-        outputs: { kind: d.kind, text: d.text, replaces: d.replaces },
+        // The first operation carries the step's cost and what the model's window left out.
+        outputs: {
+          kind: d.kind,
+          text: d.text,
+          replaces: d.replaces,
+          ...(operations.length === 0 && warnings ? { warnings } : {}),
+        },
         ...(operations.length === 0 && usage ? { usage } : {}),
       }),
     );

@@ -146,7 +146,7 @@ async function askQuestion(ctx: TurnContext): Promise<string> {
   const { scope, turn, dialogue } = ctx;
   const q = await ctx.cognition.run(
     questionStep,
-    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
+    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8), at: turn.at },
     { signal: ctx.signal },
   );
   ctx.stage({

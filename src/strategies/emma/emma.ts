@@ -22,6 +22,7 @@ import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
 import { emmaLinkStep, type LinkJudge, type NumberedPair, type RelatedPair } from "./steps/link.js";
 import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
@@ -172,13 +173,16 @@ async function endSession(ctx: SessionContext, settings: EmmaSettings): Promise<
           turns: ctx.turns.map((t) => t.id),
           step: emmaSummarizeStep.name,
         },
-        outputs: {
-          statements: summary.value.map((s) => ({
-            about: s.about,
-            text: s.text,
-            sourceTurns: s.sourceTurns,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            statements: summary.value.map((s) => ({
+              about: s.about,
+              text: s.text,
+              sourceTurns: s.sourceTurns,
+            })),
+          },
+          summary,
+        ),
         rationale: summary.value.length ? null : "nothing worth keeping",
       }),
     ],
@@ -259,10 +263,13 @@ async function linkSession(
           candidates: candidates.length,
           shortlist,
         },
-        outputs: {
-          related: related.map((p) => ({ a: listed[p.a]!.id, b: listed[p.b]!.id, why: p.why })),
-          links: edges.map((e) => ({ from: e.from, to: e.to, judged: e.attributes.judged })),
-        },
+        outputs: withWarnings(
+          {
+            related: related.map((p) => ({ a: listed[p.a]!.id, b: listed[p.b]!.id, why: p.why })),
+            links: edges.map((e) => ({ from: e.from, to: e.to, judged: e.attributes.judged })),
+          },
+          result,
+        ),
         rationale: edges.length
           ? `${related.length} related pair(s) became ${edges.length} link(s) (chain rule: an update links to the newer end)`
           : "no related memories",

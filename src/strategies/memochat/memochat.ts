@@ -23,9 +23,11 @@ import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
+import { formatDay } from "../../core/time.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import type {
   RecallContext,
   ReplyContext,
@@ -103,7 +105,7 @@ export function optionsFor(
     if (!m) continue;
     const memo = memoOf(m)!;
     byN.set(n, m);
-    options.push({ n: n++, topic: memo.topic, summary: memo.summary });
+    options.push({ n: n++, topic: memo.topic, summary: memo.summary, at: m.observedAt });
   }
   return { options, byN };
 }
@@ -233,6 +235,7 @@ async function writeMemo(
       text: t.text,
       // The agent's own replies only: another agent's reply is a partner's words here.
       generated: isOwnReply(t, ctx.scope.agent),
+      at: t.at,
     })),
     ...(settings.cut === undefined ? {} : { cut: settings.cut }),
   };
@@ -253,7 +256,7 @@ async function writeMemo(
         usage: result.usage,
         memoryIds: rows.map((r) => r.id),
         inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
-        outputs: { memos: result.value },
+        outputs: withWarnings({ memos: result.value }, result),
         ...(offline
           ? {
               rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,
@@ -333,9 +336,15 @@ async function recallChosen(ctx: RecallContext, settings: MemochatSettings): Pro
     (a, b) => a.observedAt.localeCompare(b.observedAt) || memoOf(a)!.turnIndex - memoOf(b)!.turnIndex,
   );
   const { options: listed, byN } = optionsFor(entries, nonePlace(settings.seed, ctx.query, entries.length));
+  const now = ctx.now ?? ctx.session?.at;
   const result = await ctx.cognition.run(
     chooseTopicsStep,
-    { query: ctx.query, options: listed, ...(settings.chooser ? { offline: settings.chooser } : {}) },
+    {
+      query: ctx.query,
+      options: listed,
+      ...(now ? { at: now } : {}),
+      ...(settings.chooser ? { offline: settings.chooser } : {}),
+    },
     { signal: ctx.signal },
   );
   const chosen = result.value.chosen.slice(0, ctx.k || undefined).map((n) => ({ n, m: byN.get(n)! }));
@@ -376,11 +385,11 @@ export function composeWithMemo(
       left -= shown.length;
     }
     blocks.push(
-      `(${blocks.length + 1}) Topic: ${memo.topic}\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
+      `(${blocks.length + 1}) Topic: ${memo.topic} (talked about on ${formatDay(hit.observedAt)})\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
     );
   }
   const system = [
-    `You are ${agent}, talking with ${partner}. Give one concise, coherent and helpful reply to the last utterance.`,
+    `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}. Give one concise, coherent and helpful reply to the last utterance.`,
     blocks.length
       ? `Entries of your memo that this utterance draws on (what was said earlier, in your own conversations):\n${blocks.join("\n")}\nUse them where they help; do not claim anything they and the dialogue do not say.`
       : "No entry of your memo relates to this utterance.",

@@ -23,9 +23,10 @@ import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../c
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
-import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
-import { linkRelationsStep } from "./steps/link-relations.js";
+import type { RecallContext, RetriedStep, SessionContext, Strategy } from "../strategy.js";
+import { type LinkRelationsInput, linkRelationsStep } from "./steps/link-relations.js";
 import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine-timeline.js";
 
 /**
@@ -91,6 +92,7 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
     name: NAME,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd: (ctx) => linkSession(ctx, settings),
+    onRetried: (ctx, answered) => linkAnswered(ctx, answered),
     recall: (ctx) => recallTimelines(ctx, settings),
     compose: (ctx, r) => ({
       ...composeReply(ctx, settings.replyShows === "mix" ? r : { ...r, hits: [] }),
@@ -177,6 +179,51 @@ async function linkSession(ctx: SessionContext, settings: TheanineSettings): Pro
   ctx.stage({ memories: fresh, edges });
 }
 
+/**
+ * A pair left unlinked because its relation never fitted, answered on retry: a relation other
+ * than None links the two memories, when both are still there (a LINK operation says why).
+ */
+async function linkAnswered(ctx: SessionContext, answered: RetriedStep): Promise<void> {
+  if (answered.step !== linkRelationsStep.name) return;
+  const { pairs } = answered.input as LinkRelationsInput;
+  const decisions = answered.value as RelationDecision[];
+  const linked = pairs
+    .map((p, i) => ({ from: p.older.id, to: p.newer.id, decision: decisions[i] }))
+    .filter((x): x is { from: string; to: string; decision: RelationDecision } =>
+      Boolean(x.from && x.to && x.decision && x.decision.relation !== "None"),
+    );
+  if (linked.length === 0) return;
+  const present = new Set(
+    (
+      await ctx.store.listMemories(ctx.scope, { ids: linked.flatMap((x) => [x.from, x.to]), status: "any" })
+    ).map((m) => m.id),
+  );
+  const recordedAt = new Date().toISOString();
+  for (const x of linked.filter((l) => present.has(l.from) && present.has(l.to)))
+    ctx.stage({
+      edges: [
+        {
+          id: `edge_${x.from}_${x.to}`,
+          tenant: ctx.scope.tenant,
+          agent: ctx.scope.agent,
+          from: x.from,
+          to: x.to,
+          type: x.decision.relation as Edge["type"],
+          attributes: { answeredOnRetry: true },
+          recordedAt,
+        },
+      ],
+      operations: [
+        ctx.operation({
+          type: "LINK",
+          memoryIds: [x.to, x.from],
+          outputs: { memory: x.to, linked: [{ to: x.from, relation: x.decision.relation }] },
+          rationale: "a relation answered on retry (the pair had been left unlinked)",
+        }),
+      ],
+    });
+}
+
 /** The relation of each pair, in one batched step that sees where both memories came from; logged as CLASSIFY. */
 async function classifyRelations(
   ctx: SessionContext,
@@ -189,8 +236,18 @@ async function classifyRelations(
     {
       about: ctx.session.partners.map(displayName).join(", "),
       pairs: pairs.map((p) => ({
-        older: { text: p.older.text, at: p.older.observedAt, source: source.get(p.older.id) ?? [] },
-        newer: { text: p.newer.text, at: p.newer.observedAt, source: source.get(p.newer.id) ?? [] },
+        older: {
+          id: p.older.id,
+          text: p.older.text,
+          at: p.older.observedAt,
+          source: source.get(p.older.id) ?? [],
+        },
+        newer: {
+          id: p.newer.id,
+          text: p.newer.text,
+          at: p.newer.observedAt,
+          source: source.get(p.newer.id) ?? [],
+        },
       })),
     },
     { signal: ctx.signal },
@@ -204,14 +261,17 @@ async function classifyRelations(
         usage: result.usage,
         memoryIds: [...new Set(pairs.map((p) => p.older.id))],
         inputs: { step: linkRelationsStep.name, pairs: pairs.length, j: settings.j },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            older: p.older.id,
-            newer: p.newer.text,
-            relation: decisions[i]!.relation,
-            why: decisions[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              older: p.older.id,
+              newer: p.newer.text,
+              relation: decisions[i]!.relation,
+              why: decisions[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -273,7 +333,7 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     if (settings.refine) {
       const refined = await ctx.cognition.run(
         refineTimelineStep,
-        { dialogue: talk, timeline: entries, through: hit.id },
+        { dialogue: talk, timeline: entries, through: hit.id, at: ctx.now ?? ctx.session?.at },
         { signal: ctx.signal },
       );
       timeline.refined = refined.value;
