@@ -222,6 +222,27 @@ describe("one-call writes: mem.add({ agent, partner, messages })", () => {
     await mem.close();
   });
 
+  it("goes turn by turn for a strategy with per-turn work, which sees every message", async () => {
+    const mem = await testMemlane({ strategy: "creem", logger: quiet });
+    const result = await mem.add({ agent: "ava", partner: "kim", messages: exchange, idempotencyKey: "k" });
+    assert.equal(result.turns.length, 2);
+    const turnOps = (await mem.operations("ava", { sessionId: result.session.id })).filter(
+      (o) => o.type === "TURN",
+    );
+    assert.equal(turnOps.length, 2, "the per-turn work ran for each message");
+    assert.equal(
+      (await mem.add({ agent: "ava", partner: "kim", messages: exchange, idempotencyKey: "k" })).replayed,
+      true,
+    );
+    await assert.rejects(
+      mem.add({ agent: "ava", partner: "kim", messages: [exchange[0]!, { role: "user", content: " " }] }),
+      InvalidInputError,
+    );
+    await mem.idle();
+    assert.equal((await mem.sessions("ava")).length, 1);
+    await mem.close();
+  });
+
   it("remember() with one bad turn stores nothing (no open session holding the good one)", async () => {
     const mem = await testMemlane({ strategy: "accumulate", logger: quiet });
     await assert.rejects(

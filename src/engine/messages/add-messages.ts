@@ -110,17 +110,32 @@ export async function addMessages(
   const id = keyed ?? parsed.id;
   const meta = { ...parsed.meta, ...(keyed ? { [REQUEST_DIGEST_KEY]: digest } : {}) };
 
-  if (parsed.infer === false)
-    return storeAsGiven(
+  // A new session whose strategy has no per-turn work lands whole, in one transaction.
+  if (parsed.infer === false || (!existing && !mem.strategy.onTurn)) {
+    const given = parsed.infer === false;
+    const whole = await storeWhole(
       mem,
       scope,
-      { partner, id, meta, at: sessionAt },
+      { partner, id, meta, at: sessionAt, status: given ? "consolidated" : "open" },
       turns,
       times,
       keyed,
       digest,
       parsed,
     );
+    if (whole.replayed || given || parsed.close === false) return whole;
+    try {
+      const closed = await mem.closeSession(agent, whole.session.id);
+      // The outcome is the job's; a failed consolidation is recorded for retry, not thrown here.
+      closed.done.catch(() => {});
+      const session = (await mem.getSession(agent, whole.session.id)) ?? whole.session;
+      return { ...whole, session, job: closed.job };
+    } catch (error) {
+      // The queue refused (BUSY) or failed: the call stores nothing, and a retry starts afresh.
+      await mem.forget({ agent, sessionId: whole.session.id }).catch(() => undefined);
+      throw error;
+    }
+  }
 
   let handle = existing;
   if (!handle) {
@@ -186,14 +201,20 @@ function refuseCombinations(parsed: Parsed): void {
 }
 
 /**
- * With infer: false the session and its turns are written in one transaction, marked consolidated
- * at once: no per-turn work, no consolidation, no memory. The turns are still recalled as turns
- * (`units: "turns"`), listed, exported and forgotten like any others.
+ * A new session and its turns written in one transaction: open, to be closed next, or (infer:
+ * false) marked consolidated at once: no per-turn work, no consolidation, no memory. Such turns
+ * are still recalled as turns (`units: "turns"`), listed, exported and forgotten like any others.
  */
-async function storeAsGiven(
+async function storeWhole(
   mem: MessagesFacade,
   scope: Scope,
-  s: { partner: string; id?: string; meta: Record<string, unknown>; at: string },
+  s: {
+    partner: string;
+    id?: string;
+    meta: Record<string, unknown>;
+    at: string;
+    status: "open" | "consolidated";
+  },
   turns: (ListedTurn & { meta?: Record<string, unknown> })[],
   times: (string | undefined)[],
   keyed: string | undefined,
@@ -207,7 +228,7 @@ async function storeAsGiven(
       () => mem.strategy,
       () => s.at,
     ),
-    status: "consolidated",
+    status: s.status,
   };
   let at = s.at;
   const rows: Turn[] = turns.map((t, index) => {
