@@ -282,10 +282,15 @@ async function replay(
       { field: "idempotencyKey", sessionId: first.id, stored: turns.length },
     );
   if (first.status === "open" && parsed.close !== false) {
-    // The first call stored every turn but did not get to close: the retry closes.
-    const closed = await mem.closeSession(agent, first.id);
-    closed.done.catch(() => {});
-    job = closed.job;
+    // The first call stored every turn but has not closed (yet, or ever): the retry closes. If
+    // the first closes meanwhile, that close stands.
+    try {
+      const closed = await mem.closeSession(agent, first.id);
+      closed.done.catch(() => {});
+      job = closed.job;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
     session = (await mem.getSession(agent, first.id)) ?? first;
   }
   job ??= mem.jobs().findLast((j) => j.agent === agent && j.sessionId === first.id) ?? null;
