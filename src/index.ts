@@ -93,6 +93,14 @@ export {
   type SessionOptions,
   type UpdateResult,
 } from "./engine/memlane.js";
+export type { AddMessagesResult } from "./engine/messages/add-messages.js";
+export {
+  type AddMessagesInput,
+  addMessagesSchema,
+  MAX_MESSAGES,
+  type MessageInput,
+  messageSchema,
+} from "./engine/messages/message-schemas.js";
 export { openMemlane } from "./engine/open-memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
 export { reasonedReplyStep, replyStep } from "./engine/reply/reply-step.js";

@@ -93,6 +93,8 @@ import {
   retryIn,
   waitingIn,
 } from "./maintenance.js";
+import { type AddMessagesResult, addMessages } from "./messages/add-messages.js";
+import type { AddMessagesInput } from "./messages/message-schemas.js";
 import {
   INGEST_OPTIONS_FIELDS,
   MEMORY_FILTER_FIELDS,
@@ -114,6 +116,8 @@ import { TenantStore } from "./tenant-store.js";
 export type { AddResult, RestoreResult, UpdateResult } from "./correction/correction.js";
 export type { CorrectionNote, HistoryView } from "./history/history.js";
 export type { ReindexReport, RetryReport } from "./maintenance.js";
+export type { AddMessagesResult } from "./messages/add-messages.js";
+export type { AddMessagesInput, MessageInput } from "./messages/message-schemas.js";
 
 /** @deprecated Use SessionInput. */
 export type SessionOptions = SessionInput;
@@ -665,12 +669,41 @@ export class Memlane {
    * caller. It retires nothing, even when it contradicts a memory: which holds is for a
    * correction (`update`, `restore`) to say. A fact about a partner is theirs to hear; one about
    * the agent itself is heard in agent-scope recalls; a sensitive one is private (docs/privacy.md).
-   * The first argument is the agent: another form, taking one object, may come beside it.
    * @example await mem.add("ava", { about: "sam", text: "Sam is allergic to penicillin." });
    * @throws {InvalidInputError} a missing or blank field, an unknown field, a bad time; nothing changed
    */
-  async add(agent: string, fact: AddFactInput): Promise<AddResult> {
+  add(agent: string, fact: AddFactInput): Promise<AddResult>;
+  /**
+   * Stores a whole exchange in one call: the messages (OpenAI-style `{ role, content }`, role
+   * "user" being the partner and "assistant" the agent, or `{ speaker, text }`) become the turns
+   * of one new session of the agent with the partner, heard by that partner only, which is then
+   * closed and consolidated in the background (the same as `session()`, `turn()` for each,
+   * `close()`). Every message is checked before anything is stored: a bad one stores nothing.
+   * - `infer: false`: the messages are kept exactly as given, as turns, and nothing is inferred
+   *   from them: no per-turn work, no consolidation, no memory (the session is stored
+   *   consolidated at once, in one transaction). They are found by `recall({ units: "turns" })`.
+   *   To state a fact as a memory with no inference, use `add(agent, { about, text })`.
+   * - `idempotencyKey`: a retried call with the same key stores nothing twice and answers with
+   *   the first call's session and turns (`replayed: true`); the key is kept in the store, so this
+   *   holds across restarts and replicas. The same key with another request is a ConflictError.
+   * - `sessionId` adds to an open session instead; `close: false` leaves the session open.
+   * @example await mem.add({ agent: "ava", partner: "sam", messages: [
+   *   { role: "user", content: "I adopted a beagle." }, { role: "assistant", content: "Lovely!" }] });
+   * @throws {InvalidInputError} a bad message (unknown field, empty text, a role other than user
+   *   or assistant, a speaker who is neither agent nor partner, a bad or backward time), `details.field`
+   *   naming it (`messages.1.content`); nothing stored
+   * @throws {NotFoundError} `sessionId` is not a session of the agent
+   * @throws {ConflictError} `idempotencyKey` was used for another request, or its first call is still storing
+   */
+  add(input: AddMessagesInput): Promise<AddMessagesResult>;
+  async add(first: string | AddMessagesInput, fact?: AddFactInput): Promise<AddResult | AddMessagesResult> {
     this.engine.assertOpen();
+    if (typeof first !== "string") {
+      if (fact !== undefined)
+        throw new InvalidInputError("add({ agent, partner, messages }) takes one argument", { field: "add" });
+      return addMessages(this, first, this.parts.maxTurnChars);
+    }
+    const agent = first;
     const scope = this.scope(agent);
     const input = parseInput(addFactSchema, fact, "add");
     checkTurnLength(input.text, this.parts.maxTurnChars);

@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
+import { turnListSchema } from "../../engine/session/session-handle.js";
 import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
@@ -71,19 +72,26 @@ const addTurn = createRoute({
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/turns",
   tags,
-  summary: "Record one utterance of an open session",
+  summary: "Record one utterance of an open session, or several in order",
   description:
-    "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn.",
+    "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn. Given an array, every turn is checked before any is stored: a bad one stores none (400, `error.field` such as `1.speaker`), and the answer is `{ turns }`.",
   security: secured,
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)", {
-      speaker: "sam",
-      text: "I started a new job at the city library.",
-    }),
+    ...jsonBody(
+      z.union([turnInputSchema, turnListSchema]),
+      "the turn (the engine's TurnInput), or an array of turns, oldest first",
+      { speaker: "sam", text: "I started a new job at the city library." },
+    ),
   },
-  responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
+  responses: {
+    201: answer(
+      z.union([turnSchema, z.object({ turns: z.array(turnSchema) })]),
+      "the stored turn, or `{ turns }` for an array",
+    ),
+    ...errorAnswers,
+  },
 });
 
 const reply = createRoute({
@@ -140,8 +148,10 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(addTurn, async (c) => {
     const { agent, sessionId } = c.req.valid("param");
-    const { speaker, text, ...options } = c.req.valid("json");
+    const body = c.req.valid("json");
     const handle = await c.var.mem.resume(agent, sessionId);
+    if (Array.isArray(body)) return c.json({ turns: await handle.addTurns(body) }, 201);
+    const { speaker, text, ...options } = body;
     return c.json(await handle.turn(speaker, text, options), 201);
   });
 

@@ -432,7 +432,7 @@ function turnInputs(p: Prepared) {
 }
 
 /** Who may speak in a session now: the agent and every partner who has not left. */
-function presentSpeakers(session: Session): string[] {
+export function presentSpeakers(session: Session): string[] {
   const left = (session.meta.left ?? {}) as Record<string, string>;
   return [session.agent, ...session.partners.filter((p) => !(p in left))];
 }
