@@ -23,7 +23,15 @@ export type {
 } from "./cognition/inputs.js";
 export { LlmCognition, type LlmCognitionOptions } from "./cognition/llm/llm-cognition.js";
 export { OfflineCognition } from "./cognition/offline/offline-cognition.js";
-export { batchItems, defineStep, type OfflineKit, type Step, type StepBatching } from "./cognition/step.js";
+export {
+  batchItems,
+  chunkItems,
+  defineStep,
+  type OfflineKit,
+  type PartBudget,
+  type Step,
+  type StepBatching,
+} from "./cognition/step.js";
 export * from "./core/errors.js";
 export type { Recall, RecallHit } from "./core/recall.js";
 export { checkSpecification, SPECIFICATION_VERSION } from "./core/specification.js";
@@ -41,7 +49,9 @@ export {
   perTurnSchema,
   type RecallInput,
   recallInputSchema,
+  type SessionFilter,
   type SessionInput,
+  sessionFilterSchema,
   sessionInputSchema,
   type TurnInput,
   tenantSchema,
@@ -91,6 +101,14 @@ export {
   type SessionOptions,
   type UpdateResult,
 } from "./engine/memlane.js";
+export type { AddMessagesResult } from "./engine/messages/add-messages.js";
+export {
+  type AddMessagesInput,
+  addMessagesSchema,
+  MAX_MESSAGES,
+  type MessageInput,
+  messageSchema,
+} from "./engine/messages/message-schemas.js";
 export { openMemlane } from "./engine/open-memlane.js";
 export { type RememberInput, type RememberResult, remember } from "./engine/remember.js";
 export { reasonedReplyStep, replyStep } from "./engine/reply/reply-step.js";
@@ -153,6 +171,7 @@ export { createStrategy, StrategyRegistry, strategyNames } from "./strategies/re
 export type {
   RecallContext,
   ReplyContext,
+  RetriedStep,
   SessionContext,
   Strategy,
   StrategyContext,

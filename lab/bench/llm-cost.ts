@@ -1,18 +1,22 @@
 /**
  * Model calls and tokens per session of a strategy with LLM cognition, counted with the scripted
  * model double (it answers every step validly: one statement per partner utterance, APPEND for
- * every pair, SameTopic for every link). Tokens are estimated at four characters a token.
+ * every pair, SameTopic for every link). Tokens are estimated as the engine estimates them. With
+ * `--context <tokens>` the double claims that window, so prompts are sized to it, and the largest
+ * prompt sent is reported.
  */
 import { readFileSync } from "node:fs";
 import { loadTranscripts } from "../../src/engine/ingest/formats/load.js";
 import { validateTranscript } from "../../src/engine/ingest/formats/transcript.js";
 import { openMemlane } from "../../src/engine/open-memlane.js";
+import { estimateMessageTokens } from "../../src/models/chat-model.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
 import { flag, positional } from "./args.js";
 
 export async function benchLlmCost(args: string[]): Promise<void> {
   const file = positional(args, "");
   const strategy = flag(args, "strategy", "carecall");
+  const context = flag(args, "context", "");
   const transcripts = file
     ? await loadTranscripts(file)
     : [
@@ -20,9 +24,11 @@ export async function benchLlmCost(args: string[]): Promise<void> {
           JSON.parse(readFileSync(new URL("../../data/demo-conversation.json", import.meta.url), "utf8")),
         ),
       ];
-  const chat = scriptedLlm();
+  const chat = scriptedLlm({}, context ? { contextWindow: Number(context) } : {});
   const mem = await openMemlane({ store: ":memory:", strategy, embedder: "hash", chat });
-  console.log(`strategy ${strategy}, LLM cognition (scripted double)\n`);
+  console.log(
+    `strategy ${strategy}, LLM cognition (scripted double), window ${context ? `${context} tokens` : "not sized"}\n`,
+  );
   console.log(
     "| agent | session | model calls | prompt tokens | completion tokens |\n| --- | --- | ---: | ---: | ---: |",
   );
@@ -49,5 +55,7 @@ export async function benchLlmCost(args: string[]): Promise<void> {
   console.log(
     `\nper session: ${per(totals.calls)} calls, ${per(totals.prompt)} prompt + ${per(totals.completion)} completion tokens (${totals.sessions} sessions, ${chat.calls.length} calls in all)`,
   );
+  const largest = Math.max(0, ...chat.calls.map((c) => estimateMessageTokens(c.messages)));
+  console.log(`largest prompt sent: ${largest} tokens`);
   await mem.close();
 }

@@ -12,8 +12,13 @@
  *        [--words flat,zipf]
  *                                                        an agent living with memlane: turn + recall against
  *                                                        recall alone, cold load, many scopes, event-loop stalls
- *   llm-cost [file] [--strategy S]                       model calls and tokens per session with LLM cognition
- *                                                        (scripted double; default the demo conversation)
+ *   llm-cost [file] [--strategy S] [--context tokens]    model calls and tokens per session with LLM cognition
+ *                                                        (scripted double; default the demo conversation), and
+ *                                                        the largest prompt; --context sizes prompts to a window
+ *   model-behaviour [--strategies S,…] [--families F,…] [--schema ignore|honour|reject] [--parts families,schema]
+ *                                                        every strategy against a model that slips (loopback server):
+ *                                                        replies returned, sessions landed, calls and retries per
+ *                                                        family; then the retries JSON-schema output saves
  *   postgres [--sizes 10000,100000] [--queries 200] [--stores sqlite,postgres,pglite]
  *                                                        recall p50/p95 on SQLite, Postgres (exact) and PGlite +
  *                                                        pgvector HNSW (with HNSW's recall@10 against exact)
@@ -46,6 +51,7 @@ import { benchIngest } from "./ingest.js";
 import { benchInstallSize } from "./install-size.js";
 import { benchLive } from "./live.js";
 import { benchLlmCost } from "./llm-cost.js";
+import { benchModelBehaviour } from "./model-behaviour.js";
 import { benchPostgres } from "./postgres.js";
 import { benchRecall } from "./recall.js";
 import { benchRecallSignals } from "./recall-signals.js";
@@ -60,6 +66,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "install-size": benchInstallSize,
   live: benchLive,
   "llm-cost": benchLlmCost,
+  "model-behaviour": benchModelBehaviour,
   postgres: benchPostgres,
   recall: (a) => (a.includes("--signals") ? benchRecallSignals(a) : benchRecall(a)),
   serve: (a) => (flag(a, "parts", "") === "fairness" ? benchFairness(a) : benchServe(a)),

@@ -34,6 +34,7 @@ import {
   parseEmmaLinks,
 } from "../eval/emma/links.js";
 import { requireSharedData } from "../shared-data.js";
+import { standingOption } from "./standing-flag.js";
 
 const DATA = (file: string) => new URL(`../data/emma/${file}`, import.meta.url).pathname;
 
@@ -54,8 +55,7 @@ const share = (value: string, flag: string) => {
 };
 
 export function registerEvalEmma(evalCmd: Command): void {
-  evalCmd
-    .command("emma [file]")
+  standingOption(evalCmd.command("emma [file]"))
     .description(
       "mixed sessions: questions asked while talking with one partner about what another said or how something developed; hit@1, hit@k, wrong-person rate for emma, carecall, theanine, creem (tune / test episodes)",
     )
@@ -92,6 +92,7 @@ export function registerEvalEmma(evalCmd: Command): void {
           judge: string;
           shortlist: string;
           minSalience: string;
+          standing?: boolean;
         }
       >();
       const path = file ?? DATA("episodes.json");
@@ -133,6 +134,7 @@ export function registerEvalEmma(evalCmd: Command): void {
           strategies,
           k,
           emma,
+          standing: opts.standing ?? false,
           onProgress: (done, total, label) => bar.update(done, total, label),
         });
         bar.stop();

@@ -23,7 +23,8 @@ import { evaluateMtbench } from "../eval/mtbench-plus/evaluate.js";
 import { mtbenchChart, mtbenchMarkdown, tuneMarkdown } from "../eval/mtbench-plus/report.js";
 import { tuneMemochat } from "../eval/mtbench-plus/tune.js";
 import { requireSharedData } from "../shared-data.js";
-import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
+import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
+import { standingOption } from "./standing-flag.js";
 
 interface Options extends GlobalOptions, JudgeFlags {
   strategies: string;
@@ -32,22 +33,23 @@ interface Options extends GlobalOptions, JudgeFlags {
   tune?: boolean;
   chart: string;
   limit?: string;
+  standing?: boolean;
 }
 
 /** Adds `mtbench-plus [file]` to the `eval` command. */
 export function registerEvalMtbenchPlus(evalCmd: Command): void {
   judgeOptions(
-    evalCmd.command("mtbench-plus [file]"),
+    standingOption(evalCmd.command("mtbench-plus [file]")),
     "rates the final replies (with --engine llm and no judge, nothing is rated)",
   )
     .description(
-      "MT-Bench+: play each conversation (the strategy writes every agent turn), then score the final long-range question: turns and memo entries recalled per type (offline), the paper's 1-100 judge (with a chat model), calls and tokens per turn",
+      "MT-Bench+: play each conversation (the strategy writes every agent turn, within the paper's 2,048-token dialogue window), close it, then ask the final long-range question in a new session and score it: turns and memo entries recalled per type (offline), the paper's 1-100 judge (with a judge model), calls and tokens per turn",
     )
     .option("--strategies <list>", "strategies to compare", "memochat,carecall,theanine,creem")
     .option("--split <split>", "which conversations to play: test | tune | all (27 / 27 / 54)", "all")
     .option(
       "--engine <engine>",
-      "offline | llm (a chat model; also judges) | scripted (the LLM engine on memlane/testing's scripted model: counts calls and tokens, says nothing of quality)",
+      "offline | llm (the chat model plays every agent turn; the judge is --judge-url/--judge-model, never this model) | scripted (the LLM engine on memlane/testing's scripted model: counts calls and tokens, says nothing of quality)",
       "offline",
     )
     .option(
@@ -103,10 +105,11 @@ export function registerEvalMtbenchPlus(evalCmd: Command): void {
           : scripted
             ? new LlmCognition(scripted)
             : new OfflineCognition(embedder);
+      refuseSameJudge(opts, config.chat);
       const judge = judgeFrom(opts, scripted ? () => "A scripted judgement. [[50]]" : undefined);
       if (opts.engine !== "offline" && !judge)
         note("no judge model (--judge-url and --judge-model): replies are played, not rated");
-      const ports = { embedder, cognition, judge };
+      const ports = { embedder, cognition, judge, standing: opts.standing ?? false };
       try {
         let memochat: Strategy = memochatStrategy();
         let tuned = null;

@@ -24,10 +24,10 @@ import { QaCache } from "../eval/qa/cache.js";
 import { loadQaSet, QA_FORMATS, type QaFormat } from "../eval/qa/load.js";
 import { MeteredChatModel } from "../eval/qa/metered-model.js";
 import { type Prices, qaChart, qaMarkdown, qaReport } from "../eval/qa/report.js";
-import { BASELINES, type Baseline, runQa } from "../eval/qa/run.js";
+import { BASELINES, type Baseline, runQa, THEANINE_TIMELINES } from "../eval/qa/run.js";
 import { scriptedAnswerModel, scriptedJudgeModel } from "../eval/qa/scripted.js";
 import { applyErrata, limitQuestions, parseErrata, sampleQuestions } from "../eval/qa/select.js";
-import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
+import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
 
 interface Options extends GlobalOptions, JudgeFlags {
   format: QaFormat;
@@ -35,6 +35,7 @@ interface Options extends GlobalOptions, JudgeFlags {
   strategies: string;
   baselines: string;
   k: string;
+  theanineK: string;
   engine: string;
   cache: string | false;
   limit?: string;
@@ -67,7 +68,12 @@ export function registerEvalQa(evalCmd: Command): void {
       `baselines run beside them: ${BASELINES.join(", ")} (comma-separated), or "off"`,
       BASELINES.join(","),
     )
-    .option("-k, --k <n>", "hits each strategy recalls per question", "10")
+    .option("-k, --k <n>", "hits each strategy recalls per question (theanine: see --theanine-k)", "10")
+    .option(
+      "--theanine-k <n>",
+      "theanine's timelines per question, one per retrieved memory (the paper's 3)",
+      String(THEANINE_TIMELINES),
+    )
     .option(
       "--engine <engine>",
       "who writes the memories: offline (default) | llm (the chat model) | scripted (scripted answer model, judge and writer: counts calls and tokens, says nothing of quality)",
@@ -98,6 +104,7 @@ export function registerEvalQa(evalCmd: Command): void {
     .action(async (file: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<Options>();
       const k = wholeNumber(opts.k, "k", 1);
+      const theanineK = wholeNumber(opts.theanineK, "theanine-k", 1);
       const concurrency = wholeNumber(opts.concurrency, "concurrency", 1);
       const retries = wholeNumber(opts.retries, "retries", 0);
       const contextWindow = wholeNumber(opts.contextWindow, "context-window", 2048);
@@ -134,11 +141,7 @@ export function registerEvalQa(evalCmd: Command): void {
         );
       const answer: ChatModel = chat ?? scriptedAnswerModel();
       const endpoint = config.chat && "baseURL" in config.chat ? config.chat : undefined;
-      if (endpoint && opts.judgeUrl === endpoint.baseURL && opts.judgeModel === endpoint.model)
-        throw new InvalidInputError(
-          "The judge is the answer model (same endpoint and model): grade with another model, or the run grades itself",
-          { field: "judge" },
-        );
+      refuseSameJudge(opts, config.chat, "the answer model");
       const judge = judgeFrom(opts, scripted ? scriptedJudgeModel() : undefined, client);
       if (!judge)
         throw new InvalidInputError(
@@ -195,6 +198,7 @@ export function registerEvalQa(evalCmd: Command): void {
             strategies,
             baselines: baselines as Baseline[],
             k,
+            theanineK,
             contextWindow,
             concurrency,
             cache,
@@ -205,6 +209,8 @@ export function registerEvalQa(evalCmd: Command): void {
         bar.stop();
         await embedder.close?.();
       }
+      if (strategies.includes("theanine") && theanineK !== k)
+        notes.push(`theanine recalls ${theanineK} timelines per question (--theanine-k), not k ${k}`);
       if (scripted)
         notes.push(
           "--engine scripted: scripted answers, grades and memory writing; these figures count calls and tokens, not quality",

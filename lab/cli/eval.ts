@@ -27,7 +27,7 @@ import {
   RANKERS_FOR,
   recallMarkdown,
 } from "../eval/recall/evaluate.js";
-import { readExams, writeExam, writeExams } from "../eval/teafarm/exam.js";
+import { cachedExam, examWriter, readExams, writeExam, writeExams } from "../eval/teafarm/exam.js";
 import { runTeafarm } from "../eval/teafarm/teafarm.js";
 import { transcriptFingerprint } from "../eval/transcript-fingerprint.js";
 import { registerEvalCurrency } from "./eval-currency.js";
@@ -38,7 +38,8 @@ import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
 import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalRules } from "./eval-rules.js";
 import { registerEvalStanding } from "./eval-standing.js";
-import { type JudgeFlags, judgeFrom, judgeOptions } from "./judge-model.js";
+import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
+import { standingOption } from "./standing-flag.js";
 
 export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
@@ -79,9 +80,9 @@ export function registerEval(program: Command): void {
       print(consistencyMarkdown(rows));
     });
 
-  judgeOptions(evalCmd.command("creem-qa <file>"), "writes the exam")
+  judgeOptions(standingOption(evalCmd.command("creem-qa <file>")), "writes the exam")
     .description(
-      "CREEM's multiple-choice probe: an exam written once per session from the dialogue, answered from each strategy's memory (needs a chat model)",
+      "CREEM's multiple-choice probe: an exam written once per session from the dialogue by its own model, answered from each strategy's whole memory (needs a chat model)",
     )
     .option("--strategies <list>", "strategies to compare", "creem,carecall,theanine,accumulate")
     .option("--format <format>", "memlane | locomo | auto", "auto")
@@ -95,6 +96,7 @@ export function registerEval(program: Command): void {
             format: TranscriptFormat;
             agent?: string;
             conversation?: string;
+            standing?: boolean;
           }
       >();
       const config = configFrom(opts);
@@ -103,9 +105,14 @@ export function registerEval(program: Command): void {
         throw new InvalidInputError(
           "creem-qa needs a chat model: set --chat-url and --chat-model, or --gguf",
         );
+      refuseSameJudge(opts, config.chat);
       const writer = judgeFrom(opts);
-      if (!writer)
-        note("no exam writer (--judge-url, --judge-model): the model under test writes its own exam");
+      if (!writer && !opts.allowSameJudge)
+        throw new InvalidInputError(
+          "creem-qa writes its exam with a model of its own: set --judge-url and --judge-model, or pass --allow-same-judge to let the model under test write its own exam",
+          { field: "judge" },
+        );
+      if (!writer) note("--allow-same-judge: the model under test writes its own exam");
       const strategies = strategyList(opts.strategies);
       let transcripts = await loadTranscripts(file, { format: opts.format, agent: opts.agent });
       if (opts.conversation !== undefined)
@@ -120,6 +127,7 @@ export function registerEval(program: Command): void {
             chat,
             ...(writer ? { writer } : {}),
             embedder,
+            standing: opts.standing ?? false,
             onProgress: (l) => note(`${transcript.agent}: ${l}`),
           }),
         );
@@ -156,9 +164,9 @@ export function registerEval(program: Command): void {
       print(typingMarkdown(report));
     });
 
-  judgeOptions(evalCmd.command("teafarm <file>"), "writes the exam and judges the replies")
+  judgeOptions(standingOption(evalCmd.command("teafarm <file>")), "writes the exam and judges the replies")
     .description(
-      "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session (offline writer and judge without a chat model)",
+      "TeaFarm: one counterfactual exam per conversation, written from the sessions themselves and put to every strategy, each question in its own new session; the exam is written and judged by the judge model (offline without one) and cached per conversation and writer",
     )
     .option("--format <format>", "memlane | locomo | auto", "auto")
     .option("--agent <name>", "for LoCoMo: which speaker is the agent")
@@ -168,7 +176,12 @@ export function registerEval(program: Command): void {
       "--strategies <list>",
       "strategies that sit the same exam (gold: the reply sees the exam's gold memory); default --strategy or theanine",
     )
-    .option("--exam <file>", "exam cache: reused for conversations it holds, written for the others")
+    .option(
+      "--exam <file>",
+      "exam cache, by conversation and exam writer: an exam it holds is sat again, others are written and kept",
+      "memlane-teafarm-exams.json",
+    )
+    .option("--no-exam", "keep no exam (each run writes its own)")
     .option("--no-relations", "theanine ablation: link memories by similarity only")
     .option("--no-refine", "theanine ablation: do not refine timelines")
     .option("--theanine-query <query>", "theanine recall query: context | last-utterance", "context")
@@ -182,11 +195,12 @@ export function registerEval(program: Command): void {
             conversation?: string;
             questions: string;
             strategies?: string;
-            exam?: string;
+            exam: string | false;
             relations: boolean;
             refine: boolean;
             theanineQuery: string;
             carecallCandidates: string;
+            standing?: boolean;
           }
       >();
       const config = configFrom(opts);
@@ -209,20 +223,21 @@ export function registerEval(program: Command): void {
       const embedder = new CachedEmbedder(resolveEmbedder(config.embedder));
       const cognition = resolveCognition(config, chat, embedder);
       // The exam's writer and judge: a model of its own, or the offline writer and judge.
+      refuseSameJudge(opts, config.chat);
       const judge = judgeFrom(opts);
       if (chat && !judge)
         note("no judge model (--judge-url, --judge-model): the exam is written and judged offline");
+      const writer = examWriter(judge);
       const cached = opts.exam ? await readExams(opts.exam) : [];
       const exams = [];
       const reports = [];
       for (const transcript of transcripts) {
         const progress = (step: string) => note(`${transcript.agent}: ${step}`);
         const fingerprint = transcriptFingerprint(transcript);
-        let exam = cached.find((e) => e.fingerprint === fingerprint);
+        let exam = cachedExam(cached, fingerprint, writer);
         if (exam)
           progress(`reusing the exam in ${opts.exam} (${exam.questions.length} questions, ${exam.writer})`);
         exam ??= await writeExam(transcript, {
-          cognition,
           embedder,
           chat: judge,
           questions,
@@ -240,6 +255,7 @@ export function registerEval(program: Command): void {
               embedder,
               exam,
               strategy: n === "gold" ? "gold" : strategyFor(n),
+              standing: opts.standing ?? false,
               onProgress: progress,
             }),
           );

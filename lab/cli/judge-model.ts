@@ -14,6 +14,8 @@ export interface JudgeFlags {
   judgeUrl?: string;
   judgeModel?: string;
   judgeKey?: string;
+  /** Lets the judge be the system's own model (refused otherwise). */
+  allowSameJudge?: boolean;
 }
 
 /** Adds the judge's flags to a lab command; `role` says what the judge does there. */
@@ -24,7 +26,27 @@ export function judgeOptions(cmd: Command, role: string): Command {
       `the OpenAI-compatible endpoint of the model that ${role} (never the system under test)`,
     )
     .option("--judge-model <model>", "the judge's model at that endpoint")
-    .option("--judge-key <key>", "the judge's API key (env MEMLANE_JUDGE_KEY)");
+    .option("--judge-key <key>", "the judge's API key (env MEMLANE_JUDGE_KEY)")
+    .option(
+      "--allow-same-judge",
+      "let the judge be the system's own chat model (refused otherwise: a model grading itself is not a measurement)",
+    );
+}
+
+/**
+ * Refuses a judge that is the system under test: the same endpoint and model as `system` (the
+ * run's chat setting), unless `--allow-same-judge` says so. A trailing slash does not make a
+ * different endpoint.
+ */
+export function refuseSameJudge(flags: JudgeFlags, system: unknown, what = "the system under test"): void {
+  if (flags.allowSameJudge || !flags.judgeUrl || !flags.judgeModel) return;
+  if (typeof system !== "object" || system === null || !("baseURL" in system) || !("model" in system)) return;
+  const trim = (url: unknown) => String(url).replace(/\/+$/, "");
+  if (trim(system.baseURL) === trim(flags.judgeUrl) && system.model === flags.judgeModel)
+    throw new InvalidInputError(
+      `The judge is ${what} (same endpoint and model, ${flags.judgeModel}): judge with another model, or pass --allow-same-judge to let it grade itself`,
+      { field: "judge" },
+    );
 }
 
 /**

@@ -31,6 +31,10 @@ describe("eval creem-qa (scripted model)", () => {
     assert.equal(by.accumulate!.correct, 2);
     assert.equal(by.creem!.correct, 2);
     assert.equal(by.none!.noAnswer, 2, "no memory, no answer");
+    assert.ok(
+      !chat.calls.some((c) => c.options.jsonSchema?.name === "standing"),
+      "no standing instructions: the paper has none",
+    );
   });
 
   it("writes the exam with its own model and moves the right option around", async () => {
@@ -62,5 +66,35 @@ describe("eval creem-qa (scripted model)", () => {
       return s.answer;
     });
     assert.deepEqual(new Set(places), new Set(["A", "B", "C"]), "the right option is found in every place");
+  });
+
+  it("answers from the strategy's whole memory, not a top k", async () => {
+    const many = validateTranscript(
+      partnerLines("ava", "sam", [
+        ...Array.from(
+          { length: 14 },
+          (_, i) =>
+            [
+              `s${i + 1}`,
+              `2024-03-${String(i + 1).padStart(2, "0")}T10:00`,
+              `I tried hobby number ${i + 1}.`,
+            ] as [string, string, string],
+        ),
+        ["s15", "2024-04-01T10:00", "I moved to Bristol."],
+      ]),
+    );
+    const chat = scriptedLlm({ summary: (name, text) => `${name} said: ${text}` });
+    await runCreemQa({
+      transcript: many,
+      strategies: ["accumulate"],
+      chat,
+      writer: scriptedLlm(),
+      embedder: new HashEmbedder(),
+    });
+    const answers = chat.calls.filter((c) => c.options.jsonSchema?.name === "creem_qa_answer");
+    const last = answers.at(-1)!.messages.at(-1)!.content;
+    const shown = last.split("\n").filter((l) => l.startsWith("- ("));
+    assert.equal(shown.length, 15, last);
+    assert.match(shown[0]!, /hobby number 1\./, "oldest first");
   });
 });

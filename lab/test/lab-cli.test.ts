@@ -55,6 +55,8 @@ describe("lab eval teafarm", () => {
         story,
         "--questions",
         "1",
+        "--exam",
+        join(dir, "exams.json"),
         "--chat-url",
         server.url,
         "--chat-model",
@@ -84,12 +86,43 @@ describe("lab eval teafarm offline", () => {
   it("says plainly what an offline exam measures", async () => {
     const story = join(dir, "story-offline.json");
     writeFileSync(story, JSON.stringify(demoTranscript));
-    const r = await lab("eval", "teafarm", story, "--questions", "1", "--embedder", "hash");
+    const r = await lab("eval", "teafarm", story, "--questions", "1", "--embedder", "hash", "--no-exam");
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
       /offline exam: .*restates the later fact, not whether it resists a counterfactual premise/,
     );
+  });
+});
+
+describe("lab judged evaluations", () => {
+  it("refuse a judge that is the system's own model, unless --allow-same-judge", async () => {
+    const story = join(dir, "story-judge.json");
+    writeFileSync(story, JSON.stringify(demoTranscript));
+    const same = [
+      "--chat-url",
+      "http://127.0.0.1:9/v1",
+      "--chat-model",
+      "m",
+      "--judge-url",
+      "http://127.0.0.1:9/v1/",
+    ];
+    for (const cmd of ["teafarm", "creem-qa"]) {
+      const r = await lab("eval", cmd, story, ...same, "--judge-model", "m");
+      assert.equal(r.code, 3, `${cmd}: ${r.stderr}`);
+      assert.match(r.stderr, /The judge is the system under test .*--allow-same-judge/);
+    }
+    const unwritten = await lab(
+      "eval",
+      "creem-qa",
+      story,
+      "--chat-url",
+      "http://127.0.0.1:9/v1",
+      "--chat-model",
+      "m",
+    );
+    assert.equal(unwritten.code, 3, "creem-qa without an exam writer of its own");
+    assert.match(unwritten.stderr, /creem-qa writes its exam with a model of its own/);
   });
 });
 

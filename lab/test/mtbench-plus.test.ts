@@ -196,7 +196,44 @@ describe("eval mtbench-plus", () => {
     assert.match(mtbenchMarkdown(report), /judge 1-100/);
   });
 
-  it("judges with its own model (--judge-url, --judge-model), asking the final question in the same session", async () => {
+  it("asks the judged question in a new session after the talk closed, within the paper's 2K-token window", async () => {
+    // Long turns: the talk alone is far past 2,048 tokens.
+    const long = KYOTO.map(([text, info], i): [string, string] =>
+      i === KYOTO.length - 1 ? [text, info] : [`${text} ${"Some more detail on this. ".repeat(120)}`, info],
+    );
+    const convs = readMtbench([conversation("long", "retrospection", long)], "t");
+    const embedder = new HashEmbedder();
+    const replies: { system: string; users: string[]; chars: number }[] = [];
+    const llm = scriptedLlm({
+      byName: {
+        reply: (messages) => {
+          const dialogue = messages.slice(1);
+          replies.push({
+            system: messages[0]!.content,
+            users: dialogue.filter((m) => m.role === "user").map((m) => m.content),
+            chars: dialogue.reduce((n, m) => n + m.content.length, 0),
+          });
+          return "ok";
+        },
+      },
+    });
+    await evaluateMtbench(convs, [createStrategy("accumulate")], {
+      embedder,
+      cognition: () => new LlmCognition(llm),
+      judge: new ScriptedChatModel(() => "Fine. [[50]]"),
+    });
+    assert.equal(replies.length, KYOTO.length);
+    // The paper's window: 2,048 tokens, at four characters a token.
+    for (const r of replies) assert.ok(r.chars <= 2_048 * 4, `a reply saw ${r.chars} characters`);
+    const final = replies.at(-1)!;
+    assert.deepEqual(final.users, [KYOTO.at(-1)![0]], "the final question opens a session of its own");
+    assert.match(final.system, /What you remember:\n- .*Kyoto/, "and is answered from memory");
+    const named = (name: string) =>
+      llm.calls.filter((c) => (c.options.jsonSchema?.name ?? c.options.task) === name);
+    assert.equal(named("standing").length, 0, "no standing instructions: the paper has none");
+  });
+
+  it("judges with its own model (--judge-url, --judge-model), asking the final question in a new session", async () => {
     const judgeServer = await startFakeOpenAI({ answer: () => "Faithful to the plan. [[71]]" });
     const dir = mkdtempSync(join(tmpdir(), "memlane-mtb-judge-"));
     try {
@@ -235,6 +272,17 @@ describe("eval mtbench-plus", () => {
       // A judge endpoint without its model is refused.
       const unjudged = await runLab([...play, "--json"], { env });
       assert.equal(unjudged.code, 3, "--judge-url needs --judge-model");
+      // The model under test never judges itself unless asked to.
+      const own = ["--engine", "llm", "--chat-url", judgeServer.url, "--chat-model", "judge-model"];
+      const selfJudged = await runLab(
+        [...play.filter((a) => a !== "scripted" && a !== "--engine"), ...own, "--judge-model", "judge-model"],
+        { env },
+      );
+      assert.equal(selfJudged.code, 3, selfJudged.stderr);
+      assert.match(selfJudged.stderr, /The judge is the system under test/);
+      const help = await runLab(["eval", "mtbench-plus", "--help"], { env });
+      assert.doesNotMatch(help.stdout, /also judges/);
+      assert.match(help.stdout.replace(/\s+/g, " "), /never this model/);
     } finally {
       await judgeServer.close();
       rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import type { QaSet } from "../eval/qa/qa-set.js";
 import { readLocomoQa } from "../eval/qa/readers/locomo.js";
 import { readLongMemEval } from "../eval/qa/readers/longmemeval.js";
 import { qaMarkdown, qaReport } from "../eval/qa/report.js";
-import { ANSWER_RESERVE_TOKENS, type QaRunOptions, runQa } from "../eval/qa/run.js";
+import { ANSWER_RESERVE_TOKENS, type QaRunOptions, recallK, runQa } from "../eval/qa/run.js";
 import { scriptedAnswerModel, scriptedJudgeModel } from "../eval/qa/scripted.js";
 import { applyErrata, limitQuestions, parseErrata, sampleQuestions } from "../eval/qa/select.js";
 import { tokenF1 } from "../eval/qa/token-f1.js";
@@ -570,5 +570,13 @@ describe("lab eval qa", () => {
     const chatOnly = join(dir, "beam", "1", "chat.json");
     const notFolder = await lab(chatOnly, "--engine", "scripted", "--no-cache");
     assert.match(notFolder.stderr, /give its folder/);
+  });
+});
+
+describe("eval qa's k per strategy", () => {
+  it("gives theanine the paper's 3 timelines whatever -k says, unless --theanine-k", () => {
+    assert.equal(recallK("theanine", { k: 10 }), 3);
+    assert.equal(recallK("carecall", { k: 10 }), 10);
+    assert.equal(recallK("theanine", { k: 10, theanineK: 5 }), 5);
   });
 });

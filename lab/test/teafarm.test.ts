@@ -12,10 +12,10 @@ import { validateTranscript } from "../../src/engine/ingest/formats/transcript.j
 import { HashEmbedder } from "../../src/models/hash-embedder.js";
 import { createStrategy } from "../../src/strategies/registry.js";
 import { scriptedLlm } from "../../src/testing/scripted-llm.js";
-import { readExams, writeExam, writeExams } from "../eval/teafarm/exam.js";
+import { cachedExam, readExams, writeExam, writeExams } from "../eval/teafarm/exam.js";
 import { goldHits } from "../eval/teafarm/gold.js";
 import { judgeOffline, offlineQuestions } from "../eval/teafarm/offline-exam.js";
-import { runTeafarm, teafarmCognition } from "../eval/teafarm/teafarm.js";
+import { runTeafarm } from "../eval/teafarm/teafarm.js";
 import { transcriptFingerprint } from "../eval/transcript-fingerprint.js";
 
 const story = validateTranscript({
@@ -50,7 +50,6 @@ describe("TeaFarm exam", () => {
     });
     const embedder = new HashEmbedder();
     const exam = await writeExam(story, {
-      cognition: teafarmCognition(chat, embedder),
       embedder,
       chat,
       questions: 2,
@@ -109,10 +108,29 @@ describe("TeaFarm exam", () => {
     );
   });
 
+  it("is written by its writer alone, summaries included, and cached per writer", async () => {
+    const embedder = new HashEmbedder();
+    const writer = scriptedLlm({ questions: exam2 });
+    const exam = await writeExam(story, { embedder, chat: writer, questions: 2 });
+    const steps = writer.calls.map((c) => c.options.jsonSchema?.name ?? c.options.task);
+    assert.ok(steps.includes("summarize"), "the writer summarized the sessions");
+    assert.ok(steps.includes("counterfactual_questions"));
+    assert.equal(exam.writer, writer.name);
+    const offline = await writeExam(story, { embedder, questions: 2 });
+    assert.equal(offline.writer, "offline");
+    const file = join(mkdtempSync(join(tmpdir(), "teafarm-")), "exams.json");
+    await writeExams(file, [exam]);
+    await writeExams(file, [offline]);
+    const cached = await readExams(file);
+    assert.equal(cached.length, 2, "one conversation, two writers: two exams");
+    assert.deepEqual(cachedExam(cached, exam.fingerprint, writer.name), exam);
+    assert.deepEqual(cachedExam(cached, exam.fingerprint, "offline"), offline);
+    assert.equal(cachedExam(cached, exam.fingerprint, "openai:another"), undefined);
+  });
+
   it("caches exams by conversation and reuses them", async () => {
     const embedder = new HashEmbedder();
     const exam = await writeExam(story, {
-      cognition: teafarmCognition(null, embedder),
       embedder,
       questions: 3,
     });

@@ -21,6 +21,7 @@ import { registerMigrate } from "./commands/migrate.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerReindex } from "./commands/reindex.js";
 import { registerServe } from "./commands/serve.js";
+import { registerSessions } from "./commands/sessions.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { registerWorker } from "./commands/worker.js";
 import { exitAfterFlush, isEntryPoint } from "./entry.js";
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
   registerInspect(program);
   registerForget(program);
   registerMemories(program);
+  registerSessions(program);
   registerExport(program);
   registerChat(program);
   // The lab (evaluations, benchmarks, training) is its own wing, in the repository only.

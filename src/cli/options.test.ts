@@ -58,3 +58,27 @@ describe("--replica and MEMLANE_REPLICA", () => {
     );
   });
 });
+
+describe("--model-context and MEMLANE_MODEL_CONTEXT", () => {
+  it("set the endpoint's window, or the context a GGUF model is loaded with, the flag before the variable", () => {
+    const endpoint = { chatUrl: "http://127.0.0.1:1/v1", chatModel: "llama3.1" };
+    const chat = (options: object, env: NodeJS.ProcessEnv) =>
+      configFrom(options, env).chat as Record<string, unknown>;
+    assert.equal(
+      chat({ ...endpoint, modelContext: "8192" }, { MEMLANE_MODEL_CONTEXT: "2048" }).contextWindow,
+      8192,
+    );
+    assert.equal(chat(endpoint, { MEMLANE_MODEL_CONTEXT: "2048" }).contextWindow, 2048);
+    assert.equal(chat(endpoint, {}).contextWindow, undefined, "the adapter's default applies");
+    assert.equal(chat({ gguf: "tiny.gguf", modelContext: "4096" }, {}).contextSize, 4096);
+  });
+
+  it("refuse a window that is not a whole number of at least 256 tokens, naming the flag", () => {
+    for (const bad of ["0", "-1", "1.5", "100", "lots"])
+      assert.throws(
+        () => configFrom({ chatUrl: "http://127.0.0.1:1/v1", chatModel: "m", modelContext: bad }, {}),
+        (e: unknown) => e instanceof InvalidInputError && /--model-context/.test((e as Error).message),
+        bad,
+      );
+  });
+});

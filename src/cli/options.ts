@@ -8,6 +8,7 @@
  *   --chat-url, --chat-model, --api-key / MEMLANE_CHAT_URL, MEMLANE_CHAT_MODEL, MEMLANE_API_KEY
  *   --gguf / MEMLANE_GGUF           a local GGUF model file
  *   --model-timeout, --model-retries / MEMLANE_MODEL_TIMEOUT, MEMLANE_MODEL_RETRIES
+ *   --model-context / MEMLANE_MODEL_CONTEXT  the chat model's window in tokens
  *   --cognition / MEMLANE_COGNITION offline | llm
  *   --index-budget / MEMLANE_INDEX_BUDGET  bytes of search index held in memory (512MiB, 2GiB…)
  *   --pg-statement-timeout, --pg-lock-timeout / MEMLANE_PG_STATEMENT_TIMEOUT, MEMLANE_PG_LOCK_TIMEOUT  (ms)
@@ -17,6 +18,7 @@
 import { existsSync } from "node:fs";
 import { format } from "node:util";
 import type { Command, OutputConfiguration } from "commander";
+import { MIN_CONTEXT_WINDOW } from "../core/context-window.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { MemlaneConfig } from "../engine/config.js";
 import type { Logger } from "../engine/logger.js";
@@ -76,6 +78,10 @@ export function addGlobalOptions(program: Command): Command {
       "tries after the first for a request to the chat endpoint that timed out, could not connect or got 408, 409, 429 or 5xx (env MEMLANE_MODEL_RETRIES; default 2)",
     )
     .option(
+      "--model-context <tokens>",
+      "tokens the chat model holds at once, prompt and answer: what the server loads (llama.cpp -c, Ollama num_ctx, vLLM --max-model-len) or the context a --gguf model is loaded with; prompts are sized to it (env MEMLANE_MODEL_CONTEXT; default 4096 for an endpoint, the published length for known hosted models, 2048 for --gguf)",
+    )
+    .option(
       "--index-budget <size>",
       "bytes of search index kept in memory over all scopes, e.g. 512MiB or 2GiB (env MEMLANE_INDEX_BUDGET; default 1GiB)",
     )
@@ -108,6 +114,7 @@ export interface GlobalOptions {
   gguf?: string;
   modelTimeout?: string;
   modelRetries?: string;
+  modelContext?: string;
   cognition?: string;
   indexBudget?: string;
   pgStatementTimeout?: string;
@@ -130,6 +137,11 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
   if (chatUrl && !chatModel)
     throw new InvalidInputError("--chat-url needs --chat-model (or MEMLANE_CHAT_MODEL)");
   const indexBudget = options.indexBudget ?? env.MEMLANE_INDEX_BUDGET;
+  const context = whole(
+    options.modelContext ?? env.MEMLANE_MODEL_CONTEXT,
+    "model-context",
+    MIN_CONTEXT_WINDOW,
+  );
   return {
     store: options.db ?? env.MEMLANE_DB ?? "./memlane.db",
     vectorSearch: (options.vectorSearch ?? env.MEMLANE_VECTOR_SEARCH) as MemlaneConfig["vectorSearch"],
@@ -137,7 +149,11 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
     strategy: options.strategy ?? env.MEMLANE_STRATEGY,
     embedder,
     chat: gguf
-      ? { gguf, timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1) }
+      ? {
+          gguf,
+          timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1),
+          contextSize: context,
+        }
       : chatUrl
         ? {
             baseURL: chatUrl,
@@ -145,6 +161,7 @@ export function configFrom(options: GlobalOptions, env: NodeJS.ProcessEnv = io()
             apiKey: options.apiKey ?? env.MEMLANE_API_KEY,
             timeoutMs: whole(options.modelTimeout ?? env.MEMLANE_MODEL_TIMEOUT, "model-timeout", 1),
             maxRetries: whole(options.modelRetries ?? env.MEMLANE_MODEL_RETRIES, "model-retries", 0),
+            contextWindow: context,
           }
         : undefined,
     cognition: cognition as MemlaneConfig["cognition"],

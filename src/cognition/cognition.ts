@@ -5,16 +5,29 @@
  * a third. Every run checks the step's input, says what it cost, and fails with a typed error
  * that names the step, so the engine can record the failed operation and retry it later.
  */
-import { InvalidInputError } from "../core/errors.js";
+import { InvalidInputError, isMemlaneError } from "../core/errors.js";
 import { checkSpecification, definePort } from "../core/specification.js";
-import { addUsage, type Usage } from "../core/types.js";
+import { addUsage, emptyUsage, type StepFailure, type StepWarning, type Usage } from "../core/types.js";
 import type { Step } from "./step.js";
+
+export type { StepFailure };
 
 export interface CognitionResult<T> {
   value: T;
   usage: Usage;
   /** "offline" or the chat model that answered. */
   model: string;
+  /**
+   * What had to be left out or could not fit the model's window (absent when nothing): the
+   * strategy keeps them on the step's operation as `outputs.warnings`.
+   */
+  warnings?: StepWarning[];
+  /**
+   * Parts of the input the model could not answer, whose place in `value` the step's `fallback`
+   * holds (one item of a batched step, or the whole step on a path that must not fail). The
+   * engine records each as a failed operation; absent when everything was answered.
+   */
+  failures?: StepFailure[];
 }
 
 export interface RunOptions {
@@ -67,6 +80,31 @@ export function tagStepError<I, O, A>(error: unknown, step: Step<I, O, A>, spent
   e.details.stepVersion = step.version;
   if (spent) e.details.usage = e.details.usage ? addUsage(spent, e.details.usage as Usage) : spent;
   return error;
+}
+
+/**
+ * A StepFailure from an error `Cognition.run` threw (tagged with its step by `tagStepError`).
+ * `input`: the part to run again, when it can be.
+ */
+export function stepFailure<I, O, A>(
+  step: Step<I, O, A>,
+  error: unknown,
+  fallback: string,
+  model: string,
+  input?: unknown,
+): StepFailure {
+  const details = (isMemlaneError(error) ? error.details : {}) as { attempts?: unknown; usage?: Usage };
+  return {
+    step: step.name,
+    stepVersion: step.version,
+    fallback,
+    ...(input === undefined ? {} : { input }),
+    code: isMemlaneError(error) ? error.code : "UNEXPECTED",
+    error: `${isMemlaneError(error) ? `${error.code}: ` : ""}${(error as Error)?.message ?? String(error)}`,
+    attempts: details.attempts ?? null,
+    usage: details.usage ?? emptyUsage(),
+    model: isMemlaneError(error) && typeof error.details.model === "string" ? error.details.model : model,
+  };
 }
 
 /** The Cognition port's specification: the version its implementations declare, the methods they have. */

@@ -75,6 +75,8 @@ export interface SentencePair {
   /** Conversation times of the two, when known: the operator is told which is older. */
   memoryAt?: string;
   summaryAt?: string;
+  /** The stored memory's id: not shown to the model; kept so a pair answered later can be applied. */
+  memoryId?: string;
 }
 
 export interface PairDecision {
@@ -104,4 +106,6 @@ export interface RefineInput {
   timeline: TimelineEntry[];
   /** The retrieved memory the timeline runs through. */
   through?: string;
+  /** When the current conversation takes place, so the timeline's dates can be read against it. */
+  at?: string;
 }

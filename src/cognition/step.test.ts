@@ -64,7 +64,7 @@ describe("cognition: one run for every step", () => {
   });
 
   it("repairs, retries, then fails with the step's name, version and every attempt", async () => {
-    const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"]}']);
+    const model = new ScriptedChatModel(["nope", '{"out": []}', '{"items": ["A"], "more": true}']);
     await assert.rejects(
       new LlmCognition(model, { retries: 2 }).run(upper, { items: ["a"] }),
       (e: MemlaneError) => {
@@ -77,6 +77,40 @@ describe("cognition: one run for every step", () => {
     );
     const repaired = new ScriptedChatModel(['```json\n{"out": ["A",],}\n```']);
     assert.deepEqual((await new LlmCognition(repaired).run(upper, { items: ["a"] })).value, ["A"]);
+    // A lone key under another name is the one asked for: nothing else could be meant.
+    const renamed = new ScriptedChatModel(['{"items": ["A"]}']);
+    assert.deepEqual((await new LlmCognition(renamed).run(upper, { items: ["a"] })).value, ["A"]);
+    // Keys spelt another way (case, "_" or "-") are the schema's.
+    const respelt = new ScriptedChatModel(['{"OUT": ["A"], "note": "x"}']);
+    assert.deepEqual((await new LlmCognition(respelt).run(upper, { items: ["a"] })).value, ["A"]);
+  });
+
+  it("a single item that never fits takes the step's fallback and is reported; the other items land", async () => {
+    const guarded = defineStep<Input, string[], { out: string[] }>({
+      ...upper,
+      name: "test.upper-guarded",
+      fallback: { what: "left as it was", value: (input) => input.items },
+    });
+    // Any call that holds "bad" answers nonsense; the others are answered.
+    const model = new ScriptedChatModel((messages) => {
+      const lines = messages.find((m) => m.role === "user")!.content.split("\n");
+      return lines.includes("bad") ? "nonsense" : JSON.stringify({ out: lines.map((l) => l.toUpperCase()) });
+    });
+    const result = await new LlmCognition(model, { retries: 1 }).run(guarded, { items: ["a", "bad", "c"] });
+    assert.deepEqual(result.value, ["A", "bad", "C"]);
+    assert.equal(result.failures?.length, 1);
+    const failure = result.failures![0]!;
+    assert.equal(failure.step, "test.upper-guarded");
+    assert.deepEqual(failure.input, { items: ["bad"] });
+    assert.equal(failure.fallback, "left as it was");
+    assert.equal(failure.code, "SCHEMA_MISMATCH");
+    assert.equal((failure.attempts as unknown[]).length, 2);
+    assert.equal(result.usage.calls, model.calls.length, "every call counted, the failed ones too");
+    // Without a fallback the step still fails as a whole.
+    await assert.rejects(
+      new LlmCognition(model, { retries: 1 }).run(upper, { items: ["a", "bad"] }),
+      SchemaMismatchError,
+    );
   });
 
   it("runs a free-text step without a schema, named for the model", async () => {

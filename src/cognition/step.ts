@@ -31,16 +31,34 @@ export interface LearnedModels {
   standing?: LearnedStandingModel | null;
 }
 
+/**
+ * The most tokens a part's prompt may take, and how to count them (the LLM engine's estimate of
+ * the messages `prompt(part)` makes): batching by the model's window rather than by item count.
+ */
+export interface PartBudget<I> {
+  maxTokens: number;
+  tokens(part: I): number;
+}
+
 /** How an input too large for one model call is cut into several and the answers joined. */
 export interface StepBatching<I, O> {
-  /** Most items per model call. */
+  /** Most items per model call (Infinity: as many as the model's window takes). */
   size: number;
-  /** The input in parts of at most `size` items (one part when it is small enough). */
-  split(input: I, size: number): I[];
+  /**
+   * The input in parts of at most `size` items (one part when it is small enough), and with
+   * `budget` parts whose prompts fit it; an item too large for the budget alone is a part of its
+   * own, which the engine leaves out.
+   */
+  split(input: I, size: number, budget?: PartBudget<I>): I[];
   /** Items in an input (a part that fails can then be asked again in halves). */
   count?(input: I): number;
   /** One value from the parts' values, in the order of `split`. */
   join(values: O[], input: I): O;
+  /**
+   * The value of a part left out because even alone it is too large for the model's window (a
+   * neutral answer: no statements, no link). Without it such a part is sent as it is.
+   */
+  leftOut?(part: I): O;
 }
 
 export interface Step<I, O, A = O> {
@@ -71,11 +89,37 @@ export interface Step<I, O, A = O> {
   offline(input: I, kit: OfflineKit): O | Promise<O>;
   /** Present when one call cannot take every item (pair judgements): the LLM engine batches. */
   readonly batch?: StepBatching<I, O>;
+  /**
+   * Reads an answer that holds no usable JSON, in the form a model naturally gives it (MemoChat's
+   * "2#5", a "Rationale: … Reply: …" text); what it returns is checked by `output` like any
+   * answer. Undefined when the text cannot be read that way either.
+   */
+  prose?(text: string, input: I): unknown;
+  /**
+   * What the step's value is when the model's answer cannot be used after the retries: a value
+   * that loses nothing (no memo chosen, the timeline as it was, a pair kept apart). The LLM engine
+   * uses it for one item of a batched step, the engine for steps on a reply's path; either way
+   * the failure is recorded as a failed operation. `what` says in a few words what it stands for.
+   */
+  readonly fallback?: { what: string; value(input: I): O };
 }
 
-/** A step with its types inferred from its schemas; returns the step unchanged. */
+/** Every step defined in this process, by name: `retry` finds a failed item's step here. */
+const defined = new Map<string, Step<unknown, unknown, unknown>>();
+
+/**
+ * A step with its types inferred from its schemas; returns the step unchanged. The step is also
+ * found by name afterwards (`definedStep`), so a failed item recorded with its input can be run
+ * again later.
+ */
 export function defineStep<I, O, A = O>(step: Step<I, O, A>): Step<I, O, A> {
+  defined.set(step.name, step as unknown as Step<unknown, unknown, unknown>);
   return step;
+}
+
+/** The step defined under `name` in this process, if any. */
+export function definedStep(name: string): Step<unknown, unknown, unknown> | undefined {
+  return defined.get(name);
 }
 
 /** Batching for steps whose input is `{ ...shared, [key]: item[] }` and whose value is one entry per item. */
@@ -83,32 +127,79 @@ export function batchItems<I extends Record<K, unknown[]>, K extends keyof I, V>
   key: K,
   size: number,
   bound?: { maxChars: number; chars: (item: I[K][number]) => number },
+  /** The value of an item left out as too large for the model's window (absent: it is sent). */
+  leftOut?: (item: I[K][number]) => V,
 ): StepBatching<I, V[]> {
+  type Item = I[K][number];
+  const partOf = (input: I, items: Item[]): I => ({ ...input, [key]: items });
   return {
     size,
-    split(input, n) {
-      const items = input[key] as I[K][number][];
+    split(input, n, budget) {
+      const items = input[key] as Item[];
+      // An item's share of a prompt: the prompt with it alone, less the prompt with none.
+      const base = budget ? budget.tokens(partOf(input, [])) : 0;
+      const cost = (item: Item) => (budget ? budget.tokens(partOf(input, [item])) - base : 0);
       const parts: I[] = [];
-      let part: I[K][number][] = [];
+      let part: Item[] = [];
       let used = 0;
-      // At most `n` items a part, and with `bound` at most `maxChars` of them as the prompt shows
-      // them (a part always takes one item, however long).
-      for (const item of items) {
-        const chars = bound ? bound.chars(item) : 0;
-        if (part.length > 0 && (part.length >= n || (bound && used + chars > bound.maxChars))) {
-          parts.push({ ...input, [key]: part });
-          part = [];
-          used = 0;
+      let tokens = base;
+      const close = () => {
+        // The estimate adds items up; the part's own prompt decides, and items it cannot take
+        // go back to the queue (a part always keeps one).
+        const back: Item[] = [];
+        while (budget && part.length > 1 && budget.tokens(partOf(input, part)) > budget.maxTokens)
+          back.unshift(part.pop() as Item);
+        parts.push(partOf(input, part));
+        part = [];
+        used = 0;
+        tokens = base;
+        return back;
+      };
+      // At most `n` items a part, with `bound` at most `maxChars` of them as the prompt shows
+      // them, and with `budget` a prompt within its tokens (a part always takes one item).
+      const queue = [...items];
+      for (;;) {
+        while (queue.length > 0) {
+          const item = queue[0] as Item;
+          const chars = bound ? bound.chars(item) : 0;
+          const more = budget ? cost(item) : 0;
+          const full =
+            part.length >= n ||
+            (bound !== undefined && used + chars > bound.maxChars) ||
+            (budget !== undefined && tokens + more > budget.maxTokens);
+          if (part.length > 0 && full) {
+            queue.unshift(...close());
+            continue;
+          }
+          queue.shift();
+          part.push(item);
+          used += chars;
+          tokens += more;
         }
-        part.push(item);
-        used += chars;
+        if (part.length === 0) break;
+        queue.push(...close());
+        if (queue.length === 0) break;
       }
-      if (part.length > 0 || parts.length === 0) parts.push({ ...input, [key]: part });
+      if (parts.length === 0) parts.push(partOf(input, []));
       return parts.length === 1 ? [input] : parts;
     },
     join: (values) => values.flat(),
     count: (input) => input[key].length,
+    ...(leftOut ? { leftOut: (part: I) => (part[key] as Item[]).map(leftOut) } : {}),
   };
+}
+
+/**
+ * Batching for a step that takes its whole input in one call when the model's window holds it
+ * (a session to summarize) and is cut into consecutive parts only when it does not. A part whose
+ * answer does not fit is not asked again in halves: that would change the task, not the load.
+ */
+export function chunkItems<I extends Record<K, unknown[]>, K extends keyof I, V>(
+  key: K,
+): StepBatching<I, V[]> {
+  const { split, join } = batchItems<I, K, V>(key, Number.POSITIVE_INFINITY);
+  // A part left out gives nothing: the value joins what each part found, with no slot per item.
+  return { size: Number.POSITIVE_INFINITY, split, join, leftOut: () => [] };
 }
 
 /** The output schema of a step for one input. */

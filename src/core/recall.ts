@@ -1,5 +1,5 @@
 /** What a strategy hands back when asked to remember: scored hits, each explained. */
-import type { Memory, Turn, Usage } from "./types.js";
+import type { Memory, StepFailure, Turn, Usage } from "./types.js";
 
 export interface RecallHit {
   kind: "memory" | "turn";
@@ -43,6 +43,8 @@ export interface VersionEntry {
   /** When a later version replaced or closed it. */
   invalidAt?: string;
   status: VersionStatus;
+  /** Ids of the versions in the chain that directly replaced or closed it. */
+  replacedBy?: string[];
 }
 
 /** How a memory reads on its own: active is current, anything superseded is past. */
@@ -98,6 +100,10 @@ export interface TimelineEntry {
   at: string;
   /** Relation of the edge from the previous entry; null for the first. */
   relation: string | null;
+  /** Whether the memory holds now; absent when not known. */
+  status?: VersionStatus;
+  /** When a past memory stopped holding. */
+  invalidAt?: string;
 }
 
 /** A memory timeline through a retrieved memory (Theanine), and its refinement for this talk. */
@@ -132,4 +138,9 @@ export interface Recall {
    * the agent's whole memory, private memories excepted (core/audience.ts).
    */
   scope?: "partner" | "agent";
+  /**
+   * Steps of the recall whose answer could not be used (a chooser that never fit, a refinement
+   * that never came), each with what stood in for it; a reply records them as failed operations.
+   */
+  failures?: StepFailure[];
 }

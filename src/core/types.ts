@@ -146,9 +146,35 @@ export type OperationType =
   /** The caller made a past version current again, retiring what had replaced it. */
   | "RESTORE"
   /** The caller stated a fact, stored as given with no inference. */
-  | "ADD";
+  | "ADD"
+  /**
+   * A thinking step, or one item of a batched one, whose answer could not be used after its
+   * retries (always failed): what stood in for it is `outputs.fallback`; with `inputs.input`,
+   * `retry` asks the model again.
+   */
+  | "STEP";
 
 export type OperationStatus = "done" | "failed";
+
+/**
+ * A step, or one item of it, whose answer could not be used after the retries, and what stands
+ * in its place: kept so the engine can record it and, when `input` is given, run it again.
+ */
+export interface StepFailure {
+  step: string;
+  stepVersion: number;
+  /** What the value holds instead ("no memo chosen", "pair kept apart"…), from the step's `fallback`. */
+  fallback: string;
+  /** The part of the input that was not answered, to run again; absent when it cannot be redone. */
+  input?: unknown;
+  /** The error's code (SCHEMA_MISMATCH, MODEL_TIMEOUT…) and "CODE: message". */
+  code: string;
+  error: string;
+  /** The model's answers that did not fit, when the error kept them. */
+  attempts: unknown;
+  usage: Usage;
+  model: string;
+}
 
 export interface Usage {
   calls: number;
@@ -170,6 +196,11 @@ export interface Operation {
   /** Memories this operation read or wrote; used by history and by forget. */
   memoryIds: string[];
   inputs: unknown;
+  /**
+   * What the operation produced, shaped by its type. Whatever the type, `outputs.warnings`, when
+   * present, lists what a thinking step had to leave out or could not fit in the model's window
+   * (`StepWarning[]`).
+   */
   outputs: unknown;
   rationale: string | null;
   error: string | null;
@@ -177,6 +208,27 @@ export interface Operation {
   /** Conversation time of the change. */
   at: string;
   recordedAt: string;
+}
+
+/**
+ * What the LLM cognition engine could not send as asked, because the model's window is too small:
+ * items left out of a batched step (each alone over the window), or a prompt sent although the
+ * estimate puts it over. Logged as a warning and kept on the step's operation (`outputs.warnings`).
+ */
+export interface StepWarning {
+  /** The step concerned ("summarize", "theanine.link-relations"). */
+  step: string;
+  /** "left-out": items were not sent; "over-window": a prompt was sent though it may not fit. */
+  kind: "left-out" | "over-window";
+  /** One sentence for people. */
+  message: string;
+  /** Items left out (kind "left-out"). */
+  items?: number;
+  /** The estimated tokens of the largest prompt concerned. */
+  promptTokens: number;
+  /** The model's window and the part of it kept for the answer, in tokens. */
+  contextWindow: number;
+  answerTokens: number;
 }
 
 /** A statement produced by a summarizer before it becomes a memory. */

@@ -100,7 +100,7 @@ describe("engine: every public call validates its input and stores nothing when 
     const s = await mem.session({ agent: "ava", partner: "sam" });
     await s.turn("sam", "hello");
     assert.equal(s.session.strategy, "mine");
-    assert.equal((await (await s.close()).done).state, "done");
+    assert.equal((await (await s.close()).done)?.state, "done");
     await mem.close();
     await assert.rejects(testMemlane({ strategy: "unknown-one" }), InvalidInputError);
   });

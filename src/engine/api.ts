@@ -248,6 +248,22 @@ export const recallInputSchema = z
   });
 export type RecallInput = z.input<typeof recallInputSchema>;
 
+/** Which sessions `mem.sessions` lists: by status (one or several) and by partner. */
+export const sessionFilterSchema = z.strictObject(
+  {
+    status: z
+      .union([
+        z.enum(["open", "closed", "consolidated", "failed"]),
+        z.array(z.enum(["open", "closed", "consolidated", "failed"])).min(1),
+      ])
+      .optional()
+      .describe("only sessions in this status (or these): `open` lists the ones never closed"),
+    partner: storedIdSchema.optional().describe("only sessions this partner took part in"),
+  },
+  unknownFields,
+);
+export type SessionFilter = z.input<typeof sessionFilterSchema>;
+
 export const forgetInputSchema = z
   .strictObject(
     {
@@ -329,13 +345,28 @@ export interface InputIssue {
  * `details.field` names it as it names any other field.
  */
 export function inputIssues(error: z.ZodError): InputIssue[] {
-  const issues = error.issues.map((issue): InputIssue => {
+  const issues = error.issues.flatMap(unionChoice).map((issue): InputIssue => {
     const path = issue.path.map(String);
     if (issue.code === "unrecognized_keys")
       return { field: [...path, String(issue.keys[0])].join("."), message: issue.message, unknown: true };
     return { field: path.join("."), message: issue.message };
   });
   return [...issues.filter((i) => i.unknown), ...issues.filter((i) => !i.unknown)];
+}
+
+/**
+ * A union (a turn or a list of turns) that failed on an input whose type fits one alternative
+ * only: that alternative's issues, which name the field, in place of zod's "Invalid input".
+ */
+function unionChoice(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== "invalid_union") return [issue];
+  const wrongType = (list: z.core.$ZodIssue[]) =>
+    list.length === 1 && list[0]!.code === "invalid_type" && list[0]!.path.length === 0;
+  const fitting = issue.errors.filter((list) => !wrongType(list));
+  if (fitting.length !== 1) return [issue];
+  return fitting[0]!
+    .map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }))
+    .flatMap(unionChoice);
 }
 
 /** How an issue reads after "Invalid <what>: ". */

@@ -43,7 +43,7 @@ import {
   type JobQueue,
 } from "./consolidation/job-queue.js";
 import type { PostgresQueueOptions } from "./consolidation/queue-options.js";
-import type { Logger } from "./logger.js";
+import { consoleLogger, type Logger } from "./logger.js";
 import type { ReplyWindow } from "./reply/reply-window.js";
 import type { PerTurnMode } from "./session/turn-path.js";
 
@@ -267,7 +267,12 @@ export function resolveCognition(
   if (choice === "llm") {
     if (!chat)
       throw new InvalidInputError('cognition "llm" needs a chat model: set `chat` (endpoint or gguf)');
-    return new LlmCognition(chat, { retries: config.retries });
+    const logger = config.logger ?? consoleLogger;
+    return new LlmCognition(chat, {
+      retries: config.retries,
+      // What the window made a step leave out is said once, here, whatever the strategy.
+      onWarning: (warning) => logger.warn(warning.message, { ...warning }),
+    });
   }
   throw new InvalidInputError(`Unknown cognition "${String(choice)}"; use "offline" or "llm"`);
 }
@@ -307,6 +312,7 @@ const ENDPOINT_FIELDS = fieldsOf<OpenAICompatibleConfig>({
   apiKey: true,
   timeoutMs: true,
   maxRetries: true,
+  contextWindow: true,
 });
 
 const GGUF_FIELDS = ["gguf", "threads", "contextSize", "timeoutMs"] as const;
@@ -364,7 +370,12 @@ export function checkConfig(config: unknown): asserts config is MemlaneConfig {
   if (isPlainSetting(chat) && !("generate" in chat))
     refuseUnknownFields(chat, "gguf" in chat ? GGUF_FIELDS : ENDPOINT_FIELDS, what, { where: "chat" });
   if (isPlainSetting(embedder) && !("embed" in embedder))
-    refuseUnknownFields(embedder, [...ENDPOINT_FIELDS, "dimensions"], what, { where: "embedder" });
+    refuseUnknownFields(
+      embedder,
+      [...ENDPOINT_FIELDS.filter((f) => f !== "contextWindow"), "dimensions"],
+      what,
+      { where: "embedder" },
+    );
   if (isPlainSetting(queue) && !("enqueue" in queue))
     refuseUnknownFields(queue, "postgres" in queue ? QUEUE_FIELDS : IN_PROCESS_QUEUE_FIELDS, what, {
       where: "queue",

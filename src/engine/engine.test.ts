@@ -17,8 +17,8 @@ describe("engine: live sessions", () => {
     await s.turn("sam", "I finally adopted the beagle yesterday! His name is Biscuit.");
     await s.turn("ava", "Congratulations!");
     const { job, done } = await s.close();
-    assert.equal(job.state, "queued");
-    assert.equal((await done).state, "done");
+    assert.equal(job?.state, "queued");
+    assert.equal((await done)?.state, "done");
     await mem.idle();
     assert.deepEqual(jobs, ["queued", "running", "done"]);
     const memories = await mem.memories("ava");
@@ -143,8 +143,13 @@ describe("engine: live sessions", () => {
     await assert.rejects(mem.session({ agent: "", partner: "sam" }), InvalidInputError);
     await assert.rejects(mem.session({ agent: "ava", partner: "sam", at: "whenever" }), InvalidInputError);
     await assert.rejects(mem.session({ agent: "ava", partner: "sam", id: s.id }), ConflictError);
+    // A session nobody spoke in ends with nothing to consolidate: no job, and not left open.
     const empty = await mem.session({ agent: "ava", partner: "sam" });
-    await assert.rejects(empty.close(), InvalidInputError);
+    const ended = await empty.close();
+    assert.equal(ended.job, null);
+    assert.equal(await ended.done, null);
+    assert.equal((await mem.getSession("ava", empty.id))?.status, "consolidated");
+    await assert.rejects(empty.close(), ConflictError);
     await s.close();
     await assert.rejects(s.turn("sam", "too late"), ConflictError);
     await assert.rejects(mem.recall({ agent: "ava", query: "  ", about: "sam" }), InvalidInputError);
@@ -164,7 +169,7 @@ describe("engine: live sessions", () => {
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-04-20T10:15" });
     await s.turn("sam", "I moved to Bristol last week.");
     const { done } = await s.close();
-    assert.equal((await done).state, "failed");
+    assert.equal((await done)?.state, "failed");
     assert.equal(chat.calls.length, 2);
     const failures = await mem.failures("ava");
     assert.equal(failures.length, 1);

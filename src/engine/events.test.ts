@@ -14,7 +14,7 @@ describe("engine: events", () => {
     const s = await mem.session({ agent: "ava", partner: "sam" });
     await s.turn("sam", "I adopted a beagle called Biscuit.");
     const { done } = await s.close();
-    assert.equal((await done).state, "done");
+    assert.equal((await done)?.state, "done");
     assert.ok(errors.length >= 3, "queued, running and done were each reported");
     assert.match(errors[0]!, /"job" listener threw: listener broke/);
     assert.ok((await mem.memories("ava")).length > 0);

@@ -52,7 +52,9 @@ import {
   perTurnSchema,
   type RecallInput,
   recallInputSchema,
+  type SessionFilter,
   type SessionInput,
+  sessionFilterSchema,
   sessionInputSchema,
   tenantSchema,
   type UpdateOptions,
@@ -95,6 +97,8 @@ import {
   retryIn,
   waitingIn,
 } from "./maintenance.js";
+import { type AddMessagesResult, addMessages } from "./messages/add-messages.js";
+import type { AddMessagesInput } from "./messages/message-schemas.js";
 import {
   INGEST_OPTIONS_FIELDS,
   MEMORY_FILTER_FIELDS,
@@ -116,6 +120,8 @@ import { TenantStore } from "./tenant-store.js";
 export type { AddResult, RestoreResult, UpdateResult } from "./correction/correction.js";
 export type { CorrectionNote, HistoryView } from "./history/history.js";
 export type { ReindexReport, RetryReport } from "./maintenance.js";
+export type { AddMessagesResult } from "./messages/add-messages.js";
+export type { AddMessagesInput, MessageInput } from "./messages/message-schemas.js";
 
 /** @deprecated Use SessionInput. */
 export type SessionOptions = SessionInput;
@@ -269,7 +275,7 @@ export class Memlane {
           options.maxTurnChars ?? DEFAULT_MAX_TURN_CHARS,
           "maxTurnChars",
         ),
-        replyWindow: parseReplyWindow(options.replyWindow),
+        replyWindow: parseReplyWindow(options.replyWindow, options.chat?.contextWindow),
         standing: parseInput(z.boolean(), options.standing ?? true, "standing"),
         maxPendingJobs: parseInput(
           z.number().int().min(1),
@@ -441,10 +447,14 @@ export class Memlane {
    * since the store consolidates a session once.
    * @throws {NotFoundError} no such session for the agent
    * @throws {ConflictError} the session is consolidated, or its consolidation is queued already
-   * @throws {InvalidInputError} an open session with no turns
    * @throws {BusyError} the tenant has `maxPendingJobs` consolidations waiting; nothing changed
+   *
+   * An open session with no turns ends with nothing to consolidate: `job` is null.
    */
-  async closeSession(agent: string, sessionId: string): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+  async closeSession(
+    agent: string,
+    sessionId: string,
+  ): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }> {
     this.engine.assertOpen();
     const scope = this.scope(agent);
     const id = parseInput(idSchema, sessionId, "sessionId");
@@ -572,9 +582,15 @@ export class Memlane {
     return this.parts.store.getMemory(this.scope(agent), memoryId);
   }
 
-  /** The agent's sessions, oldest first. */
-  sessions(agent: string): Promise<Session[]> {
-    return this.parts.store.listSessions(this.scope(agent));
+  /**
+   * The agent's sessions, oldest first; `filter` keeps those in a status (`{ status: "open" }`:
+   * the ones never closed, which `closeSession` ends and `forget({ sessionId })` discards) or with
+   * a partner.
+   * @throws {InvalidInputError} an unknown field or status
+   */
+  sessions(agent: string, filter: SessionFilter = {}): Promise<Session[]> {
+    const wanted = parseInput(sessionFilterSchema, filter, "filter");
+    return this.parts.store.listSessions(this.scope(agent), wanted);
   }
 
   /** One session of an agent; null when the agent has none with that id. */
@@ -664,12 +680,41 @@ export class Memlane {
    * caller. It retires nothing, even when it contradicts a memory: which holds is for a
    * correction (`update`, `restore`) to say. A fact about a partner is theirs to hear; one about
    * the agent itself is heard in agent-scope recalls; a sensitive one is private (docs/privacy.md).
-   * The first argument is the agent: another form, taking one object, may come beside it.
    * @example await mem.add("ava", { about: "sam", text: "Sam is allergic to penicillin." });
    * @throws {InvalidInputError} a missing or blank field, an unknown field, a bad time; nothing changed
    */
-  async add(agent: string, fact: AddFactInput): Promise<AddResult> {
+  add(agent: string, fact: AddFactInput): Promise<AddResult>;
+  /**
+   * Stores a whole exchange in one call: the messages (OpenAI-style `{ role, content }`, role
+   * "user" being the partner and "assistant" the agent, or `{ speaker, text }`) become the turns
+   * of one new session of the agent with the partner, heard by that partner only, which is then
+   * closed and consolidated in the background (the same as `session()`, `turn()` for each,
+   * `close()`). Every message is checked before anything is stored: a bad one stores nothing.
+   * - `infer: false`: the messages are kept exactly as given, as turns, and nothing is inferred
+   *   from them: no per-turn work, no consolidation, no memory (the session is stored
+   *   consolidated at once, in one transaction). They are found by `recall({ units: "turns" })`.
+   *   To state a fact as a memory with no inference, use `add(agent, { about, text })`.
+   * - `idempotencyKey`: a retried call with the same key stores nothing twice and answers with
+   *   the first call's session and turns (`replayed: true`); the key is kept in the store, so this
+   *   holds across restarts and replicas. The same key with another request is a ConflictError.
+   * - `sessionId` adds to an open session instead; `close: false` leaves the session open.
+   * @example await mem.add({ agent: "ava", partner: "sam", messages: [
+   *   { role: "user", content: "I adopted a beagle." }, { role: "assistant", content: "Lovely!" }] });
+   * @throws {InvalidInputError} a bad message (unknown field, empty text, a role other than user
+   *   or assistant, a speaker who is neither agent nor partner, a bad or backward time), `details.field`
+   *   naming it (`messages.1.content`); nothing stored
+   * @throws {NotFoundError} `sessionId` is not a session of the agent
+   * @throws {ConflictError} `idempotencyKey` was used for another request, or its first call is still storing
+   */
+  add(input: AddMessagesInput): Promise<AddMessagesResult>;
+  async add(first: string | AddMessagesInput, fact?: AddFactInput): Promise<AddResult | AddMessagesResult> {
     this.engine.assertOpen();
+    if (typeof first !== "string") {
+      if (fact !== undefined)
+        throw new InvalidInputError("add({ agent, partner, messages }) takes one argument", { field: "add" });
+      return addMessages(this, first, this.parts.maxTurnChars);
+    }
+    const agent = first;
     const scope = this.scope(agent);
     const input = parseInput(addFactSchema, fact, "add");
     checkTurnLength(input.text, this.parts.maxTurnChars);
@@ -708,7 +753,7 @@ export class Memlane {
     return waitingIn(this.engine, this.scope(agent));
   }
 
-  /** Failed consolidations and per-turn work that still wait for a retry. */
+  /** Failed consolidations, per-turn work and step items that still wait for a retry. */
   failures(agent: string): Promise<Operation[]> {
     return failuresIn(this.engine, this.scope(agent));
   }
@@ -724,10 +769,10 @@ export class Memlane {
     refuseUnknownFields(options, RETRY_OPTIONS_FIELDS, "retry options");
     const scope = this.scope(agent);
     const session = sessionId === undefined ? undefined : parseInput(idSchema, sessionId, "sessionId");
-    const { turns, jobs } = await retryIn(this.engine, scope, session, options);
-    if (session !== undefined && turns.length === 0 && jobs.length === 0)
+    const { turns, jobs, steps } = await retryIn(this.engine, scope, session, options);
+    if (session !== undefined && turns.length === 0 && jobs.length === 0 && steps.length === 0)
       throw new NotFoundError(`Session "${session}" is not waiting for a retry`);
-    return { turns, jobs };
+    return { turns, jobs, steps };
   }
 
   /**

@@ -5,12 +5,13 @@
  * added when asked; and the last check drops whatever the hearing does not admit.
  */
 import type { Recall } from "../core/recall.js";
-import type { Hearing, MemoryFilter, Scope, Session, Turn } from "../core/types.js";
+import type { Hearing, MemoryFilter, Scope, Session, StepFailure, Turn } from "../core/types.js";
 import { markTemporal, searchTurnsWithHistory, withMissedTurns } from "../retrieval/history-recall.js";
 import type { Strategy } from "../strategies/strategy.js";
 import { type EngineParts, portsFor } from "./parts.js";
 import { heardOnly, isPrivateTurn } from "./privacy/hearing.js";
 import { keepsStanding, withStanding } from "./standing/standing-memory.js";
+import { notingFailures } from "./step-failures.js";
 
 /** What one recall is for. */
 export interface RecallRequest {
@@ -40,9 +41,14 @@ export async function recallMemories(
 ): Promise<Recall> {
   const { strategy, query, hearing } = request;
   const filter: MemoryFilter = { hearing };
+  // A recall answers whatever its steps' model does: a step that fails takes its fallback (no
+  // memo chosen, the timeline unrefined), and the failure travels with the recall.
+  const failures: StepFailure[] = [];
+  const cognition = notingFailures(parts.cognition, failures, { fallBack: true });
   const found: Recall = query.trim()
     ? await strategy.recall({
         ...portsFor(parts, scope, request.signal),
+        cognition,
         query,
         filter,
         ...(request.k === undefined ? {} : { k: request.k }),
@@ -68,7 +74,11 @@ export async function recallMemories(
         ),
       }
     : standing;
-  return { ...(await heardOnly(parts.store, scope, recall, hearing)), scope: hearing.scope };
+  return {
+    ...(await heardOnly(parts.store, scope, recall, hearing)),
+    scope: hearing.scope,
+    ...(failures.length ? { failures } : {}),
+  };
 }
 
 /** Raw turns instead of memories: the k turns the hearing admits, with temporal intent marked. */

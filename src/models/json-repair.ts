@@ -25,6 +25,56 @@ export function extractJson(text: string): unknown {
   throw new SyntaxError(`No JSON value found in the answer (${(lastError as Error)?.message ?? "empty"})`);
 }
 
+/**
+ * Every reading of a model's almost-JSON, most faithful first, for a caller that checks each
+ * against a schema: `extractJson`'s readings, then, for an answer cut off by a token limit, the
+ * value with its last unfinished element dropped (the elements before it are whole).
+ */
+export function jsonCandidates(text: string): unknown[] {
+  const attempts = [text.trim()];
+  const fenced = /```(?:json|JSON)?\s*([\s\S]*?)(?:```|$)/.exec(text);
+  if (fenced) attempts.push(fenced[1]!.trim());
+  const span = outermostJson(text);
+  if (span) attempts.push(span);
+  const out: unknown[] = [];
+  const seen = new Set<string>();
+  for (const candidate of attempts) {
+    const fixed = fixCommonFaults(candidate);
+    for (const variant of [candidate, fixed, closeOpenValue(fixed), closeOpenValue(lastWhole(fixed))]) {
+      if (seen.has(variant)) continue;
+      seen.add(variant);
+      try {
+        out.push(JSON.parse(variant));
+      } catch {
+        // not this reading
+      }
+    }
+  }
+  return out;
+}
+
+/** The text up to the end of the last element closed inside an open array or object. */
+function lastWhole(text: string): string {
+  let depth = 0;
+  let inString = false;
+  let cut = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") {
+      depth--;
+      if (depth >= 1) cut = i + 1;
+    }
+  }
+  return cut > 0 && depth > 0 ? text.slice(0, cut) : text;
+}
+
 /** The text from the first { or [ to its matching closer (or to the end if it never closes). */
 function outermostJson(text: string): string | null {
   const start = text.search(/[{[]/);

@@ -6,13 +6,20 @@
  */
 import { availableParallelism } from "node:os";
 import { ModelUnavailableError } from "../core/errors.js";
-import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from "./chat-model.js";
+import {
+  type ChatMessage,
+  type ChatModel,
+  checkContextWindow,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./chat-model.js";
 import { withinDeadline } from "./deadline.js";
 
 export interface GgufConfig {
   modelPath: string;
   /** CPU threads for evaluation; default: the machine's available cores. */
   threads?: number;
+  /** Tokens of context loaded for the model, prompt and answer (default 2048); prompts are sized to it. */
   contextSize?: number;
   /** Sampling seed, for repeatable answers. */
   seed?: number;
@@ -25,6 +32,9 @@ export interface GgufConfig {
   timeoutMs?: number;
 }
 
+/** The context loaded when none is asked for: small, so a model loads on a small machine. */
+const DEFAULT_GGUF_CONTEXT = 2048;
+
 // node-llama-cpp is optional and large; its types are kept loose so the build never needs it.
 // biome-ignore lint/suspicious/noExplicitAny: dynamic optional module
 type Any = any;
@@ -32,12 +42,18 @@ type Any = any;
 export class GgufChatModel implements ChatModel {
   readonly specificationVersion = "v1" as const;
   readonly name: string;
+  /** The context size loaded: the model's whole window. */
+  readonly contextWindow: number;
   private state: Promise<{ lib: Any; llama: Any; model: Any; context: Any }> | null = null;
   /** Settles when the last generation asked for has really stopped. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly config: GgufConfig) {
     this.name = `gguf:${config.modelPath.split(/[\\/]/).pop()}`;
+    this.contextWindow =
+      config.contextSize === undefined
+        ? DEFAULT_GGUF_CONTEXT
+        : checkContextWindow(config.contextSize, "contextSize");
   }
 
   private load() {
@@ -61,7 +77,7 @@ export class GgufChatModel implements ChatModel {
           logLevel: "error",
         });
         const model = await llama.loadModel({ modelPath: this.config.modelPath });
-        const context = await model.createContext({ contextSize: this.config.contextSize ?? 2048, threads });
+        const context = await model.createContext({ contextSize: this.contextWindow, threads });
         return { lib, llama, model, context };
       } catch (error) {
         throw new ModelUnavailableError(

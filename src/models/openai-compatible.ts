@@ -16,10 +16,13 @@ import { normalize } from "../core/vector.js";
 import {
   type ChatMessage,
   type ChatModel,
+  checkContextWindow,
+  DEFAULT_CONTEXT_WINDOW,
   estimateMessageTokens,
   estimateTokens,
   type GenerateOptions,
   type GenerateResult,
+  knownContextWindow,
 } from "./chat-model.js";
 import { pause, retryWait, withinDeadline } from "./deadline.js";
 import type { Embedder } from "./embedder.js";
@@ -41,9 +44,19 @@ export interface OpenAICompatibleConfig {
    * 0.5 s doubling, so a call lasts at most (maxRetries + 1) × timeoutMs plus those waits.
    */
   maxRetries?: number;
+  /**
+   * Tokens the model holds at once, prompt and answer (chat models only). Default: the published
+   * length of a hosted family recognised by its name (gpt-4o: 128,000), else 4,096, which fits
+   * what local servers give a model unless told otherwise. Set it to what the server really
+   * loads: prompts are sized to it.
+   */
+  contextWindow?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The request header naming the thinking step that asks (`GenerateOptions.task`). */
+export const TASK_HEADER = "x-memlane-task";
 const DEFAULT_RETRIES = 2;
 
 type Sdk = typeof import("openai");
@@ -140,11 +153,17 @@ function modelError(error: unknown, where: string): Error {
 export class OpenAICompatibleChatModel implements ChatModel {
   readonly specificationVersion = "v1" as const;
   readonly name: string;
+  readonly contextWindow: number;
   private readonly client: OpenAI;
   private schemaSupported = true;
 
+  /** @throws {InvalidInputError} `contextWindow` is not a whole number of at least 256 tokens */
   constructor(private readonly config: OpenAICompatibleConfig) {
     this.name = `openai:${config.model}`;
+    this.contextWindow =
+      config.contextWindow === undefined
+        ? (knownContextWindow(config.model) ?? DEFAULT_CONTEXT_WINDOW)
+        : checkContextWindow(config.contextWindow);
     this.client = client(config);
   }
 
@@ -172,8 +191,13 @@ export class OpenAICompatibleChatModel implements ChatModel {
           strict: false,
         },
       };
+    // The step asking travels as a header, for a proxy's logs and for test servers that answer
+    // per step; servers ignore headers they do not know.
+    const headers = options.task ? { [TASK_HEADER]: options.task } : undefined;
     const ask = () =>
-      request(this.config, options.signal, (signal) => this.client.chat.completions.create(body, { signal }));
+      request(this.config, options.signal, (signal) =>
+        this.client.chat.completions.create(body, { signal, ...(headers ? { headers } : {}) }),
+      );
     let response: OpenAI.Chat.ChatCompletion;
     try {
       response = await ask();

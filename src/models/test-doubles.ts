@@ -20,13 +20,17 @@ export type ScriptedAnswer =
 export class ScriptedChatModel implements ChatModel {
   readonly specificationVersion = "v1" as const;
   readonly name: string;
+  /** The window the double claims, when a test gives one (prompts are then sized to it). */
+  readonly contextWindow?: number;
   readonly calls: { messages: ChatMessage[]; options: GenerateOptions }[] = [];
 
   constructor(
     private readonly script: ScriptedAnswer | ScriptedAnswer[],
     name = "scripted",
+    options: { contextWindow?: number } = {},
   ) {
     this.name = `test:${name}`;
+    if (options.contextWindow !== undefined) this.contextWindow = options.contextWindow;
   }
 
   async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<GenerateResult> {

@@ -272,7 +272,7 @@ describe("recall of an event whose memory a later statement replaced", () => {
   });
   after(() => mem.close());
 
-  it("answers a question about the event with the past version too, marked past, without chains", async () => {
+  it("answers a question about the event with the past version too, marked past, its chain telling what replaced it", async () => {
     const recall = await mem.recall({
       agent: "ava",
       about: "sam",
@@ -282,7 +282,15 @@ describe("recall of an event whose memory a later statement replaced", () => {
     const went = recall.hits.find((h) => h.text === "Sam went to a support group on 7 May 2024.");
     assert.ok(went, "the replaced memory of the event is recalled");
     assert.equal(went.status, "past");
-    assert.equal(went.chain, undefined);
+    // The past version carries its chain, so a reader learns what replaced it; the recall is not
+    // reordered into chains (the question asks what happened, not how a fact changed).
+    assert.deepEqual(
+      went.chain?.map((v) => [v.text, v.status]),
+      [
+        ["Sam went to a support group on 7 May 2024.", "past"],
+        ["The support group made Sam feel accepted.", "current"],
+      ],
+    );
     assert.equal(went.explanation.pastShare, PAST_EVENT_SHARE);
     assert.ok(
       recall.hits.some(

@@ -66,7 +66,8 @@ export async function searchWithHistory(
     const found = await retriever.searchMemories(scope, { ...search, k: coverDepth(search.k) });
     return { hits: coverFirst(found, search.k), intent };
   }
-  if (intent.kind === "event") return { hits: await eventSearch(retriever, scope, search), intent };
+  if (intent.kind === "event")
+    return { hits: await withPastChains(store, scope, await eventSearch(retriever, scope, search)), intent };
   const wide: MemorySearch = {
     ...search,
     k: widen(search.k),
@@ -109,7 +110,7 @@ export async function searchWithHistory(
       continue;
     }
     const { versions, next } = chain;
-    const entries = versions.map((m) => entry(m, (next.get(m.id) ?? []).length === 0));
+    const entries = versions.map((m) => entry(m, next.get(m.id) ?? []));
     const asHit = (i: number): RecallHit => {
       const m = versions[i]!;
       const base = byId.get(m.id) ?? memoryHit(m, { score: hit.score, version: 1 });
@@ -213,6 +214,22 @@ async function eventSearch(retriever: Retriever, scope: Scope, search: MemorySea
   return coverFirst(scored.slice(0, depth), search.k);
 }
 
+/**
+ * Past hits with their chains, so whoever reads them learns what replaced each; current hits stay
+ * as they are (an event question asks what happened, not how a fact changed).
+ */
+async function withPastChains(store: MemoryStore, scope: Scope, hits: RecallHit[]): Promise<RecallHit[]> {
+  const past = hits.flatMap((h) => (h.status === "past" && h.memory ? [h.memory] : []));
+  if (past.length === 0) return hits;
+  const chains = await versionChains(store, scope, past);
+  return hits.map((h) => {
+    const chain = h.status === "past" ? chains.get(h.id) : undefined;
+    if (!chain || chain.versions.length < 2) return h;
+    const entries = chain.versions.map((m) => entry(m, chain.next.get(m.id) ?? []));
+    return { ...h, chain: entries };
+  });
+}
+
 /** Whether a question is measured from an anchor (`anchoredSearch`). */
 export function hasAnchor(intent: TemporalIntent): intent is AnchoredIntent {
   return Boolean(intent.anchor) && Boolean(intent.main);
@@ -293,16 +310,19 @@ function saysAny(text: string, wanted: string[]): boolean {
   return wanted.some((t) => said.has(t));
 }
 
-function entry(m: Memory, last: boolean): VersionEntry {
+function entry(m: Memory, replacedBy: string[]): VersionEntry {
   // A retired closing statement with nothing after it is what holds now: the state it ended is over.
   const status: VersionStatus =
-    m.status === "active" || (last && m.attributes.retired !== undefined) ? "current" : "past";
+    m.status === "active" || (replacedBy.length === 0 && m.attributes.retired !== undefined)
+      ? "current"
+      : "past";
   return {
     id: m.id,
     text: m.text,
     observedAt: m.observedAt,
     ...(m.invalidAt && status === "past" ? { invalidAt: m.invalidAt } : {}),
     status,
+    ...(replacedBy.length ? { replacedBy } : {}),
   };
 }
 

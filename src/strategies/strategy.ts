@@ -78,6 +78,15 @@ export interface ReplyContext {
   dialogue: Turn[];
 }
 
+/** A step item that had taken its fallback, answered when `retry` asked again. */
+export interface RetriedStep {
+  step: string;
+  /** The item's input, as the failed operation kept it. */
+  input: unknown;
+  /** The step's value for it now. */
+  value: unknown;
+}
+
 export interface Strategy {
   /** The port's version; the engine refuses any other. */
   readonly specificationVersion: typeof STRATEGY_SPECIFICATION.version;
@@ -90,12 +99,34 @@ export interface Strategy {
    * EMMA's, whose point is recall across partners).
    */
   readonly recallScope?: "partner" | "agent";
+  /**
+   * Whether its sessions keep each partner's standing instructions and preferences and show them
+   * to every reply and recall (one more model call per session). Absent: the engine's `standing`
+   * option decides. Strategies that keep no memory keep none either way.
+   */
+  readonly standing?: boolean;
   /** Runs after every turn (CREEM blends, MemoChat writes memos); see TurnContext. */
   onTurn?(ctx: TurnContext): Promise<void>;
   /** Runs when a closed session is consolidated (CareCall, Theanine, EMMA). */
   onSessionEnd?(ctx: SessionContext): Promise<void>;
+  /**
+   * Stages what a late answer changes: a step item that took its fallback in this strategy's
+   * session was answered on `retry`. Without it, the answer is only recorded on the operation.
+   */
+  onRetried?(ctx: SessionContext, answered: RetriedStep): Promise<void>;
   recall(ctx: RecallContext): Promise<Recall>;
   compose(ctx: ReplyContext, recall: Recall): Prompt;
+}
+
+/** The standing-instructions option every memory strategy's factory takes. */
+export interface StandingOption {
+  /** Keep standing instructions in this strategy's sessions (absent: the engine's `standing` option). */
+  standing?: boolean;
+}
+
+/** A factory's `standing` option as the strategy's field (nothing when not given). */
+export function standingSetting(options: StandingOption): { standing?: boolean } {
+  return options.standing === undefined ? {} : { standing: options.standing };
 }
 
 export function checkStrategy(strategy: Strategy): Strategy {

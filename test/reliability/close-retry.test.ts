@@ -59,7 +59,7 @@ describe("a close whose queueing failed", () => {
       );
       // Queued or already done: either way no second job, and a conflict says why.
       assert.equal(second, "CONFLICT");
-      assert.equal((await done).state, "done");
+      assert.equal((await done)?.state, "done");
     } finally {
       await s.close();
     }

@@ -131,4 +131,26 @@ describe("reliability: self-memory", () => {
       await mem.close();
     }
   });
+
+  it("files nothing from the offline reply's words about the past", async () => {
+    const mem = await testMemlane({ strategy: "carecall" });
+    try {
+      const s = await mem.session({ agent: "ava", partner: "sam", at: "2025-04-28T10:00" });
+      await s.turn("sam", "Do you still live in Leeds?");
+      await s.turn(
+        "ava",
+        "On 1 March 2025 I said: “I live in Leeds.” As far as I remember, that held until 12 March 2025; now: Ava moved to Bristol.",
+        generated,
+      );
+      await (await s.close()).done;
+      const aboutAva = (await mem.memories("ava")).filter((m) => m.about === "ava");
+      assert.deepEqual(
+        aboutAva.map((m) => m.text),
+        [],
+        "a recited past and its replacement are not new claims",
+      );
+    } finally {
+      await mem.close();
+    }
+  });
 });

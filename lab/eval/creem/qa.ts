@@ -5,16 +5,19 @@
  * whose right option comes from "after" and whose distractors come from "before"; the options are
  * then shuffled, so the right one's place varies. The exam is written once, from the dialogue alone, and shared by every strategy (no
  * strategy ever sees questions built from its own memory). Each strategy then ingests the
- * conversation up to that session and the model answers from that strategy's recalled memories
- * alone, with "D) No answer" added. Accuracy per strategy.
+ * conversation up to that session and the model answers from that strategy's whole memory (every
+ * memory it holds that the partner may hear, oldest first and dated), as the paper's probe reads
+ * each system's memory, not a top k; "D) No answer" is added. A strategy that keeps no memories of
+ * its own (none, history) answers from nothing. Accuracy per strategy.
  */
 import { z } from "zod";
 import { displayName } from "../../../src/core/ids.js";
 import { seededRandom } from "../../../src/core/memory-graph.js";
 import { fnv1a } from "../../../src/core/text.js";
 import { formatDay } from "../../../src/core/time.js";
-import { addUsage, emptyUsage, type Usage } from "../../../src/core/types.js";
+import { addUsage, emptyUsage, type Memory, type Usage } from "../../../src/core/types.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
+import type { Memlane } from "../../../src/engine/memlane.js";
 import { openMemlane } from "../../../src/engine/open-memlane.js";
 import type { ChatModel } from "../../../src/models/chat-model.js";
 import type { Embedder } from "../../../src/models/embedder.js";
@@ -86,6 +89,20 @@ async function examFor(
 }
 
 /**
+ * Everything a strategy remembers that the transcript's partner may hear (the agent's whole
+ * memory, private memories aside, when several partners take part), oldest first.
+ */
+async function wholeMemory(mem: Memlane, transcript: Transcript, strategy: string): Promise<Memory[]> {
+  const audience = recallFor(transcript);
+  const hearing =
+    "about" in audience
+      ? { scope: "partner" as const, partners: [audience.about] }
+      : { scope: "agent" as const, partners: [] };
+  const memories = await mem.memories(transcript.agent, { strategy, status: "active", hearing });
+  return memories.sort((a, b) => a.observedAt.localeCompare(b.observedAt));
+}
+
+/**
  * The question with its options in an order of its own (seeded by its text, so every run and
  * every strategy sees the same), so the right answer is not wherever the writer tends to put it.
  */
@@ -109,8 +126,8 @@ export async function runCreemQa(options: {
   /** The model that writes the exam; never the one that answers it (default: `chat`, said in the report). */
   writer?: ChatModel;
   embedder: Embedder;
-  /** Memories shown to the answering model. */
-  k?: number;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
   onProgress?: (line: string) => void;
 }): Promise<QaReport> {
   const { transcript, chat } = options;
@@ -132,6 +149,7 @@ export async function runCreemQa(options: {
       embedder: options.embedder,
       strategy,
       tenant: "qa",
+      standing: options.standing ?? false,
     });
     let correct = 0;
     let noAnswer = 0;
@@ -139,13 +157,10 @@ export async function runCreemQa(options: {
       for (let i = 1; i < transcript.sessions.length; i++) {
         await mem.ingest({ ...transcript, sessions: transcript.sessions.slice(0, i + 1) });
         for (const q of exam.filter((x) => x.session === transcript.sessions[i]!.id)) {
-          const recall = await mem.recall({
-            agent: transcript.agent,
-            ...recallFor(transcript),
-            query: q.question,
-            k: options.k ?? 10,
-          });
-          const memory = recall.hits.map((h) => `- ${h.text}`).join("\n") || "(nothing)";
+          const memory =
+            (await wholeMemory(mem, transcript, strategy))
+              .map((m) => `- (${formatDay(m.observedAt)}) ${m.text}`)
+              .join("\n") || "(nothing)";
           const answered = await generateObject(chat, {
             name: "creem_qa_answer",
             schema: answerSchema,

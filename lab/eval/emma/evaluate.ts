@@ -62,6 +62,8 @@ export interface EmmaEvalOptions {
   /** How many retrieved memories count for hit@k (default 5). */
   k?: number;
   emma?: EmmaOptions;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -102,6 +104,7 @@ export async function evaluateEmma(episodes: EmmaEpisode[], options: EmmaEvalOpt
         cognition: options.cognition(),
         strategies: [strategyFor(name, options.emma ?? {}, k)],
         strategy: name,
+        standing: options.standing ?? false,
       });
       try {
         const { agent } = episode.transcript;

@@ -11,10 +11,14 @@
  *     recalled and the gold memories (those whose source turns are at least half gold; none: 0);
  *   - none of the others: at each new topic's first question (asked with something in memory),
  *     whether recall chose nothing — the right answer, since nothing earlier relates;
- *   - with a chat model: the reply to the final question, asked in a new session, rated 1-100 by
- *     the paper's judge against the gold history; and every call and token the play cost.
- * The final question comes after a session end for every strategy alike, so the session-end
- * strategies have memories to recall; memochat's memo would have all but the last exchange anyway.
+ *   - with a chat model: the reply to the final question, asked in a new session a day later,
+ *     rated 1-100 by the paper's judge against the gold history; and every call and token the
+ *     play cost.
+ * The final question comes after the talk's session has closed and been consolidated, for every
+ * strategy alike, so each answers it from its memory: the new session's dialogue is the question
+ * alone. Every system replies within the paper's dialogue window of 2,048 tokens
+ * (MTBENCH_REPLY_WINDOW), the newest turns kept. Standing instructions are off unless asked for
+ * (`standing`): the paper has none.
  */
 import type { Cognition } from "../../../src/cognition/cognition.js";
 import type { RecallHit } from "../../../src/core/recall.js";
@@ -29,6 +33,14 @@ import { judge } from "./judge.js";
 const AGENT = "bot";
 const PARTNER = "user";
 const START = "2023-08-01T09:00:00.000Z";
+/** The final question's session: the day after the talk. */
+const FINAL_AT = "2023-08-02T09:00:00.000Z";
+
+/**
+ * The paper's window: 2,048 tokens of dialogue for every system, text cut from the oldest end,
+ * as characters at four a token; no limit on the number of turns.
+ */
+export const MTBENCH_REPLY_WINDOW = { turns: 10_000, chars: 2_048 * 4 };
 
 export interface MtbenchPorts {
   embedder: Embedder;
@@ -36,6 +48,8 @@ export interface MtbenchPorts {
   cognition: () => Cognition;
   /** The judge's model; absent: no judge score. */
   judge?: ChatModel | null;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
 }
 
 /** Where the calls went, per partner turn played. */
@@ -142,6 +156,8 @@ export async function playConversation(
     cognition,
     strategy,
     tenant: "eval",
+    replyWindow: MTBENCH_REPLY_WINDOW,
+    standing: ports.standing ?? false,
   });
   try {
     const scope = mem.scope(AGENT);
@@ -167,12 +183,19 @@ export async function playConversation(
     }
     const topics = new Set(conv.final.topics);
     const gold = new Set([...topicOf].filter(([, topic]) => topics.has(topic)).map(([id]) => id));
+    await (await s.close()).done;
     let rating: number | null = null;
     if (ports.judge) {
-      // The final question as the next turn of the same session, as the paper asks it; the
-      // reply is judged by a model of its own, never the system under test.
-      await s.turn(PARTNER, conv.final.text);
-      const { text, recall: r } = await s.reply({ record: false });
+      // The final question opens a new session, so every strategy answers it from its memory;
+      // the reply is judged by a model of its own, never the system under test.
+      const asked = await mem.session({
+        agent: AGENT,
+        partner: PARTNER,
+        at: FINAL_AT,
+        id: `${conv.id}-final`,
+      });
+      await asked.turn(PARTNER, conv.final.text);
+      const { text, recall: r } = await asked.reply({ record: false });
       if (r.usage) inReplies = addUsage(inReplies, r.usage);
       const turns = await mem.store.listTurns(scope, { sessionId: s.id });
       const history = turns
@@ -183,7 +206,6 @@ export async function playConversation(
         }));
       rating = (await judge(ports.judge, { history, question: conv.final.text, reply: text })).rating;
     }
-    await (await s.close()).done;
     const partnerGold = new Set([...gold].filter((id) => partnerTurns.has(id)));
     // The strategy's own memories are its options (standing items are listed beside recall, not chosen).
     const memories = await mem.memories(AGENT, { strategy: strategy.name });

@@ -6,21 +6,19 @@
  * was cut and how much was kept.
  */
 import { displayName } from "../../../src/core/ids.js";
+import { hitLine, timelineBlock } from "../../../src/core/past-marks.js";
 import type { Recall } from "../../../src/core/recall.js";
 import { formatDay } from "../../../src/core/time.js";
 import type { Transcript } from "../../../src/engine/ingest/formats/transcript.js";
 import { estimateTokens } from "../../../src/models/chat-model.js";
 
-/** A strategy's recall as the answer model reads it, hits in the order recall ranked them. */
+/**
+ * A strategy's recall as the answer model reads it, hits in the order recall ranked them, each
+ * memory marked current or past (with when it ended and what replaced it), as the reply sees them.
+ */
 export function recallContext(recall: Recall): string {
-  const lines = recall.hits.map((hit) => {
-    const who = hit.kind === "turn" ? `${displayName(hit.about)} said: ` : "";
-    return `- (${formatDay(hit.observedAt)}) ${who}${hit.text}`;
-  });
-  const timelines = (recall.timelines ?? []).map((t, i) => {
-    const told = t.refined ?? t.entries.map((e) => `${formatDay(e.at)}: ${e.text}`);
-    return `Timeline ${i + 1}:\n${told.map((l) => `  - ${l}`).join("\n")}`;
-  });
+  const lines = recall.hits.map(hitLine);
+  const timelines = (recall.timelines ?? []).map((t, i) => timelineBlock(t, i + 1));
   return [...(recall.setting ?? []), ...lines, ...timelines].join("\n");
 }
 

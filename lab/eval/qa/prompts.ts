@@ -12,7 +12,8 @@ import type { ChatMessage } from "../../../src/models/chat-model.js";
 import type { QaQuestion } from "./qa-set.js";
 
 /** The answer prompt's version (in the answer cache key). */
-export const ANSWER_PROMPT_VERSION = "qa-answer-v1";
+// v2: recalled memories come marked [current] or [past: …], and the prompt says what that means.
+export const ANSWER_PROMPT_VERSION = "qa-answer-v2";
 /** The judge prompt's version (in the grade cache key). */
 export const JUDGE_PROMPT_VERSION = "qa-judge-v1";
 
@@ -38,7 +39,7 @@ export function answerMessages(
       content: [
         "You answer a question about earlier conversations.",
         context
-          ? `${heading} follows; it may be incomplete, and newer lines outweigh older ones when they disagree.`
+          ? `${heading} follows; it may be incomplete, and newer lines outweigh older ones when they disagree. A line marked [past] no longer held after the date it gives; what replaced it is named there.`
           : "You have no record of the conversations.",
         today,
         `${length} When the question asks when, give a date worked out from the dates shown.`,

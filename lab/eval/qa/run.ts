@@ -65,12 +65,22 @@ export interface QaPorts {
   strategy: (name: string) => Strategy;
 }
 
+/** Theanine's timelines per question: the paper retrieves 3 memories, one timeline each. */
+export const THEANINE_TIMELINES = 3;
+
+/** Hits a strategy recalls per question: `k`, except theanine's timelines. */
+export function recallK(name: string, options: Pick<QaRunOptions, "k" | "theanineK">): number {
+  return name === "theanine" ? (options.theanineK ?? THEANINE_TIMELINES) : options.k;
+}
+
 /** What a run asks, and how. */
 export interface QaRunOptions {
   strategies: string[];
   baselines: readonly Baseline[];
   /** Hits recalled per question. */
   k: number;
+  /** Theanine's timelines per question (default THEANINE_TIMELINES, the paper's; not `k`). */
+  theanineK?: number;
   /** The answer model's window in tokens (the full-context baseline is cut to fit). */
   contextWindow: number;
   /** Model calls in flight at once. */
@@ -155,7 +165,7 @@ export async function runQa(set: QaSet, ports: QaPorts, options: QaRunOptions): 
           q.askedAt ?? null,
           q.rubric ?? null,
           condition,
-          isStrategy ? [options.k, ports.writer, ports.embedder.name, VERSION] : null,
+          isStrategy ? [recallK(condition, options), ports.writer, ports.embedder.name, VERSION] : null,
           condition === "none" ? "turns" : null,
           condition === "full-context" ? options.contextWindow : null,
           ports.answerId ?? ports.answer.name,
@@ -213,7 +223,7 @@ async function recallAll(
     evidence: { found: 0, total: q.evidence.length },
   });
   const missing = conversation.questions.filter((q) => !options.cache.answer(keyOf(q)));
-  const memoryKey = cacheKey([conversation.id, name, ports.writer, options.k]);
+  const memoryKey = cacheKey([conversation.id, name, ports.writer, recallK(name, options)]);
   const spent = (usage: Usage) => {
     memory[name] = addUsage(memory[name] ?? emptyUsage(), usage);
   };
@@ -238,7 +248,7 @@ async function recallAll(
         agent: conversation.transcript.agent,
         ...recallFor(conversation.transcript),
         query: q.question,
-        k: options.k,
+        k: recallK(name, options),
         // Strategy "none" keeps turns and nothing else: its recall is the raw turns.
         ...(name === "none" ? { units: "turns" as const } : {}),
         ...(q.askedAt ? { now: q.askedAt } : {}),

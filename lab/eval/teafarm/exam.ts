@@ -8,12 +8,16 @@
  *      short lead-in the partner says first.
  * With a chat model the model writes them; offline, a simple writer pairs statements of later
  * sessions with similar older ones about the same person and asks about the older state as if it
- * still held (see offline-exam.ts). An exam is cached by the transcript's fingerprint so a rerun
- * (another strategy, an ablation) sits the very same questions.
+ * still held (see offline-exam.ts). The summaries are the writer's too (its model, or the offline
+ * engine), never the model under test's, so two systems compared sit one exam. An exam is cached
+ * by the transcript's fingerprint and its writer, so a rerun (another strategy, another model
+ * under test, an ablation) sits the very same questions.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import type { Cognition } from "../../../src/cognition/cognition.js";
+import { LlmCognition } from "../../../src/cognition/llm/llm-cognition.js";
+import { OfflineCognition } from "../../../src/cognition/offline/offline-cognition.js";
 import { InvalidInputError } from "../../../src/core/errors.js";
 import { displayName } from "../../../src/core/ids.js";
 import { formatDay } from "../../../src/core/time.js";
@@ -49,10 +53,8 @@ export interface TeafarmExam {
 }
 
 export interface WriteExamOptions {
-  /** Runs the summaries: LLM cognition with a model, else offline. */
-  cognition: Cognition;
   embedder: Embedder;
-  /** The question writer; absent: the offline writer. */
+  /** The exam's writer (summaries and questions); absent: the offline writer. */
   chat?: ChatModel | null;
   questions: number;
   onProgress?: (step: string) => void;
@@ -63,6 +65,9 @@ export async function writeExam(transcript: Transcript, options: WriteExamOption
   const agent = transcript.agent;
   const partner = transcript.sessions.at(-1)!.partners[0]!;
   let usage = emptyUsage();
+  const cognition: Cognition = options.chat
+    ? new LlmCognition(options.chat)
+    : new OfflineCognition(options.embedder);
   const summaries: SessionSummary[] = [];
   for (const [i, s] of transcript.sessions.entries()) {
     options.onProgress?.(`summarizing session ${i + 1}/${transcript.sessions.length} for the exam`);
@@ -73,7 +78,7 @@ export async function writeExam(transcript: Transcript, options: WriteExamOption
       sessionId: s.id,
       index,
     }));
-    const result = await options.cognition.run(summarizeStep, {
+    const result = await cognition.run(summarizeStep, {
       agent,
       partners: s.partners,
       sessionId: s.id,
@@ -100,7 +105,7 @@ export async function writeExam(transcript: Transcript, options: WriteExamOption
       temperature: 0.7,
     });
     usage = addUsage(usage, generated.usage);
-    writer = options.chat.name;
+    writer = examWriter(options.chat);
     questions = generated.object.questions.slice(0, options.questions).map((q, i) => ({
       id: `q${i + 1}`,
       about: q.about === "agent" ? agent : partner,
@@ -156,12 +161,27 @@ const examFileSchema = z.object({
       format: z.literal("memlane-teafarm-exam"),
       version: z.literal(1),
       fingerprint: z.string(),
+      writer: z.string(),
       questions: z.array(z.looseObject({ question: z.string(), fact: z.string() })),
     }),
   ),
 });
 
-/** Exams cached in a file, by transcript fingerprint; a missing file is an empty cache. */
+/** The writer's name an exam written by `chat` carries ("offline" without one). */
+export function examWriter(chat: ChatModel | null | undefined): string {
+  return chat ? chat.name : "offline";
+}
+
+/** The cached exam of a conversation by one writer, if the cache has it. */
+export function cachedExam(
+  exams: TeafarmExam[],
+  fingerprint: string,
+  writer: string,
+): TeafarmExam | undefined {
+  return exams.find((e) => e.fingerprint === fingerprint && e.writer === writer);
+}
+
+/** Exams cached in a file, by transcript fingerprint and writer; a missing file is an empty cache. */
 export async function readExams(path: string): Promise<TeafarmExam[]> {
   let raw: string;
   try {
@@ -182,10 +202,11 @@ export async function readExams(path: string): Promise<TeafarmExam[]> {
   return checked.data.exams as unknown as TeafarmExam[];
 }
 
-/** Writes the exams (those of other conversations already in the file are kept). */
+/** Writes the exams (those of other conversations or writers already in the file are kept). */
 export async function writeExams(path: string, exams: TeafarmExam[]): Promise<void> {
-  const byPrint = new Map((await readExams(path)).map((e) => [e.fingerprint, e]));
-  for (const e of exams) byPrint.set(e.fingerprint, e);
+  const key = (e: TeafarmExam) => `${e.fingerprint}\n${e.writer}`;
+  const byPrint = new Map((await readExams(path)).map((e) => [key(e), e]));
+  for (const e of exams) byPrint.set(key(e), e);
   await writeFile(
     path,
     `${JSON.stringify({ format: "memlane-teafarm-exams", exams: [...byPrint.values()] }, null, 2)}\n`,

@@ -42,7 +42,7 @@ export interface TeafarmOptions {
    * offline writer and judge; `chat` only when the caller passes it here on purpose.
    */
   judge?: ChatModel | null;
-  /** Thinking engine of the strategy and of the exam's summaries; default LLM with `chat`, else offline. */
+  /** Thinking engine of the strategy under test; default LLM with `chat`, else offline (the exam is its writer's). */
   cognition?: Cognition;
   embedder: Embedder;
   /** The strategy under test, or "gold": the reply sees the exam's gold memory (gold.ts). */
@@ -51,6 +51,8 @@ export interface TeafarmOptions {
   exam?: TeafarmExam;
   /** Counterfactual questions to write when no exam is given (default 5). */
   questions?: number;
+  /** Keep standing instructions (default false: the paper's protocol has none). */
+  standing?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -101,7 +103,6 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
   const exam =
     options.exam ??
     (await writeExam(transcript, {
-      cognition,
       embedder,
       chat: judge,
       questions: options.questions ?? 5,
@@ -117,7 +118,15 @@ export async function runTeafarm(options: TeafarmOptions): Promise<TeafarmReport
   const base = join(dir, "ingested.db");
   let usage = emptyUsage();
   const open = (store: string, s: Strategy) =>
-    openMemlane({ store, cognition, chat: chat ?? undefined, embedder, strategy: s, tenant: "teafarm" });
+    openMemlane({
+      store,
+      cognition,
+      chat: chat ?? undefined,
+      embedder,
+      strategy: s,
+      tenant: "teafarm",
+      standing: options.standing ?? false,
+    });
   try {
     if (strategy !== "gold") {
       options.onProgress?.(`${name}: ingesting ${transcript.sessions.length} sessions`);

@@ -213,4 +213,62 @@ describe("AI SDK: withMemlane and memlaneTools", () => {
       ],
     );
   });
+
+  it("keeps one open session per conversation id, each call's own id winning", async () => {
+    const view = mem.tenant("chats");
+    const model = mockModel("Noted!");
+    const wrapped = withMemlane(model, { mem: view, agent: "ava", partner: "sam", conversationId: "chat-1" });
+    await generateText({ model: wrapped, prompt: "I adopted a beagle called Biscuit." });
+    await generateText({ model: wrapped, prompt: "He is two years old." });
+    // A call that names its own conversation goes there.
+    await generateText({
+      model: wrapped,
+      prompt: "Different chat: I play the cello.",
+      providerOptions: { memlane: { conversationId: "chat-2" } },
+    });
+    await mem.idle();
+    const sessions = await view.sessions("ava");
+    assert.deepEqual(
+      sessions.map((s) => [s.id, s.status]),
+      [
+        ["chat-1", "open"],
+        ["chat-2", "open"],
+      ],
+    );
+    assert.deepEqual(
+      (await view.turns("ava", { sessionId: "chat-1" })).map((t) => [t.speaker, t.text]),
+      [
+        ["sam", "I adopted a beagle called Biscuit."],
+        ["ava", "Noted!"],
+        ["sam", "He is two years old."],
+        ["ava", "Noted!"],
+      ],
+    );
+    // A conversation id is one partner's: Kim's exchange under Sam's is refused, nothing stored.
+    await assert.rejects(
+      generateText({
+        model: withMemlane(model, { mem: view, agent: "ava", partner: "kim", conversationId: "chat-1" }),
+        prompt: "I am Kim.",
+      }),
+      /not a partner of session/,
+    );
+    assert.equal((await view.turns("ava", { sessionId: "chat-1" })).length, 4);
+    assert.ok((await view.turns("ava")).every((t) => t.speaker !== "kim"));
+    // When the conversation ends, closing its session consolidates it.
+    await (await view.closeSession("ava", "chat-1")).done;
+    assert.ok((await view.memories("ava")).some((m) => /Biscuit/.test(m.text)));
+    // Without a conversation id each exchange is a session of its own, closed at once.
+    const lone = withMemlane(model, { mem: view, agent: "ben", partner: "sam" });
+    await generateText({ model: lone, prompt: "I keep bees." });
+    await generateText({ model: lone, prompt: "And hens." });
+    await mem.idle();
+    assert.deepEqual(
+      (await view.sessions("ben")).map((s) => s.status),
+      ["consolidated", "consolidated"],
+    );
+    assert.throws(
+      () => withMemlane(model, { mem: view, agent: "ava", partner: "sam", conversationId: " chat" }),
+      /conversationId/,
+    );
+  });
 });

@@ -8,9 +8,10 @@
  */
 import { type LanguageModelMiddleware, tool, wrapLanguageModel } from "ai";
 import { z } from "zod";
+import { ConflictError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
-import { type RecallScope, unknownFields } from "../../engine/api.js";
+import { idSchema, parseInput, type RecallScope, unknownFields } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
 import { remember } from "../../engine/remember.js";
 
@@ -94,16 +95,27 @@ export interface WithMemlaneOptions extends MemlaneAiOptions {
    * in docs/recall.md).
    */
   turns?: number;
-  /** Record each exchange as a session that is consolidated (default true). */
+  /** Record each exchange (default true). */
   record?: boolean;
+  /**
+   * The conversation these calls belong to. Given, every exchange of it is added to one open
+   * session whose id is the conversation id (made at the first exchange, added to at each next
+   * one) and left open while the conversation lasts; `mem.closeSession(agent, conversationId)`
+   * consolidates it when it ends (or `mem.retry(agent, undefined, { open: true })` later). A call
+   * may name its own: `providerOptions: { memlane: { conversationId } }`. Without one, each
+   * exchange is a session of its own, closed and consolidated at once.
+   */
+  conversationId?: string;
 }
 
 /**
  * The model, wrapped: before each call the latest user message is recalled against memory and
  * the hits are put first as a system message; after the model answers, the user message and the
- * answer are stored as one session and consolidated — once per exchange, however many tool-call
- * steps it took (an exchange stopped while the model still calls tools is not recorded); a
- * streamed call is recorded once its stream has been read to the end.
+ * answer are stored together in one call — once per exchange, however many tool-call steps it
+ * took (an exchange stopped while the model still calls tools is not recorded); a streamed call
+ * is recorded once its stream has been read to the end. Each exchange is a session of its own,
+ * consolidated at once, unless the calls name their conversation (`conversationId`): then one
+ * conversation is one open session.
  */
 export function withMemlane(
   model: Parameters<typeof wrapLanguageModel>[0]["model"],
@@ -116,19 +128,43 @@ export function withMemlane(
 export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMiddleware {
   refuseUnknownFields(options, WITH_MEMLANE_FIELDS, "withMemlane options");
   const { mem, agent, partner } = options;
-  /** Stores the user's message and the answer as a session, consolidated in the background. */
-  const record = async (asked: string, answer: string) => {
+  const defaultConversation =
+    options.conversationId === undefined
+      ? undefined
+      : parseInput(idSchema, options.conversationId, "conversationId");
+  /**
+   * Stores the user's message and the answer in one call (both or neither): in the
+   * conversation's open session, or as a session of their own, consolidated in the background.
+   */
+  const record = async (asked: string, answer: string, conversationId: string | undefined) => {
     const answered = answer.trim();
     if (options.record === false || !asked) return;
-    await remember(mem, {
-      agent,
-      partner,
-      turns: [
-        { speaker: partner, text: asked },
-        // The answer is the model's: marked generated, never a source of facts.
-        ...(answered ? [{ speaker: agent, text: answered, meta: { generated: true } }] : []),
-      ],
-    });
+    const messages = [
+      { speaker: partner, text: asked },
+      // The answer is the model's: marked generated, never a source of facts.
+      ...(answered ? [{ speaker: agent, text: answered, meta: { generated: true } }] : []),
+    ];
+    if (conversationId === undefined) {
+      await mem.add({ agent, partner, messages });
+      return;
+    }
+    if (!(await mem.getSession(agent, conversationId))) {
+      try {
+        await mem.add({ agent, partner, messages, id: conversationId, close: false });
+        return;
+      } catch (error) {
+        // Another call of the conversation made its session meantime: this exchange joins it.
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    await mem.add({ agent, partner, messages, sessionId: conversationId, close: false });
+  };
+  /** The call's own conversation id (`providerOptions.memlane.conversationId`), else the option's. */
+  const conversationOf = (params: { providerOptions?: Record<string, Record<string, unknown>> }) => {
+    const named = params.providerOptions?.memlane?.conversationId;
+    return named === undefined
+      ? defaultConversation
+      : parseInput(idSchema, named, "providerOptions.memlane.conversationId");
   };
   return {
     specificationVersion: "v3",
@@ -168,12 +204,13 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
         .filter((c) => c.type === "text")
         .map((c) => c.text)
         .join("");
-      await record(lastUserText(params.prompt), answered);
+      await record(lastUserText(params.prompt), answered, conversationOf(params));
       return result;
     },
     wrapStream: async ({ doStream, params }) => {
       const { stream, ...rest } = await doStream();
       const asked = lastUserText(params.prompt);
+      const conversationId = conversationOf(params);
       let answered = "";
       let toolCalls = false;
       // The exchange is recorded once the stream has been read to its end, unless the step ended
@@ -184,7 +221,7 @@ export function memlaneMiddleware(options: WithMemlaneOptions): LanguageModelMid
           if (part.type === "finish") toolCalls = part.finishReason.unified === "tool-calls";
           controller.enqueue(part);
         },
-        flush: () => (toolCalls ? undefined : record(asked, answered)),
+        flush: () => (toolCalls ? undefined : record(asked, answered, conversationId)),
       });
       return { stream: stream.pipeThrough(recording), ...rest };
     },
@@ -219,4 +256,5 @@ const WITH_MEMLANE_FIELDS = fieldsOf<WithMemlaneOptions>({
   turns: true,
   record: true,
   scope: true,
+  conversationId: true,
 });

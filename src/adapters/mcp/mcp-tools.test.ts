@@ -55,7 +55,7 @@ describe("service: MCP tools", () => {
         .filter((t) => t.annotations?.readOnlyHint)
         .map((t) => t.name)
         .sort(),
-      ["history", "list_memories", "recall", "timeline"],
+      ["get_memory", "history", "list_memories", "recall", "timeline"],
     );
 
     const stored = await acme.json("remember", {
@@ -162,6 +162,24 @@ describe("service: MCP tools", () => {
     await s.mem.idle();
     assert.deepEqual(await s.mem.tenant("globex").agents(), ["gus"]);
     assert.ok(!(await s.mem.tenant("acme").agents()).includes("gus"));
+  });
+
+  it("remember with one bad turn stores nothing: no open session holding the good ones", async () => {
+    const acme = await clientFor(s.mem.tenant("acme"));
+    const bad = await acme.call("remember", {
+      agent: "noa",
+      partner: "sam",
+      turns: [
+        { speaker: "sam", text: "I adopted a beagle called Biscuit." },
+        { speaker: "noa", text: "Lovely!" },
+        { speaker: "bob", text: "Who let me in?" },
+      ],
+    });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0]!.text, /^INVALID_INPUT/);
+    assert.deepEqual(await s.mem.tenant("acme").sessions("noa"), []);
+    assert.deepEqual(await s.mem.tenant("acme").turns("noa"), []);
+    await acme.close();
   });
 
   it("adds, updates and restores a memory, and answers a bad call with a tool error that changes nothing", async () => {

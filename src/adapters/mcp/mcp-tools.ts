@@ -1,15 +1,18 @@
 /**
- * memlane as MCP tools (the official TypeScript SDK): remember, recall, timeline, history, forget,
- * list_memories, and the caller's corrections (update_memory, restore_memory, add_memory), over
- * one tenant's view of the engine. Inputs are the engine's own schemas
- * where it has them (recall, forget), every field described; read-only tools say so; answers are
- * JSON text; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool error
- * naming its code and field, so the calling agent can correct itself.
+ * memlane as MCP tools (the official TypeScript SDK): remember (a whole exchange in one call),
+ * recall, timeline, history, forget, get_memory, list_memories, and the caller's corrections
+ * (update_memory, restore_memory, add_memory), over one tenant's view of the engine. Inputs are
+ * the engine's own schemas where it has them (recall, forget), every field described; read-only
+ * tools say so; answers are JSON text and the same value as structured content, under an output
+ * schema per tool; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool
+ * error naming its code and field, so the calling agent can correct itself. A desktop client
+ * gets a default agent and partner (`memlane mcp --agent ava --partner me`), so it need not
+ * invent ids at every call; an id given in a call still wins.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { isMemlaneError } from "../../core/errors.js";
+import { InvalidInputError, isMemlaneError, NotFoundError } from "../../core/errors.js";
 import {
   addFactSchema,
   forgetInputSchema,
@@ -21,8 +24,21 @@ import {
   updateInputSchema,
 } from "../../engine/api.js";
 import type { Memlane } from "../../engine/memlane.js";
+import { messageSchema } from "../../engine/messages/message-schemas.js";
 import { remember } from "../../engine/remember.js";
 import { MCP_TOOLS } from "./tool-names.js";
+import {
+  addOutput,
+  forgetOutput,
+  getOutput,
+  historyOutput,
+  listOutput,
+  recallOutput,
+  rememberOutput,
+  restoreOutput,
+  timelineOutput,
+  updateOutput,
+} from "./tool-outputs.js";
 
 export { MCP_TOOLS };
 
@@ -32,19 +48,12 @@ const rememberInput = z
       agent: idSchema.describe("whose memory (the assistant's id, e.g. 'assistant')"),
       partner: idSchema.describe("who the agent is talking with (the user's id)"),
       turns: z
-        .array(
-          z.strictObject(
-            {
-              speaker: idSchema.describe("the agent or the partner"),
-              text: turnTextSchema.min(1),
-              at: z.string().optional().describe("when it was said (ISO-8601); default now"),
-            },
-            unknownFields,
-          ),
-        )
+        .array(messageSchema)
         .min(1)
         .optional()
-        .describe("utterances, oldest first"),
+        .describe(
+          "the exchange, oldest first: { role: 'user' | 'assistant', content } (user is the partner, assistant the agent) or { speaker, text }",
+        ),
       fact: turnTextSchema
         .min(1)
         .optional()
@@ -57,6 +66,17 @@ const rememberInput = z
         .boolean()
         .optional()
         .describe("close the session so it is consolidated into memories (default true)"),
+      infer: z
+        .boolean()
+        .optional()
+        .describe("false: keep the turns as given and infer no memory from them (default true)"),
+      idempotencyKey: z
+        .string()
+        .min(1)
+        .max(255)
+        .optional()
+        .describe("a call retried with the same key stores nothing twice (new sessions only)"),
+      meta: z.record(z.string(), z.unknown()).optional().describe("your own data, kept with a new session"),
     },
     unknownFields,
   )
@@ -106,36 +126,75 @@ const listInput = z.strictObject(
   unknownFields,
 );
 
+/** Ids a tool call may leave out: the server's defaults fill them in (`memlane mcp --agent ava --partner me`). */
+export interface McpDefaults {
+  /** Whose memory every tool reads and writes unless a call names another agent. */
+  agent?: string;
+  /** Who the agent talks with: `remember`'s partner, and whom `recall` and `add_memory` are about. */
+  partner?: string;
+}
+
 /**
  * What a tool hands the SDK as its input schema: the tool's own JSON schema (strict, every field
  * described) over a parser that lets every object through. The SDK would otherwise refuse a bad
  * input itself, in a message of its own; parsing in the tool (`strictTool`) makes a bad field
  * read as every other memlane error does, `INVALID_INPUT (field: …)`, so the calling agent can
- * correct itself.
+ * correct itself. A field with a default is no longer required, and says its default.
  */
-function published(schema: z.ZodType): z.ZodObject {
+function published(schema: z.ZodType, defaults: Record<string, string | undefined> = {}): z.ZodObject {
   // A top-level anyOf (recall's "about or scope: agent", forget's "one of three") is refused by
   // some model APIs in a tool's schema; the tool's own parsing still holds to it, and the field
   // descriptions say it.
   const { $schema: _, anyOf: __, ...json } = z.toJSONSchema(schema, { io: "input" });
+  const properties = json.properties as Record<string, { description?: string }> | undefined;
+  for (const [field, value] of Object.entries(defaults)) {
+    const property = properties?.[field];
+    if (value === undefined || !property) continue;
+    property.description = `${property.description ?? field}; default "${value}"`;
+    if (Array.isArray(json.required)) json.required = json.required.filter((r) => r !== field);
+  }
   return z.object({}).catchall(z.unknown()).meta(json);
 }
 
-/** A tool's callback, given its input parsed with `schema` (an InvalidInputError when it does not fit). */
+/**
+ * A tool's callback, given its input with the defaults filled in and parsed with `schema` (an
+ * InvalidInputError when it does not fit); its value is the result's text and structured content.
+ */
 function strictTool<S extends z.ZodType>(
   tool: string,
   schema: S,
+  defaults: Record<string, string | undefined>,
   fn: (input: z.output<S>) => Promise<unknown>,
+  structured: (value: unknown) => Record<string, unknown> = (value) => value as Record<string, unknown>,
 ): (input: unknown) => Promise<CallToolResult> {
-  return (input) => run(() => fn(parseInput(schema, input, `${tool} input`)));
+  return (input) =>
+    run(() => fn(parseInput(schema, withDefaults(input, defaults), `${tool} input`)), structured);
+}
+
+/** The input with each default filled in where the call left the field out. */
+function withDefaults(input: unknown, defaults: Record<string, string | undefined>): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const filled: Record<string, unknown> = { ...input };
+  for (const [field, value] of Object.entries(defaults))
+    if (value !== undefined && filled[field] === undefined) filled[field] = value;
+  return filled;
 }
 
 /**
  * An MCP server whose tools read and write `mem`'s tenant only. Connect it to a transport: stdio
  * for `memlane mcp`, streamable HTTP at `/mcp` of `memlane serve`, or the SDK's in-memory pair.
- * @example const server = createMcpServer(mem.tenant("acme")); await server.connect(new StdioServerTransport());
+ * `defaults` names the agent and partner a call may leave out.
+ * @example const server = createMcpServer(mem.tenant("acme"), { agent: "ava", partner: "me" });
+ * await server.connect(new StdioServerTransport());
+ * @throws {InvalidInputError} a default that is not a valid id, or the agent as its own partner
  */
-export function createMcpServer(mem: Memlane): McpServer {
+export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpServer {
+  const agent = defaults.agent === undefined ? undefined : parseInput(idSchema, defaults.agent, "agent");
+  const partner =
+    defaults.partner === undefined ? undefined : parseInput(idSchema, defaults.partner, "partner");
+  if (agent !== undefined && agent === partner)
+    throw new InvalidInputError("The agent cannot be its own partner", { field: "partner" });
+  const byAgent = { agent };
   const server = new McpServer({ name: "memlane", version: "0.1.0" });
 
   server.registerTool(
@@ -143,10 +202,11 @@ export function createMcpServer(mem: Memlane): McpServer {
     {
       title: "Remember",
       description:
-        "Store what was said in a conversation (turns, or one fact the partner told) so it is remembered later. By default the session is closed and consolidated into memories in the background; pass close: false and the returned sessionId to keep adding turns.",
-      inputSchema: published(rememberInput),
+        "Store a whole exchange in one call (turns as { role: 'user' | 'assistant', content } or { speaker, text }, or one fact the partner told) so it is remembered later. Every turn is checked first: a bad one stores nothing. By default the session is closed and consolidated into memories in the background; pass close: false and the returned sessionId to keep adding turns.",
+      inputSchema: published(rememberInput, { agent, partner }),
+      outputSchema: rememberOutput,
     },
-    strictTool("remember", rememberInput, (input) => remember(mem, input)),
+    strictTool("remember", rememberInput, { agent, partner }, (input) => remember(mem, input)),
   );
 
   server.registerTool(
@@ -155,10 +215,11 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Recall",
       description:
         "Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.",
-      inputSchema: published(recallInputSchema),
+      inputSchema: published(recallInputSchema, { agent, about: partner }),
+      outputSchema: recallOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("recall", recallInputSchema, async (input) => {
+    strictTool("recall", recallInputSchema, { agent, about: partner }, async (input) => {
       const found = await mem.recall(input);
       return {
         ...found,
@@ -173,10 +234,11 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Timeline",
       description:
         "How a remembered fact changed over time: the memories linked to one, and the chain through it, oldest first.",
-      inputSchema: published(memoryRef),
+      inputSchema: published(memoryRef, byAgent),
+      outputSchema: timelineOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("timeline", memoryRef, ({ agent, memoryId }) => mem.timeline(agent, memoryId)),
+    strictTool("timeline", memoryRef, byAgent, ({ agent, memoryId }) => mem.timeline(agent, memoryId)),
   );
 
   server.registerTool(
@@ -185,10 +247,11 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "History",
       description:
         "Why a memory is as it is: every operation on it with its rationale, and what it replaced or was replaced by.",
-      inputSchema: published(memoryRef),
+      inputSchema: published(memoryRef, byAgent),
+      outputSchema: historyOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("history", memoryRef, ({ agent, memoryId }) => mem.history(agent, memoryId)),
+    strictTool("history", memoryRef, byAgent, ({ agent, memoryId }) => mem.history(agent, memoryId)),
   );
 
   server.registerTool(
@@ -197,35 +260,64 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Forget",
       description:
         "Delete for real: memories by id, everything about a subject, or a whole session. Cannot be undone; use only when the user asks to be forgotten.",
-      inputSchema: published(forgetInputSchema),
+      // Whom to forget is never filled in: erasing must be asked for by name.
+      inputSchema: published(forgetInputSchema, byAgent),
+      outputSchema: forgetOutput,
       annotations: { destructiveHint: true, idempotentHint: true },
     },
-    strictTool("forget", forgetInputSchema, (input) => mem.forget(input)),
+    strictTool("forget", forgetInputSchema, byAgent, (input) => mem.forget(input)),
+  );
+
+  server.registerTool(
+    "get_memory",
+    {
+      title: "Get memory",
+      description:
+        "One memory by its id (from recall, list_memories or history), whatever its status: its text, subject, kind, dates, evidence and attributes.",
+      inputSchema: published(memoryRef, byAgent),
+      outputSchema: getOutput,
+      annotations: { readOnlyHint: true },
+    },
+    strictTool("get_memory", memoryRef, byAgent, async ({ agent, memoryId }) => {
+      const memory = await mem.getMemory(agent, memoryId);
+      if (!memory)
+        throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`, { field: "memoryId" });
+      return memory;
+    }),
   );
 
   server.registerTool(
     "list_memories",
     {
       title: "List memories",
-      description: "What the agent remembers, newest first: ids, subjects, texts and dates.",
-      inputSchema: published(listInput),
+      description:
+        "What the agent remembers, newest first, at most `limit` (default 50): ids, subjects, texts and dates.",
+      inputSchema: published(listInput, byAgent),
+      outputSchema: listOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("list_memories", listInput, async ({ agent, about, status, limit }) => {
-      const memories = await mem.memories(agent, { about, status: status ?? "active" });
-      return memories
-        .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-        .slice(0, limit ?? 50)
-        .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
-          id,
-          about,
-          text,
-          kind,
-          observedAt,
-          status,
-          invalidAt,
-        }));
-    }),
+    strictTool(
+      "list_memories",
+      listInput,
+      byAgent,
+      async ({ agent, about, status, limit }) => {
+        const memories = await mem.memories(agent, { about, status: status ?? "active" });
+        return memories
+          .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+          .slice(0, limit ?? 50)
+          .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
+            id,
+            about,
+            text,
+            kind,
+            observedAt,
+            status,
+            invalidAt,
+          }));
+      },
+      // The text stays the list, as before; structured content is an object, as MCP asks.
+      (memories) => ({ memories }),
+    ),
   );
 
   server.registerTool(
@@ -234,9 +326,10 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Update memory",
       description:
         "Correct a memory that is wrong: the text given becomes its current version and the old one is kept as its past. Use when the user says a remembered fact is wrong or has changed. Only an active memory can be updated; the error names the current version otherwise.",
-      inputSchema: published(updateInput),
+      inputSchema: published(updateInput, byAgent),
+      outputSchema: updateOutput,
     },
-    strictTool("update_memory", updateInput, ({ agent, memoryId, text, meta }) =>
+    strictTool("update_memory", updateInput, byAgent, ({ agent, memoryId, text, meta }) =>
       mem.update(agent, memoryId, text, meta === undefined ? {} : { meta }),
     ),
   );
@@ -247,9 +340,10 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Restore memory",
       description:
         "Undo a wrong correction or replacement: a past (superseded) version becomes current again and what replaced it becomes past. Use the id of the past version (history or list_memories with status superseded).",
-      inputSchema: published(memoryRef),
+      inputSchema: published(memoryRef, byAgent),
+      outputSchema: restoreOutput,
     },
-    strictTool("restore_memory", memoryRef, ({ agent, memoryId }) => mem.restore(agent, memoryId)),
+    strictTool("restore_memory", memoryRef, byAgent, ({ agent, memoryId }) => mem.restore(agent, memoryId)),
   );
 
   server.registerTool(
@@ -258,18 +352,30 @@ export function createMcpServer(mem: Memlane): McpServer {
       title: "Add memory",
       description:
         "Store one fact exactly as given, with no interpretation, e.g. about: 'sam', text: 'Sam is allergic to penicillin.'. It replaces nothing; to change a fact already remembered use update_memory.",
-      inputSchema: published(addInput),
+      inputSchema: published(addInput, { agent, about: partner }),
+      outputSchema: addOutput,
     },
-    strictTool("add_memory", addInput, ({ agent, ...fact }) => mem.add(agent, fact)),
+    strictTool("add_memory", addInput, { agent, about: partner }, ({ agent, ...fact }) =>
+      mem.add(agent, fact),
+    ),
   );
 
   return server;
 }
 
-/** Runs a tool: its value as JSON text, or a typed error as a tool error the agent can read. */
-async function run(fn: () => Promise<unknown>): Promise<CallToolResult> {
+/**
+ * Runs a tool: its value as JSON text and as structured content, or a typed error as a tool
+ * error the agent can read.
+ */
+async function run(
+  fn: () => Promise<unknown>,
+  structured: (value: unknown) => Record<string, unknown>,
+): Promise<CallToolResult> {
   try {
-    return { content: [{ type: "text", text: JSON.stringify(await fn(), null, 2) }] };
+    const value = await fn();
+    // Through JSON, so the structured content is exactly what the text says (no undefined, no Dates).
+    const text = JSON.stringify(value ?? null, null, 2);
+    return { content: [{ type: "text", text }], structuredContent: structured(JSON.parse(text)) };
   } catch (error) {
     if (!isMemlaneError(error)) throw error;
     const field = typeof error.details.field === "string" ? ` (field: ${error.details.field})` : "";

@@ -5,6 +5,7 @@ export const MCP_TOOLS = [
   "timeline",
   "history",
   "forget",
+  "get_memory",
   "list_memories",
   "update_memory",
   "restore_memory",

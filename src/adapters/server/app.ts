@@ -28,6 +28,7 @@ import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
 import { jobRoutes } from "./job-routes.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
 import { memoryRoutes } from "./memory-routes.js";
+import { messageRoutes } from "./message-routes.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import { sessionRoutes } from "./session-routes.js";
 
@@ -151,6 +152,7 @@ export function createService(options: ServiceOptions): Service {
   });
   documentUnversionedRoutes(app);
   sessionRoutes(app);
+  messageRoutes(app);
   memoryRoutes(app);
   agentRoutes(app);
   exportRoutes(app);
@@ -205,7 +207,11 @@ const SERVICE_OPTIONS_FIELDS = fieldsOf<ServiceOptions>({
 
 /** The operations' groups, in the order a generated client or a reader meets them. */
 const OPENAPI_TAGS = [
-  { name: "sessions", description: "Conversations: start one, add turns, reply, close it" },
+  {
+    name: "sessions",
+    description:
+      "Conversations: store a whole exchange in one call, or start one, add turns, reply, close it",
+  },
   { name: "memory", description: "Recall, memories and their history, corrections, forget" },
   { name: "jobs", description: "Transcript uploads and consolidation that failed or waits" },
   { name: "inspect", description: "An agent's summary, memory graph and operation log" },

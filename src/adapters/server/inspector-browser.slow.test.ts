@@ -182,7 +182,7 @@ describe("service: the web inspector in headless Chromium", { skip }, () => {
     cognition.broken = true;
     const late = await acme.session({ agent: "ava", partner: "sam", at: "2024-06-01T09:00", id: "late" });
     await late.turn("sam", "I have started learning the cello, lessons every Tuesday evening.");
-    assert.equal((await (await late.close()).done).state, "failed");
+    assert.equal((await (await late.close()).done)?.state, "failed");
     cognition.broken = false;
 
     service = createService({ mem, keys, logger: quiet });

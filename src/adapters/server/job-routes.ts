@@ -156,6 +156,6 @@ export function jobRoutes(app: OpenAPIHono<ServiceEnv>, ingestJobs: IngestJobs):
     const { agent } = c.req.valid("param");
     const { sessionId, open } = c.req.valid("json");
     const report = await c.var.mem.retry(agent, sessionId, { open });
-    return c.json({ turns: report.turns, jobs: report.jobs.map(consolidationJob) }, 200);
+    return c.json({ turns: report.turns, jobs: report.jobs.map(consolidationJob), steps: report.steps }, 200);
   });
 }

@@ -159,7 +159,7 @@ describe("service: the routes over one tenant", () => {
     assert.deepEqual(failures.failures, []);
     const retry = await s.call(s.acme, "POST", "/v1/agents/ivy/retry", {});
     assert.equal(retry.status, 200);
-    assert.deepEqual(await retry.json(), { turns: [], jobs: [] });
+    assert.deepEqual(await retry.json(), { turns: [], jobs: [], steps: [] });
 
     const forget = await s.call(s.acme, "POST", "/v1/forget", { agent: "ivy", memoryIds: [target.id] });
     assert.equal(forget.status, 200);

@@ -136,7 +136,9 @@ describe("service: validation, body limit and the OpenAPI document", () => {
     ] as const)
       assert.equal(new RegExp(pattern).test(id), ok, JSON.stringify(id));
     assert.deepEqual(session.required, ["agent"]);
-    const turn = body("/v1/agents/{agent}/sessions/{sessionId}/turns");
+    // One turn, or an array of them: the object alternative carries the turn's limits.
+    const turns = body("/v1/agents/{agent}/sessions/{sessionId}/turns") as Schema & { anyOf?: Schema[] };
+    const turn = turns.anyOf?.find((alternative) => alternative.properties) ?? turns;
     assert.equal(turn.properties.text!.maxLength, MAX_TURN_CHARS);
     assert.equal(body("/v1/recall").properties.k!.maximum, 100);
   });

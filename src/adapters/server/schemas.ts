@@ -33,6 +33,17 @@ export const memoriesQuery = z.strictObject(
   unknownFields,
 );
 
+export const sessionsQuery = z.strictObject(
+  {
+    status: z
+      .enum(["open", "closed", "consolidated", "failed"])
+      .optional()
+      .describe("only sessions in this status: `open` lists the ones never closed"),
+    partner: idSchema.optional().describe("only sessions this partner took part in"),
+  },
+  unknownFields,
+);
+
 export const replyBody = z.strictObject(
   {
     query: z.string().min(1).optional().describe("what to recall for, instead of the latest partner turn"),
@@ -154,6 +165,7 @@ const versionSchema = z.object({
   observedAt: z.string(),
   invalidAt: z.string().optional(),
   status: z.enum(["current", "past"]),
+  replacedBy: z.array(z.string()).optional().describe("the versions that directly replaced this one"),
 });
 
 export const hitSchema = z
@@ -207,6 +219,22 @@ export const recallSchema = z
       .describe(
         "standing instructions and preferences of the people asked about, newest first (at most 8): asked once, meant for every later answer",
       ),
+    failures: z
+      .array(
+        z.object({
+          step: z.string(),
+          stepVersion: z.number(),
+          fallback: z.string().describe("what stood in for the answer"),
+          input: z.unknown().optional(),
+          code: z.string(),
+          error: z.string(),
+          attempts: z.unknown(),
+          usage: usageSchema,
+          model: z.string(),
+        }),
+      )
+      .optional()
+      .describe("steps of the recall whose answer could not be used, each with the fallback it took"),
   })
   .openapi("Recall");
 
@@ -315,6 +343,7 @@ export const retryReportSchema = z
   .object({
     turns: z.array(z.object({ op: z.string(), ok: z.boolean() })),
     jobs: z.array(jobSchema),
+    steps: z.array(z.object({ op: z.string(), ok: z.boolean() })),
   })
   .openapi("RetryReport");
 

@@ -2,7 +2,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
-import { consolidationJob } from "./consolidation-jobs.js";
+import { turnListSchema } from "../../engine/session/session-handle.js";
+import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -12,6 +13,7 @@ import {
   replySchema,
   sessionParams,
   sessionSchema,
+  sessionsQuery,
   turnSchema,
 } from "./schemas.js";
 
@@ -40,9 +42,11 @@ const listSessions = createRoute({
   method: "get",
   path: "/v1/agents/{agent}/sessions",
   tags,
-  summary: "An agent's sessions, oldest first",
+  summary: "An agent's sessions, oldest first; `?status=open` lists the ones never closed",
+  description:
+    "An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with `POST /v1/forget` and its `sessionId`.",
   security: secured,
-  request: { params: agentParams, query: noQuery },
+  request: { params: agentParams, query: sessionsQuery },
   responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
 });
 
@@ -68,19 +72,26 @@ const addTurn = createRoute({
   method: "post",
   path: "/v1/agents/{agent}/sessions/{sessionId}/turns",
   tags,
-  summary: "Record one utterance of an open session",
+  summary: "Record one utterance of an open session, or several in order",
   description:
-    "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn.",
+    "The speaker must be the agent or a partner present. With perTurn `wait` (default) it answers once the strategy's per-turn work has landed with the turn. Given an array, every turn is checked before any is stored: a bad one stores none (400, `error.field` such as `1.speaker`), and the answer is `{ turns }`.",
   security: secured,
   request: {
     params: sessionParams,
     query: noQuery,
-    ...jsonBody(turnInputSchema, "the turn (the engine's TurnInput)", {
-      speaker: "sam",
-      text: "I started a new job at the city library.",
-    }),
+    ...jsonBody(
+      z.union([turnInputSchema, turnListSchema]),
+      "the turn (the engine's TurnInput), or an array of turns, oldest first",
+      { speaker: "sam", text: "I started a new job at the city library." },
+    ),
   },
-  responses: { 201: answer(turnSchema, "the stored turn"), ...errorAnswers },
+  responses: {
+    201: answer(
+      z.union([turnSchema, z.object({ turns: z.array(turnSchema) })]),
+      "the stored turn, or `{ turns }` for an array",
+    ),
+    ...errorAnswers,
+  },
 });
 
 const reply = createRoute({
@@ -104,7 +115,8 @@ const closeSession = createRoute({
   path: "/v1/agents/{agent}/sessions/{sessionId}/close",
   tags,
   summary: "End a session and queue its consolidation",
-  description: "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}.",
+  description:
+    "Answers at once with the consolidation job; read it at /v1/jobs/{jobId}. A session with no turns ends with nothing to consolidate: its job is already `done`.",
   security: secured,
   // No body is declared: clients send close with `content-type: application/json` and an empty
   // body, which a declared JSON body would refuse as malformed.
@@ -122,7 +134,7 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listSessions, async (c) => {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
-    return c.json({ sessions: await mem.sessions(agent) }, 200);
+    return c.json({ sessions: await mem.sessions(agent, c.req.valid("query")) }, 200);
   });
 
   app.openapi(readSession, async (c) => {
@@ -136,8 +148,10 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(addTurn, async (c) => {
     const { agent, sessionId } = c.req.valid("param");
-    const { speaker, text, ...options } = c.req.valid("json");
+    const body = c.req.valid("json");
     const handle = await c.var.mem.resume(agent, sessionId);
+    if (Array.isArray(body)) return c.json({ turns: await handle.addTurns(body) }, 201);
+    const { speaker, text, ...options } = body;
     return c.json(await handle.turn(speaker, text, options), 201);
   });
 
@@ -155,6 +169,8 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { job, done } = await c.var.mem.closeSession(agent, sessionId);
     // The outcome is read from the job; a failed consolidation is recorded for retry, not thrown here.
     done.catch(() => {});
-    return c.json({ job: consolidationJob(job) }, 202);
+    // A session with no turns ended with nothing to do: its job, as the store tells it, is done.
+    const answered = job ? consolidationJob(job) : await consolidationJobNow(c.var.mem, agent, sessionId);
+    return c.json({ job: answered! }, 202);
   });
 }

@@ -1,22 +1,33 @@
 /**
  * A REPL: you speak as the partner, the agent answers from memory. Each reply is followed by a
  * memory panel showing what was recalled. With no chat model configured the agent answers
- * offline, from memory only. Commands: /memory, /close (consolidate and start over), /quit.
+ * offline, from memory only. Commands: /memory, /close (consolidate and start over), /quit (or
+ * Ctrl-C), /help; any other line starting with "/" is refused, not stored.
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { isMemlaneError } from "../../core/errors.js";
 import { formatDay } from "../../core/time.js";
 import { shown } from "../format.js";
-import { io } from "../io.js";
+import { io, untilStopped } from "../io.js";
 import { type GlobalOptions, open } from "../options.js";
 import { color, note, print } from "../output.js";
 import { failure } from "./ingest.js";
 
+/** The chat's own commands; any other line starting with "/" is refused, not stored. */
+const CHAT_COMMANDS = new Set(["/memory", "/close", "/quit", "/exit", "/help"]);
+
+const CHAT_HELP = [
+  "  /memory  list what the agent remembers",
+  "  /close   end this session (it is consolidated) and start a new one",
+  "  /quit    end the chat (also /exit or Ctrl-C); the session is closed first",
+  "  /help    this list",
+].join("\n");
+
 export function registerChat(program: Command): void {
   program
     .command("chat")
-    .description("talk with an agent as a partner; shows a live memory panel (/memory, /close, /quit)")
+    .description("talk with an agent as a partner; shows a live memory panel (/memory, /close, /quit, /help)")
     .requiredOption("--agent <agent>", "the agent you talk to")
     .requiredOption("--partner <partner>", "who you are")
     .option("--at <time>", "conversation time of the session (default now)")
@@ -42,14 +53,21 @@ export function registerChat(program: Command): void {
           ),
         );
       };
+      // Every session the chat opened is closed, an empty one too (it ends with nothing to
+      // consolidate), so none is left open after /close, /quit or Ctrl-C.
       const finish = async () => {
-        if ((await session.turns()).length > 0) {
-          const { done } = await session.close();
-          note("consolidating this session…");
-          const job = await done;
-          note(`consolidation ${job.state}`);
-        }
+        const { job, done } = await session.close();
+        if (!job) return;
+        note("consolidating this session…");
+        note(`consolidation ${(await done)?.state}`);
       };
+      // Ctrl-C (or SIGTERM) ends the talk as /quit does: the loop below stops and the session is
+      // closed, not stranded open.
+      let endChat = () => {};
+      const ended = new Promise<void>((resolve) => {
+        endChat = resolve;
+      });
+      void untilStopped(ended).then(() => rl.close());
       const talked = [session.id];
       try {
         const prompt = () => stdout.write(color.bold(`${opts.partner}> `));
@@ -64,7 +82,11 @@ export function registerChat(program: Command): void {
           }
           if (line === "/quit" || line === "/exit") break;
           try {
-            if (line === "/memory") {
+            if (line === "/help") print(CHAT_HELP);
+            else if (line.startsWith("/") && !CHAT_COMMANDS.has(line.split(/\s/)[0]!))
+              // A command mistyped is not something said: nothing is stored.
+              note(`unknown command ${shown(line.split(/\s/)[0]!)}: ${[...CHAT_COMMANDS].join(", ")}`);
+            else if (line === "/memory") {
               const memories = await mem.memories(opts.agent);
               for (const m of memories)
                 print(`  ${color.cyan(formatDay(m.observedAt))} [${shown(m.about)}] ${shown(m.text)}`);
@@ -91,6 +113,7 @@ export function registerChat(program: Command): void {
           .map((o) => ({ code: (o.error ?? "").split(":")[0]! }));
         if (failed.length) throw failure(failed, undefined, failed.length, "turns' and sessions' steps");
       } finally {
+        endChat();
         rl.close();
         await mem.close();
       }

@@ -54,7 +54,7 @@ export function registerForget(program: Command): void {
         const report = await mem.retry(opts.agent, opts.session, { open: opts.open });
         // The exit code speaks of what this retry ran, not of other failures still waiting.
         const failedJobs = new Set(report.jobs.filter((j) => j.state === "failed").map((j) => j.sessionId));
-        const failedTurns = new Set(report.turns.filter((t) => !t.ok).map((t) => t.op));
+        const failedTurns = new Set([...report.turns, ...report.steps].filter((t) => !t.ok).map((t) => t.op));
         // One code per thing that failed again: a session may hold several failed CONSOLIDATE
         // records (this retry's and earlier ones), which must not count twice.
         const codeOf = new Map<string, string>();
@@ -70,7 +70,7 @@ export function registerForget(program: Command): void {
           ...[...failedJobs].map((s) => `session ${s}`),
           ...[...failedTurns].map((t) => `turn ${t}`),
         ].map((key) => ({ code: codeOf.get(key) ?? "" }));
-        const tried = report.jobs.length + report.turns.length;
+        const tried = report.jobs.length + report.turns.length + report.steps.length;
         const problem =
           failedJobs.size + failedTurns.size ? failure(codes, undefined, tried, "retried operations") : null;
         if (opts.json) {
@@ -78,8 +78,10 @@ export function registerForget(program: Command): void {
           if (problem) throw problem;
           return;
         }
-        if (report.jobs.length === 0 && report.turns.length === 0) print("nothing to retry");
+        if (report.jobs.length === 0 && report.turns.length === 0 && report.steps.length === 0)
+          print("nothing to retry");
         for (const t of report.turns) print(`per-turn work ${t.op}: ${t.ok ? "done" : "failed again"}`);
+        for (const t of report.steps) print(`step item ${t.op}: ${t.ok ? "answered" : "failed again"}`);
         for (const j of report.jobs)
           print(`${j.sessionId}: ${j.state}${j.error ? ` (${shown(j.error)})` : ""}`);
         if (problem) throw problem;

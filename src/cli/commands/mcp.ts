@@ -1,5 +1,6 @@
 /**
- * `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE).
+ * `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE);
+ * `--agent` and `--partner` name the ids a tool call may leave out.
  * The stdio is the run's (io.ts); the MCP SDK loads when the command runs.
  */
 
@@ -16,8 +17,10 @@ export function registerMcp(program: Command): void {
     .description(
       `serve the MCP tools (${MCP_TOOLS.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
     )
+    .option("--agent <agent>", "the agent a tool call may leave out (its own agent still wins)")
+    .option("--partner <partner>", "the partner a tool call may leave out: you, in a desktop client")
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string; partner?: string }>();
       const [{ StdioServerTransport }, { createMcpServer }] = await loadFeature("mcp", () =>
         Promise.all([
           import("@modelcontextprotocol/sdk/server/stdio.js"),
@@ -26,13 +29,14 @@ export function registerMcp(program: Command): void {
       );
       const { stdin, stdout } = io();
       const mem = await open(opts);
-      const server = createMcpServer(mem);
+      const server = createMcpServer(mem, { agent: opts.agent, partner: opts.partner });
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
       });
       await server.connect(new StdioServerTransport(stdin, stdout));
       // stdout carries the protocol: anything for people goes to stderr.
-      note(`memlane MCP tools on stdio, tenant "${mem.tenantId}"`);
+      const who = opts.agent ? `, agent "${opts.agent}"${opts.partner ? ` with "${opts.partner}"` : ""}` : "";
+      note(`memlane MCP tools on stdio, tenant "${mem.tenantId}"${who}`);
       const ended = new Promise<void>((resolve) => stdin.once("end", resolve));
       await untilStopped(closed, ended);
       await server.close();

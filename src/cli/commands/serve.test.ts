@@ -160,4 +160,31 @@ describe("memlane keys and memlane serve", () => {
       assert.equal(await ran, 0);
     }
   });
+
+  it("memlane mcp --agent --partner lets a desktop client call tools without ids", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const ran = main(
+      ["node", "memlane", "--db", db, "--tenant", "desk", "mcp", "--agent", "ava", "--partner", "me"],
+      { stdin, stdout, stderr: new PassThrough().resume(), env },
+    );
+    const client = new Client({ name: "desktop", version: "1.0.0" });
+    await client.connect(new StreamClientTransport(stdout, stdin));
+    try {
+      await client.listTools();
+      const r = (await client.callTool({
+        name: "remember",
+        arguments: { turns: [{ role: "user", content: "I keep bees." }], close: false },
+      })) as { isError?: boolean; content: { text: string }[]; structuredContent?: { sessionId: string } };
+      assert.ok(!r.isError, r.content[0]?.text);
+      const sessionId = r.structuredContent!.sessionId;
+      const store = new SqliteStore(db);
+      const session = await store.getSession({ tenant: "desk", agent: "ava" }, sessionId);
+      assert.deepEqual(session?.partners, ["me"]);
+      await store.close();
+    } finally {
+      await client.close();
+      assert.equal(await ran, 0);
+    }
+  });
 });

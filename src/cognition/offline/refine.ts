@@ -3,7 +3,7 @@
  * that bear on the current conversation are kept — the retrieved memory, the latest state, and
  * anything close to what is being talked about — and told in order with their relations.
  */
-import { formatDay } from "../../core/time.js";
+import { timelineEntryLine } from "../../core/past-marks.js";
 import { cosine } from "../../core/vector.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { RefineInput } from "../inputs.js";
@@ -20,8 +20,5 @@ export async function refineOffline(input: RefineInput, embedder: Embedder): Pro
     (e, i) =>
       i === 0 || i === last || e.id === input.through || cosine(query!, vectors[i]!) >= REFINE_MIN_COSINE,
   );
-  return kept.map((e, i) => {
-    const link = i === 0 || !e.relation ? "" : ` (${e.relation})`;
-    return `${formatDay(e.at)}${link}: ${e.text}`;
-  });
+  return kept.map((e, i) => timelineEntryLine(e, i === 0));
 }

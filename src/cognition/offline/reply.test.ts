@@ -52,3 +52,58 @@ describe("offline reply", () => {
     assert.match(text, /every day/);
   });
 });
+
+describe("offline reply and the past", () => {
+  it("says in words that a past memory stopped holding, when, and what holds now", () => {
+    const past = memory(scope, "Sam has a nasty cold.", {
+      observedAt: "2024-03-01T10:00:00.000Z",
+      status: "superseded",
+      invalidAt: "2024-03-12T10:00:00.000Z",
+    });
+    const now = memory(scope, "Sam's cold is over.", { observedAt: "2024-03-12T10:00:00.000Z" });
+    const chain = [
+      {
+        id: past.id,
+        text: past.text,
+        observedAt: past.observedAt,
+        invalidAt: "2024-03-12T10:00:00.000Z",
+        status: "past" as const,
+        replacedBy: [now.id],
+      },
+      { id: now.id, text: now.text, observedAt: now.observedAt, status: "current" as const },
+    ];
+    const asHit = (m: typeof past, status: "current" | "past", score: number): RecallHit => ({
+      kind: "memory",
+      id: m.id,
+      text: m.text,
+      about: "sam",
+      score,
+      observedAt: m.observedAt,
+      sessionId: null,
+      sourceTurns: [],
+      explanation: {},
+      status,
+      chain,
+      memory: m,
+    });
+    const text = replyOffline({
+      agent: "ava",
+      partner: "sam",
+      at: "2024-04-02T10:00:00.000Z",
+      dialogue: [],
+      prompt: { system: "", messages: [] },
+      recall: {
+        strategy: "carecall",
+        query: "Do you still have that cold?",
+        temporal: "still",
+        hits: [asHit(past, "past", 1), asHit(now, "current", 0.9)],
+      },
+    });
+    assert.match(
+      text,
+      /you have a nasty cold\. As far as I remember, that held until 12 March 2024; now: your cold is over\./,
+      text,
+    );
+    assert.doesNotMatch(text, /your cold is over\. As far as I remember/, "what holds now is told plainly");
+  });
+});

@@ -3,6 +3,7 @@
  * honestly — what the partner told us and when — or say that nothing is remembered.
  */
 import { displayName } from "../../core/ids.js";
+import { currencyOf, pastInWords, timelineLines } from "../../core/past-marks.js";
 import type { RecallHit } from "../../core/recall.js";
 import { termOverlap } from "../../core/text.js";
 import { formatDay } from "../../core/time.js";
@@ -19,7 +20,7 @@ export function replyOffline(input: ReplyInput): string {
   const top = input.recall.hits[0];
   const timeline = top && input.recall.timelines?.find((t) => t.through === top.id && t.entries.length > 1);
   if (top && timeline) {
-    const told = timeline.refined ?? timeline.entries.map((e) => `${formatDay(e.at)}: ${e.text}`);
+    const told = timelineLines(timeline);
     return `${mention(top, partner, input.agent)}\nHow it developed, as I remember it:\n${told.map((l) => `- ${l}`).join("\n")}`;
   }
   const lines = pickLines(input.recall.hits, last?.text ?? input.recall.query, (hit) =>
@@ -55,7 +56,15 @@ function pickLines(hits: RecallHit[], query: string, line: (hit: RecallHit) => s
   return out;
 }
 
+/** What a hit says, and for a past memory, in words, that it ended and what holds now. */
 function mention(hit: RecallHit, partner: string, agent: string): string {
+  const said = mentionOf(hit, partner, agent);
+  const currency = currencyOf(hit);
+  const past = currency && pastInWords(currency, (t) => toSecondPerson(t, displayName(partner)));
+  return past ? `${said} ${past}` : said;
+}
+
+function mentionOf(hit: RecallHit, partner: string, agent: string): string {
   const when = formatDay(hit.observedAt);
   const quote = hit.kind === "turn" ? hit.text : (hit.memory?.attributes.quote as string | undefined);
   if (hit.about === partner) {

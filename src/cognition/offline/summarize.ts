@@ -14,6 +14,7 @@ import { cosine } from "../../core/vector.js";
 import { breathe } from "../../core/yield-to-loop.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { SummarizeInput } from "../inputs.js";
+import { type Antecedent, lastPersonIn, withAntecedent } from "./antecedent.js";
 import { atomicClauses } from "./atomic.js";
 import { withContractionsSpelled } from "./chat-spelling.js";
 import { withSpeakerRestored } from "./ellipsis.js";
@@ -117,6 +118,9 @@ export async function summarizeOffline(
     // A generated reply (this agent's or another memlane agent's) recites remembered items as
     // dated list lines: they repeat memories, they are not new claims by whoever replied.
     const said = turn.meta?.generated === true ? withoutRecitedItems(turn.text) : turn.text;
+    // The person a "she" or "they" further on stands for, carried clause to clause in the turn.
+    let antecedent: Antecedent | null = null;
+    const speakerName = displayName(turn.speaker);
     for (const raw of sentencesOf(own ? withoutQuotations(said) : said)) {
       await breathe();
       // The whole sentence is scored at most once, however many clauses ask.
@@ -133,7 +137,9 @@ export async function summarizeOffline(
       // What is left of "On 20 March 2025 I said: “…”" once its quotation is out.
       if (own && SPEECH_FRAME.test(raw)) continue;
       for (const clause of atomicClauses(raw)) {
-        const candidate = toCandidate(clause, quote, turn, listener, input.at, minScore, order++);
+        const resolved = withAntecedent(clause, antecedent);
+        antecedent = lastPersonIn(clause, speakerName, listener) ?? antecedent;
+        const candidate = toCandidate(resolved, quote, turn, listener, input.at, minScore, order++);
         if (!candidate || (own && candidate.statement.about !== turn.speaker)) continue;
         const list = candidates.get(turn.speaker) ?? [];
         list.push(candidate);

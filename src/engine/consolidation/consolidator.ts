@@ -6,13 +6,14 @@
  * marks the session failed so `retry` can run it again.
  */
 import { isMemlaneError } from "../../core/errors.js";
-import type { Scope } from "../../core/types.js";
+import type { Scope, StepFailure } from "../../core/types.js";
 import { turnVectors } from "../../retrieval/turn-embedding-text.js";
 import type { WriteBatch } from "../../store/memory-store.js";
 import type { SessionContext } from "../../strategies/strategy.js";
 import { failedOperation, newOperation } from "../operations.js";
 import { type EngineParts, portsFor } from "../parts.js";
 import { keepsStanding, stageStanding } from "../standing/standing-memory.js";
+import { notingFailures, stepFailureOperation } from "../step-failures.js";
 import { applyStaged } from "./apply-staged.js";
 
 /** How a consolidation ended; a failure carries the error's code (MODEL_UNAVAILABLE, SCHEMA_MISMATCH…). */
@@ -35,8 +36,10 @@ export async function consolidate(
   const turns = await store.listTurns(scope, { sessionId });
   const strategy = parts.strategies.get(session.strategy);
   const staged: WriteBatch[] = [];
+  const failures: StepFailure[] = [];
   const ctx: SessionContext = {
     ...portsFor(parts, scope),
+    cognition: notingFailures(cognition, failures, { fallBack: false }),
     session,
     turns,
     stage: (batch) => staged.push(batch),
@@ -46,6 +49,14 @@ export async function consolidate(
     const { fresh } = await turnVectors(store, scope, embedder, turns);
     await strategy.onSessionEnd?.(ctx);
     if (keepsStanding(parts, strategy)) await stageStanding(parts, scope, session, turns, ctx.stage);
+    // Items a batched step could not answer stood aside with its fallback: the session lands,
+    // and each is a failed operation `retry` runs again.
+    if (failures.length)
+      staged.push({
+        operations: failures.map((f) =>
+          stepFailureOperation(scope, strategy.name, session.id, session.at, f),
+        ),
+      });
     await applyStaged(parts, [
       {
         scope,

@@ -5,12 +5,50 @@
  * checked against these schemas on import; an unknown field is bad input.
  */
 import { z } from "zod";
+import type { EdgeType, OperationType } from "../../core/types.js";
 import { idSchema, storedIdSchema, unknownFields } from "../api.js";
 
 /** The format's name, in the header; a file naming another is refused. */
 export const EXPORT_FORMAT = "memlane-export";
 /** The format's version: raised when a line changes shape; an importer refuses a newer one. */
 export const EXPORT_VERSION = 1;
+
+/** Every type a key of: a type added to the domain and not here fails to compile, so no line is refused for it. */
+const keysOf = <K extends string>(all: Record<K, true>) => Object.keys(all) as [K, ...K[]];
+const OPERATION_TYPES = keysOf<OperationType>({
+  PASS: true,
+  REPLACE: true,
+  APPEND: true,
+  DELETE: true,
+  FUSION: true,
+  NEW: true,
+  REDUNDANT: true,
+  UPDATED: true,
+  LINK: true,
+  FORGET: true,
+  SUMMARIZE: true,
+  CLASSIFY: true,
+  REPLY: true,
+  DISCARD: true,
+  CONSOLIDATE: true,
+  TURN: true,
+  UPDATE: true,
+  RESTORE: true,
+  ADD: true,
+  STEP: true,
+});
+const EDGE_TYPES = keysOf<EdgeType>({
+  Supersedes: true,
+  FusedInto: true,
+  Changed: true,
+  Cause: true,
+  Reason: true,
+  HinderedBy: true,
+  React: true,
+  Want: true,
+  SameTopic: true,
+  Link: true,
+});
 
 const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, unknownFields);
 const id = storedIdSchema;
@@ -82,18 +120,7 @@ export const edgeLineSchema = obj({
   id,
   from: id,
   to: id,
-  edgeType: z.enum([
-    "Supersedes",
-    "FusedInto",
-    "Changed",
-    "Cause",
-    "Reason",
-    "HinderedBy",
-    "React",
-    "Want",
-    "SameTopic",
-    "Link",
-  ]),
+  edgeType: z.enum(EDGE_TYPES),
   attributes: record,
   recordedAt: time,
 });
@@ -109,27 +136,7 @@ export const operationLineSchema = obj({
   type: z.literal("operation"),
   agent: id,
   id,
-  operationType: z.enum([
-    "PASS",
-    "REPLACE",
-    "APPEND",
-    "DELETE",
-    "FUSION",
-    "NEW",
-    "REDUNDANT",
-    "UPDATED",
-    "LINK",
-    "FORGET",
-    "SUMMARIZE",
-    "CLASSIFY",
-    "REPLY",
-    "DISCARD",
-    "CONSOLIDATE",
-    "TURN",
-    "UPDATE",
-    "RESTORE",
-    "ADD",
-  ]),
+  operationType: z.enum(OPERATION_TYPES),
   status: z.enum(["done", "failed"]),
   strategy: z.string().min(1),
   model: z.string(),

@@ -47,6 +47,12 @@ describe("reply window", () => {
     assert.deepEqual(parseReplyWindow({ turns: 5 }), { turns: 5, chars: DEFAULT_REPLY_WINDOW.chars });
   });
 
+  it("shows a small model a third of its window of dialogue by default, and what the caller sets otherwise", () => {
+    assert.equal(parseReplyWindow(undefined, 4096).chars, 5734);
+    assert.equal(parseReplyWindow(undefined, 128_000).chars, DEFAULT_REPLY_WINDOW.chars);
+    assert.equal(parseReplyWindow({ chars: 20_000 }, 4096).chars, 20_000);
+  });
+
   it("gives the reply model the window, not the whole session; recall still searches all of history", async () => {
     const prompts: ChatMessage[][] = [];
     const chat = scriptedLlm({
@@ -77,5 +83,44 @@ describe("reply window", () => {
       "recall reaches past the window",
     );
     await mem.close();
+  });
+
+  it("keeps a reply late in a long session within a 4K model's window, and records a prompt it cannot fit", async () => {
+    const prompts: ChatMessage[][] = [];
+    const chat = scriptedLlm(
+      {
+        byName: {
+          reply: (messages) => {
+            prompts.push(messages);
+            return "Noted.";
+          },
+        },
+      },
+      { contextWindow: 4096 },
+    );
+    const mem = await testMemlane({ chat, strategy: "none" });
+    const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-08T10:00" });
+    for (let i = 0; i < 30; i++) {
+      await s.turn(
+        "sam",
+        `Story part ${i}: ${"the ferry was late again and the harbour was full of gulls. ".repeat(5)}`,
+      );
+      await s.turn("ava", `Reply ${i}: ${"that sounds like a long morning at the harbour. ".repeat(5)}`);
+    }
+    await s.turn("sam", "What did I say about the ferry?");
+    await s.reply();
+    const sent = prompts.at(-1)!.reduce((n, m) => n + Math.ceil(m.content.length / 4) + 4, 0);
+    assert.ok(sent <= 4096 - 400, `a reply prompt of ${sent} tokens for a 4,096-token model`);
+    await mem.close();
+
+    const small = scriptedLlm({}, { contextWindow: 1024 });
+    const tight = await testMemlane({ chat: small, strategy: "none", replyWindow: { chars: 24_000 } });
+    const t = await tight.session({ agent: "ava", partner: "sam", at: "2024-03-08T10:00" });
+    await t.turn("sam", "word ".repeat(2000));
+    await t.reply();
+    const [op] = await tight.store.listOperations(tight.scope("ava"), { type: "REPLY" });
+    const warnings = (op!.outputs as { warnings?: { kind: string }[] }).warnings;
+    assert.equal(warnings?.[0]?.kind, "over-window", "the REPLY operation says its prompt did not fit");
+    await tight.close();
   });
 });

@@ -26,9 +26,26 @@ const replyWindowSchema = z.object({
   chars: z.number().int().min(200).optional(),
 });
 
-/** The engine's window from a user's partial one, checked; defaults fill what is not given. */
-export function parseReplyWindow(value: Partial<ReplyWindow> | undefined): ReplyWindow {
-  return { ...DEFAULT_REPLY_WINDOW, ...parseInput(replyWindowSchema, value ?? {}, "replyWindow") };
+/**
+ * Share of a chat model's window the dialogue may take when `chars` is not given: the rest is for
+ * the instructions, the memories and the answer.
+ */
+const DIALOGUE_SHARE = 0.35;
+
+/**
+ * The engine's window from a user's partial one, checked; defaults fill what is not given. With
+ * the chat model's `contextWindow` (tokens), the default `chars` shrinks to a share of it, so a
+ * small local model's reply prompt is not cut by its server.
+ */
+export function parseReplyWindow(
+  value: Partial<ReplyWindow> | undefined,
+  contextWindow?: number,
+): ReplyWindow {
+  const chars =
+    contextWindow === undefined
+      ? DEFAULT_REPLY_WINDOW.chars
+      : Math.max(200, Math.min(DEFAULT_REPLY_WINDOW.chars, Math.floor(contextWindow * DIALOGUE_SHARE * 4)));
+  return { ...DEFAULT_REPLY_WINDOW, chars, ...parseInput(replyWindowSchema, value ?? {}, "replyWindow") };
 }
 
 /** Marks the cut of a newest turn longer than the window. */

@@ -1,4 +1,5 @@
 /** A live session: add turns as they happen, let partners join and leave, reply, close to consolidate. */
+import { z } from "zod";
 import { ConflictError, InvalidInputError } from "../../core/errors.js";
 import type { Recall } from "../../core/recall.js";
 import type { Scope, Session, Turn } from "../../core/types.js";
@@ -6,8 +7,16 @@ import { fieldsOf, refuseUnknownFields } from "../../core/unknown-fields.js";
 import { conversationTime, idSchema, parseInput, type TurnInput, turnInputSchema } from "../api.js";
 import type { Engine } from "../engine.js";
 import type { JobInfo } from "../events.js";
+import { checkTurnList } from "../messages/check-turns.js";
+import { MAX_MESSAGES } from "../messages/message-schemas.js";
 import { MOMENT_OPTIONS_FIELDS } from "../option-fields.js";
-import type { PerTurnMode, TurnTarget } from "./turn-path.js";
+import { type PerTurnMode, presentSpeakers, type TurnTarget } from "./turn-path.js";
+
+/** Several turns in one call (`addTurns`, REST's turns route given an array). */
+export const turnListSchema = z
+  .array(turnInputSchema)
+  .min(1, "give at least one turn")
+  .max(MAX_MESSAGES, `a call holds at most ${MAX_MESSAGES} turns; send several`);
 
 /** What `turn()` accepts besides speaker and text. */
 export type TurnOptions = Omit<TurnInput, "speaker" | "text">;
@@ -70,6 +79,32 @@ export class SessionHandle {
     return turn!;
   }
 
+  /**
+   * Records several utterances in order, as `turn()` does each, after checking them all: a bad
+   * one (unknown field, empty text, a speaker not present, a time before the turn before it)
+   * stores none of them. Returns the stored turns.
+   * @throws {InvalidInputError} a bad turn, `details.field` naming it ("1.speaker"); nothing stored
+   * @throws {ConflictError} the session is closed
+   */
+  async addTurns(turns: TurnInput[]): Promise<Turn[]> {
+    this.assertOpen();
+    const inputs = parseInput(turnListSchema, turns, "turns");
+    const stored = await this.engine.parts.store.getSession(this.scope, this.id);
+    if (!stored) throw new InvalidInputError(`No session "${this.id}" for agent "${this.scope.agent}"`);
+    if (stored.status !== "open")
+      throw new ConflictError(`Session "${this.id}" is ${stored.status}: it takes no more turns`);
+    await this.settled();
+    checkTurnList(inputs, {
+      speakers: presentSpeakers(stored),
+      floor: (await this.turns()).at(-1)?.at ?? stored.at,
+      maxTurnChars: this.engine.parts.maxTurnChars,
+      field: "",
+    });
+    const added: Turn[] = [];
+    for (const { speaker, text, ...options } of inputs) added.push(await this.turn(speaker, text, options));
+    return added;
+  }
+
   /** Resolves when every turn added so far, and its background per-turn work, has settled. */
   settled(): Promise<void> {
     return this.engine.settled(this.scope, this.id);
@@ -118,18 +153,21 @@ export class SessionHandle {
 
   /**
    * Ends the session (after its turns and per-turn work) and queues its consolidation in the
-   * background. Await `done` (or the engine's `idle()`) to know it finished.
-   * @throws {InvalidInputError} the session has no turns
+   * background. Await `done` (or the engine's `idle()`) to know it finished. A session with no
+   * turns has nothing to consolidate: it ends at once (status `consolidated`), with no job
+   * (`job` and `done`'s value are null).
    * @throws {ConflictError} the session is already closed
    */
-  async close(): Promise<{ job: JobInfo; done: Promise<JobInfo> }> {
+  async close(): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }> {
     this.assertOpen();
     // Closed at once: a turn() called after close() is refused, not slipped in before the close.
     this.closed = true;
     try {
       await this.settled();
-      if ((await this.turns()).length === 0)
-        throw new InvalidInputError(`Session "${this.id}" has no turns to remember`);
+      if ((await this.turns()).length === 0) {
+        await this.engine.closeEmpty([this.target()]);
+        return { job: null, done: Promise.resolve(null) };
+      }
       const [job] = await this.engine.close([this.target()]);
       return job!;
     } catch (error) {

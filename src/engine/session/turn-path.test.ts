@@ -233,7 +233,7 @@ describe("engine: the per-turn path", () => {
     const { recall } = await s.reply({ query: "Who is visiting from Lyon?" });
     assert.match(recall.hits[0]?.text ?? "", /Lea is visiting/);
     const { done } = await s.close();
-    assert.equal((await done).state, "done");
+    assert.equal((await done)?.state, "done");
     await mem.close();
   });
 

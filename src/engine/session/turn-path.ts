@@ -15,7 +15,7 @@
 
 import { ConflictError, InvalidInputError } from "../../core/errors.js";
 import { compositeKey } from "../../core/ids.js";
-import type { Operation, Scope, Session, Turn } from "../../core/types.js";
+import type { Operation, Scope, Session, StepFailure, Turn } from "../../core/types.js";
 import { embedTurns } from "../../retrieval/turn-embedding-text.js";
 import type { EmbeddingRecord, WriteBatch } from "../../store/memory-store.js";
 import type { Strategy, TurnContext } from "../../strategies/strategy.js";
@@ -23,6 +23,7 @@ import { checkTurnLength, conversationTime } from "../api.js";
 import { applyStaged, type StagedWrite } from "../consolidation/apply-staged.js";
 import { errorText, failedOperation, failureOutputs, failureUsage, newOperation } from "../operations.js";
 import { type EngineParts, portsFor } from "../parts.js";
+import { notingFailures, stepFailureOperation } from "../step-failures.js";
 import { DialogueCache } from "./dialogue-cache.js";
 
 export type PerTurnMode = "wait" | "background";
@@ -361,8 +362,10 @@ export class TurnPath {
   private async runHook(p: Prepared): Promise<HookResult> {
     const staged: WriteBatch[] = [];
     const { scope, session } = p.target;
+    const failures: StepFailure[] = [];
     const ctx: TurnContext = {
       ...portsFor(this.parts, scope),
+      cognition: notingFailures(this.parts.cognition, failures, { fallBack: false }),
       session,
       turn: p.turn,
       dialogue: p.dialogue,
@@ -372,6 +375,13 @@ export class TurnPath {
     };
     try {
       await p.strategy.onTurn!(ctx);
+      // Items a batched step could not answer land as failed operations `retry` runs again.
+      if (failures.length)
+        staged.push({
+          operations: failures.map((f) =>
+            stepFailureOperation(scope, p.strategy.name, session.id, p.turn.at, f),
+          ),
+        });
       return { ok: true, staged };
     } catch (error) {
       return { ok: false, error };
@@ -422,7 +432,7 @@ function turnInputs(p: Prepared) {
 }
 
 /** Who may speak in a session now: the agent and every partner who has not left. */
-function presentSpeakers(session: Session): string[] {
+export function presentSpeakers(session: Session): string[] {
   const left = (session.meta.left ?? {}) as Record<string, string>;
   return [session.agent, ...session.partners.filter((p) => !(p in left))];
 }

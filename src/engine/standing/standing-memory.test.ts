@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ChatMessage } from "../../models/chat-model.js";
+import { carecallStrategy } from "../../strategies/carecall/carecall.js";
+import { theanineStrategy } from "../../strategies/theanine/theanine.js";
 import { scriptedLlm } from "../../testing/scripted-llm.js";
 import { testMemlane } from "../../testing/test-memlane.js";
 
@@ -140,7 +142,7 @@ describe("standing instructions", () => {
     const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
     await s.turn("sam", "This line makes the model answer garbage. I adopted a beagle.");
     const job = await (await s.close()).done;
-    assert.equal(job.state, "done");
+    assert.equal(job?.state, "done");
     assert.equal((await mem.getSession("ava", s.id))?.status, "consolidated");
     assert.ok((await mem.memories("ava")).length > 0, "carecall's memories landed");
     const failed = (await mem.operations("ava")).filter(
@@ -159,5 +161,24 @@ describe("standing instructions", () => {
       assert.equal((await mem.memories("ava", { kind: "standing" })).length, 0);
       await mem.close();
     }
+  });
+
+  it("follows a strategy's own standing option over the engine's", async () => {
+    const kept = async (config: Parameters<typeof testMemlane>[0]) => {
+      const mem = await testMemlane({ chat: standingModel([]), ...config });
+      const s = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-01T10:00" });
+      await s.turn("sam", "From now on, give me distances in kilometres.");
+      await (await s.close()).done;
+      const n = (await mem.memories("ava", { kind: "standing" })).length;
+      await mem.close();
+      return n;
+    };
+    assert.equal(await kept({ strategy: carecallStrategy({ standing: false }) }), 0, "off for this strategy");
+    assert.equal(
+      await kept({ strategy: carecallStrategy({ standing: true }), standing: false }),
+      1,
+      "on for this strategy, off for the engine",
+    );
+    assert.equal(await kept({ strategy: theanineStrategy({ standing: false }) }), 0);
   });
 });

@@ -18,6 +18,7 @@ import {
   type Scope,
   type Session,
   STANDING_KIND,
+  type StepWarning,
   type Turn,
 } from "../../core/types.js";
 import type { ScopeCaches } from "../../retrieval/engine-caches.js";
@@ -34,9 +35,15 @@ export const STANDING = STANDING_KIND;
 /** Standing items a reply or recall gets at most, newest first. */
 export const STANDING_SHOWN = 8;
 
-/** Whether sessions of this strategy keep standing items: those that keep any memory. */
+/**
+ * Whether sessions of this strategy keep standing items: those that keep any memory, when the
+ * strategy's own `standing` option, else the engine's, says so.
+ */
 export function keepsStanding(parts: EngineParts, strategy: Strategy): boolean {
-  return parts.standing && (strategy.onSessionEnd !== undefined || strategy.onTurn !== undefined);
+  return (
+    (strategy.standing ?? parts.standing) &&
+    (strategy.onSessionEnd !== undefined || strategy.onTurn !== undefined)
+  );
 }
 
 /** The standing items in force about these people (all, without `about`), newest first. */
@@ -111,10 +118,12 @@ export async function stageStanding(
   const model = parts.cognition.name;
   let decisions: StandingDecision[];
   let usage: Operation["usage"] | undefined;
+  let warnings: StepWarning[] | undefined;
   try {
     const result = await parts.cognition.run(standingStep, input, { signal });
     decisions = result.value;
     usage = result.usage;
+    warnings = result.warnings;
   } catch (error) {
     stage({
       operations: [
@@ -161,7 +170,13 @@ export async function stageStanding(
         type: d.kind === "revoke" ? "DELETE" : d.replaces ? "UPDATED" : "NEW",
         memoryIds: [...(memory ? [memory.id] : []), ...(d.replaces ? [d.replaces] : [])],
         inputs: { turn: d.turn },
-        outputs: { kind: d.kind, text: d.text, replaces: d.replaces },
+        // The first operation carries the step's cost and what the model's window left out.
+        outputs: {
+          kind: d.kind,
+          text: d.text,
+          replaces: d.replaces,
+          ...(operations.length === 0 && warnings ? { warnings } : {}),
+        },
         ...(operations.length === 0 && usage ? { usage } : {}),
       }),
     );

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { StandingDecision, StandingInput } from "../../cognition/inputs.js";
 import { shippedStandingModel } from "../../cognition/offline/learned/standing-model.js";
 import { partnerLines, standingOffline } from "../../cognition/offline/standing-reader.js";
-import { defineStep } from "../../cognition/step.js";
+import { chunkItems, defineStep } from "../../cognition/step.js";
 import { displayName } from "../../core/ids.js";
 import { formatDay } from "../../core/time.js";
 import { turnShape } from "../../strategies/kit/steps/shapes.js";
@@ -81,12 +81,15 @@ function standingMessages(input: StandingInput) {
 
 export const standingStep = defineStep<StandingInput, StandingDecision[], StandingAnswer>({
   name: "standing",
-  version: 1,
+  // v2: a session longer than the model's window is read in consecutive parts.
+  version: 2,
   description:
     "standing instructions and preferences given or taken back in a session, each with what it replaces",
   input: standingInput as unknown as z.ZodType<StandingInput>,
   output: (input) => answerSchema(partnerLines(input).length, input.standing.length),
   prompt: standingMessages,
+  // A session longer than the model's window is read in consecutive parts, their items joined.
+  batch: chunkItems<StandingInput, "turns", StandingDecision>("turns"),
   decode(answer, input) {
     const lines = partnerLines(input);
     return answer.items.map((item) => {

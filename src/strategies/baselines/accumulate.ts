@@ -6,11 +6,12 @@ import { composeReply } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
-import type { Strategy } from "../strategy.js";
+import { type StandingOption, type Strategy, standingSetting } from "../strategy.js";
 
-export function accumulateStrategy(options: { k?: number } = {}): Strategy {
+export function accumulateStrategy(options: { k?: number } & StandingOption = {}): Strategy {
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: "accumulate",
     description: "session summaries appended to memory, never updated",
     async onSessionEnd(ctx) {

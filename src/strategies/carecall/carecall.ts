@@ -7,7 +7,7 @@
  * `candidates: "all"` classifies every (memory, statement) pair of a subject, as the paper does.
  * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
-import type { PairDecision } from "../../cognition/inputs.js";
+import type { PairDecision, SentencePair } from "../../cognition/inputs.js";
 import { updateRule } from "../../cognition/offline/update-rules.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
@@ -16,9 +16,16 @@ import { type PairLabelWithFusion, updateMemory } from "../../core/memory-update
 import type { Memory, Statement } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { heardInSession, nearestMemories } from "../kit/memory-vectors.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
 import { topKRecall } from "../kit/top-k-recall.js";
-import type { SessionContext, Strategy } from "../strategy.js";
+import {
+  type RetriedStep,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { planUpdate } from "./plan-update.js";
 import { classifyPairsStep } from "./steps/classify-pairs.js";
 import { fuseStep } from "./steps/fuse.js";
@@ -26,7 +33,7 @@ import { fuseStep } from "./steps/fuse.js";
 /** The strategy's name, and the `strategy` of every memory it writes. */
 const NAME = "carecall";
 
-export interface CarecallOptions {
+export interface CarecallOptions extends StandingOption {
   /** Memories recalled for a reply (the paper's k = 5). */
   k?: number;
   /**
@@ -59,10 +66,12 @@ export function carecallStrategy(options: CarecallOptions = {}): Strategy {
   const settings = carecallSettings(options);
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description:
       "session summaries kept current by PASS / REPLACE / APPEND / DELETE (+ FUSION); top-5 recall",
     onSessionEnd: (ctx) => endSession(ctx, settings),
+    onRetried: (ctx, answered) => applyAnswered(ctx, answered),
     recall: (ctx) => topKRecall(NAME, ctx, settings.k),
     compose: (ctx, recall) => composeReply(ctx, recall),
   };
@@ -128,6 +137,50 @@ export function ruledPair(
             ? "FUSION"
             : "APPEND";
   return { label, rationale: rule.why, rule: rule.rule };
+}
+
+/**
+ * Pairs kept apart because their decision never fitted (both sentences stayed, as APPEND), decided
+ * on retry: REPLACE retires the memory for the sentence, PASS the sentence for the memory, DELETE
+ * both; when both are still current. FUSION and APPEND change nothing here (a fusion is left to
+ * the next session that meets the pair); the decision stays on the retried operation.
+ */
+async function applyAnswered(ctx: SessionContext, answered: RetriedStep): Promise<void> {
+  if (answered.step !== classifyPairsStep.name) return;
+  const { pairs } = answered.input as { pairs: SentencePair[] };
+  const decisions = answered.value as PairDecision[];
+  const own = await ctx.store.listMemories(ctx.scope, { sessionId: ctx.session.id, strategy: NAME });
+  const retired = new Set<string>();
+  for (const [i, pair] of pairs.entries()) {
+    const label = decisions[i]?.label;
+    if (!pair.memoryId || (label !== "REPLACE" && label !== "PASS" && label !== "DELETE")) continue;
+    const [memory] = await ctx.store.listMemories(ctx.scope, { ids: [pair.memoryId] });
+    const sentence = own.find((m) => m.text === pair.summary && m.status === "active");
+    if (!memory || memory.status !== "active" || !sentence) continue;
+    if (retired.has(memory.id) || retired.has(sentence.id)) continue;
+    const supersede =
+      label === "REPLACE"
+        ? [{ oldId: memory.id, byId: sentence.id, at: ctx.session.at, reason: label }]
+        : label === "PASS"
+          ? [{ oldId: sentence.id, byId: memory.id, at: ctx.session.at, reason: label }]
+          : [
+              { oldId: memory.id, byId: sentence.id, at: ctx.session.at, reason: label },
+              { oldId: sentence.id, byId: null, at: ctx.session.at, reason: label },
+            ];
+    for (const x of supersede) retired.add(x.oldId);
+    ctx.stage({
+      supersede,
+      operations: [
+        ctx.operation({
+          type: label,
+          memoryIds: [memory.id, sentence.id],
+          inputs: { memory: memory.text, summary: sentence.text },
+          outputs: { kept: label === "PASS" ? memory.id : label === "REPLACE" ? sentence.id : null },
+          rationale: `decided on retry: ${decisions[i]!.rationale ?? ""}`.trim(),
+        }),
+      ],
+    });
+  }
 }
 
 /** Memories the rules read per statement, at least (the operator is shown `candidates` of them). */
@@ -210,7 +263,7 @@ async function updateSubject(
     return l;
   };
   const update = updateMemory(memories.length, statements.length, label);
-  const fused = await fuseAll(ctx, about, memories, texts, update.fusions);
+  const fused = await fuseAll(ctx, about, memories, statements, update.fusions);
   ctx.stage(planUpdate(ctx, { memories, statements, update, decisions, fused, model, behind }));
 }
 
@@ -229,6 +282,7 @@ async function classifyPairs(
       about: displayName(about),
       fusion: settings.fusion,
       pairs: pairs.map((p) => ({
+        memoryId: memories[p.m]!.id,
         memory: memories[p.m]!.text,
         summary: texts[p.s]!,
         memoryAt: memories[p.m]!.observedAt,
@@ -253,14 +307,17 @@ async function classifyPairs(
           candidates: all ? "all" : candidates,
           compared: `${input.among} memories x ${statements.length} statements, ${all ? "every pair" : `${candidates} most similar each`}`,
         },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            memory: memories[p.m]!.id,
-            summary: texts[p.s],
-            label: result.value[i]!.label,
-            why: result.value[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              memory: memories[p.m]!.id,
+              summary: texts[p.s],
+              label: result.value[i]!.label,
+              why: result.value[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -272,14 +329,21 @@ async function fuseAll(
   ctx: SessionContext,
   about: string,
   memories: Memory[],
-  texts: string[],
+  statements: Statement[],
   fusions: { memory: number; summary: number }[],
 ): Promise<Map<string, string>> {
+  const texts = statements.map((s) => s.text);
   const fused = new Map<string, string>();
   for (const f of fusions) {
     const result = await ctx.cognition.run(
       fuseStep,
-      { about: displayName(about), memory: memories[f.memory]!.text, summary: texts[f.summary]! },
+      {
+        about: displayName(about),
+        memory: memories[f.memory]!.text,
+        summary: texts[f.summary]!,
+        memoryAt: memories[f.memory]!.observedAt,
+        summaryAt: statements[f.summary]!.observedAt,
+      },
       { signal: ctx.signal },
     );
     fused.set(`${f.memory}:${f.summary}`, result.value);

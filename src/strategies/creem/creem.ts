@@ -27,11 +27,17 @@ import { composeReply } from "../kit/compose-reply.js";
 import { consolidationHearing, heardInSession } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
 import { topKRecall } from "../kit/top-k-recall.js";
-import type { RecallContext, Strategy, TurnContext } from "../strategy.js";
+import {
+  type RecallContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+  type TurnContext,
+} from "../strategy.js";
 import { blendRefineStep, dialogueTail, type Insight, type RetrievedMemory } from "./steps/blend-refine.js";
 import { questionStep } from "./steps/question.js";
 
-export interface CreemOptions {
+export interface CreemOptions extends StandingOption {
   /** Memories per query in contextual search (the paper's top-5). */
   k?: number;
   /** Ablation "−Question": search with the last two utterances only. */
@@ -69,6 +75,7 @@ export function creemStrategy(options: CreemOptions = {}): Strategy {
   };
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description:
       "insights blended and refined at every partner turn (New / Redundant / Updated); the reply sees them",
@@ -146,7 +153,7 @@ async function askQuestion(ctx: TurnContext): Promise<string> {
   const { scope, turn, dialogue } = ctx;
   const q = await ctx.cognition.run(
     questionStep,
-    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8) },
+    { agent: scope.agent, partner: turn.speaker, lines: dialogue.slice(-8), at: turn.at },
     { signal: ctx.signal },
   );
   ctx.stage({

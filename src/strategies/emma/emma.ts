@@ -22,7 +22,14 @@ import type { Edge, Memory, MemoryFilter, Session } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
-import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
+import { withWarnings } from "../kit/step-warnings.js";
+import {
+  type RecallContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
 import { emmaLinkStep, type LinkJudge, type NumberedPair, type RelatedPair } from "./steps/link.js";
 import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
 
@@ -33,7 +40,7 @@ import { type EmmaPerson, emmaSummarizeStep } from "./steps/summarize.js";
  */
 export type EmmaQuery = "utterance" | "context";
 
-export interface EmmaOptions {
+export interface EmmaOptions extends StandingOption {
   /** Memories recalled before links are added (the paper's top-1). */
   k?: number;
   /** How many link hops around each recalled memory are added (the paper: 1; 0: none). */
@@ -99,6 +106,7 @@ export function emmaStrategy(options: EmmaOptions = {}): Strategy {
   const settings = emmaSettings(options);
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description:
       "egocentric memory about itself and each partner, linked into chains; top-1 recall plus linked memories",
@@ -172,13 +180,16 @@ async function endSession(ctx: SessionContext, settings: EmmaSettings): Promise<
           turns: ctx.turns.map((t) => t.id),
           step: emmaSummarizeStep.name,
         },
-        outputs: {
-          statements: summary.value.map((s) => ({
-            about: s.about,
-            text: s.text,
-            sourceTurns: s.sourceTurns,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            statements: summary.value.map((s) => ({
+              about: s.about,
+              text: s.text,
+              sourceTurns: s.sourceTurns,
+            })),
+          },
+          summary,
+        ),
         rationale: summary.value.length ? null : "nothing worth keeping",
       }),
     ],
@@ -259,10 +270,13 @@ async function linkSession(
           candidates: candidates.length,
           shortlist,
         },
-        outputs: {
-          related: related.map((p) => ({ a: listed[p.a]!.id, b: listed[p.b]!.id, why: p.why })),
-          links: edges.map((e) => ({ from: e.from, to: e.to, judged: e.attributes.judged })),
-        },
+        outputs: withWarnings(
+          {
+            related: related.map((p) => ({ a: listed[p.a]!.id, b: listed[p.b]!.id, why: p.why })),
+            links: edges.map((e) => ({ from: e.from, to: e.to, judged: e.attributes.judged })),
+          },
+          result,
+        ),
         rationale: edges.length
           ? `${related.length} related pair(s) became ${edges.length} link(s) (chain rule: an update links to the newer end)`
           : "no related memories",

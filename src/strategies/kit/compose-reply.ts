@@ -1,6 +1,7 @@
 /** The memory-grounded reply prompt shared by strategies (our own wording). */
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
+import { hitLine, timelineBlock } from "../../core/past-marks.js";
 import type { Recall } from "../../core/recall.js";
 import { formatDay } from "../../core/time.js";
 import type { Turn } from "../../core/types.js";
@@ -25,26 +26,19 @@ export function composeReply(
   const lines: string[] = [];
   let used = 0;
   for (const hit of recall.hits) {
-    const who = hit.kind === "turn" ? `${displayName(hit.about)} said: ` : "";
-    const line = `- (${formatDay(hit.observedAt)}) ${who}${hit.text}`;
+    const line = hitLine(hit);
     if (used + line.length > CONTEXT_BUDGET) break;
     lines.push(line);
     used += line.length;
   }
   if (options.oldestFirst) lines.reverse();
-  const timelines = (recall.timelines ?? []).map((t, i) => {
-    const told =
-      t.refined ??
-      t.entries.map(
-        (e, n) => `${formatDay(e.at)}${n > 0 && e.relation ? ` (${e.relation})` : ""}: ${e.text}`,
-      );
-    return `Timeline ${i + 1}:\n${told.map((l) => `  - ${l}`).join("\n")}`;
-  });
+  const timelines = (recall.timelines ?? []).map((t, i) => timelineBlock(t, i + 1));
   const system = [
     `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}.`,
     ...(recall.setting ?? []),
     "Reply naturally and briefly. Use what you remember when it helps, prefer the most recent",
     "information when two memories disagree, and never invent memories you do not have.",
+    "A memory marked [past] no longer holds: treat it as history, and go by what replaced it.",
     lines.length
       ? `\n${heading}:\n${lines.join("\n")}`
       : timelines.length

@@ -6,6 +6,7 @@
 import type { Statement } from "../../core/types.js";
 import type { SessionContext } from "../strategy.js";
 import { cleanStatements } from "./clean-statements.js";
+import { withWarnings } from "./step-warnings.js";
 import { summarizeStep } from "./steps/summarize.js";
 
 export async function summarizeSession(
@@ -26,9 +27,10 @@ export async function summarizeSession(
     type: "SUMMARIZE",
     model: result.model,
     inputs: { session: ctx.session.id, turns: ctx.turns.map((t) => t.id), step: summarizeStep.name },
-    outputs: {
-      statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })),
-    },
+    outputs: withWarnings(
+      { statements: result.value.map((s) => ({ about: s.about, text: s.text, sourceTurns: s.sourceTurns })) },
+      result,
+    ),
     usage: result.usage,
   });
   const { statements, discarded } = cleanStatements(ctx, result.value, (s) => ({

@@ -11,6 +11,8 @@ export interface TopicOption {
   summary: string;
   /** The none-of-the-others option. */
   none?: boolean;
+  /** When the entry's lines were said (conversation time), shown so relative times can be read. */
+  at?: string;
 }
 
 export interface ChooseTopicsValue {
@@ -28,6 +30,8 @@ export interface MemoLine {
   text: string;
   /** Text memlane wrote itself (a reply): part of the range, never the offline summary's source. */
   generated?: boolean;
+  /** When it was said (conversation time): the prompt dates the lines, so "yesterday" can be resolved. */
+  at?: string;
 }
 
 export interface MemoEntry {

@@ -9,6 +9,7 @@ import { bufferOf, isDue, PAPER_LIMITS } from "./buffer.js";
 import { memochatStrategy, memoOf, nonePlace, optionsFor } from "./memochat.js";
 import { chooseByScore } from "./offline-chooser.js";
 import { writeMemoOffline } from "./offline-writer.js";
+import { readChoice } from "./steps/choose-topics.js";
 import { memoAnswerSchema, partitionProblem } from "./steps/write-memo.js";
 
 /** Two topics, six exchanges: a trip to Kyoto, then a flat sourdough loaf. */
@@ -259,6 +260,20 @@ describe("strategy memochat (offline)", () => {
 });
 
 describe("memochat pieces", () => {
+  it("the chooser reads the paper's N#M and short prose answers; anything else is not a choice", () => {
+    const options = [
+      { n: 1, topic: "job", summary: "a new job" },
+      { n: 2, topic: "NOTO", summary: "none of the others", none: true },
+      { n: 3, topic: "sister", summary: "Dana in Lisbon" },
+    ];
+    assert.deepEqual(readChoice("1#3", options), { options: [1, 3] });
+    assert.deepEqual(readChoice("The related topics are 1 # 3.", options), { options: [1, 3] });
+    assert.deepEqual(readChoice("Option 3", options), { options: [3] });
+    assert.deepEqual(readChoice("None of them relates.", options), { options: [2] });
+    assert.equal(readChoice("Option 7", options), undefined, "a number that is not an option");
+    assert.equal(readChoice("I'm sorry, but I can't help with that request.", options), undefined);
+  });
+
   it("the answer schema accepts only ordered ranges that cover every line", () => {
     const schema = memoAnswerSchema(8);
     const ok = {

@@ -21,18 +21,23 @@
 import type { Prompt } from "../../cognition/inputs.js";
 import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
+import { currencyMark, currencyOf } from "../../core/past-marks.js";
 import { memoryHit, type Recall, type RecallHit } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
+import { formatDay } from "../../core/time.js";
 import { emptyUsage, type Memory, type MemoryFilter, type Turn } from "../../core/types.js";
 import { dialogueMessages } from "../kit/compose-reply.js";
 import { statementMemory } from "../kit/statement-memory.js";
-import type {
-  RecallContext,
-  ReplyContext,
-  SessionContext,
-  Strategy,
-  StrategyContext,
-  TurnContext,
+import { withWarnings } from "../kit/step-warnings.js";
+import {
+  type RecallContext,
+  type ReplyContext,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  type StrategyContext,
+  standingSetting,
+  type TurnContext,
 } from "../strategy.js";
 import { type BufferLimits, bufferOf, isDue, type Buffer as MemoBuffer, PAPER_LIMITS } from "./buffer.js";
 import type { ChooserOptions } from "./offline-chooser.js";
@@ -40,7 +45,7 @@ import { writeMemoOffline } from "./offline-writer.js";
 import { chooseTopicsStep, type TopicOption } from "./steps/choose-topics.js";
 import { type MemoEntry, writeMemoStep } from "./steps/write-memo.js";
 
-export interface MemochatOptions {
+export interface MemochatOptions extends StandingOption {
   /** When the buffer is written down (default: 10 lines or more than 1,024 words). */
   limits?: Partial<BufferLimits>;
   /** Most entries listed as options; beyond it the hybrid retriever pre-filters (default 30). */
@@ -103,7 +108,7 @@ export function optionsFor(
     if (!m) continue;
     const memo = memoOf(m)!;
     byN.set(n, m);
-    options.push({ n: n++, topic: memo.topic, summary: memo.summary });
+    options.push({ n: n++, topic: memo.topic, summary: memo.summary, at: m.observedAt });
   }
   return { options, byN };
 }
@@ -156,6 +161,7 @@ export function memochatStrategy(options: MemochatOptions = {}): Strategy {
   const { evidenceChars, recentLines } = settings;
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: MEMOCHAT,
     description:
       "a memo of topics, summaries and line ranges written as the talk goes; the reply sees the topics it chooses",
@@ -233,6 +239,7 @@ async function writeMemo(
       text: t.text,
       // The agent's own replies only: another agent's reply is a partner's words here.
       generated: isOwnReply(t, ctx.scope.agent),
+      at: t.at,
     })),
     ...(settings.cut === undefined ? {} : { cut: settings.cut }),
   };
@@ -253,7 +260,7 @@ async function writeMemo(
         usage: result.usage,
         memoryIds: rows.map((r) => r.id),
         inputs: { step: writeMemoStep.name, turns: lines.map((t) => t.id) },
-        outputs: { memos: result.value },
+        outputs: withWarnings({ memos: result.value }, result),
         ...(offline
           ? {
               rationale: `the buffer passed ${OVERFLOW}x its limit after memo writes that failed (recorded as failed TURN operations): written down offline`,
@@ -333,9 +340,15 @@ async function recallChosen(ctx: RecallContext, settings: MemochatSettings): Pro
     (a, b) => a.observedAt.localeCompare(b.observedAt) || memoOf(a)!.turnIndex - memoOf(b)!.turnIndex,
   );
   const { options: listed, byN } = optionsFor(entries, nonePlace(settings.seed, ctx.query, entries.length));
+  const now = ctx.now ?? ctx.session?.at;
   const result = await ctx.cognition.run(
     chooseTopicsStep,
-    { query: ctx.query, options: listed, ...(settings.chooser ? { offline: settings.chooser } : {}) },
+    {
+      query: ctx.query,
+      options: listed,
+      ...(now ? { at: now } : {}),
+      ...(settings.chooser ? { offline: settings.chooser } : {}),
+    },
     { signal: ctx.signal },
   );
   const chosen = result.value.chosen.slice(0, ctx.k || undefined).map((n) => ({ n, m: byN.get(n)! }));
@@ -375,12 +388,15 @@ export function composeWithMemo(
       lines.push(shown);
       left -= shown.length;
     }
+    // A memo entry a correction replaced is shown as past, like any recalled memory.
+    const currency = currencyOf(hit);
+    const mark = currency ? `${currencyMark(currency)} ` : "";
     blocks.push(
-      `(${blocks.length + 1}) Topic: ${memo.topic}\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
+      `(${blocks.length + 1}) ${mark}Topic: ${memo.topic} (talked about on ${formatDay(hit.observedAt)})\n    Summary: ${memo.summary}${lines.length ? `\n    Lines: ${lines.join(" ### ")}` : ""}`,
     );
   }
   const system = [
-    `You are ${agent}, talking with ${partner}. Give one concise, coherent and helpful reply to the last utterance.`,
+    `You are ${agent}, talking with ${partner} on ${formatDay(ctx.session.at)}. Give one concise, coherent and helpful reply to the last utterance.`,
     blocks.length
       ? `Entries of your memo that this utterance draws on (what was said earlier, in your own conversations):\n${blocks.join("\n")}\nUse them where they help; do not claim anything they and the dialogue do not say.`
       : "No entry of your memo relates to this utterance.",

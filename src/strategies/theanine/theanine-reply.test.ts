@@ -8,6 +8,7 @@ import { describe, it } from "node:test";
 import type { Recall } from "../../core/recall.js";
 import type { Session } from "../../core/types.js";
 import { LINK_BATCH_CHARS, type LinkPair, linkRelationsStep } from "./steps/link-relations.js";
+import { readLines, unrefinedLines } from "./steps/refine-timeline.js";
 import { theanineStrategy } from "./theanine.js";
 
 const scope = { tenant: "t", agent: "ava" };
@@ -49,6 +50,30 @@ describe("theanine's reply and link batches", () => {
     const mixed = theanineStrategy({ reply: "mix" }).compose(ctx, recall).system;
     assert.match(mixed, /Sam planted tomatoes in the new garden\./);
     assert.match(mixed, /In April Sam planted tomatoes there\./);
+  });
+
+  it("reads a refinement written as a list; the fallback is the timeline as it was, one dated line per entry", () => {
+    assert.deepEqual(readLines("- 3 Mar: Sam moved.\n- 1 Apr: Sam planted tomatoes."), {
+      lines: ["3 Mar: Sam moved.", "1 Apr: Sam planted tomatoes."],
+    });
+    assert.deepEqual(readLines("Here you go:\n1. Sam moved.\n2) He planted tomatoes."), {
+      lines: ["Sam moved.", "He planted tomatoes."],
+    });
+    assert.equal(readLines("I'm sorry, but I can't help with that request."), undefined);
+    assert.equal(
+      readLines('{"lines": ["a"'),
+      undefined,
+      "broken JSON is repaired or asked again, not read as prose",
+    );
+    const lines = unrefinedLines({
+      dialogue: "",
+      timeline: [
+        { id: "m1", text: "Sam moved to a house.", at: "2024-03-01T10:00:00.000Z", relation: null },
+        { id: "m2", text: "Sam planted tomatoes.", at: "2024-04-01T10:00:00.000Z", relation: "Cause" },
+      ],
+    });
+    assert.equal(lines.length, 2);
+    assert.match(lines[1]!, /\(Cause\): Sam planted tomatoes\.$/);
   });
 
   it("bounds a link batch by the characters it shows, keeping every pair once and in order", () => {

@@ -17,15 +17,23 @@
 import { hearingTest } from "../../core/audience.js";
 import { displayName } from "../../core/ids.js";
 import { linkTargets, sampleTimeline, seededRandom } from "../../core/memory-graph.js";
-import type { Recall, RecallTimeline } from "../../core/recall.js";
+import { memoryStatus, type Recall, type RecallTimeline } from "../../core/recall.js";
 import { fnv1a } from "../../core/text.js";
 import { addUsage, type Edge, emptyUsage, type Memory, type Turn } from "../../core/types.js";
 import { composeReply } from "../kit/compose-reply.js";
 import { nearestMemories } from "../kit/memory-vectors.js";
 import { statementMemory } from "../kit/statement-memory.js";
+import { withWarnings } from "../kit/step-warnings.js";
 import { summarizeSession } from "../kit/summarize-session.js";
-import type { RecallContext, SessionContext, Strategy } from "../strategy.js";
-import { linkRelationsStep } from "./steps/link-relations.js";
+import {
+  type RecallContext,
+  type RetriedStep,
+  type SessionContext,
+  type StandingOption,
+  type Strategy,
+  standingSetting,
+} from "../strategy.js";
+import { type LinkRelationsInput, linkRelationsStep } from "./steps/link-relations.js";
 import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine-timeline.js";
 
 /**
@@ -38,7 +46,7 @@ import { RECENT_TURNS, recentDialogue, refineTimelineStep } from "./steps/refine
  */
 export type TheanineQuery = "context" | "last-utterance";
 
-export interface TheanineOptions {
+export interface TheanineOptions extends StandingOption {
   /** Associative memories considered for each new memory (the paper's j = 3). */
   j?: number;
   /** Memories retrieved for a reply, each giving one timeline (the paper's k = 3). */
@@ -88,9 +96,11 @@ export function theanineStrategy(options: TheanineOptions = {}): Strategy {
   };
   return {
     specificationVersion: "v1",
+    ...standingSetting(options),
     name: NAME,
     description: "a memory graph of linked events (Changed, Cause, Want…), recalled as refined timelines",
     onSessionEnd: (ctx) => linkSession(ctx, settings),
+    onRetried: (ctx, answered) => linkAnswered(ctx, answered),
     recall: (ctx) => recallTimelines(ctx, settings),
     compose: (ctx, r) => ({
       ...composeReply(ctx, settings.replyShows === "mix" ? r : { ...r, hits: [] }),
@@ -177,6 +187,51 @@ async function linkSession(ctx: SessionContext, settings: TheanineSettings): Pro
   ctx.stage({ memories: fresh, edges });
 }
 
+/**
+ * A pair left unlinked because its relation never fitted, answered on retry: a relation other
+ * than None links the two memories, when both are still there (a LINK operation says why).
+ */
+async function linkAnswered(ctx: SessionContext, answered: RetriedStep): Promise<void> {
+  if (answered.step !== linkRelationsStep.name) return;
+  const { pairs } = answered.input as LinkRelationsInput;
+  const decisions = answered.value as RelationDecision[];
+  const linked = pairs
+    .map((p, i) => ({ from: p.older.id, to: p.newer.id, decision: decisions[i] }))
+    .filter((x): x is { from: string; to: string; decision: RelationDecision } =>
+      Boolean(x.from && x.to && x.decision && x.decision.relation !== "None"),
+    );
+  if (linked.length === 0) return;
+  const present = new Set(
+    (
+      await ctx.store.listMemories(ctx.scope, { ids: linked.flatMap((x) => [x.from, x.to]), status: "any" })
+    ).map((m) => m.id),
+  );
+  const recordedAt = new Date().toISOString();
+  for (const x of linked.filter((l) => present.has(l.from) && present.has(l.to)))
+    ctx.stage({
+      edges: [
+        {
+          id: `edge_${x.from}_${x.to}`,
+          tenant: ctx.scope.tenant,
+          agent: ctx.scope.agent,
+          from: x.from,
+          to: x.to,
+          type: x.decision.relation as Edge["type"],
+          attributes: { answeredOnRetry: true },
+          recordedAt,
+        },
+      ],
+      operations: [
+        ctx.operation({
+          type: "LINK",
+          memoryIds: [x.to, x.from],
+          outputs: { memory: x.to, linked: [{ to: x.from, relation: x.decision.relation }] },
+          rationale: "a relation answered on retry (the pair had been left unlinked)",
+        }),
+      ],
+    });
+}
+
 /** The relation of each pair, in one batched step that sees where both memories came from; logged as CLASSIFY. */
 async function classifyRelations(
   ctx: SessionContext,
@@ -189,8 +244,18 @@ async function classifyRelations(
     {
       about: ctx.session.partners.map(displayName).join(", "),
       pairs: pairs.map((p) => ({
-        older: { text: p.older.text, at: p.older.observedAt, source: source.get(p.older.id) ?? [] },
-        newer: { text: p.newer.text, at: p.newer.observedAt, source: source.get(p.newer.id) ?? [] },
+        older: {
+          id: p.older.id,
+          text: p.older.text,
+          at: p.older.observedAt,
+          source: source.get(p.older.id) ?? [],
+        },
+        newer: {
+          id: p.newer.id,
+          text: p.newer.text,
+          at: p.newer.observedAt,
+          source: source.get(p.newer.id) ?? [],
+        },
       })),
     },
     { signal: ctx.signal },
@@ -204,14 +269,17 @@ async function classifyRelations(
         usage: result.usage,
         memoryIds: [...new Set(pairs.map((p) => p.older.id))],
         inputs: { step: linkRelationsStep.name, pairs: pairs.length, j: settings.j },
-        outputs: {
-          decisions: pairs.map((p, i) => ({
-            older: p.older.id,
-            newer: p.newer.text,
-            relation: decisions[i]!.relation,
-            why: decisions[i]!.rationale,
-          })),
-        },
+        outputs: withWarnings(
+          {
+            decisions: pairs.map((p, i) => ({
+              older: p.older.id,
+              newer: p.newer.text,
+              relation: decisions[i]!.relation,
+              why: decisions[i]!.rationale,
+            })),
+          },
+          result,
+        ),
       }),
     ],
   });
@@ -267,13 +335,21 @@ async function recallTimelines(ctx: RecallContext, settings: TheanineSettings): 
     seen.add(key);
     const entries = steps.map((s) => {
       const m = memories.get(s.id) as Memory;
-      return { id: s.id, text: m.text, at: m.observedAt, relation: s.relation };
+      return {
+        id: s.id,
+        text: m.text,
+        at: m.observedAt,
+        relation: s.relation,
+        // Theanine supersedes nothing, but a correction or another strategy in the store may have.
+        status: memoryStatus(m),
+        ...(m.invalidAt ? { invalidAt: m.invalidAt } : {}),
+      };
     });
     const timeline: RecallTimeline = { through: hit.id, entries };
     if (settings.refine) {
       const refined = await ctx.cognition.run(
         refineTimelineStep,
-        { dialogue: talk, timeline: entries, through: hit.id },
+        { dialogue: talk, timeline: entries, through: hit.id, at: ctx.now ?? ctx.session?.at },
         { signal: ctx.signal },
       );
       timeline.refined = refined.value;

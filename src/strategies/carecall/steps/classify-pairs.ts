@@ -77,10 +77,14 @@ function messages(input: ClassifyPairsInput) {
   ];
 }
 
+/** The reason given for a pair the model's window could not take. */
+const LEFT_OUT = "left out: too large for the model's window; both kept";
+
 export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], Decisions>({
   name: "carecall.classify-pairs",
   // v6: the answer format states the reason's limit and asks for every pair by its number.
-  version: 6,
+  // v7: pairs numbered from 1 are read; a pair that never fits is kept apart (APPEND) and recorded.
+  version: 7,
   description:
     "PASS / REPLACE / APPEND / DELETE (/ FUSION) for each (memory, summary) pair, told which is older",
   input,
@@ -88,7 +92,20 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
   prompt: messages,
   decode: (answer) =>
     inPairOrder(answer).map((d) => ({ label: d.label as PairLabelWithFusion, rationale: d.why })),
-  batch: batchItems<ClassifyPairsInput, "pairs", PairDecision>("pairs", 40),
+  // A pair too large for the model's window alone keeps both sides: nothing is lost unjudged.
+  batch: batchItems<ClassifyPairsInput, "pairs", PairDecision>("pairs", 40, undefined, () => ({
+    label: "APPEND",
+    rationale: LEFT_OUT,
+  })),
+  // APPEND keeps both sentences: nothing is lost while the pair waits for `retry`.
+  fallback: {
+    what: "both kept (APPEND)",
+    value: (i) =>
+      i.pairs.map(() => ({
+        label: "APPEND" as const,
+        rationale: "not decided: the model's answer never fit",
+      })),
+  },
   async offline(i, kit) {
     const fusion = i.fusion ?? true;
     const texts = [...new Set(i.pairs.flatMap((p) => [p.memory, p.summary]))];

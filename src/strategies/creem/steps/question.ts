@@ -9,12 +9,15 @@ import { z } from "zod";
 import { nlp } from "../../../cognition/offline/nlp.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { formatDay } from "../../../core/time.js";
 
 export interface QuestionInput {
   agent: string;
   partner: string;
   /** The dialogue so far, oldest first (the last lines matter most). */
   lines: { speaker: string; text: string }[];
+  /** When the conversation takes place (conversation time), shown with it. */
+  at?: string;
 }
 
 const answer = z.object({ question: z.string().min(3).max(300) });
@@ -33,12 +36,14 @@ function topics(text: string): string[] {
 
 export const questionStep = defineStep<QuestionInput, string, z.infer<typeof answer>>({
   name: "creem.question",
-  version: 1,
+  // v2: the conversation's date is shown.
+  version: 2,
   description: "one salient question about the partner, from the dialogue so far",
   input: z.object({
     agent: z.string().min(1),
     partner: z.string().min(1),
     lines: z.array(z.object({ speaker: z.string(), text: z.string() })).min(1),
+    at: z.string().optional(),
   }),
   output: answer,
   temperature: 0.7,
@@ -52,7 +57,10 @@ export const questionStep = defineStep<QuestionInput, string, z.infer<typeof ans
         'Answer with JSON only: {"question": "..."}',
       ].join("\n"),
     },
-    { role: "user", content: input.lines.map((l) => `${displayName(l.speaker)}: ${l.text}`).join("\n") },
+    {
+      role: "user",
+      content: `${input.at ? `Conversation of ${formatDay(input.at)}:\n` : ""}${input.lines.map((l) => `${displayName(l.speaker)}: ${l.text}`).join("\n")}`,
+    },
   ],
   decode: (a) => a.question.trim(),
   offline(input) {

@@ -14,7 +14,7 @@ import { linkRow, shippedLinkModel } from "../../../cognition/offline/learned/li
 import { predictProba, topLabels } from "../../../cognition/offline/learned/logistic.js";
 import { pairSides } from "../../../cognition/offline/learned/pair-model.js";
 import { gist, relateOffline } from "../../../cognition/offline/relation-linker.js";
-import { defineStep, type OfflineKit } from "../../../cognition/step.js";
+import { defineStep, type OfflineKit, type StepBatching } from "../../../cognition/step.js";
 import { formatDay } from "../../../core/time.js";
 import { cosine } from "../../../core/vector.js";
 
@@ -120,6 +120,11 @@ export interface EmmaLinkInput {
   judge?: LinkJudge;
   /** Offline: least relatedness for a link (default: RELATED_THRESHOLDS of the judge). */
   minRelated?: number;
+  /**
+   * Each listed memory's number in the whole list, when this input is a part of it (a list too
+   * long for the model's window is judged in parts); the answer's numbers are read through it.
+   */
+  origin?: number[];
 }
 
 /** A related pair, lower number first, with the reason given. */
@@ -141,6 +146,7 @@ const inputSchema = z.object({
   known: z.array(pair),
   judge: z.enum(["learned", "rules", "cosine"]).optional(),
   minRelated: z.number().min(0).max(1).optional(),
+  origin: z.array(z.number().int().min(0)).optional(),
 });
 
 function answerSchema(count: number) {
@@ -193,14 +199,77 @@ export function admissiblePairs(pairs: RelatedPair[], input: EmmaLinkInput): Rel
   return out;
 }
 
+/**
+ * The part of `input` that judges the new memories `group`: them, every memory a candidate pair
+ * joins to one of them (the other new memories, their nearest older ones), and the known links
+ * among those, renumbered, with `origin` leading back to the whole list.
+ */
+function linkPart(input: EmmaLinkInput, group: number[]): EmmaLinkInput {
+  const mine = new Set(group);
+  const keep = new Set(group);
+  for (const c of input.candidates) {
+    if (mine.has(c.a)) keep.add(c.b);
+    if (mine.has(c.b)) keep.add(c.a);
+  }
+  const kept = [...keep].sort((x, y) => x - y);
+  const at = new Map(kept.map((n, i) => [n, i]));
+  const within = (p: NumberedPair) => at.has(p.a) && at.has(p.b);
+  const renumber = (p: NumberedPair) => ({ a: at.get(p.a)!, b: at.get(p.b)! });
+  return {
+    ...input,
+    memories: kept.map((n) => input.memories[n]!),
+    candidates: input.candidates.filter((c) => (mine.has(c.a) || mine.has(c.b)) && within(c)).map(renumber),
+    known: input.known.filter(within).map(renumber),
+    origin: kept.map((n) => input.origin?.[n] ?? n),
+  };
+}
+
+/**
+ * A list too long for the model's window is judged in parts, each holding some of the new
+ * memories with what they may relate to; the pairs found are joined without repeats. A new
+ * memory whose part is too large even alone is left unlinked.
+ */
+const linkBatching: StepBatching<EmmaLinkInput, RelatedPair[]> = {
+  size: Number.POSITIVE_INFINITY,
+  split(input, _size, budget) {
+    const fresh = input.memories.flatMap((m, i) => (m.fresh ? [i] : []));
+    if (!budget || fresh.length < 2 || budget.tokens(input) <= budget.maxTokens) return [input];
+    const parts: EmmaLinkInput[] = [];
+    let group: number[] = [];
+    for (const f of fresh) {
+      if (group.length > 0 && budget.tokens(linkPart(input, [...group, f])) > budget.maxTokens) {
+        parts.push(linkPart(input, group));
+        group = [];
+      }
+      group.push(f);
+    }
+    parts.push(linkPart(input, group));
+    return parts;
+  },
+  join(values) {
+    const seen = new Set<string>();
+    return values
+      .flat()
+      .filter((p) => !seen.has(keyOf(p)) && seen.add(keyOf(p)))
+      .sort((x, y) => x.a - y.a || x.b - y.b);
+  },
+  leftOut: () => [],
+};
+
 export const emmaLinkStep = defineStep<EmmaLinkInput, RelatedPair[], Answer>({
   name: "emma.link",
-  version: 1,
+  // v2: a list too long for the model's window is judged in parts.
+  version: 2,
   description: "the related pairs among a session's new memories and the older ones",
   input: inputSchema as unknown as z.ZodType<EmmaLinkInput>,
   output: (input) => answerSchema(input.memories.length),
   prompt: messages,
-  decode: (answer, input) => admissiblePairs(answer.pairs, input),
+  decode: (answer, input) =>
+    admissiblePairs(answer.pairs, input).map((p) => {
+      const [a, b] = [input.origin?.[p.a] ?? p.a, input.origin?.[p.b] ?? p.b];
+      return { a: Math.min(a, b), b: Math.max(a, b), why: p.why };
+    }),
+  batch: linkBatching,
   async offline(input, kit) {
     const pairs = admissiblePairs(
       input.candidates.map((c) => ({ ...c, why: "" })),

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
-import { defineStep } from "../../../cognition/step.js";
+import { chunkItems, defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 import { formatDay } from "../../../core/time.js";
 import type { Statement, Turn } from "../../../core/types.js";
@@ -121,7 +121,8 @@ export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer
   name: "emma.summarize",
   // v2: the agent's own replies are shown, marked, and only its statements about itself are kept.
   // v3: each memory says whether it is private.
-  version: 3,
+  // v4: a session longer than the model's window is summarized in consecutive parts.
+  version: 4,
   description: "a session into the agent's own memories about itself and about each partner",
   input: inputSchema as unknown as z.ZodType<EgocentricInput>,
   output: (input) =>
@@ -147,6 +148,8 @@ export const emmaSummarizeStep = defineStep<EgocentricInput, Statement[], Answer
       ...answer.aboutPartners.map((m) => statement(m.partner, m.text, m.turns, m.private)),
     ];
   },
+  // A session longer than the model's window is summarized in consecutive parts, their memories joined.
+  batch: chunkItems<EgocentricInput, "turns", Statement>("turns"),
   async offline(input, kit) {
     // The shared summarizer writes third-person statements about each speaker; the agent's
     // name then becomes the first person, in its own memories and in those about partners.

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { SummarizeInput } from "../../../cognition/inputs.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
-import { defineStep } from "../../../cognition/step.js";
+import { chunkItems, defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 import { isOwnReply } from "../../../core/own-reply.js";
 import { formatDay } from "../../../core/time.js";
@@ -107,7 +107,8 @@ export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnsw
   // v3: offline, compound sentences are split into atomic statements.
   // v4: the agent's own replies are shown, marked, and only its statements about itself are kept.
   // v5: each statement says whether it is private.
-  version: 5,
+  // v6: a session longer than the model's window is summarized in consecutive parts.
+  version: 6,
   description: "a session into short statements about each participant, with their source turns",
   input: summarizeInput as unknown as z.ZodType<SummarizeInput>,
   output: (input) => summarySchema([input.agent, ...input.partners], input.turns.length),
@@ -126,5 +127,7 @@ export const summarizeStep = defineStep<SummarizeInput, Statement[], SummaryAnsw
       };
     });
   },
+  // A session longer than the model's window is summarized in consecutive parts, their statements joined.
+  batch: chunkItems<SummarizeInput, "turns", Statement>("turns"),
   offline: (input, kit) => summarizeOffline(input, kit.embedder),
 });

@@ -11,8 +11,9 @@
  * (offline-writer.ts).
  */
 import { z } from "zod";
-import { defineStep } from "../../../cognition/step.js";
+import { chunkItems, defineStep, type StepBatching } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import { formatDay } from "../../../core/time.js";
 import type { MemoEntry, MemoLine } from "../memo-shapes.js";
 import { writeMemoOffline } from "../offline-writer.js";
 
@@ -24,14 +25,25 @@ export interface WriteMemoInput {
   lines: MemoLine[];
   /** Offline only: the cosine below which a new exchange starts a new topic. */
   cut?: number;
+  /**
+   * The number, in the whole buffer, of this input's line 1, when it is a part of a buffer too
+   * long for the model's window (default 1); the answer's ranges are read from it.
+   */
+  first?: number;
 }
 
-const line = z.object({ speaker: z.string().min(1), text: z.string(), generated: z.boolean().optional() });
+const line = z.object({
+  speaker: z.string().min(1),
+  text: z.string(),
+  generated: z.boolean().optional(),
+  at: z.string().optional(),
+});
 
 const input = z.object({
   agent: z.string().min(1),
   lines: z.array(line).min(1),
   cut: z.number().min(-1).max(1).optional(),
+  first: z.number().int().min(1).optional(),
 });
 
 const entry = z.object({
@@ -64,23 +76,62 @@ export function partitionProblem(entries: Pick<MemoEntry, "start" | "end">[], n:
   return next === n + 1 ? null : `the memos stop at line ${next - 1}; they must reach the last line ${n}`;
 }
 
-/** The buffer as the prompt numbers it: "(line 1) Sam: …". */
-export function numberedLines(lines: MemoLine[]): string {
+/**
+ * The buffer as the prompt numbers it: "(line 1) Sam: …". A line said on another day than the
+ * one before it (the first line: than `day`, the conversation's date the header shows) is
+ * marked with its date, "(line 7) [8 May 2024] Sam: …".
+ */
+export function numberedLines(lines: MemoLine[], day?: string): string {
+  let previous = day;
   // One physical line per buffer line: a line break inside an utterance is shown as "↵".
   return lines
-    .map((l, i) => `(line ${i + 1}) ${displayName(l.speaker)}: ${l.text.replace(/\s*\n\s*/g, " ↵ ")}`)
+    .map((l, i) => {
+      const shown = l.at ? formatDay(l.at) : previous;
+      const date = shown !== previous && shown ? `[${shown}] ` : "";
+      previous = shown;
+      return `(line ${i + 1}) ${date}${displayName(l.speaker)}: ${l.text.replace(/\s*\n\s*/g, " ↵ ")}`;
+    })
     .join("\n");
+}
+
+/** The day the buffer's first dated line was said, as prompts show it. */
+export function firstDay(lines: { at?: string }[]): string | undefined {
+  const at = lines.find((l) => l.at)?.at;
+  return at ? formatDay(at) : undefined;
+}
+
+/**
+ * A buffer too long for the model's window is written down in consecutive parts, each numbered
+ * from 1 as a buffer of its own; `first` says where each starts, so the entries' ranges still
+ * split the whole buffer. A topic that runs across a cut gets an entry in each part.
+ */
+function memoBatching(): StepBatching<WriteMemoInput, MemoEntry[]> {
+  const chunks = chunkItems<WriteMemoInput, "lines", MemoEntry>("lines");
+  return {
+    ...chunks,
+    split(input, size, budget) {
+      let first = input.first ?? 1;
+      return chunks.split(input, size, budget).map((part) => {
+        const numbered = part === input ? part : { ...part, first };
+        first += part.lines.length;
+        return numbered;
+      });
+    },
+  };
 }
 
 export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
   name: "memochat.write-memo",
-  version: 1,
+  // v2: the lines carry their date, and relative times are written as dates; a buffer longer
+  // than the model's window is written in parts.
+  version: 2,
   description: "the buffer's numbered lines split into memo entries {topic, summary, start, end}",
   input,
   output: (i) => memoAnswerSchema(i.lines.length),
   maxTokens: 1024,
   prompt: (i) => {
     const n = i.lines.length;
+    const day = firstDay(i.lines);
     return [
       {
         role: "system",
@@ -89,19 +140,32 @@ export const writeMemoStep = defineStep<WriteMemoInput, MemoEntry[], Answer>({
       {
         role: "user",
         content: [
-          `Conversation (${n} numbered lines):`,
-          numberedLines(i.lines),
+          `Conversation${day ? ` of ${day}` : ""} (${n} numbered lines):`,
+          numberedLines(i.lines, day),
           "",
           "Task:",
           "1. Find every topic the conversation above covers and name each with a short phrase.",
           `2. Give each topic its range of lines. The ranges follow each other: the first starts at line 1, each next one starts on the line after the previous one ends, and the last ends at line ${n}. A range may be a single line; no range ends before it starts.`,
           "3. Summarise in one or two sentences what was said and decided in each range, naming who said it.",
+          ...(day
+            ? [
+                "   Write times as dates: turn 'yesterday', 'next month' and the like into dates from the date the line was said.",
+              ]
+            : []),
           'Answer with JSON only: {"memos": [{"topic": "...", "summary": "...", "start": A, "end": B}, ...]}.',
           'For instance, if lines 1 to K were about a trip and lines K+1 to L about a recipe, the answer lists {"topic": "trip", …, "start": 1, "end": K} and then {"topic": "recipe", …, "start": K+1, "end": L}.',
         ].join("\n"),
       },
     ];
   },
-  decode: (answer) => answer.memos.map((m) => ({ ...m, topic: m.topic.trim(), summary: m.summary.trim() })),
+  decode: (answer, i) =>
+    answer.memos.map((m) => ({
+      ...m,
+      topic: m.topic.trim(),
+      summary: m.summary.trim(),
+      start: m.start + (i.first ?? 1) - 1,
+      end: m.end + (i.first ?? 1) - 1,
+    })),
+  batch: memoBatching(),
   offline: (i, kit) => writeMemoOffline(i.agent, i.lines, kit.embedder, { cut: i.cut }),
 });

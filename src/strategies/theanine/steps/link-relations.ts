@@ -24,6 +24,8 @@ import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "
 
 /** A memory of a pair: its text and date, and the dialogue lines it comes from ("Name: text"). */
 export interface LinkedMemory {
+  /** The memory's id: not shown to the model; kept so a pair answered later can be linked. */
+  id?: string;
   text: string;
   at: string;
   /** The memory's source turns, oldest first; optional so callers without turns still fit. */
@@ -95,17 +97,30 @@ export const linkRelationsStep = defineStep<LinkRelationsInput, RelationDecision
   // v2: each memory may carry its source turns, and the prompt shows them.
   // v3: offline, the learned linker (data/models/relation-linker.json) when it fits the encoder.
   // v4: the answer format states the reason's limit and asks for every pair by its number.
-  version: 4,
+  // v5: pairs numbered from 1 are read; a pair that never fits is left unlinked (None) and recorded.
+  version: 5,
   description: "the relation (or None) from an older memory to a newer one, for each pair",
   input: z.object({ about: z.string(), pairs: z.array(z.object({ older: dated, newer: dated })) }),
   output: (i) => decisionsSchema(RELATIONS_OR_NONE, i.pairs.length) as z.ZodType<Decisions>,
   prompt: messages,
   decode: (answer) =>
     inPairOrder(answer).map((d) => ({ relation: d.label as RelationOrNone, rationale: d.why })),
-  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>("pairs", 40, {
-    maxChars: LINK_BATCH_CHARS,
-    chars: (p) => shownPair(p, 99).length + 1,
-  }),
+  // A pair too large for the model's window alone is not linked.
+  batch: batchItems<LinkRelationsInput, "pairs", RelationDecision>(
+    "pairs",
+    40,
+    { maxChars: LINK_BATCH_CHARS, chars: (p) => shownPair(p, 99).length + 1 },
+    () => ({ relation: "None", rationale: "left out: too large for the model's window" }),
+  ),
+  // None links nothing: both memories stay, and the pair waits for `retry`.
+  fallback: {
+    what: "not linked (None)",
+    value: (i) =>
+      i.pairs.map(() => ({
+        relation: "None" as const,
+        rationale: "not decided: the model's answer never fit",
+      })),
+  },
   async offline(input, kit) {
     const model = chooseModel(kit.models?.relationLinker, shippedLinkModel, kit.embedder);
     if (model) {
