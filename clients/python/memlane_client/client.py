@@ -17,6 +17,7 @@ from .types import (
     Memory,
     MemoryStatus,
     Message,
+    MessagesResult,
     Operation,
     Recall,
     Session,
@@ -211,7 +212,7 @@ class MemlaneClient:
         meta: Optional[Dict[str, Any]] = None,
         infer: Optional[bool] = None,
         idempotency_key: Optional[str] = None,
-    ) -> Dict[str, Any]:
+    ) -> MessagesResult:
         """Stores a whole exchange as one session in one call (``POST /v1/agents/{agent}/messages``).
 
         Each message is ``{"role" | "speaker", "content" | "text", "at"?}`` (OpenAI-style roles:
@@ -220,7 +221,7 @@ class MemlaneClient:
         """
         body = _drop_none({"partner": partner, "messages": list(messages), "at": at, "meta": meta, "infer": infer})
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-        return cast(Dict[str, Any], self._call("POST", f"/v1/agents/{_quote(agent)}/messages", body, headers=headers))
+        return cast(MessagesResult, self._call("POST", f"/v1/agents/{_quote(agent)}/messages", body, headers=headers))
 
     # -- recall and memories -----------------------------------------------------------------
 

@@ -171,6 +171,16 @@ class Message(TypedDict, total=False):
     at: str
 
 
+class MessagesResult(TypedDict):
+    """What a one-call write stored: the session, its turns, the queued consolidation (None with
+    ``infer=False``), and ``replayed`` when an earlier call with the same idempotency key did."""
+
+    session: Session
+    turns: List[Turn]
+    job: Optional[Job]
+    replayed: bool
+
+
 class TurnInput(TypedDict, total=False):
     """One turn to add: ``speaker`` and ``text`` are required."""
 

@@ -131,9 +131,15 @@ class ClientTest(unittest.TestCase):
         except (NotFoundError, MethodNotAllowedError) as missing:
             self.skipTest(f"this server has no POST /v1/agents/{{agent}}/messages route ({missing.code})")
         again = self.client.add_messages(agent, "sam", messages, idempotency_key=key)
+        self.assertEqual([first["replayed"], again["replayed"]], [False, True])
+        self.assertEqual(again["session"]["id"], first["session"]["id"])
+        self.assertEqual([t["speaker"] for t in first["turns"]], ["sam", agent])
         self.assertEqual(len(self.client.list_sessions(agent)), 1, "a retried call stores nothing twice")
-        self.assertIsInstance(first, dict)
-        self.assertIsInstance(again, dict)
+        if first["job"] is not None:
+            self.assertEqual(self.client.wait_for_job(first["job"]["id"])["state"], "done")
+        with self.assertRaises(InvalidInputError):
+            self.client.add_messages(agent, "sam", [{"role": "user", "content": "hi"}, {"role": "robot", "content": "?"}])
+        self.assertEqual(len(self.client.list_sessions(agent)), 1, "a bad message stores nothing")
 
     def test_typed_errors(self) -> None:
         with self.assertRaises(InvalidInputError) as bad:
