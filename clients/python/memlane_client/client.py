@@ -192,9 +192,10 @@ class MemlaneClient:
         """Ends a session and queues its consolidation; returns the job (see :meth:`wait_for_job`)."""
         return cast(Job, self._call("POST", f"/v1/agents/{_quote(agent)}/sessions/{_quote(session_id)}/close")["job"])
 
-    def list_sessions(self, agent: str) -> List[Session]:
-        """An agent's sessions, oldest first."""
-        return cast(List[Session], self._call("GET", f"/v1/agents/{_quote(agent)}/sessions")["sessions"])
+    def list_sessions(self, agent: str, *, status: Optional[str] = None, partner: Optional[str] = None) -> List[Session]:
+        """An agent's sessions, oldest first; ``status="open"`` lists the ones never closed."""
+        query = {"status": status, "partner": partner}
+        return cast(List[Session], self._call("GET", f"/v1/agents/{_quote(agent)}/sessions", query=query)["sessions"])
 
     def get_session(self, agent: str, session_id: str) -> SessionWithTurns:
         """A session with its turns."""

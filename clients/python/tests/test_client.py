@@ -58,6 +58,8 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(self.client.wait_for_job(job["id"])["state"], "done")
         self.assertIn(job["id"], [j["id"] for j in self.client.list_jobs()])
         self.assertEqual([s["id"] for s in self.client.list_sessions(agent)], [session["id"]])
+        self.assertEqual(len(self.client.list_sessions(agent, status="consolidated", partner="sam")), 1)
+        self.assertEqual(self.client.list_sessions(agent, status="open"), [])
         recall = self.client.recall(agent, "Where does Sam work?", about="sam")
         self.assertTrue(recall["hits"], "the consolidated session is recalled")
         self.assertIn(agent, self.client.list_agents())
