@@ -73,6 +73,14 @@ export {
   type JobRequest,
 } from "./engine/consolidation/job-queue.js";
 export type { JobInfo, JobState, MemlaneEvents } from "./engine/events.js";
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportCounts,
+  type ExportInput,
+  exportInputSchema,
+} from "./engine/export/export-format.js";
+export type { ImportOptions, ImportReport } from "./engine/export/import-scope.js";
 export type { TimelineView } from "./engine/history/timeline.js";
 export { isLocomo, type LocomoSample, readLocomo } from "./engine/ingest/formats/locomo.js";
 export { isMisc, MISC_FIELDS, parseMiscText, readMisc } from "./engine/ingest/formats/misc.js";

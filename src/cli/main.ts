@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import { UnsupportedError } from "../core/errors.js";
 import { registerChat } from "./commands/chat.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerExport } from "./commands/export.js";
 import { registerForget } from "./commands/forget.js";
 import { registerHistory } from "./commands/history.js";
 import { registerIngest } from "./commands/ingest.js";
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerForget(program);
   registerMemories(program);
   registerSessions(program);
+  registerExport(program);
   registerChat(program);
   // The lab (evaluations, benchmarks, training) is its own wing, in the repository only.
   program

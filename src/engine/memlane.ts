@@ -77,6 +77,10 @@ import {
 } from "./correction/correction.js";
 import { Engine } from "./engine.js";
 import { EventStream, type JobInfo, type MemlaneEvents } from "./events.js";
+import { type ExportCounts, type ExportInput, exportInputSchema } from "./export/export-format.js";
+import { exportLines } from "./export/export-scope.js";
+import { type ImportOptions, type ImportReport, importScope } from "./export/import-scope.js";
+import { importedVectors } from "./export/imported-vectors.js";
 import { forgetInScope } from "./forget/forget.js";
 import { type ForgetListener, forgetListenersOf } from "./forget/forget-listeners.js";
 import { type HistoryView, historyOf, timelineOf } from "./history/history.js";
@@ -219,6 +223,13 @@ interface Shared {
   closing: Promise<void> | null;
   replica: ReplicaShare | null;
 }
+
+/** The fields `import` takes. */
+const IMPORT_FIELDS = fieldsOf<Omit<ImportOptions, "tenant" | "onProgress" | "vectors">>({
+  source: true,
+  batchRows: true,
+  check: true,
+});
 
 /**
  * The facade users hold: one tenant's view of a memlane engine. Every call is validated with its
@@ -804,6 +815,74 @@ export class Memlane {
    */
   async reindex(agent: string): Promise<ReindexReport> {
     return reindexScope(this.engine, this.scope(agent));
+  }
+
+  /**
+   * This tenant's memory as the lines of the export format (docs/formats.md, "Export"): one
+   * agent's scope, or every agent's, whole or only what is a person's (`about`); every status and
+   * version, edges, operations, and stored vectors with `embeddings: true`. Read from the store a
+   * page at a time: write the lines out as they come (a file, a response), never join them.
+   * @throws {InvalidInputError} a bad input (on the call); {NotFoundError} `about` names no one the
+   *   exported memory knows (when the first line is read)
+   * @example for await (const line of mem.export({ agent: "ava" })) out.write(line);
+   */
+  export(
+    input: ExportInput = {},
+    options: { onProgress?: (counts: ExportCounts) => void } = {},
+  ): AsyncIterable<string> {
+    const parsed = parseInput(exportInputSchema, input, "export");
+    const agent = parsed.agent === undefined ? undefined : this.scope(parsed.agent).agent;
+    const store = this.parts.store;
+    const tenant = this.tenantId;
+    return (async function* () {
+      const agents = agent === undefined ? await store.listAgents(tenant) : [agent];
+      yield* exportLines(store, {
+        tenant,
+        agents,
+        all: agent === undefined,
+        ...(parsed.about === undefined ? {} : { about: parsed.about }),
+        embeddings: parsed.embeddings ?? false,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+    })();
+  }
+
+  /**
+   * Reads an export (text chunks: a file stream, or what `export` yields) into this tenant, ids
+   * kept, through the store's write path; each batch is written with the vectors the file did
+   * not carry under this engine's embedder, so recall finds what it found before. Each batch of `batchRows` lines is one
+   * transaction; a bad line stops the import with its number before its batch is written, and
+   * `check: true` reads the whole file through writing nothing. A session the store records as
+   * forgotten is skipped with everything of it (docs/formats.md says what else a forget reaches).
+   * @throws {InvalidInputError} a bad line (`details.line`), another format or a newer version
+   * @throws {ConflictError} a row already stored (the scope was imported before)
+   * @example await mem.import({ source: createReadStream("ava.jsonl") });
+   */
+  async import(
+    input: Omit<ImportOptions, "tenant" | "onProgress" | "vectors">,
+    options: { onProgress?: (report: ImportReport) => void } = {},
+  ): Promise<ImportReport> {
+    refuseUnknownFields(input, IMPORT_FIELDS, "import");
+    const source = input?.source as
+      | { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
+      | undefined;
+    if (
+      typeof source?.[Symbol.iterator] !== "function" &&
+      typeof source?.[Symbol.asyncIterator] !== "function"
+    )
+      throw new InvalidInputError(
+        "import needs `source`: the export's text (a stream, or an iterable of strings)",
+        {
+          field: "source",
+        },
+      );
+    const { embedder } = this.parts;
+    return importScope(this.parts.store, {
+      ...input,
+      tenant: this.tenantId,
+      vectors: (_scope, batch) => importedVectors(embedder, batch),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
   }
 
   /** Agents of this tenant with stored sessions or memories. */

@@ -9,6 +9,7 @@ import type {
   MemoryStore,
   OperationFilter,
   ScopedBatch,
+  ScopeTable,
   TurnFilter,
   WriteBatch,
 } from "../store/memory-store.js";
@@ -19,7 +20,15 @@ export class TenantStore implements MemoryStore {
   constructor(
     private readonly inner: MemoryStore,
     readonly tenant: string,
-  ) {}
+  ) {
+    // Paged reads are optional in the port: this view has them exactly when the store has.
+    const page = inner.readPage?.bind(inner);
+    if (page)
+      this.readPage = (scope: Scope, table: ScopeTable, after: string[] | null, limit: number) =>
+        page(this.check(scope), table, after, limit);
+  }
+
+  readonly readPage?: MemoryStore["readPage"];
 
   /** Methods are async so a refusal is a rejected promise, like every other store error. */
   private check(scope: Scope): Scope {

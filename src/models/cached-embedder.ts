@@ -23,11 +23,16 @@ export class CachedEmbedder implements Embedder {
 
   async embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]> {
     const missing = [...new Set(texts.filter((t) => !this.cache.has(t)))];
+    // Answered from this call's own vectors: more texts than the cache holds evict each other.
+    const computed = new Map<string, Float32Array>();
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing, options);
-      for (const [i, t] of missing.entries()) this.remember(t, vectors[i]!);
+      for (const [i, t] of missing.entries()) {
+        computed.set(t, vectors[i]!);
+        this.remember(t, vectors[i]!);
+      }
     }
-    return texts.map((t) => this.cache.get(t)!);
+    return texts.map((t) => computed.get(t) ?? this.cache.get(t)!);
   }
 
   async warmUp(): Promise<void> {

@@ -160,6 +160,19 @@ export interface OperationFilter {
   newest?: boolean;
 }
 
+/** The tables of a scope an export reads, in the order an import writes them. */
+export const SCOPE_TABLES = ["sessions", "turns", "memories", "edges", "operations", "embeddings"] as const;
+export type ScopeTable = (typeof SCOPE_TABLES)[number];
+
+/** One page of a scope's rows of one table, in key order; `next` reads the page after (null: none). */
+export type ScopePage =
+  | { table: "sessions"; rows: Session[]; next: string[] | null }
+  | { table: "turns"; rows: Turn[]; next: string[] | null }
+  | { table: "memories"; rows: Memory[]; next: string[] | null }
+  | { table: "edges"; rows: Edge[]; next: string[] | null }
+  | { table: "operations"; rows: Operation[]; next: string[] | null }
+  | { table: "embeddings"; rows: EmbeddingRecord[]; next: string[] | null };
+
 export interface StoreStats {
   sessions: number;
   turns: number;
@@ -261,6 +274,13 @@ export interface MemoryStore {
    * of failing each request or job. Stores opened ready need none.
    */
   open?(): Promise<void>;
+
+  /**
+   * Optional: one page of the scope's rows of a table, every status included, in key order
+   * (bytewise, the same in every store), after the key a previous page gave. An export reads a
+   * scope of any size through it a page at a time; a store without it is read whole.
+   */
+  readPage?(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage>;
 
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;

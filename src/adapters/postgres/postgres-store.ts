@@ -27,6 +27,8 @@ import type {
   OperationFilter,
   ScopeChanges,
   ScopedBatch,
+  ScopePage,
+  ScopeTable,
   StoreStats,
   TurnFilter,
   VectorHit,
@@ -36,6 +38,7 @@ import { forgetProgram } from "../../store/sql/forget.js";
 import { runAsync } from "../../store/sql/program.js";
 import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sql/rows.js";
 import { bumpVersion, readChanges } from "../../store/sql/scope-changes.js";
+import { readScopePage } from "../../store/sql/scope-page.js";
 import { postgresDialect, postgresRunner } from "./dialect.js";
 import { memoryWhere, Params } from "./memory-filter.js";
 import { migrate } from "./migrations.js";
@@ -421,6 +424,12 @@ export class PostgresStore implements MemoryStore {
 
   async changesSince(scope: Scope, since: string): Promise<ScopeChanges | null> {
     return this.run(() => runAsync(readChanges(scope, since), postgresRunner(this.client)));
+  }
+
+  async readPage(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage> {
+    return this.run(() =>
+      runAsync(readScopePage(postgresDialect, scope, table, after, limit), postgresRunner(this.client)),
+    );
   }
 
   async listClosedSessions(): Promise<{ tenant: string; agent: string; id: string; at: string }[]> {

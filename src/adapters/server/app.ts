@@ -21,6 +21,7 @@ import { affinityHeaders, REPLICA_HEADER } from "./affinity.js";
 import { agentRoutes } from "./agent-routes.js";
 import { notFoundOrNotAllowed } from "./allowed-methods.js";
 import { requireApiKey } from "./auth.js";
+import { exportRoutes } from "./export-routes.js";
 import { errorHandler, errorResponse, validationHook } from "./http-errors.js";
 import { type IngestJob, IngestJobs } from "./ingest-jobs.js";
 import { findInspectorAssets, inspectorRoutes } from "./inspector.js";
@@ -154,6 +155,7 @@ export function createService(options: ServiceOptions): Service {
   messageRoutes(app);
   memoryRoutes(app);
   agentRoutes(app);
+  exportRoutes(app);
   jobRoutes(app, ingestJobs);
   // The web inspector's files are open: they hold no data, and every call the page makes needs a key.
   inspectorRoutes(app, findInspectorAssets(logger));

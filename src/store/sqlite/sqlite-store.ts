@@ -28,6 +28,8 @@ import type {
   OperationFilter,
   ScopeChanges,
   ScopedBatch,
+  ScopePage,
+  ScopeTable,
   StoreStats,
   TurnFilter,
   VectorHit,
@@ -38,6 +40,7 @@ import { memoryWhere } from "../sql/memory-filter.js";
 import { runSync } from "../sql/program.js";
 import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "../sql/rows.js";
 import { bumpVersion, readChanges } from "../sql/scope-changes.js";
+import { readScopePage } from "../sql/scope-page.js";
 import { writeBatch } from "../sql/write-batch.js";
 import { sqliteDialect, sqliteRunner } from "./dialect.js";
 import { forgetInWorker } from "./forget-worker.js";
@@ -474,6 +477,10 @@ export class SqliteStore implements MemoryStore {
 
   async changesSince(scope: Scope, since: string): Promise<ScopeChanges | null> {
     return this.run(() => runSync(readChanges(scope, since), this.runner));
+  }
+
+  async readPage(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage> {
+    return this.run(() => runSync(readScopePage(sqliteDialect, scope, table, after, limit), this.runner));
   }
 
   async listClosedSessions(): Promise<{ tenant: string; agent: string; id: string; at: string }[]> {
