@@ -165,6 +165,24 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("gives a pronoun its person, or keeps its clause joined to the one that says what it stands for", async () => {
+    const statements = await summarize("caroline", [
+      ["caroline", "My daughter painted this. She loves watercolours."],
+      ["ava", "And the parade?"],
+      ["caroline", "I went to the pride parade last week. It made me think about how far I've come."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    assert.ok(texts.includes("Caroline's daughter loves watercolours."), texts.join(" | "));
+    assert.ok(
+      texts.some((t) => /pride parade.*; it made Caroline think about how far Caroline has come/.test(t)),
+      texts.join(" | "),
+    );
+    assert.ok(
+      texts.every((t) => !/^(?:she|it)\b/i.test(t)),
+      texts.join(" | "),
+    );
+  });
+
   it("merges near-duplicates and keeps their sources together", async () => {
     const statements = await summarize("sam", [
       ["sam", "I started a new job as a nurse in Leeds."],

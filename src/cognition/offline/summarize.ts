@@ -93,6 +93,9 @@ function request(sentence: string, tagged: Tagged): boolean {
   return /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && tagged.eq(0).has("#Imperative");
 }
 
+/** A subject pronoun opening a clause, which names no one once the clause stands alone. */
+const BARE_SUBJECT = /^(?:he|she|they|it)(?:['’](?:s|re|ll|ve|d))?\b/i;
+
 /** "Gonna…", "Researching…", "Planning…": an "I'm" was dropped. */
 const DROPPED_BE =
   /^(?:gonna|going to|planning|researching|thinking|working|trying|looking|learning|training|studying|hoping)\b/i;
@@ -120,6 +123,8 @@ export async function summarizeOffline(
     const said = turn.meta?.generated === true ? withoutRecitedItems(turn.text) : turn.text;
     // The person a "she" or "they" further on stands for, carried clause to clause in the turn.
     let antecedent: Antecedent | null = null;
+    // The clause before, in this turn, and the candidate it gave (if any).
+    let previous: { clause: string; candidate: Candidate | null } | null = null;
     const speakerName = displayName(turn.speaker);
     for (const raw of sentencesOf(own ? withoutQuotations(said) : said)) {
       await breathe();
@@ -137,12 +142,20 @@ export async function summarizeOffline(
       // What is left of "On 20 March 2025 I said: “…”" once its quotation is out.
       if (own && SPEECH_FRAME.test(raw)) continue;
       for (const clause of atomicClauses(raw)) {
-        const resolved = withAntecedent(clause, antecedent);
+        let resolved = withAntecedent(clause, antecedent);
         antecedent = lastPersonIn(clause, speakerName, listener) ?? antecedent;
-        const candidate = toCandidate(resolved, quote, turn, listener, input.at, minScore, order++);
-        if (!candidate || (own && candidate.statement.about !== turn.speaker)) continue;
         const list = candidates.get(turn.speaker) ?? [];
-        list.push(candidate);
+        // A clause that still rests on a pronoun ("It made Caroline reflect…") cannot stand
+        // alone: it stays joined to the clause before it, where what it stands for was said.
+        if (previous && BARE_SUBJECT.test(resolved)) {
+          if (previous.candidate) list.splice(list.indexOf(previous.candidate), 1);
+          resolved = `${previous.clause.replace(/[\s.!…]+$/, "")}; ${resolved[0]!.toLowerCase()}${resolved.slice(1)}`;
+        }
+        const candidate = toCandidate(resolved, quote, turn, listener, input.at, minScore, order++);
+        const kept = candidate && !(own && candidate.statement.about !== turn.speaker) ? candidate : null;
+        previous = { clause: resolved, candidate: kept };
+        if (!kept) continue;
+        list.push(kept);
         candidates.set(turn.speaker, list);
       }
     }
