@@ -146,8 +146,9 @@ export async function summarizeOffline(
         antecedent = lastPersonIn(clause, speakerName, listener) ?? antecedent;
         const list = candidates.get(turn.speaker) ?? [];
         // A clause that still rests on a pronoun ("It made Caroline reflect…") cannot stand
-        // alone: it stays joined to the clause before it, where what it stands for was said.
-        if (previous && BARE_SUBJECT.test(resolved)) {
+        // alone: it stays joined to the clause before it, where what it stands for was said
+        // (not to a question, which is no fact to join).
+        if (previous && !/\?\s*$/.test(previous.clause) && BARE_SUBJECT.test(resolved)) {
           if (previous.candidate) list.splice(list.indexOf(previous.candidate), 1);
           resolved = `${previous.clause.replace(/[\s.!…]+$/, "")}; ${resolved[0]!.toLowerCase()}${resolved.slice(1)}`;
         }
