@@ -980,7 +980,7 @@ const SECTIONS: Section[] = [
 const BENCHMARKS = [
   "`npm run bench ingest [file] [--strategy S] [--embedder use|hash]`: ingest rate, start-up, database size, peak memory",
   "`npm run bench live [--parts loop,session,scopes,stalls,ingest] [--sizes 1000,10000,100000] [--strategy creem] [--embedders hash,use] [--words flat,zipf] [--stores sqlite,pglite]`: an agent living with memlane: a turn and a recall against a recall alone, the cold load, a thousand scopes in one process, event-loop stalls, ingest rates",
-  "`npm run bench llm-cost [file] [--strategy S]`: model calls and tokens per session with the LLM engine (scripted model)",
+  "`npm run bench llm-cost [file] [--strategy S] [--context tokens]`: model calls and tokens per session with the LLM engine (scripted model), and the largest prompt sent; `--context` sizes prompts to that window",
   "`npm run bench model-behaviour [--strategies S,…] [--families F,…] [--schema ignore|honour|reject] [--parts families,schema]`: every strategy against a loopback model that slips (fenced, chatty, wrong keys, cut short, refusals, empty, 429/500, drips, hangs): replies returned, sessions landed, calls and retries per family; then the retries JSON-schema output saves",
   "`npm run bench timelines [file]`: theanine offline on LoCoMo, links by relation and timeline lengths",
   "`npm run bench recall [--sizes 1000,10000,100000] [--units memories,turns] [--skip-ingest]`: recall latency and memory at scale",
