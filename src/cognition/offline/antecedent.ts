@@ -29,7 +29,8 @@ const PLURAL = /^(?:children|kids|people|parents|folks|twins|grandchildren|men|w
 /** The last person `text` mentions, other than `speaker` and `listener`; null if none. */
 export function lastPersonIn(text: string, speaker: string, listener: string | null): Antecedent | null {
   let found: { at: number; end: number; antecedent: Antecedent } | null = null;
-  const terms = (nlp(text).terms().json() as { text: string; terms: { tags: string[] }[] }[]).map((t) => ({
+  const doc = nlp(text);
+  const terms = (doc.terms().json() as { text: string; terms: { tags: string[] }[] }[]).map((t) => ({
     word: t.text.replace(/[^\p{L}'-]+$/u, ""),
     tags: new Set(t.terms[0]?.tags ?? []),
   }));
@@ -41,8 +42,7 @@ export function lastPersonIn(text: string, speaker: string, listener: string | n
     // The head of the noun phrase after "my": the last person noun among the nouns and adjectives
     // that follow ("my best friend" is a friend), then a name right after it ("my friend Tom").
     let head = -1;
-    let k = p + 1;
-    for (; k < terms.length && k <= p + 3; k++) {
+    for (let k = p + 1; k < terms.length && k <= p + 3; k++) {
       const t = terms[k]!;
       if (!/^[a-z]+$/.test(t.word) || !(t.tags.has("Noun") || t.tags.has("Adjective"))) break;
       if (t.tags.has("Noun") && inWordField(stem(t.word), "noun.person")) head = k;
@@ -63,7 +63,7 @@ export function lastPersonIn(text: string, speaker: string, listener: string | n
     if (agrees.size > 0) found = { at, end: at + phrase.length, antecedent: { text: phrase, agrees } };
   }
   const others = new Set([speaker, listener ?? ""].map((p) => p.toLowerCase()));
-  for (const person of nlp(text).people().json() as { text: string; offset?: { start: number } }[]) {
+  for (const person of doc.people().json() as { text: string; offset?: { start: number } }[]) {
     const name = person.text.replace(/[^\p{L}' -]+$/u, "").trim();
     if (!name || others.has(name.toLowerCase()) || /^(?:i|me|my)$/i.test(name)) continue;
     const at = text.indexOf(name);
