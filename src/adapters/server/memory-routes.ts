@@ -3,6 +3,7 @@
  * caller's corrections (update, restore, add).
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { NotFoundError } from "../../core/errors.js";
 import { addFactSchema, forgetInputSchema, recallInputSchema, updateInputSchema } from "../../engine/api.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
@@ -61,6 +62,18 @@ const listMemories = createRoute({
   security: secured,
   request: { params: agentParams, query: memoriesQuery },
   responses: { 200: answer(z.object({ memories: z.array(memorySchema) }), "the memories"), ...errorAnswers },
+});
+
+const getMemory = createRoute({
+  operationId: "getMemory",
+  method: "get",
+  path: "/v1/agents/{agent}/memories/{memoryId}",
+  tags,
+  summary: "One memory by id, whatever its status (active, superseded)",
+  description: "A forgotten memory is erased, so 404, as is another agent's or tenant's id.",
+  security: secured,
+  request: { params: memoryParams, query: noQuery },
+  responses: { 200: answer(z.object({ memory: memorySchema }), "the memory"), ...errorAnswers },
 });
 
 const history = createRoute({
@@ -179,6 +192,14 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { status, about, sessionId } = c.req.valid("query");
     const memories = await c.var.mem.memories(agent, { status, about, sessionId });
     return c.json({ memories }, 200);
+  });
+
+  app.openapi(getMemory, async (c) => {
+    const { agent, memoryId } = c.req.valid("param");
+    const memory = await c.var.mem.getMemory(agent, memoryId);
+    if (!memory)
+      throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`, { field: "memoryId" });
+    return c.json({ memory }, 200);
   });
 
   app.openapi(history, async (c) => {
