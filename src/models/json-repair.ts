@@ -53,32 +53,8 @@ export function jsonCandidates(text: string): unknown[] {
   return out;
 }
 
-/** The text up to the end of the last element closed inside an open array or object. */
-function lastWhole(text: string): string {
-  let depth = 0;
-  let inString = false;
-  let cut = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") {
-      depth--;
-      if (depth >= 1) cut = i + 1;
-    }
-  }
-  return cut > 0 && depth > 0 ? text.slice(0, cut) : text;
-}
-
-/** The text from the first { or [ to its matching closer (or to the end if it never closes). */
-function outermostJson(text: string): string | null {
-  const start = text.search(/[{[]/);
-  if (start < 0) return null;
+/** Each bracket of `text` outside its strings, from `start`, with the nesting depth after it. */
+function* brackets(text: string, start = 0): Generator<{ at: number; open: boolean; depth: number }> {
   let depth = 0;
   let inString = false;
   for (let i = start; i < text.length; i++) {
@@ -89,12 +65,27 @@ function outermostJson(text: string): string | null {
       continue;
     }
     if (c === '"') inString = true;
-    else if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") {
-      depth--;
-      if (depth === 0) return text.slice(start, i + 1);
-    }
+    else if (c === "{" || c === "[") yield { at: i, open: true, depth: ++depth };
+    else if (c === "}" || c === "]") yield { at: i, open: false, depth: --depth };
   }
+}
+
+/** The text up to the end of the last element closed inside an open array or object. */
+function lastWhole(text: string): string {
+  let depth = 0;
+  let cut = -1;
+  for (const b of brackets(text)) {
+    depth = b.depth;
+    if (!b.open && depth >= 1) cut = b.at + 1;
+  }
+  return cut > 0 && depth > 0 ? text.slice(0, cut) : text;
+}
+
+/** The text from the first { or [ to its matching closer (or to the end if it never closes). */
+function outermostJson(text: string): string | null {
+  const start = text.search(/[{[]/);
+  if (start < 0) return null;
+  for (const b of brackets(text, start)) if (!b.open && b.depth === 0) return text.slice(start, b.at + 1);
   return text.slice(start);
 }
 
