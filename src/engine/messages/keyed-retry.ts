@@ -49,6 +49,8 @@ export async function answerRetry(
   if (first.status === "open" && parsed.close !== false) {
     // Every turn is stored: a live first call is about to close; a dead one never will.
     if (leaseLive(first)) throw stillStoring(first.id, stored.length, messages.length);
+    // The lapsed lease is taken, so the close ends it as the first call's would have.
+    const lease = await holdLease(mem.store, mem.scope(agent), first.id, newHolder());
     try {
       const closed = await mem.closeSession(agent, first.id);
       closed.done.catch(() => {});
@@ -56,6 +58,8 @@ export async function answerRetry(
     } catch (error) {
       // Closed meanwhile by another retry: that close stands.
       if (!(error instanceof ConflictError)) throw error;
+    } finally {
+      await lease.end();
     }
     session = (await mem.getSession(agent, first.id)) ?? first;
   }
