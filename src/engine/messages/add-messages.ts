@@ -35,8 +35,8 @@ type Parsed = ParsedMessages;
  * Stores the messages; see `Memlane.add`.
  * @throws {InvalidInputError} a bad message or field; nothing stored
  * @throws {NotFoundError} `sessionId` is not an open session of the agent
- * @throws {ConflictError} the idempotency key was used for another request, or its first call is
- *   still storing
+ * @throws {ConflictError} the idempotency key was used for another request or its session holds
+ *   other turns; or another call with the key is still storing (`details.retryable`)
  */
 export async function addMessages(
   mem: MessagesFacade,
