@@ -56,6 +56,9 @@ describe("update rules", () => {
     assert.equal(rule("Sam eats meat.", "Sam doesn't eat meat any more."), "stop");
     assert.equal(rule("Sam works night shifts at the moment.", "Sam no longer works night shifts."), "stop");
     assert.equal(rule("Sam works as a barista at the cafe.", "Sam left the cafe."), "stop");
+    // Taking a thing out of one's life, in the past or the present tense.
+    assert.equal(rule("Sam takes 3 spoons of sugar in Sam's tea.", "Sam cut out sugar six weeks ago."), "stop");
+    assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
   });
 
   it("leaves to the operator what no rule can tell", () => {
