@@ -84,6 +84,22 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
   });
 
+  it("'now' leaves only a state that holds, said of the same one", () => {
+    // A duration up to now ("seven years now") marks no change.
+    assert.notEqual(
+      rule("Sam finds pottery calming.", "Seven years now, and Sam has finally found Sam's real muse in pottery."),
+      "change",
+    );
+    // A past event is not a state to leave.
+    assert.notEqual(rule("Sam felt powerful giving Sam's talk.", "Now Sam's talks feel more genuine."), "change");
+    // Nor is a state of someone else ("they" names no one here).
+    assert.notEqual(
+      rule("Sam's kids are so excited about summer break.", "Now they're super happy with their new kid."),
+      "change",
+    );
+    assert.equal(rule("Sam's sister lives in Bristol.", "Sam's sister lives in Glasgow now."), "change");
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);
