@@ -38,6 +38,8 @@ const ADDITIVE =
   /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS = /\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
+/** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
+const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 /** "no longer", "not … any more": the end of a state without a verb of stopping. */
 const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
@@ -241,7 +243,9 @@ function asVerb(text: string, lemma: string): boolean {
 function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
   if (m.plain === s.plain) return "the same words";
   if (m.negated !== s.negated || m.amounts !== s.amounts) return null;
-  if (m.names.size !== s.names.size || [...m.names].some((n) => !s.names.has(n))) return null;
+  // Each side's names among the other's words: chat in lower case ("still in leeds") writes the
+  // same names without their capitals.
+  if ([...m.names].some((n) => !s.terms.has(n)) || [...s.names].some((n) => !m.terms.has(n))) return null;
   if (ADDITIVE.test(s.text) || NOW_ADVERBS.test(s.text) || verbOf(s, "stop") || verbOf(s, "change"))
     return null;
   if (s.plan !== m.plan) return null;
@@ -252,6 +256,11 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
   if (cosine !== undefined && cosine >= 0.9 && there >= 0.6 && back >= 0.6)
     return `the same names and numbers, and close in meaning (cosine ${cosine.toFixed(2)})`;
+  // "still", "as ever": the statement says a state goes on, so it is the memory's state again
+  // when it keeps the memory's names and half its words each way (the rest is the day's news).
+  const going = CONTINUING.exec(s.text)?.[0];
+  if (going && !CONTINUING.test(m.text) && there >= 0.5 && back >= 0.5)
+    return `the same names and numbers, and "${going}" says the state goes on`;
   return null;
 }
 
