@@ -23,8 +23,6 @@ export interface RelayedCommand {
 /** A running relay: its URL (for the shim), and stop, which also stops every server it started. */
 export interface CliRelay {
   url: string;
-  /** Every command line it ran, in order (for a failure message). */
-  commands: string[];
   stop(): Promise<void>;
 }
 
@@ -38,7 +36,6 @@ const LONG_RUNNING = new Set(["serve"]);
  */
 export async function startCliRelay(home: string): Promise<CliRelay> {
   const started: StartedCli[] = [];
-  const commands: string[] = [];
   // One command at a time: each runs in its own working directory, which is the process's.
   let queue: Promise<unknown> = Promise.resolve();
   const server: Server = createServer((request, response) => {
@@ -52,7 +49,7 @@ export async function startCliRelay(home: string): Promise<CliRelay> {
         response.writeHead(400).end("relay: send a command line as JSON\n");
         return;
       }
-      const ran = queue.then(() => relay(command, home, started, commands));
+      const ran = queue.then(() => relay(command, home, started));
       queue = ran.catch(() => undefined);
       ran.then(
         (run) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(run)),
@@ -67,7 +64,6 @@ export async function startCliRelay(home: string): Promise<CliRelay> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    commands,
     async stop() {
       for (const run of started) run.stop();
       await Promise.all(started.map((run) => run.done));
@@ -76,13 +72,7 @@ export async function startCliRelay(home: string): Promise<CliRelay> {
   };
 }
 
-async function relay(
-  command: RelayedCommand,
-  home: string,
-  started: StartedCli[],
-  commands: string[],
-): Promise<CliRun> {
-  commands.push(`memlane ${command.args.join(" ")}`);
+async function relay(command: RelayedCommand, home: string, started: StartedCli[]): Promise<CliRun> {
   process.chdir(command.cwd);
   try {
     const options = { env: command.env, stdin: command.stdin };
