@@ -107,7 +107,12 @@ describe("toThirdPerson, sentence by sentence", () => {
       null,
       "Sam quit the choir and Sam cut out sugar.",
     ],
-    ["a verb spelled as its past that stops nothing stays present", "I cut the grass.", null, "Sam cuts the grass."],
+    [
+      "a verb spelled as its past that stops nothing stays present",
+      "I cut the grass.",
+      null,
+      "Sam cuts the grass.",
+    ],
     [
       "a dated sentence conjugates its other verbs as usual",
       "on 15 April 2024 I started the job, and I no longer work nights",

@@ -39,7 +39,10 @@ describe("update rules", () => {
     assert.equal(rule("Sam lives in Leeds with Sam's sister.", "sam still lives in leeds"), "same");
     assert.equal(rule("Sam walks Biscuit at 6am every day.", "Sam walks Biscuit at 6am as ever."), "same");
     // Going on with something else is not the memory again, nor is a new number or name.
-    assert.notEqual(rule("Sam plays the cello in an orchestra.", "Sam still plays the piano at home."), "same");
+    assert.notEqual(
+      rule("Sam plays the cello in an orchestra.", "Sam still plays the piano at home."),
+      "same",
+    );
     assert.notEqual(rule("Sam has two cats.", "Sam still has three cats."), "same");
     assert.notEqual(rule("Sam lives in Leeds with Sam's sister.", "Sam still lives in York."), "same");
   });
@@ -74,7 +77,10 @@ describe("update rules", () => {
     assert.equal(rule("Sam works night shifts at the moment.", "Sam no longer works night shifts."), "stop");
     assert.equal(rule("Sam works as a barista at the cafe.", "Sam left the cafe."), "stop");
     // Taking a thing out of one's life, in the past or the present tense.
-    assert.equal(rule("Sam takes 3 spoons of sugar in Sam's tea.", "Sam cut out sugar six weeks ago."), "stop");
+    assert.equal(
+      rule("Sam takes 3 spoons of sugar in Sam's tea.", "Sam cut out sugar six weeks ago."),
+      "stop",
+    );
     assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
   });
 
