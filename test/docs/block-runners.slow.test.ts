@@ -47,6 +47,13 @@ describe("the doc example runners", () => {
     assert.match(run.stderr, /block line 2 exited/);
   });
 
+  it("refuses a block that sends a command to the background", async () => {
+    const run = await runShellBlock(block("sh", "sleep 1 &\necho done"), page);
+    assert.notEqual(run.code, 0);
+    assert.match(run.stderr, /background/);
+    assert.equal((await runShellBlock(block("sh", "true && echo fine"), page)).code, 0);
+  });
+
   it("fails on an HTTP error and refuses any host but loopback", async () => {
     const missing = await runShellBlock(block("sh", `curl -s ${page.relay.url}nowhere`), page);
     assert.notEqual(missing.code, 0);

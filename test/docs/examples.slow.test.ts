@@ -38,10 +38,18 @@ function run(block: DocBlock, page: PageWorkspace): Promise<BlockResult> {
   return runShellBlock(block, page);
 }
 
-/** The page's line of a failed shell command, from the prelude's "block line n". */
+/**
+ * The page's line that failed: from the prelude's "block line n" (shell), the first frame in the
+ * page (a TypeScript stack), or the last one (a Python traceback, innermost last).
+ */
 function failedLine(block: DocBlock, result: BlockResult): string {
-  const line = /block line (\d+) exited/.exec(result.stderr)?.[1];
-  return line ? ` at ${block.file}:${block.line + Number(line)}` : "";
+  const shell = /block line (\d+) exited/.exec(result.stderr)?.[1];
+  if (shell) return ` at ${block.file}:${block.line + Number(shell)}`;
+  const escaped = block.file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const ts = new RegExp(`${escaped}:(\\d+)`).exec(result.stderr)?.[1];
+  if (block.language === "ts" && ts) return ` at ${block.file}:${ts}`;
+  const python = [...result.stderr.matchAll(new RegExp(`File "${escaped}", line (\\d+)`, "g"))].pop()?.[1];
+  return python ? ` at ${block.file}:${python}` : "";
 }
 
 for (const file of PAGES) {

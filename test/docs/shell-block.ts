@@ -26,8 +26,16 @@ export function shownOutput(block: DocBlock): string {
     .trim();
 }
 
-/** Runs the block; a transcript's commands only. */
+/** A command sent to the background (`… &`), whose failure no exit code would show. */
+const BACKGROUND = /(^|[^&])&\s*(#.*)?$/m;
+
+/** Runs the block; a transcript's commands only. A block that backgrounds a command fails. */
 export async function runShellBlock(block: DocBlock, page: PageWorkspace): Promise<BlockResult> {
+  if (BACKGROUND.test(block.code)) {
+    const stderr =
+      "a command sent to the background (&) could fail unseen: mark the block <!-- not run: why -->";
+    return { code: 64, stdout: "", stderr };
+  }
   const code = isTranscript(block)
     ? block.code
         .split("\n")

@@ -74,7 +74,7 @@ export async function runTsBlock(block: DocBlock, page: PageWorkspace): Promise<
     return { code: errors.length ? 1 : 0, stdout: "", stderr: errors.join("\n") };
   } catch (error) {
     // The block's file, in whatever form a message names it, is the page.
-    const stack = String((error as Error).stack ?? error).replace(/\S*block-\d+\.m?ts/g, block.file);
+    const stack = String((error as Error).stack ?? error).replace(/[^\s(]*block-\d+\.m?ts/g, block.file);
     return { code: 1, stdout: "", stderr: [...errors, stack].join("\n") };
   } finally {
     console.error = consoleError;
