@@ -21,7 +21,7 @@ import { runTsBlock } from "./ts-block.js";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The pages whose examples run. */
-export const PAGES = [
+const PAGES = [
   "README.md",
   ...readdirSync(`${ROOT}docs`)
     .filter((name) => name.endsWith(".md"))
