@@ -14,6 +14,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { InvalidInputError, NotFoundError } from "../../../src/core/errors.js";
+import { slug } from "../../../src/core/ids.js";
 import { type Transcript, validateTranscript } from "../../../src/engine/ingest/formats/transcript.js";
 
 export const RULE_CLASSES = ["same", "addition", "change", "stop", "clean"] as const;
@@ -74,12 +75,8 @@ export function splitOf(id: string): RuleSplit {
   return createHash("sha1").update(id).digest()[0]! % 2 === 0 ? "tune" : "test";
 }
 
-const idOf = (name: string) =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+/** A person's id as the engine makes it from a name: "Rubén" is "ruben", not "rub-n". */
+const idOf = (name: string) => slug(name.trim());
 
 /** Parses `cases.jsonl` (its text); every problem is collected and reported together. */
 export function parseRuleCases(text: string, source = "cases.jsonl"): RuleCase[] {

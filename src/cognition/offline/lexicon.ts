@@ -104,6 +104,18 @@ export function expandSynonyms(terms: Set<string>): Set<string> {
   return out;
 }
 
+/**
+ * A term set with the words of its senses and of their parent senses added: "wine" brings
+ * "alcohol", "cheese" brings "dairy product"'s words. Giving up the broader thing ends the narrower.
+ */
+export function expandBroader(terms: Set<string>): Set<string> {
+  const lex = lexicon();
+  const out = new Set(terms);
+  for (const t of terms)
+    for (const id of lex.related.get(t) ?? []) for (const w of lex.bySense.get(id) ?? []) out.add(w);
+  return out;
+}
+
 const intersects = (a: number[] | undefined, b: number[] | undefined) =>
   Boolean(a && b && a.some((x) => b.includes(x)));
 

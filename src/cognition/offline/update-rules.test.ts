@@ -84,6 +84,55 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
   });
 
+  it("a replacing verb leaves its object; 'instead' leaves what shares its topic", () => {
+    assert.equal(
+      rule("Sam's house is heated by an oil-fired boiler.", "Sam replaced the oil boiler with a heat pump."),
+      "change",
+    );
+    assert.equal(rule("Sam drinks coffee every morning.", "Sam swapped coffee for green tea."), "change");
+    assert.equal(
+      rule("Sam goes to yoga on Tuesday evenings.", "Sam's yoga is on Thursday mornings now instead."),
+      "change",
+    );
+    // A one-off told in the past is no new state.
+    assert.equal(
+      rule(
+        "Sam goes to yoga on Tuesday evenings.",
+        "Sam went to the yoga studio instead of the gym yesterday.",
+      ),
+      null,
+    );
+  });
+
+  it("giving up the broader thing stops the narrower one", () => {
+    assert.equal(
+      rule("Sam enjoys a glass of red wine with dinner.", "Sam has given up alcohol entirely."),
+      "stop",
+    );
+  });
+
+  it("a part of the memory said again, or its names and numbers in other words, is the same fact", () => {
+    assert.equal(
+      rule(
+        "Sam plays bass in a covers band called The Amber Foxes, mostly 80s stuff.",
+        "Sam plays bass in a covers band called The Amber Foxes.",
+      ),
+      "same",
+    );
+    assert.equal(
+      rule(
+        "Sam's mother Ragnhild lives in a care home in Stavanger, for three years now.",
+        "Ragnhild has been a resident of a Stavanger care home for the past three years.",
+      ),
+      "same",
+    );
+    // A new number is another fact, even with the same names.
+    assert.notEqual(
+      rule("Sam's rent at Elm Court is 1200 a month.", "Sam's rent at Elm Court went up to 1400."),
+      "same",
+    );
+  });
+
   it("a new role for the person leaves the role they held", () => {
     assert.equal(
       rule(

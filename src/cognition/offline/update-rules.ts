@@ -19,7 +19,14 @@
 import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, coverage, parseFrame } from "./frame.js";
-import { expandSynonyms, inVerbClass, inWordField, lexicalRelations, type VerbClassName } from "./lexicon.js";
+import {
+  expandBroader,
+  expandSynonyms,
+  inVerbClass,
+  inWordField,
+  lexicalRelations,
+  type VerbClassName,
+} from "./lexicon.js";
 import { nlp } from "./nlp.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
@@ -218,6 +225,11 @@ function verbOf(r: Reading, kind: VerbClassName): string | undefined {
   return undefined;
 }
 
+/** Parents too broad to say what was ended ("thing", "activity", "person"). */
+const BROAD = new Set(
+  ["thing", "activity", "act", "person", "object", "entity", "event", "matter", "group", "way"].map(stem),
+);
+
 /** Weekdays, months and seasons: a shared date is not a shared topic. */
 const TIME_WORDS = new Set(
   [
@@ -239,6 +251,8 @@ function sharedTerms(a: Set<string>, b: Set<string>): string[] {
 /** Where the phrase a verb governs ends: a clause boundary, or a preposition of time or cause. */
 const PHRASE_END =
   /[,;:.!?]|\b(?:and|but|because|since|after|before|when|while|so|as|for good|for now|last|this|next|ago)\b/i;
+/** Where what a replacing verb leaves ends: "replaced the oil boiler with a heat pump". */
+const REPLACED_END = /[,;:.!?]|\b(?:with|for|by|and|but|because|since|after|when|while|so)\b/i;
 /** Where what a change leaves ends: "from Leeds to Bristol" leaves Leeds. */
 const FROM_END = /[,;:.!?]|\b(?:to|into|for|and|but|because|since|after|when|while|so)\b/i;
 
@@ -302,15 +316,23 @@ function namedBy(text: string, kind: string, names: string[]): boolean {
  */
 function asVerb(text: string, lemma: string): boolean {
   const head = lemma.split(" ")[0]!.replace(/e$/, "");
-  return new RegExp(`\\b${head}(?:e?d|t)\\b|\\b${head}e?s?\\s+(?:from|to|into|over|out|in|up)\\b`, "i").test(
-    text,
-  );
+  // "swapped", "swopped": a short verb doubles its last letter before the ending.
+  const doubled = `${head.at(-1)}?`;
+  return new RegExp(
+    `\\b${head}${doubled}(?:e?d|t)\\b|\\b${head}e?s?\\s+(?:from|to|into|over|out|in|up)\\b`,
+    "i",
+  ).test(text);
 }
 
 /** Whether two statements say the same thing: see the file's head. */
 function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
   if (m.plain === s.plain) return "the same words";
-  if (m.negated !== s.negated || m.amounts !== s.amounts) return null;
+  if (m.negated !== s.negated) return null;
+  // A statement whose numbers are all the memory's may be part of it ("plays bass in The Amber
+  // Foxes" within "…The Amber Foxes, mostly 80s stuff"); other numbers are another fact.
+  const sAmounts = s.amounts ? s.amounts.split(",") : [];
+  const within = sAmounts.every((a) => m.amounts.split(",").includes(a));
+  if (m.amounts !== s.amounts && !within) return null;
   // Each side's names among the other's words: chat in lower case ("still in leeds") writes the
   // same names without their capitals.
   if ([...m.names].some((n) => !s.terms.has(n)) || [...s.names].some((n) => !m.terms.has(n))) return null;
@@ -321,7 +343,15 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (s.ends && !m.ends) return null;
   const there = coverage(s.terms, expandSynonyms(m.terms));
   const back = coverage(m.terms, expandSynonyms(s.terms));
+  // Nothing the memory does not already say: a part of it, said again.
+  if (there >= 0.9 && s.names.size > 0 && s.terms.size >= 3)
+    return "nothing the memory does not say: its names, numbers and words";
+  if (m.amounts !== s.amounts) return null;
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
+  // The same names besides the person's and the same numbers: "Mango is twelve" and "Sam's
+  // cockatiel Mango is 12" are one fact in other words.
+  if (s.names.size > 0 && s.amounts !== "" && there >= 0.3 && back >= 0.3)
+    return "the same names and the same numbers";
   if (cosine !== undefined && cosine >= 0.9 && there >= 0.6 && back >= 0.6)
     return `the same names and numbers, and close in meaning (cosine ${cosine.toFixed(2)})`;
   // "still", "as ever": the statement says a state goes on, so it is the memory's state again
@@ -363,7 +393,10 @@ export function updateRule(
       : ENDED.test(s.text)
         ? governed(s.text, /\bno longer\b|(?:\bnot|n't|\bnever)\b/i, about)
         : new Set<string>();
+    // What is ended may be the broader thing: "gave up alcohol" ends "a glass of wine".
     const shared = sharedTerms(ended, memoryTerms);
+    if (shared.length === 0)
+      shared.push(...sharedTerms(ended, expandBroader(memoryTerms)).filter((t) => !BROAD.has(t)));
     // "night shifts" do not end "day shifts": an opposite between the two says another thing.
     if (shared.length > 0 && lexicalRelations(s.terms, m.terms).antonyms === 0)
       return {
@@ -390,11 +423,15 @@ export function updateRule(
     return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
+  // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left.
   const left = /\bfrom\b/i.test(s.text)
     ? governed(s.text, /\bfrom\b/i, about, FROM_END)
     : soldAndGot
       ? governed(s.text, verbPattern("sell"), about)
-      : new Set<string>();
+      : changeVerb &&
+          new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
+        ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
+        : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
   const topicalTerms = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
   const sameVerb = s.verbs.find((v) => {
@@ -418,12 +455,26 @@ export function updateRule(
     sameSlot &&
     !NOW_ADVERBS.test(m.text) &&
     !m.past &&
+    !s.past &&
     m.subject !== "" &&
     m.subject === s.subject
   )
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
+    };
+  // "instead" says outright that one thing takes another's place: a topic in common is enough
+  // ("yoga is on Thursdays now instead" beside "goes to yoga on Tuesdays").
+  if (
+    /\binstead\b/i.test(s.text) &&
+    topicalTerms.length > 0 &&
+    !m.past &&
+    !s.past &&
+    !NOW_ADVERBS.test(m.text)
+  )
+    return {
+      rule: "change",
+      why: `the statement says what holds instead of what the memory holds (${topicalTerms.join(", ")})`,
     };
   // A new role for the person ("is a dept head now", "first day as a loan officer") leaves the role
   // the memory gives them: a role that holds, not a past one.
