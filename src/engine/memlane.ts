@@ -90,17 +90,17 @@ import type { IngestOptions, IngestReport } from "./ingest/ingest.js";
 import { ingestValidated, validateTranscripts } from "./ingest/ingest-run.js";
 import {
   asOperationType,
-  type EdgeListInput,
-  edgeListSchema,
-  type MemoryListInput,
+  type ListEdgesInput,
+  listEdgesSchema,
+  type ListMemoriesInput,
   memoryFilterOf,
-  memoryListSchema,
-  type OperationListInput,
-  operationListSchema,
-  type SessionListInput,
-  sessionListSchema,
-  type TurnListInput,
-  turnListSchema,
+  listMemoriesSchema,
+  type ListOperationsInput,
+  listOperationsSchema,
+  type ListSessionsInput,
+  listSessionsSchema,
+  type ListTurnsInput,
+  listTurnsSchema,
   withConversationTimes,
 } from "./list/list-inputs.js";
 import { listPage, type Page } from "./list/list-page.js";
@@ -610,8 +610,8 @@ export class Memlane {
    * @example const { items, nextCursor } = await mem.listMemories("ava", { meta: { topic: "work" }, limit: 50 });
    * @throws {InvalidInputError} an unknown field, a cursor memlane did not give, a limit out of range, an unreadable time
    */
-  async listMemories(agent: string, input: MemoryListInput = {}): Promise<Page<Memory>> {
-    const parsed = parseInput(memoryListSchema, input, "memories list");
+  async listMemories(agent: string, input: ListMemoriesInput = {}): Promise<Page<Memory>> {
+    const parsed = parseInput(listMemoriesSchema, input, "memories list");
     return listPage(this.parts.store, this.scope(agent), "memories", memoryFilterOf(parsed), parsed);
   }
 
@@ -620,8 +620,8 @@ export class Memlane {
    * and conversation time (`after` inclusive, `before` exclusive).
    * @throws {InvalidInputError} as `listMemories`
    */
-  async listSessions(agent: string, input: SessionListInput = {}): Promise<Page<Session>> {
-    const { limit, cursor, ...filter } = parseInput(sessionListSchema, input, "sessions list");
+  async listSessions(agent: string, input: ListSessionsInput = {}): Promise<Page<Session>> {
+    const { limit, cursor, ...filter } = parseInput(listSessionsSchema, input, "sessions list");
     const page = { limit, cursor };
     return listPage(this.parts.store, this.scope(agent), "sessions", withConversationTimes(filter), page);
   }
@@ -630,8 +630,8 @@ export class Memlane {
    * One page of an agent's turns in conversation time, narrowed by session, speaker, meta and time.
    * @throws {InvalidInputError} as `listMemories`
    */
-  async listTurns(agent: string, input: TurnListInput = {}): Promise<Page<Turn>> {
-    const { limit, cursor, ...filter } = parseInput(turnListSchema, input, "turns list");
+  async listTurns(agent: string, input: ListTurnsInput = {}): Promise<Page<Turn>> {
+    const { limit, cursor, ...filter } = parseInput(listTurnsSchema, input, "turns list");
     return listPage(this.parts.store, this.scope(agent), "turns", withConversationTimes(filter), {
       limit,
       cursor,
@@ -643,8 +643,8 @@ export class Memlane {
    * memory, session, status, type and time.
    * @throws {InvalidInputError} as `listMemories`; a cursor of the other order too
    */
-  async listOperations(agent: string, input: OperationListInput = {}): Promise<Page<Operation>> {
-    const { limit, cursor, type, ...rest } = parseInput(operationListSchema, input, "operations list");
+  async listOperations(agent: string, input: ListOperationsInput = {}): Promise<Page<Operation>> {
+    const { limit, cursor, type, ...rest } = parseInput(listOperationsSchema, input, "operations list");
     const filter = {
       ...withConversationTimes(rest),
       ...(type === undefined ? {} : { type: asOperationType(type) }),
@@ -657,8 +657,8 @@ export class Memlane {
    * (either end) and to types.
    * @throws {InvalidInputError} as `listMemories`
    */
-  async listEdges(agent: string, input: EdgeListInput = {}): Promise<Page<Edge>> {
-    const { limit, cursor, ...filter } = parseInput(edgeListSchema, input, "edges list");
+  async listEdges(agent: string, input: ListEdgesInput = {}): Promise<Page<Edge>> {
+    const { limit, cursor, ...filter } = parseInput(listEdgesSchema, input, "edges list");
     return listPage(this.parts.store, this.scope(agent), "edges", filter, { limit, cursor });
   }
 

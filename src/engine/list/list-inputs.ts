@@ -71,8 +71,8 @@ export const memoryListShape = {
   strategy: z.string().min(1).optional().describe("only memories this strategy wrote"),
   ...memoryNarrowingShape,
 };
-export const memoryListSchema = strictInput({ ...memoryListShape, ...pageShape });
-export type MemoryListInput = z.input<typeof memoryListSchema>;
+export const listMemoriesSchema = strictInput({ ...memoryListShape, ...pageShape });
+export type ListMemoriesInput = z.input<typeof listMemoriesSchema>;
 
 export const sessionListShape = {
   status: oneOrMore(z.enum(SESSION_STATUSES)).optional().describe("only sessions in this status (or these)"),
@@ -82,8 +82,8 @@ export const sessionListShape = {
   after: timeBound("only sessions at or after this time"),
   before: timeBound("only sessions before this time"),
 };
-export const sessionListSchema = strictInput({ ...sessionListShape, ...pageShape });
-export type SessionListInput = z.input<typeof sessionListSchema>;
+export const listSessionsSchema = strictInput({ ...sessionListShape, ...pageShape });
+export type ListSessionsInput = z.input<typeof listSessionsSchema>;
 
 export const turnListShape = {
   sessionId: storedIdSchema.optional().describe("only this session's turns"),
@@ -92,8 +92,8 @@ export const turnListShape = {
   after: timeBound("only turns at or after this time"),
   before: timeBound("only turns before this time"),
 };
-export const turnListSchema = strictInput({ ...turnListShape, ...pageShape });
-export type TurnListInput = z.input<typeof turnListSchema>;
+export const listTurnsSchema = strictInput({ ...turnListShape, ...pageShape });
+export type ListTurnsInput = z.input<typeof listTurnsSchema>;
 
 export const operationListShape = {
   memoryId: idSchema.optional().describe("only operations that read or wrote this memory"),
@@ -108,15 +108,15 @@ export const operationListShape = {
   before: timeBound("only operations before this time"),
   newest: z.boolean().optional().describe("newest first (default: oldest first, the log's order)"),
 };
-export const operationListSchema = strictInput({ ...operationListShape, ...pageShape });
-export type OperationListInput = z.input<typeof operationListSchema>;
+export const listOperationsSchema = strictInput({ ...operationListShape, ...pageShape });
+export type ListOperationsInput = z.input<typeof listOperationsSchema>;
 
 export const edgeListShape = {
   memoryId: idSchema.optional().describe("only edges from or to this memory"),
   type: oneOrMore(z.enum(EDGE_TYPES)).optional().describe("only edges of this type (or these)"),
 };
-export const edgeListSchema = strictInput({ ...edgeListShape, ...pageShape });
-export type EdgeListInput = z.input<typeof edgeListSchema>;
+export const listEdgesSchema = strictInput({ ...edgeListShape, ...pageShape });
+export type ListEdgesInput = z.input<typeof listEdgesSchema>;
 
 /** The time fields of the filters, each read as a conversation time (ISO-8601 UTC). */
 const TIME_FIELDS = [
@@ -139,7 +139,7 @@ export function withConversationTimes<T extends object>(filter: T): T {
 }
 
 /** The parsed filter of a memory list as the store takes it (no page fields). */
-export function memoryFilterOf(input: z.output<typeof memoryListSchema>): MemoryFilter {
+export function memoryFilterOf(input: z.output<typeof listMemoriesSchema>): MemoryFilter {
   const { limit: _limit, cursor: _cursor, ...filter } = input;
   return withConversationTimes(filter);
 }
