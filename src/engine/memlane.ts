@@ -91,16 +91,16 @@ import { ingestValidated, validateTranscripts } from "./ingest/ingest-run.js";
 import {
   asOperationType,
   type ListEdgesInput,
-  listEdgesSchema,
   type ListMemoriesInput,
-  memoryFilterOf,
-  listMemoriesSchema,
   type ListOperationsInput,
-  listOperationsSchema,
   type ListSessionsInput,
-  listSessionsSchema,
   type ListTurnsInput,
+  listEdgesSchema,
+  listMemoriesSchema,
+  listOperationsSchema,
+  listSessionsSchema,
   listTurnsSchema,
+  memoryFilterOf,
   withConversationTimes,
 } from "./list/list-inputs.js";
 import { listPage, type Page } from "./list/list-page.js";
@@ -602,7 +602,7 @@ export class Memlane {
   }
 
   /**
-   * One page of an agent's memories, oldest learned first: active ones unless `status` says
+   * One page of an agent's memories, oldest learned first (`newest: true`: newest first), active ones unless `status` says
    * otherwise, narrowed by subject, kind, strategy, session, the caller's meta (`attributes.meta`,
    * equality or `{ in: [...] }`) and dates (`observedAfter`/`observedBefore` on when it was
    * learned, `validAfter`/`validBefore` on when it was current). Pass a page's `nextCursor` as
@@ -621,8 +621,8 @@ export class Memlane {
    * @throws {InvalidInputError} as `listMemories`
    */
   async listSessions(agent: string, input: ListSessionsInput = {}): Promise<Page<Session>> {
-    const { limit, cursor, ...filter } = parseInput(listSessionsSchema, input, "sessions list");
-    const page = { limit, cursor };
+    const { limit, cursor, newest, ...filter } = parseInput(listSessionsSchema, input, "sessions list");
+    const page = { limit, cursor, newest };
     return listPage(this.parts.store, this.scope(agent), "sessions", withConversationTimes(filter), page);
   }
 
@@ -631,7 +631,7 @@ export class Memlane {
    * @throws {InvalidInputError} as `listMemories`
    */
   async listTurns(agent: string, input: ListTurnsInput = {}): Promise<Page<Turn>> {
-    const { limit, cursor, ...filter } = parseInput(listTurnsSchema, input, "turns list");
+    const { limit, cursor, newest, ...filter } = parseInput(listTurnsSchema, input, "turns list");
     return listPage(this.parts.store, this.scope(agent), "turns", withConversationTimes(filter), {
       limit,
       cursor,
@@ -644,12 +644,16 @@ export class Memlane {
    * @throws {InvalidInputError} as `listMemories`; a cursor of the other order too
    */
   async listOperations(agent: string, input: ListOperationsInput = {}): Promise<Page<Operation>> {
-    const { limit, cursor, type, ...rest } = parseInput(listOperationsSchema, input, "operations list");
+    const { limit, cursor, newest, type, ...rest } = parseInput(
+      listOperationsSchema,
+      input,
+      "operations list",
+    );
     const filter = {
       ...withConversationTimes(rest),
       ...(type === undefined ? {} : { type: asOperationType(type) }),
     };
-    return listPage(this.parts.store, this.scope(agent), "operations", filter, { limit, cursor });
+    return listPage(this.parts.store, this.scope(agent), "operations", filter, { limit, cursor, newest });
   }
 
   /**
@@ -658,8 +662,8 @@ export class Memlane {
    * @throws {InvalidInputError} as `listMemories`
    */
   async listEdges(agent: string, input: ListEdgesInput = {}): Promise<Page<Edge>> {
-    const { limit, cursor, ...filter } = parseInput(listEdgesSchema, input, "edges list");
-    return listPage(this.parts.store, this.scope(agent), "edges", filter, { limit, cursor });
+    const { limit, cursor, newest, ...filter } = parseInput(listEdgesSchema, input, "edges list");
+    return listPage(this.parts.store, this.scope(agent), "edges", filter, { limit, cursor, newest });
   }
 
   /** One memory of an agent, whatever its status; null when the agent has none with that id. */

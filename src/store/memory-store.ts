@@ -184,7 +184,7 @@ export interface TurnListFilter {
   before?: string;
 }
 
-/** Which operations a page of the log holds; `newest` reads it newest first. */
+/** Which operations a page of the log holds. */
 export interface OperationListFilter {
   memoryId?: string;
   sessionId?: string;
@@ -192,7 +192,6 @@ export interface OperationListFilter {
   type?: OperationType;
   after?: string;
   before?: string;
-  newest?: boolean;
 }
 
 /** Which edges a page of edges holds: those touching a memory (either end), of some types. */
@@ -213,7 +212,12 @@ export type ListTable = (typeof LIST_TABLES)[number];
  * (the previous page's `next`; null for the first page). Keyset paging on a total order, so rows
  * written meanwhile never shift a page: nothing is read twice or skipped.
  */
-export type ListRequest = { after: string[] | null; limit: number } & (
+export type ListRequest = {
+  after: string[] | null;
+  limit: number;
+  /** The list read backwards, newest first (`after` then reads the rows before the key). */
+  newest?: boolean;
+} & (
   | { table: "memories"; filter: MemoryFilter }
   | { table: "sessions"; filter: SessionListFilter }
   | { table: "turns"; filter: TurnListFilter }

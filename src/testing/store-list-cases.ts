@@ -92,7 +92,10 @@ export function runListCases(factory: StoreFactory): void {
         (await readAll(store, scopeA, { table: "memories", filter: {} }, 2)).ids,
         (await store.listMemories(scopeA)).map((m) => m.id),
       );
-      assert.deepEqual((await readAll(store, scopeA, { table: "sessions", filter: {} }, 1)).ids, ["s1", "s2"]);
+      assert.deepEqual((await readAll(store, scopeA, { table: "sessions", filter: {} }, 1)).ids, [
+        "s1",
+        "s2",
+      ]);
       assert.deepEqual((await readAll(store, scopeA, { table: "turns", filter: {} }, 4)).ids, [
         "s1:1",
         "s1:2",
@@ -101,17 +104,21 @@ export function runListCases(factory: StoreFactory): void {
         "s2:2",
         "s2:3",
       ]);
-      assert.deepEqual(
-        (await readAll(store, scopeA, { table: "edges", filter: {} }, 4)).ids,
-        ["e0", "e1", "e2", "e3", "e4", "e5"],
-      );
+      assert.deepEqual((await readAll(store, scopeA, { table: "edges", filter: {} }, 4)).ids, [
+        "e0",
+        "e1",
+        "e2",
+        "e3",
+        "e4",
+        "e5",
+      ]);
       const ops = await store.listOperations(scopeA);
       const oldest = await readAll(store, scopeA, { table: "operations", filter: {} }, 2);
       assert.deepEqual(
         oldest.ids,
         ops.map((o) => o.id),
       );
-      const newest = await readAll(store, scopeA, { table: "operations", filter: { newest: true } }, 2);
+      const newest = await readAll(store, scopeA, { table: "operations", filter: {}, newest: true }, 2);
       assert.deepEqual(newest.ids, [...oldest.ids].reverse());
       // An exact fit ends without an empty page after it.
       assert.equal((await readAll(store, scopeA, { table: "sessions", filter: {} }, 2)).pages, 1);
@@ -135,7 +142,10 @@ export function runListCases(factory: StoreFactory): void {
   it("filters memories by meta and dates as core/memory-filter.ts does, in lists, pages and vector search", async () => {
     await using(factory, async (store) => {
       const ms: Memory[] = [
-        memory(scopeA, "work, 42", { observedAt: at(1), attributes: { meta: { topic: "work", n: 42, flag: true } } }),
+        memory(scopeA, "work, 42", {
+          observedAt: at(1),
+          attributes: { meta: { topic: "work", n: 42, flag: true } },
+        }),
         memory(scopeA, "home", { observedAt: at(2), attributes: { meta: { topic: "home", n: 4.5 } } }),
         memory(scopeA, "nested", { observedAt: at(3), attributes: { meta: { topic: { in: ["work"] } } } }),
         memory(scopeA, "no meta", { observedAt: at(4), kind: "fact", sessionId: "s1" }),
@@ -152,7 +162,12 @@ export function runListCases(factory: StoreFactory): void {
       ];
       await store.write(scopeA, {
         memories: ms,
-        embeddings: ms.map((m, i) => ({ ownerKind: "memory" as const, ownerId: m.id, model: "x", vector: axis(0, 8, i / 10) })),
+        embeddings: ms.map((m, i) => ({
+          ownerKind: "memory" as const,
+          ownerId: m.id,
+          model: "x",
+          vector: axis(0, 8, i / 10),
+        })),
       });
       const filters: MemoryFilter[] = [
         { meta: { topic: "work" } },
@@ -172,7 +187,10 @@ export function runListCases(factory: StoreFactory): void {
         { meta: { topic: "work" }, hearing: { scope: "agent", partners: ["sam"] } },
       ];
       for (const filter of filters) {
-        const expected = ms.filter(memoryFilterTest(filter)).map((m) => m.id).sort();
+        const expected = ms
+          .filter(memoryFilterTest(filter))
+          .map((m) => m.id)
+          .sort();
         const label = JSON.stringify(filter);
         assert.deepEqual((await store.listMemories(scopeA, filter)).map((m) => m.id).sort(), expected, label);
         assert.deepEqual(
@@ -199,7 +217,11 @@ export function runListCases(factory: StoreFactory): void {
   it("filters sessions, turns, operations and edges by their fields, meta and time", async () => {
     await using(factory, async (store) => {
       const s1 = { ...session(scopeA, "s1", at(1), ["sam"]), meta: { topic: "work", n: 1 } };
-      const s2 = { ...session(scopeA, "s2", at(2), ["kim", "sam"]), meta: { topic: "home" }, strategy: "carecall" };
+      const s2 = {
+        ...session(scopeA, "s2", at(2), ["kim", "sam"]),
+        meta: { topic: "home" },
+        strategy: "carecall",
+      };
       const s3 = { ...session(scopeA, "s3", at(3), ["kim"]), status: "open" as const };
       const [a, b] = [memory(scopeA, "a"), memory(scopeA, "b")];
       await store.write(scopeA, { sessions: [s1, s2, s3], memories: [a, b] });
@@ -221,23 +243,27 @@ export function runListCases(factory: StoreFactory): void {
       const ids = async (request: Request) => (await readAll(store, scopeA, request, 1)).ids;
       assert.deepEqual(await ids({ table: "sessions", filter: { meta: { topic: "work" } } }), ["s1"]);
       assert.deepEqual(await ids({ table: "sessions", filter: { meta: { n: "1" } } }), ["s1"]);
-      assert.deepEqual(await ids({ table: "sessions", filter: { meta: { topic: { in: ["work", "home"] } } } }), [
-        "s1",
-        "s2",
-      ]);
+      assert.deepEqual(
+        await ids({ table: "sessions", filter: { meta: { topic: { in: ["work", "home"] } } } }),
+        ["s1", "s2"],
+      );
       assert.deepEqual(await ids({ table: "sessions", filter: { partner: "kim" } }), ["s2", "s3"]);
-      assert.deepEqual(await ids({ table: "sessions", filter: { status: ["open", "closed"], strategy: "accumulate" } }), [
-        "s1",
-        "s3",
-      ]);
+      assert.deepEqual(
+        await ids({ table: "sessions", filter: { status: ["open", "closed"], strategy: "accumulate" } }),
+        ["s1", "s3"],
+      );
       assert.deepEqual(await ids({ table: "sessions", filter: { after: at(2), before: at(3) } }), ["s2"]);
       assert.deepEqual(await ids({ table: "turns", filter: { meta: { channel: "sms" } } }), ["s1:1"]);
       assert.deepEqual(await ids({ table: "turns", filter: { sessionId: "s1", speaker: "ava" } }), ["s1:2"]);
       assert.deepEqual(await ids({ table: "turns", filter: { after: at(2) } }), ["s2:1"]);
       const ops = await store.listOperations(scopeA);
       assert.deepEqual(await ids({ table: "operations", filter: { memoryId: b.id } }), [ops[1]!.id]);
-      assert.deepEqual(await ids({ table: "operations", filter: { status: "done", sessionId: "s1" } }), [ops[0]!.id]);
-      assert.deepEqual(await ids({ table: "operations", filter: { type: "REPLACE", before: at(3) } }), [ops[1]!.id]);
+      assert.deepEqual(await ids({ table: "operations", filter: { status: "done", sessionId: "s1" } }), [
+        ops[0]!.id,
+      ]);
+      assert.deepEqual(await ids({ table: "operations", filter: { type: "REPLACE", before: at(3) } }), [
+        ops[1]!.id,
+      ]);
       assert.deepEqual(await ids({ table: "operations", filter: { after: at(3) } }), []);
       assert.deepEqual(await ids({ table: "edges", filter: { memoryId: a.id } }), ["e1", "e2"]);
       assert.deepEqual(await ids({ table: "edges", filter: { type: ["Cause"] } }), ["e2"]);

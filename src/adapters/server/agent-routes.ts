@@ -11,10 +11,10 @@ import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
   agentSummarySchema,
+  edgePageSchema,
   graphQuery,
   graphSchema,
   noQuery,
-  edgePageSchema,
   operationPageSchema,
 } from "./schemas.js";
 
@@ -140,7 +140,10 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(edges, async (c) => {
     const { agent } = c.req.valid("param");
     const { type, ...rest } = c.req.valid("query");
-    const page = await c.var.mem.listEdges(agent, { ...rest, type: commaList(type) as ListEdgesInput["type"] });
+    const page = await c.var.mem.listEdges(agent, {
+      ...rest,
+      type: commaList(type) as ListEdgesInput["type"],
+    });
     return c.json({ edges: page.items, nextCursor: page.nextCursor }, 200);
   });
 }

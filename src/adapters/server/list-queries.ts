@@ -63,7 +63,9 @@ export const memoriesQuery = listQuery(
     observedAfter: text("only memories learned at or after this conversation time (ISO-8601)"),
     observedBefore: text("only memories learned before this time"),
     validAfter: text("only memories current at some moment at or after this time"),
-    validBefore: text("only memories current at some moment at or before this time (= validAfter: what held then)"),
+    validBefore: text(
+      "only memories current at some moment at or before this time (= validAfter: what held then)",
+    ),
     ...pageQuery,
   },
   true,
@@ -71,7 +73,9 @@ export const memoriesQuery = listQuery(
 
 export const sessionsQuery = listQuery(
   {
-    status: text("only sessions in this status (open, closed, consolidated, failed; several comma-separated)"),
+    status: text(
+      "only sessions in this status (open, closed, consolidated, failed; several comma-separated)",
+    ),
     partner: text("only sessions this partner took part in"),
     strategy: text("only sessions this strategy handles"),
     ...times,

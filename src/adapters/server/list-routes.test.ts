@@ -48,7 +48,8 @@ async function withFacts(s: Service): Promise<void> {
   }
 }
 
-const texts = (pages: { memories: { text: string }[] }[]) => pages.flatMap((p) => p.memories.map((m) => m.text));
+const texts = (pages: { memories: { text: string }[] }[]) =>
+  pages.flatMap((p) => p.memories.map((m) => m.text));
 
 describe("service: pages and filters of the lists", () => {
   it("pages memories by cursor, oldest first, and filters them by meta, kind and dates", async () => {
@@ -113,7 +114,12 @@ describe("service: pages and filters of the lists", () => {
 
   it("lists turns and gets one by id, 404 for another agent's or tenant's", async () => {
     const s = await testService();
-    await s.call(s.acme, "POST", "/v1/sessions", { agent: "ava", partner: "sam", id: "s1", meta: { channel: "sms" } });
+    await s.call(s.acme, "POST", "/v1/sessions", {
+      agent: "ava",
+      partner: "sam",
+      id: "s1",
+      meta: { channel: "sms" },
+    });
     for (const text of ["I work at the library.", "I have a beagle.", "I play chess."])
       await s.call(s.acme, "POST", "/v1/agents/ava/sessions/s1/turns", { speaker: "sam", text });
     const turns = await everyPage(s, "/v1/agents/ava/turns?limit=2&speaker=sam", turnPageSchema);
@@ -134,7 +140,11 @@ describe("service: pages and filters of the lists", () => {
       assert.equal(res.status, 404, path);
       assert.equal(errorSchema.parse(await res.json()).error.code, "NOT_FOUND");
     }
-    const sessions = await everyPage(s, "/v1/agents/ava/sessions?meta.channel=sms&status=open", sessionPageSchema);
+    const sessions = await everyPage(
+      s,
+      "/v1/agents/ava/sessions?meta.channel=sms&status=open",
+      sessionPageSchema,
+    );
     assert.deepEqual(
       sessions.pages.flatMap((p) => p.sessions.map((x) => x.id)),
       ["s1"],
@@ -150,7 +160,9 @@ describe("service: pages and filters of the lists", () => {
   it("pages the operation log newest first and the edges, following cursors", async () => {
     const s = await testService();
     await withFacts(s);
-    const added = memoryPageSchema.parse(await (await s.call(s.acme, "GET", "/v1/agents/ava/memories")).json());
+    const added = memoryPageSchema.parse(
+      await (await s.call(s.acme, "GET", "/v1/agents/ava/memories")).json(),
+    );
     const id = added.memories[0]!.id;
     await s.call(s.acme, "PATCH", `/v1/agents/ava/memories/${id}`, { text: "Sam works at the museum." });
     const ops = await everyPage(s, "/v1/agents/ava/operations?limit=2", operationPageSchema);
@@ -179,7 +191,12 @@ describe("service: pages and filters of the lists", () => {
     const s = await testService();
     await withFacts(s);
     const recall = async (body: object) => {
-      const res = await s.call(s.acme, "POST", "/v1/recall", { agent: "ava", about: "sam", query: "Where does Sam work?", ...body });
+      const res = await s.call(s.acme, "POST", "/v1/recall", {
+        agent: "ava",
+        about: "sam",
+        query: "Where does Sam work?",
+        ...body,
+      });
       assert.equal(res.status, 200);
       return ((await res.json()) as { hits: { text: string }[] }).hits.map((h) => h.text);
     };

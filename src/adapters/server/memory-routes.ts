@@ -50,7 +50,11 @@ const recall = createRoute({
       about: "sam",
       query: "Where does Sam work now?",
       k: 5,
-      filter: { kind: "fact", observedAfter: "2024-01-01T00:00:00Z", meta: { topic: { in: ["work", "home"] } } },
+      filter: {
+        kind: "fact",
+        observedAfter: "2024-01-01T00:00:00Z",
+        meta: { topic: { in: ["work", "home"] } },
+      },
     }),
   },
   responses: { 200: answer(recallSchema, "the hits, best first"), ...errorAnswers },
@@ -65,7 +69,10 @@ const listMemories = createRoute({
   description: `Filters narrow by status, subject, kind, strategy, session, dates and meta. ${metaQueryDoc} A page holds at most \`limit\` memories; pass its \`nextCursor\` as \`cursor\` for the next.`,
   security: secured,
   request: { params: agentParams, query: memoriesQuery },
-  responses: { 200: answer(memoryPageSchema, "the memories, and the cursor of the next page"), ...errorAnswers },
+  responses: {
+    200: answer(memoryPageSchema, "the memories, and the cursor of the next page"),
+    ...errorAnswers,
+  },
 });
 
 const getMemory = createRoute({

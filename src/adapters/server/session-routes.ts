@@ -2,9 +2,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
+import type { ListSessionsInput } from "../../engine/list/list-inputs.js";
 import { turnListSchema } from "../../engine/session/session-handle.js";
 import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
-import type { ListSessionsInput } from "../../engine/list/list-inputs.js";
 import { commaList, metaQueryDoc, sessionsQuery, splitMeta } from "./list-queries.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
@@ -45,11 +45,13 @@ const listSessions = createRoute({
   path: "/v1/agents/{agent}/sessions",
   tags,
   summary: "An agent's sessions, oldest first; `?status=open` lists the ones never closed",
-  description:
-    `An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with \`POST /v1/forget\` and its \`sessionId\`. Filters narrow by status, partner, strategy, time (\`after\`, \`before\`) and meta. ${metaQueryDoc} A page holds at most \`limit\` sessions; pass its \`nextCursor\` as \`cursor\` for the next.`,
+  description: `An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with \`POST /v1/forget\` and its \`sessionId\`. Filters narrow by status, partner, strategy, time (\`after\`, \`before\`) and meta. ${metaQueryDoc} A page holds at most \`limit\` sessions; pass its \`nextCursor\` as \`cursor\` for the next.`,
   security: secured,
   request: { params: agentParams, query: sessionsQuery },
-  responses: { 200: answer(sessionPageSchema, "the sessions, and the cursor of the next page"), ...errorAnswers },
+  responses: {
+    200: answer(sessionPageSchema, "the sessions, and the cursor of the next page"),
+    ...errorAnswers,
+  },
 });
 
 const readSession = createRoute({

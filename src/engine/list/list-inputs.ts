@@ -38,6 +38,7 @@ export const pageShape = {
     .describe(
       "where the page starts: the `nextCursor` of the page before (same filters); absent: the first page",
     ),
+  newest: z.boolean().optional().describe("the list newest first (default: oldest first)"),
 };
 
 const MEMORY_STATUSES = ["active", "superseded", "forgotten"] as const;
@@ -106,7 +107,6 @@ export const operationListShape = {
     .describe("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
   after: timeBound("only operations at or after this time"),
   before: timeBound("only operations before this time"),
-  newest: z.boolean().optional().describe("newest first (default: oldest first, the log's order)"),
 };
 export const listOperationsSchema = strictInput({ ...operationListShape, ...pageShape });
 export type ListOperationsInput = z.input<typeof listOperationsSchema>;
@@ -140,7 +140,7 @@ export function withConversationTimes<T extends object>(filter: T): T {
 
 /** The parsed filter of a memory list as the store takes it (no page fields). */
 export function memoryFilterOf(input: z.output<typeof listMemoriesSchema>): MemoryFilter {
-  const { limit: _limit, cursor: _cursor, ...filter } = input;
+  const { limit: _limit, cursor: _cursor, newest: _newest, ...filter } = input;
   return withConversationTimes(filter);
 }
 

@@ -41,12 +41,18 @@ export async function listPage<T extends ListTable>(
   scope: Scope,
   table: T,
   filter: Lists[T]["filter"],
-  page: { limit?: number; cursor?: string },
+  page: { limit?: number; cursor?: string; newest?: boolean },
 ): Promise<Page<Lists[T]["row"]>> {
   if (!store.listPage) throw new UnsupportedError("This store cannot page its lists (MemoryStore.listPage)");
-  const direction = table === "operations" && (filter as OperationListFilter).newest ? "desc" : "asc";
+  const direction = page.newest ? "desc" : "asc";
   const after = page.cursor === undefined ? null : decodeCursor(page.cursor, table, direction);
-  const request = { table, filter, after, limit: page.limit ?? DEFAULT_LIST_PAGE } as ListRequest;
+  const request = {
+    table,
+    filter,
+    after,
+    limit: page.limit ?? DEFAULT_LIST_PAGE,
+    newest: direction === "desc",
+  } as ListRequest;
   const found = await store.listPage(scope, request);
   return {
     items: found.rows as Lists[T]["row"][],

@@ -110,7 +110,7 @@ function filterWhere(
 export function* readListPage(d: SqlDialect, scope: Scope, request: ListRequest): SqlProgram<ListPage> {
   const order = LIST_ORDERS[request.table];
   const { where, params } = filterWhere(d, scope, request);
-  const descending = request.table === "operations" && request.filter.newest === true;
+  const descending = request.newest === true;
   if (request.after) {
     const key = request.after;
     const numberAt = (i: number) => NUMERIC.has(order[i]!);
