@@ -1,9 +1,9 @@
 /**
  * Routes that read an agent's whole scope at once, for the web inspector and other dashboards:
  * a summary (partners and counts), the memory graph (memories and the edges between them), and
- * the operation log. Everything is read through the key's tenant view, like every other route.
+ * the operation log and the edges. Everything is read through the key's tenant view, like every other route.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import type { ListEdgesInput } from "../../engine/list/list-inputs.js";
 import { commaList, edgesQuery, operationsQuery } from "./list-queries.js";
