@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import type { ListEdgesInput } from "../../engine/list/list-inputs.js";
-import { commaList, edgesQuery, operationsQuery } from "./list-queries.js";
+import { commaList, edgesQuery, newestOf, operationsQuery } from "./list-queries.js";
 import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -139,11 +139,9 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(edges, async (c) => {
     const { agent } = c.req.valid("param");
-    const { type, ...rest } = c.req.valid("query");
-    const page = await c.var.mem.listEdges(agent, {
-      ...rest,
-      type: commaList(type) as ListEdgesInput["type"],
-    });
+    const { type, order, ...rest } = c.req.valid("query");
+    const type_ = commaList(type) as ListEdgesInput["type"];
+    const page = await c.var.mem.listEdges(agent, { ...rest, type: type_, newest: newestOf(order) });
     return c.json({ edges: page.items, nextCursor: page.nextCursor }, 200);
   });
 }

@@ -26,6 +26,7 @@ const pageQuery = {
     .optional()
     .describe(`rows in the page, 1 to ${MAX_LIST_PAGE}; default ${DEFAULT_LIST_PAGE}`),
   cursor: text("the `nextCursor` of the page before (send the same filters); absent: the first page"),
+  order: z.enum(["oldest", "newest"]).optional().describe("oldest first (default) or newest first"),
 };
 
 const META_DOC =
@@ -100,10 +101,10 @@ export const operationsQuery = listQuery(
     type: text("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
     sessionId: text("only operations of this session"),
     memoryId: text("only operations that read or wrote this memory"),
-    order: z.enum(["newest", "oldest"]).optional().describe("newest first (default) or oldest first"),
     ...times,
     limit: pageQuery.limit.describe(`operations in the page, 1 to ${MAX_LIST_PAGE}; default 200`),
     cursor: pageQuery.cursor,
+    order: z.enum(["newest", "oldest"]).optional().describe("newest first (default) or oldest first"),
   },
   false,
 );
@@ -126,6 +127,9 @@ export function commaList(value: string | undefined): string | string[] | undefi
   const parts = value.split(",");
   return parts.length === 1 ? parts[0] : parts;
 }
+
+/** `order=newest` as the engine's `newest` (absent when the query leaves the order out). */
+export const newestOf = (order: string | undefined) => (order === undefined ? undefined : order === "newest");
 
 /** The `meta.<field>` parameters of a query as a meta filter, and the rest of the query. */
 export function splitMeta<Q extends Record<string, unknown>>(

@@ -6,7 +6,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { addFactSchema, forgetInputSchema, recallInputSchema, updateInputSchema } from "../../engine/api.js";
 import type { ListMemoriesInput } from "../../engine/list/list-inputs.js";
-import { commaList, memoriesQuery, metaQueryDoc, splitMeta } from "./list-queries.js";
+import { commaList, memoriesQuery, metaQueryDoc, newestOf, splitMeta } from "./list-queries.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   addResultSchema,
@@ -201,9 +201,10 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listMemories, async (c) => {
     const { agent } = c.req.valid("param");
     const { rest, meta } = splitMeta(c.req.valid("query"));
-    const { status, about, kind, ...others } = rest;
+    const { status, about, kind, order, ...others } = rest;
     const page = await c.var.mem.listMemories(agent, {
       ...others,
+      newest: newestOf(order),
       status: status === "any" ? "any" : (commaList(status) as ListMemoriesInput["status"]),
       about: commaList(about),
       kind: commaList(kind),

@@ -5,7 +5,7 @@ import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
 import type { ListSessionsInput } from "../../engine/list/list-inputs.js";
 import { turnListSchema } from "../../engine/session/session-handle.js";
 import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
-import { commaList, metaQueryDoc, sessionsQuery, splitMeta } from "./list-queries.js";
+import { commaList, metaQueryDoc, newestOf, sessionsQuery, splitMeta } from "./list-queries.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -139,9 +139,9 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
     const { rest, meta } = splitMeta(c.req.valid("query"));
-    const { status, ...others } = rest;
+    const { status, order, ...others } = rest;
     const status_ = commaList(status) as ListSessionsInput["status"];
-    const page = await mem.listSessions(agent, { ...others, status: status_, meta });
+    const page = await mem.listSessions(agent, { ...others, status: status_, meta, newest: newestOf(order) });
     return c.json({ sessions: page.items, nextCursor: page.nextCursor }, 200);
   });
 

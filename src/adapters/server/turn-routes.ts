@@ -1,7 +1,7 @@
 /** Routes of an agent's turns: a page of them across sessions, and one by id. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
-import { metaQueryDoc, splitMeta, turnsQuery } from "./list-queries.js";
+import { metaQueryDoc, newestOf, splitMeta, turnsQuery } from "./list-queries.js";
 import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
 import { agentParams, noQuery, turnPageSchema, turnParams, turnSchema } from "./schemas.js";
 
@@ -36,7 +36,8 @@ export function turnRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listTurns, async (c) => {
     const { agent } = c.req.valid("param");
     const { rest, meta } = splitMeta(c.req.valid("query"));
-    const page = await c.var.mem.listTurns(agent, { ...rest, meta });
+    const { order, ...filter } = rest;
+    const page = await c.var.mem.listTurns(agent, { ...filter, meta, newest: newestOf(order) });
     return c.json({ turns: page.items, nextCursor: page.nextCursor }, 200);
   });
 
