@@ -25,6 +25,16 @@ export const LIST_ORDERS: Record<ListTable, readonly string[]> = {
 /** Order columns that hold numbers (a key travels as text). */
 const NUMERIC = new Set(["idx"]);
 
+/**
+ * Whether the request names a few rows by a filter with an index of its own (a session's turns, a
+ * memory's edges): those are found by that index and sorted, rather than by walking the scope in
+ * the list's order until enough of them turn up.
+ */
+function narrow(request: ListRequest): boolean {
+  const f = request.filter as { sessionId?: string; memoryId?: string; ids?: string[] };
+  return f.sessionId !== undefined || f.memoryId !== undefined || f.ids !== undefined;
+}
+
 /** Conditions of one request's filter (without the keyset) and their parameters. */
 function filterWhere(
   d: SqlDialect,
@@ -35,7 +45,11 @@ function filterWhere(
     const { sql, params } = memoryWhere(d, scope, request.filter);
     return { where: [sql], params };
   }
-  const where = ["tenant = ?", "agent = ?"];
+  // A memory's operations and edges are found by id, from their own indexes: a dialect may keep
+  // the scope's indexes out of the plan (SQLite would walk the scope, then test each row).
+  const byId = "memoryId" in request.filter && request.filter.memoryId !== undefined && d.unindexed;
+  const scoped = (column: string) => (byId && d.unindexed ? d.unindexed(column) : column);
+  const where = [`${scoped("tenant")} = ?`, `${scoped("agent")} = ?`];
   const params: unknown[] = [scope.tenant, scope.agent];
   const add = (condition: string, ...values: unknown[]) => {
     where.push(condition);
@@ -83,19 +97,25 @@ function filterWhere(
       oneOf("session_id", f.sessionId);
       if (f.memoryId !== undefined) {
         // Postgres keeps the scope on every ref; SQLite's operation ids are unique store-wide.
-        const scoped =
-          d.name === "postgres" ? " AND r.tenant = operations.tenant AND r.agent = operations.agent" : "";
-        add(
-          `EXISTS (SELECT 1 FROM operation_refs r WHERE r.op_id = operations.id AND r.memory_id = ?${scoped})`,
-          f.memoryId,
-        );
+        if (d.name === "postgres")
+          add(
+            "id IN (SELECT r.op_id FROM operation_refs r WHERE r.tenant = ? AND r.agent = ? AND r.memory_id = ?)",
+            scope.tenant,
+            scope.agent,
+            f.memoryId,
+          );
+        else add("id IN (SELECT r.op_id FROM operation_refs r WHERE r.memory_id = ?)", f.memoryId);
       }
       range("at", f.after, f.before);
       break;
     }
     case "edges": {
       const f = request.filter;
-      if (f.memoryId !== undefined) add("(src = ? OR dst = ?)", f.memoryId, f.memoryId);
+      if (f.memoryId !== undefined)
+        add(
+          `id IN (SELECT id FROM edges WHERE ${scoped("tenant")} = ? AND ${scoped("agent")} = ? AND src = ? UNION SELECT id FROM edges WHERE ${scoped("tenant")} = ? AND ${scoped("agent")} = ? AND dst = ?)`,
+          ...[scope.tenant, scope.agent, f.memoryId, scope.tenant, scope.agent, f.memoryId],
+        );
       oneOf("type", f.type);
       break;
     }
@@ -111,6 +131,9 @@ export function* readListPage(d: SqlDialect, scope: Scope, request: ListRequest)
   const order = LIST_ORDERS[request.table];
   const { where, params } = filterWhere(d, scope, request);
   const descending = request.newest === true;
+  // Where the dialect can keep an index out of the plan (SQLite), a narrow request sorts its
+  // few rows instead of walking the order's index; Postgres plans by its statistics.
+  const sorted = (c: string) => (narrow(request) && d.unindexed ? d.unindexed(c) : c);
   if (request.after) {
     const key = request.after;
     const numberAt = (i: number) => NUMERIC.has(order[i]!);
@@ -118,13 +141,15 @@ export function* readListPage(d: SqlDialect, scope: Scope, request: ListRequest)
       throw new InvalidInputError(`This cursor does not belong to a list of ${request.table}`, {
         field: "cursor",
       });
-    where.push(`(${order.join(", ")}) ${descending ? "<" : ">"} (${order.map(() => "?").join(", ")})`);
+    where.push(
+      `(${order.map(sorted).join(", ")}) ${descending ? "<" : ">"} (${order.map(() => "?").join(", ")})`,
+    );
     params.push(...key.map((v, i) => (numberAt(i) ? Number(v) : v)));
   }
   const n = Math.min(MAX_LIST_PAGE, Math.max(1, Math.floor(request.limit)));
   const rows = yield* select(
     `SELECT * FROM ${request.table} WHERE ${where.join(" AND ")} ORDER BY ${order
-      .map((c) => (descending ? `${c} DESC` : c))
+      .map((c) => `${sorted(c)}${descending ? " DESC" : ""}`)
       .join(", ")} LIMIT ${n + 1}`,
     ...params,
   );

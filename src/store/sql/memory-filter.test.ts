@@ -42,7 +42,7 @@ describe("memoryWhere on SQLite", () => {
         sessionId: "s1",
         status: "superseded",
       },
-      sql: `tenant = ? AND agent = ? AND status = ? AND about = ? AND kind ${JE} AND strategy = ? AND session_id = ?`,
+      sql: `tenant = ? AND agent = ? AND +status = ? AND about = ? AND kind ${JE} AND strategy = ? AND session_id = ?`,
       params: ["t1", "ada", "superseded", "bob", '["fact","plan"]', "emma", "s1"],
     },
     {

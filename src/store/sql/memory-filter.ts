@@ -23,11 +23,16 @@ export function memoryWhere(
     filter.ids && d.unindexed ? d.unindexed(`${alias}${column}`) : `${alias}${column}`;
   const where = [`${scoped("tenant")} = ?`, `${scoped("agent")} = ?`];
   const params: unknown[] = [scope.tenant, scope.agent];
+  // A session's memories are found by the session's index: the status one would walk the scope.
+  const bySession = (column: string) =>
+    filter.sessionId && column === "status" && d.unindexed
+      ? d.unindexed(`${alias}${column}`)
+      : `${alias}${column}`;
   const inList = (column: string, values: string[] | undefined) => {
     if (!values) return;
     // One value as a plain equality, so the planner can walk an index in a list's order.
     if (values.length === 1) {
-      where.push(`${alias}${column} = ?`);
+      where.push(`${bySession(column)} = ?`);
       params.push(values[0]);
       return;
     }
