@@ -1,7 +1,8 @@
 /**
  * The queries of the paged list routes and how each becomes the engine's list input: a list of
- * values is comma-separated (`status=active,superseded`), a meta filter is one parameter per
- * field (`meta.topic=work`, `meta.topic=work,home` for either), and `limit` and `cursor` page.
+ * words is comma-separated (`status=active,superseded`, `kind=fact,summary`; ids are not split,
+ * they may hold commas), a meta filter is one parameter per field (`meta.topic=work`,
+ * `meta.topic=work,home` for either), and `limit` and `cursor` page.
  * The engine validates what they become (engine/list/list-inputs.ts), so a bad value is the same
  * INVALID_INPUT as in the library, naming its field; a parameter nobody knows is refused here.
  */
@@ -57,7 +58,7 @@ function listQuery<T extends z.ZodRawShape>(shape: T, meta: boolean) {
 export const memoriesQuery = listQuery(
   {
     status: text("which memories: active (default), superseded, forgotten, any, or several comma-separated"),
-    about: text("only memories about this subject (or these, comma-separated)"),
+    about: text("only memories about this subject (one id: ids may hold commas)"),
     kind: text("only memories of this kind (or these, comma-separated)"),
     strategy: text("only memories this strategy wrote"),
     sessionId: text("only memories drawn from this session"),

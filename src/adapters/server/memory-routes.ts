@@ -201,12 +201,11 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listMemories, async (c) => {
     const { agent } = c.req.valid("param");
     const { rest, meta } = splitMeta(c.req.valid("query"));
-    const { status, about, kind, order, ...others } = rest;
+    const { status, kind, order, ...others } = rest;
     const page = await c.var.mem.listMemories(agent, {
       ...others,
       newest: newestOf(order),
       status: status === "any" ? "any" : (commaList(status) as ListMemoriesInput["status"]),
-      about: commaList(about),
       kind: commaList(kind),
       meta,
     });
