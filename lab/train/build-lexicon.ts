@@ -299,6 +299,8 @@ const UPDATE_KINDS: Record<string, string[]> = {
     "verb drop 7",
     "verb call_it_quits 1",
     "verb swear_off 1",
+    // Taking a thing out of one's life: "cut out sugar", "cut out the late nights".
+    "verb cut_out 1",
   ],
   change: [
     "verb change 4",

@@ -799,7 +799,9 @@ export class Memlane {
    *   or assistant, a speaker who is neither agent nor partner, a bad or backward time), `details.field`
    *   naming it (`messages.1.content`); nothing stored
    * @throws {NotFoundError} `sessionId` is not a session of the agent
-   * @throws {ConflictError} `idempotencyKey` was used for another request, or its first call is still storing
+   * @throws {ConflictError} `idempotencyKey` was used for another request or its session holds
+   *   other turns; or its first call is still storing (`details.retryable`: send it again shortly,
+   *   and a call cut short part-way is finished then)
    */
   add(input: AddMessagesInput): Promise<AddMessagesResult>;
   async add(first: string | AddMessagesInput, fact?: AddFactInput): Promise<AddResult | AddMessagesResult> {

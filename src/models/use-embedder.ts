@@ -286,6 +286,13 @@ class WorkerPool {
 
   async close(): Promise<void> {
     for (const job of this.queue.splice(0)) job.reject(new ModelUnavailableError("The embedder was closed"));
-    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    // terminate() settles on the worker's exit event, which an unreferenced worker does not wait
+    // for: a caller awaiting close() in a process with nothing else to do would be left pending.
+    await Promise.all(
+      this.workers.map((w) => {
+        w.worker.ref();
+        return w.worker.terminate();
+      }),
+    );
   }
 }

@@ -51,9 +51,10 @@ export function errorHandler(logger: Logger) {
       // An unreachable store is the operator's to see, in one line (the cause's client object is not logged).
       if (error.code === "STORE_UNAVAILABLE")
         logger.warn(`store unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
-      // A tenant past its bound is told when to come back, as HTTP clients and proxies expect.
+      // A refusal that passes (a tenant past its bound, a write another call is still storing)
+      // says when to come back, as HTTP clients and proxies expect.
       const after = error.details.retryAfterSeconds;
-      if (error.code === "BUSY" && typeof after === "number") c.header("Retry-After", String(after));
+      if (typeof after === "number") c.header("Retry-After", String(after));
       return errorResponse(c, HTTP_STATUS[error.code], error.code, error.message, error.details);
     }
     // hono's own refusals: a body that is not JSON (400), and the like.

@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import {
+  cutShort,
+  keyedCall,
+  lapseLease,
+  exchange as sixMessages,
+} from "../../../test/fixtures/cut-short-write.js";
 import { finished, type TestService, testService } from "../../../test/fixtures/test-service.js";
+import { STILL_STORING_RETRY_SECONDS } from "../../engine/messages/keyed-turns.js";
 import { messagesResultSchema } from "./message-routes.js";
 import { errorSchema, turnSchema } from "./schemas.js";
 
@@ -189,5 +199,55 @@ describe("service: one-call writes (POST /v1/agents/{agent}/messages, turns as a
     const one = await post(s.acme, turns, { speaker: "kim", text: "Three hives." });
     assert.equal(turnSchema.parse(await one.json()).index, 2);
     assert.equal((await read()).length, 3);
+  });
+});
+
+describe("service: a keyed call cut short part-way, sent again", () => {
+  const dir = mkdtempSync(join(tmpdir(), "memlane-messages-rest-"));
+  const store = join(dir, "m.db");
+  let s: TestService;
+  before(async () => {
+    // A server killed after three of the six messages (creem stores them one by one).
+    await cutShort(store, "creem", "rest-cut", 3, "acme");
+    s = await testService({ engine: { store, strategy: "creem" } });
+  });
+  after(async () => {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const { agent: _, idempotencyKey: __, ...body } = keyedCall("rest-cut");
+  const send = () =>
+    s.app.request("/v1/agents/ava/messages", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${s.acme}`,
+        "content-type": "application/json",
+        "idempotency-key": "rest-cut",
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("answers 409 with Retry-After while the first call's lease is live, then 200 with every message", async () => {
+    const busy = await send();
+    assert.equal(busy.status, 409);
+    assert.equal(busy.headers.get("retry-after"), String(STILL_STORING_RETRY_SECONDS));
+    const refusal = errorSchema.parse(await busy.json());
+    assert.equal(refusal.error.field, "idempotencyKey");
+    assert.equal(refusal.error.details?.retryable, true);
+    const mem = s.mem.tenant("acme");
+    const sessionId = (await mem.turns("ava"))[0]!.sessionId;
+    await lapseLease(mem, sessionId);
+    const res = await send();
+    assert.equal(res.status, 200, await res.clone().text());
+    const done = messagesResultSchema.parse(await res.json());
+    assert.equal(done.replayed, true);
+    assert.equal(done.session.id, sessionId);
+    assert.deepEqual(
+      done.turns.map((t) => t.text),
+      sixMessages.map((m) => m.content),
+    );
+    assert.ok(done.job);
+    assert.equal((await finished(s, s.acme, done.job.id)).state, "done");
   });
 });

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { messagesBodySchema } from "../../engine/messages/message-schemas.js";
 import { consolidationJobNow } from "./consolidation-jobs.js";
-import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
+import { answer, errorAnswers, failure, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import { agentParams, jobSchema, noQuery, sessionSchema, turnSchema } from "./schemas.js";
 
 /** What the messages route answers, the first time and to a retry alike. */
@@ -27,7 +27,7 @@ const idempotencyHeaders = z.object({
     .max(255)
     .optional()
     .describe(
-      "makes the call safe to retry: a call with a key already used stores nothing and answers as the first did (200, replayed: true); kept in the store, so it holds across restarts and replicas",
+      "makes the call safe to retry: a call with a key already used stores nothing twice and answers as the first did (200, replayed: true), finishing it first if it was cut short part-way; kept in the store, so it holds across restarts and replicas",
     ),
 });
 
@@ -38,7 +38,7 @@ const addMessages = createRoute({
   tags: ["sessions"],
   summary: "Store a whole exchange in one call, as one session, and consolidate it",
   description:
-    "Each message is OpenAI-style (`role` user: the partner, assistant: the agent; `content`) or names its `speaker` and `text`. The messages become the turns of one new session of the agent with the partner (heard by that partner only), closed and consolidated in the background; with `infer: false` they are kept as given and nothing is inferred. Every message is checked first: a bad one stores nothing (400). Send an `Idempotency-Key` to retry safely.",
+    "Each message is OpenAI-style (`role` user: the partner, assistant: the agent; `content`) or names its `speaker` and `text`. The messages become the turns of one new session of the agent with the partner (heard by that partner only), closed and consolidated in the background; with `infer: false` they are kept as given and nothing is inferred. Every message is checked first: a bad one stores nothing (400). Send an `Idempotency-Key` to retry safely: a retry of a call that completed answers 200 with its result; a retry of one cut short part-way (a killed server; for strategies with per-turn work the messages are stored one by one) stores the messages still missing, closes, and answers 200 as the first call would have; a retry while the first call is still storing is a 409 with `Retry-After`, `error.details.retryable: true`.",
   security: secured,
   request: {
     params: agentParams,
@@ -54,8 +54,14 @@ const addMessages = createRoute({
   },
   responses: {
     201: answer(messagesResultSchema, "the stored session and turns, and the queued consolidation"),
-    200: answer(messagesResultSchema, "a retry's answer: what the first call with the key stored"),
+    200: answer(
+      messagesResultSchema,
+      "a retry's answer: what the first call with the key stored, finished by this retry if it was cut short",
+    ),
     ...errorAnswers,
+    409: failure(
+      "CONFLICT: the Idempotency-Key was used for another request, or its session holds turns that are not this request's first messages (`error.field` idempotencyKey; use a new key or forget the session); or the first call with the key is still storing (`details.retryable` true: send it again after `Retry-After` seconds)",
+    ),
   },
 });
 

@@ -25,7 +25,8 @@ export function answer<T extends z.ZodType>(schema: T, description: string) {
   return { content: { "application/json": { schema } }, description };
 }
 
-const failure = (description: string) => answer(errorSchema, description);
+/** An error answer; a route whose refusal means something of its own describes it. */
+export const failure = (description: string) => answer(errorSchema, description);
 
 /** The error answers every key-protected route may give (the error codes are in docs/errors.md). */
 export const errorAnswers = {

@@ -116,6 +116,10 @@ function quantities(text: string): Quantities {
       return;
     // A bare four-digit year ("since 2021") is not always tagged as one.
     if (/^\d{4}$/.test(n.text("normal")) && value >= 1900 && value <= 2100) return;
+    // "one" standing for a noun ("a quiet one", "this one") counts nothing; "one cat" and "one of
+    // my sisters" do.
+    if (n.text("normal") === "one" && !n.lookAhead("^#Adjective? #Noun").found && !n.lookAhead("^of").found)
+      return;
     amounts.push(value);
   });
   const out = { negative, measures, amounts };

@@ -102,6 +102,18 @@ describe("toThirdPerson, sentence by sentence", () => {
     ],
     ["outside the past the same verb is present tense", "I read books.", null, "Sam reads books."],
     [
+      "a verb of stopping spelled as its past is the stop itself, in the past",
+      "I quit the choir and I cut out sugar.",
+      null,
+      "Sam quit the choir and Sam cut out sugar.",
+    ],
+    [
+      "a verb spelled as its past that stops nothing stays present",
+      "I cut the grass.",
+      null,
+      "Sam cuts the grass.",
+    ],
+    [
       "a dated sentence conjugates its other verbs as usual",
       "on 15 April 2024 I started the job, and I no longer work nights",
       null,

@@ -5,6 +5,7 @@
  */
 
 import { escapeRegExp } from "../../core/text.js";
+import { inVerbClass } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 
 const conjugated = new Map<string, string>();
@@ -97,6 +98,16 @@ function ownPastForm(verb: string): boolean {
   return !forms?.PastTense || forms.PastTense === lower;
 }
 
+/**
+ * Whether a verb (with the word after it, for a phrasal one) is one of stopping: "I quit", "I
+ * cut out sugar". Stopping is an event, so such a verb whose past is spelled as its base is
+ * read as past tense: "Sam cut out sugar", not the habit "Sam cuts out sugar".
+ */
+function stopping(verb: string, next: string | undefined): boolean {
+  const lower = verb.toLowerCase();
+  return inVerbClass(lower, "stop") || (next !== undefined && inVerbClass(`${lower} ${next.trim()}`, "stop"));
+}
+
 const ADVERBS =
   "(?:(?:just|still|also|really|never|always|often|usually|finally|recently|actually|totally|definitely|only|even|sometimes|truly|absolutely|already|no longer|now|mostly|rarely)\\s+){0,2}";
 
@@ -185,11 +196,11 @@ function swapPerson(text: string, pronoun: "I" | "you", who: Subject, first: boo
   // "I (really) love" -> "Sam (really) loves". A word with a capital or an 's after the pronoun
   // is a name, not a verb: "send you Ava's list" keeps "Ava's".
   s = s.replace(
-    new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b('s)?`, flags),
-    (_m, adverbs: string, verb: string, owned: string | undefined) =>
+    new RegExp(`\\b${P}\\s+(${ADVERBS})([A-Za-z]+)\\b('s)?(?=(\\s+[a-z]+)?)`, flags),
+    (_m, adverbs: string, verb: string, owned: string | undefined, next: string | undefined) =>
       owned || /^[A-Z]/.test(verb)
         ? `${n} ${adverbs}${verb}${owned ?? ""}`
-        : `${n} ${adverbs}${past && ownPastForm(verb) ? verb : thirdPerson(verb)}`,
+        : `${n} ${adverbs}${(past || stopping(verb, next)) && ownPastForm(verb) ? verb : thirdPerson(verb)}`,
   );
   rule(`\\b${P}\\b`, n);
   if (first) {

@@ -27,6 +27,26 @@ describe("update rules", () => {
     assert.notEqual(rule("Sam eats meat.", "Sam does not eat meat."), "same");
   });
 
+  it("a state said to go on ('still', 'as ever') is the same fact, the day's news beside it", () => {
+    assert.equal(
+      rule(
+        "Chloe is a nurse at St Aidan's, three night shifts a week on the cardiac ward.",
+        "Still at St Aidan's doing Chloe's three nights a week as a cardiac nurse, it was a quiet one for once.",
+        "Chloe",
+      ),
+      "same",
+    );
+    assert.equal(rule("Sam lives in Leeds with Sam's sister.", "sam still lives in leeds"), "same");
+    assert.equal(rule("Sam walks Biscuit at 6am every day.", "Sam walks Biscuit at 6am as ever."), "same");
+    // Going on with something else is not the memory again, nor is a new number or name.
+    assert.notEqual(
+      rule("Sam plays the cello in an orchestra.", "Sam still plays the piano at home."),
+      "same",
+    );
+    assert.notEqual(rule("Sam has two cats.", "Sam still has three cats."), "same");
+    assert.notEqual(rule("Sam lives in Leeds with Sam's sister.", "Sam still lives in York."), "same");
+  });
+
   it("an addition keeps what was there: marked, or a new name under the same noun", () => {
     assert.equal(
       rule("Sam has a dog called Biscuit, a beagle.", "Sam adopted a second dog, a greyhound called Pixel."),
@@ -56,6 +76,28 @@ describe("update rules", () => {
     assert.equal(rule("Sam eats meat.", "Sam doesn't eat meat any more."), "stop");
     assert.equal(rule("Sam works night shifts at the moment.", "Sam no longer works night shifts."), "stop");
     assert.equal(rule("Sam works as a barista at the cafe.", "Sam left the cafe."), "stop");
+    // Taking a thing out of one's life, in the past or the present tense.
+    assert.equal(
+      rule("Sam takes 3 spoons of sugar in Sam's tea.", "Sam cut out sugar six weeks ago."),
+      "stop",
+    );
+    assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
+  });
+
+  it("'now' leaves only a state that holds, said of the same one", () => {
+    // A duration up to now ("seven years now") marks no change.
+    assert.notEqual(
+      rule("Sam finds pottery calming.", "Seven years now, and Sam has finally found Sam's real muse in pottery."),
+      "change",
+    );
+    // A past event is not a state to leave.
+    assert.notEqual(rule("Sam felt powerful giving Sam's talk.", "Now Sam's talks feel more genuine."), "change");
+    // Nor is a state of someone else ("they" names no one here).
+    assert.notEqual(
+      rule("Sam's kids are so excited about summer break.", "Now they're super happy with their new kid."),
+      "change",
+    );
+    assert.equal(rule("Sam's sister lives in Bristol.", "Sam's sister lives in Glasgow now."), "change");
   });
 
   it("leaves to the operator what no rule can tell", () => {

@@ -37,7 +37,10 @@ export interface UpdateRuleMatch {
 const ADDITIVE =
   /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
-const NOW_ADVERBS = /\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
+const NOW_ADVERBS =
+  /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
+/** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
+const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 /** "no longer", "not … any more": the end of a state without a verb of stopping. */
 const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
@@ -77,6 +80,13 @@ interface Reading {
   plan: boolean;
   /** The statement ends or changes a state (its verbs' aspects, "over", "no longer"). */
   ends: boolean;
+  /**
+   * Who or what the statement's first verb is said of, in lower case with its adverbs of time
+   * out ("now kai" -> "kai"); empty when only a pronoun or nothing stands there.
+   */
+  subject: string;
+  /** The first verb is in the past ("felt", "used to work"): an event told, not a state that holds. */
+  past: boolean;
 }
 
 const READ_MAX = 4096;
@@ -104,9 +114,12 @@ function read(text: string, about: string): Reading {
   // Club", "the Ostrava Philatelic Society").
   for (const name of text.match(/\b(?:[A-Z][\w'-]+\s+){1,3}[A-Z][a-z]+\b/g) ?? [])
     nouns.add(stem(name.split(/\s+/).at(-1)!.toLowerCase()));
-  const verbs = (doc.verbs().json() as { verb?: { infinitive?: string } }[])
-    .map((v) => (v.verb?.infinitive ?? "").toLowerCase())
-    .filter(Boolean);
+  const verbList = doc.verbs().json({ offset: true }) as {
+    verb?: { infinitive?: string; grammar?: { tense?: string } };
+    offset?: { start: number };
+  }[];
+  const verbs = verbList.map((v) => (v.verb?.infinitive ?? "").toLowerCase()).filter(Boolean);
+  const first = verbList[0];
   const reading: Reading = {
     text,
     plain: plainOf(text, about),
@@ -121,10 +134,29 @@ function read(text: string, about: string): Reading {
       frame.aspects.has("end") ||
       frame.aspects.has("change") ||
       /\b(over|gone|cleared up|better|healed)\b/i.test(text),
+    subject: subjectOf(text.slice(0, first?.offset?.start ?? 0)),
+    past: first?.verb?.grammar?.tense === "PastTense",
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
   return reading;
+}
+
+/** Pronouns stand for someone the statement does not name. */
+const PRONOUN_SUBJECT = /^(?:i|you|he|she|it|we|they|this|that|these|those|there)$/;
+
+/** The words before a statement's first verb as its subject: see `Reading.subject`. */
+function subjectOf(before: string): string {
+  const words = before
+    .toLowerCase()
+    .replace(/\b(?:now|nowadays|these days|lately|recently|currently|at this point|still|also)\b/g, " ")
+    .replace(/\b(?:the|a|an)\b/g, " ")
+    .replace(/[^a-z0-9'\s-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  // "they're": the verb was read inside the pronoun's own word.
+  const subject = words.join(" ").replace(/'(?:re|s|m|ve|d|ll)$/, "");
+  return PRONOUN_SUBJECT.test(subject) ? "" : subject;
 }
 
 function plainOf(text: string, about: string): string {
@@ -241,7 +273,9 @@ function asVerb(text: string, lemma: string): boolean {
 function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
   if (m.plain === s.plain) return "the same words";
   if (m.negated !== s.negated || m.amounts !== s.amounts) return null;
-  if (m.names.size !== s.names.size || [...m.names].some((n) => !s.names.has(n))) return null;
+  // Each side's names among the other's words: chat in lower case ("still in leeds") writes the
+  // same names without their capitals.
+  if ([...m.names].some((n) => !s.terms.has(n)) || [...s.names].some((n) => !m.terms.has(n))) return null;
   if (ADDITIVE.test(s.text) || NOW_ADVERBS.test(s.text) || verbOf(s, "stop") || verbOf(s, "change"))
     return null;
   if (s.plan !== m.plan) return null;
@@ -252,6 +286,11 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
   if (cosine !== undefined && cosine >= 0.9 && there >= 0.6 && back >= 0.6)
     return `the same names and numbers, and close in meaning (cosine ${cosine.toFixed(2)})`;
+  // "still", "as ever": the statement says a state goes on, so it is the memory's state again
+  // when it keeps the memory's names and half its words each way (the rest is the day's news).
+  const going = CONTINUING.exec(s.text)?.[0];
+  if (going && !CONTINUING.test(m.text) && there >= 0.5 && back >= 0.5)
+    return `the same names and numbers, and "${going}" says the state goes on`;
   return null;
 }
 
@@ -334,7 +373,9 @@ export function updateRule(
   // "is a receptionist" and "is now a dental nurse instead" share only "be", and a topic word.
   const sameLight = s.verbs.some((v) => m.verbs.some((w) => w.split(" ")[0] === v.split(" ")[0]));
   const sameSlot = sameVerb ?? (sameLight && topicalTerms.length > 0 ? s.verbs[0] : undefined);
-  if (marked && sameSlot && !NOW_ADVERBS.test(m.text))
+  // Only a state that holds can be left, and only by what it was said of: "now" beside a past
+  // event ("felt powerful giving the talk") or of someone else ("now they're happy") changes nothing.
+  if (marked && sameSlot && !NOW_ADVERBS.test(m.text) && !m.past && m.subject !== "" && m.subject === s.subject)
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,

@@ -1,13 +1,15 @@
 /**
  * One-call writes on the Postgres store (PGlite, and a throwaway server where one is installed):
  * an idempotency key held by the store across two engines on one database, as two replicas
- * behind a load balancer are, and `infer: false`'s one-transaction write.
+ * behind a load balancer are, `infer: false`'s one-transaction write, and a keyed write cut
+ * short part-way finished by its retry after a restart.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { resumesCutShort } from "../../../test/fixtures/cut-short-write.js";
 import { testMemlane } from "../../../test/fixtures/engine.js";
 import {
   type PostgresCluster,
@@ -56,6 +58,14 @@ describe("one-call writes on PGlite", () => {
     replicas(`pglite:${join(dir, "pg")}`, false));
 });
 
+describe("a keyed one-call write cut short on PGlite, sent again", () => {
+  const dir = mkdtempSync(join(tmpdir(), "memlane-messages-cut-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const strategy of ["creem", "memochat"])
+    it(`${strategy}: the retry stores the rest through the per-turn path and closes`, () =>
+      resumesCutShort(`pglite:${join(dir, strategy)}`, strategy, 3));
+});
+
 describe("one-call writes on a Postgres server", { skip: postgresSkipReason() ?? false }, () => {
   let cluster: PostgresCluster | undefined;
   before(async () => {
@@ -64,4 +74,6 @@ describe("one-call writes on a Postgres server", { skip: postgresSkipReason() ??
   after(() => cluster?.stop());
   it("holds an idempotency key across two engines on one database", async () =>
     replicas(await cluster!.createDatabase(), true));
+  it("finishes a keyed creem write cut short part-way, after a restart", async () =>
+    resumesCutShort(await cluster!.createDatabase(), "creem", 3));
 });

@@ -3,64 +3,40 @@
  * partner and (by default) closed for consolidation. Every message is checked before anything is
  * stored, so a bad one stores nothing. With an idempotency key the session's id comes from the
  * key, and the store (not this process) remembers it: a retry, after a restart or on another
- * replica, finds the session and answers as the first call did.
+ * replica, finds the session and answers as the first call did, or finishes what a first call
+ * cut short began (keyed-retry.ts).
  */
-import { createHash } from "node:crypto";
 import { ConflictError, InvalidInputError } from "../../core/errors.js";
 import type { Scope, Session, Turn } from "../../core/types.js";
-import type { Embedder } from "../../models/embedder.js";
 import { embedTurns } from "../../retrieval/turn-embedding-text.js";
-import type { ForgetReport, MemoryStore, TurnFilter } from "../../store/memory-store.js";
-import type { Strategy } from "../../strategies/strategy.js";
-import type { ForgetInput, SessionInput } from "../api.js";
 import { conversationTime, parseInput } from "../api.js";
 import type { JobInfo } from "../events.js";
-import type { SessionHandle } from "../session/session-handle.js";
 import { sessionRecord } from "../session/start-session.js";
-import { checkTurnList, type ListedTurn } from "./check-turns.js";
+import { checkTurnList } from "./check-turns.js";
+import { answerRetry } from "./keyed-retry.js";
+import { storeKeyedTurns } from "./keyed-turns.js";
 import { type AddMessagesInput, addMessagesSchema } from "./message-schemas.js";
+import {
+  type AddMessagesResult,
+  type MessagesFacade,
+  type MessageTurn,
+  type ParsedMessages,
+  turnOptions,
+} from "./messages-facade.js";
+import { keyedSessionId, REQUEST_DIGEST_KEY, requestDigest } from "./request-digest.js";
+import { freshLease, holdLease, newHolder, WRITE_LEASE_KEY } from "./write-lease.js";
 
-/** The session meta key holding a digest of the request that made the session (idempotent retries). */
-export const REQUEST_DIGEST_KEY = "memlane.request";
+export type { AddMessagesResult, MessagesFacade } from "./messages-facade.js";
+export { REQUEST_DIGEST_KEY } from "./request-digest.js";
 
-/** What a one-call write stored. */
-export interface AddMessagesResult {
-  /** The session, as stored once the call ended (closed, consolidated or, with close: false, open). */
-  session: Session;
-  /** Its turns, one per message, in order. */
-  turns: Turn[];
-  /** The consolidation job queued for the session, when this process knows it; null otherwise. */
-  job: JobInfo | null;
-  /** True when this answer is a retry's: the first call with the key stored everything. */
-  replayed: boolean;
-}
-
-type Parsed = ReturnType<typeof addMessagesSchema.parse>;
-
-/** What the one-call write uses of the facade (a Memlane: named here so the two do not import each other). */
-export interface MessagesFacade {
-  readonly strategy: Strategy;
-  readonly embedder: Embedder;
-  readonly store: MemoryStore;
-  scope(agent: string): Scope;
-  session(options: SessionInput): Promise<SessionHandle>;
-  resume(agent: string, sessionId: string): Promise<SessionHandle>;
-  getSession(agent: string, sessionId: string): Promise<Session | null>;
-  turns(agent: string, filter?: TurnFilter): Promise<Turn[]>;
-  closeSession(
-    agent: string,
-    sessionId: string,
-  ): Promise<{ job: JobInfo | null; done: Promise<JobInfo | null> }>;
-  forget(options: ForgetInput): Promise<ForgetReport>;
-  jobs(): JobInfo[];
-}
+type Parsed = ParsedMessages;
 
 /**
  * Stores the messages; see `Memlane.add`.
  * @throws {InvalidInputError} a bad message or field; nothing stored
  * @throws {NotFoundError} `sessionId` is not an open session of the agent
- * @throws {ConflictError} the idempotency key was used for another request, or its first call is
- *   still storing
+ * @throws {ConflictError} the idempotency key was used for another request or its session holds
+ *   other turns; or another call with the key is still storing (`details.retryable`)
  */
 export async function addMessages(
   mem: MessagesFacade,
@@ -73,7 +49,7 @@ export async function addMessages(
   refuseCombinations(parsed);
   if (partner === agent)
     throw new InvalidInputError("The agent cannot be its own partner", { field: "partner" });
-  const turns: (ListedTurn & { meta?: Record<string, unknown> })[] = parsed.messages.map((m) => ({
+  const turns: MessageTurn[] = parsed.messages.map((m) => ({
     speaker: m.speaker ?? (m.role === "assistant" ? agent : partner),
     text: (m.content ?? m.text)!,
     ...(m.at === undefined ? {} : { at: m.at }),
@@ -103,10 +79,15 @@ export async function addMessages(
 
   const digest = requestDigest(parsed);
   const keyed = parsed.idempotencyKey === undefined ? undefined : keyedSessionId(parsed.idempotencyKey);
-  if (keyed) {
-    const first = await mem.getSession(agent, keyed);
-    if (first) return replay(mem, parsed, first, digest);
-  }
+  // The key's session stored already (by this call's first try, or a call racing it): a retry.
+  const retry = async (error?: unknown) => {
+    const first = keyed ? await mem.getSession(agent, keyed) : null;
+    if (first) return answerRetry(mem, parsed, first, digest, turns, times);
+    if (error) throw error;
+    return null;
+  };
+  const again = await retry();
+  if (again) return again;
   const id = keyed ?? parsed.id;
   const meta = { ...parsed.meta, ...(keyed ? { [REQUEST_DIGEST_KEY]: digest } : {}) };
 
@@ -119,9 +100,7 @@ export async function addMessages(
       { partner, id, meta, at: sessionAt, status: given ? "consolidated" : "open" },
       turns,
       times,
-      keyed,
-      digest,
-      parsed,
+      keyed ? retry : undefined,
     );
     if (whole.replayed || given || parsed.close === false) return whole;
     try {
@@ -137,19 +116,28 @@ export async function addMessages(
     }
   }
 
-  let handle = existing;
-  if (!handle) {
+  if (keyed) {
+    // Turn by turn under a lease, so a retry can tell this call storing from this call dead.
+    const holder = newHolder();
+    let handle: Awaited<ReturnType<MessagesFacade["session"]>>;
     try {
-      handle = await mem.session({ agent, partner, at: sessionAt, meta, ...(id ? { id } : {}) });
+      handle = await mem.session({
+        agent,
+        partner,
+        at: sessionAt,
+        id: keyed,
+        meta: { ...meta, [WRITE_LEASE_KEY]: freshLease(holder) },
+      });
     } catch (error) {
       // Two calls with one key at once: the second finds the first's session.
-      if (keyed && error instanceof ConflictError) {
-        const first = await mem.getSession(agent, keyed);
-        if (first) return replay(mem, parsed, first, digest);
-      }
+      if (error instanceof ConflictError) return (await retry(error))!;
       throw error;
     }
+    const lease = await holdLease(mem.store, scope, keyed, holder, { written: true });
+    return storeKeyedTurns(mem, parsed, handle, turns, [], lease, false);
   }
+  const handle =
+    existing ?? (await mem.session({ agent, partner, at: sessionAt, meta, ...(id ? { id } : {}) }));
   const stored: Turn[] = [];
   let job: JobInfo | null = null;
   try {
@@ -215,11 +203,9 @@ async function storeWhole(
     at: string;
     status: "open" | "consolidated";
   },
-  turns: (ListedTurn & { meta?: Record<string, unknown> })[],
+  turns: MessageTurn[],
   times: (string | undefined)[],
-  keyed: string | undefined,
-  digest: string,
-  parsed: Parsed,
+  retry: ((error: unknown) => Promise<AddMessagesResult | null>) | undefined,
 ): Promise<AddMessagesResult> {
   const session: Session = {
     ...sessionRecord(
@@ -249,65 +235,8 @@ async function storeWhole(
   try {
     await mem.store.write(scope, { sessions: [session], turns: rows, embeddings });
   } catch (error) {
-    if (keyed && error instanceof ConflictError) {
-      const first = await mem.getSession(scope.agent, keyed);
-      if (first) return replay(mem, parsed, first, digest);
-    }
+    if (retry && error instanceof ConflictError) return (await retry(error))!;
     throw error;
   }
   return { session, turns: rows, job: null, replayed: false };
-}
-
-/** A retry's answer: the first call's session and turns, its close finished if it was cut short. */
-async function replay(
-  mem: MessagesFacade,
-  parsed: Parsed,
-  first: Session,
-  digest: string,
-): Promise<AddMessagesResult> {
-  if (first.meta[REQUEST_DIGEST_KEY] !== digest)
-    throw new ConflictError(
-      "This idempotency key was used for another request; use a new key for a new write",
-      { field: "idempotencyKey", sessionId: first.id },
-    );
-  const { agent } = parsed;
-  const turns = await mem.turns(agent, { sessionId: first.id });
-  let session = first;
-  let job: JobInfo | null = null;
-  if (turns.length < parsed.messages.length)
-    throw new ConflictError(
-      first.status === "open"
-        ? `The first call with this idempotency key is still storing its messages (${turns.length} of ${parsed.messages.length}); try again shortly. If it was cut short, forget session "${first.id}" and send the call again`
-        : `The first call with this idempotency key was cut short after ${turns.length} of ${parsed.messages.length} messages; forget session "${first.id}" to send it again`,
-      { field: "idempotencyKey", sessionId: first.id, stored: turns.length },
-    );
-  if (first.status === "open" && parsed.close !== false) {
-    // The first call stored every turn but has not closed (yet, or ever): the retry closes. If
-    // the first closes meanwhile, that close stands.
-    try {
-      const closed = await mem.closeSession(agent, first.id);
-      closed.done.catch(() => {});
-      job = closed.job;
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    }
-    session = (await mem.getSession(agent, first.id)) ?? first;
-  }
-  job ??= mem.jobs().findLast((j) => j.agent === agent && j.sessionId === first.id) ?? null;
-  return { session, turns, job, replayed: true };
-}
-
-/** The session id an idempotency key stands for: the same on every replica and after a restart. */
-function keyedSessionId(key: string): string {
-  return `m-${createHash("sha256").update(key).digest("hex").slice(0, 32)}`;
-}
-
-/** What a retry must repeat to be the same request. */
-function requestDigest(parsed: Parsed): string {
-  const { idempotencyKey: _, ...request } = parsed;
-  return createHash("sha256").update(JSON.stringify(request)).digest("hex");
-}
-
-function turnOptions(t: { at?: string; meta?: Record<string, unknown> }) {
-  return { ...(t.at === undefined ? {} : { at: t.at }), ...(t.meta === undefined ? {} : { meta: t.meta }) };
 }
