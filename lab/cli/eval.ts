@@ -37,6 +37,7 @@ import { registerEvalMtbenchPlus } from "./eval-mtbench-plus.js";
 import { registerEvalPrivacyLeaks } from "./eval-privacy-leaks.js";
 import { registerEvalQa } from "./eval-qa.js";
 import { registerEvalRules } from "./eval-rules.js";
+import { registerEvalSpelling } from "./eval-spelling.js";
 import { registerEvalStanding } from "./eval-standing.js";
 import { type JudgeFlags, judgeFrom, judgeOptions, refuseSameJudge } from "./judge-model.js";
 import { standingOption } from "./standing-flag.js";
@@ -45,6 +46,7 @@ export function registerEval(program: Command): void {
   const evalCmd = program.command("eval").description("measure memory mechanisms on data sets (the lab)");
   registerEvalCurrency(evalCmd);
   registerEvalRules(evalCmd);
+  registerEvalSpelling(evalCmd);
   registerEvalEmma(evalCmd);
   registerLabelledEvals(evalCmd, cognitionFor);
   registerEvalMtbenchPlus(evalCmd);

@@ -33,6 +33,9 @@ const FIELDS: Record<string, { pos: keyof typeof POS; number: number; taggedSens
   // noun ("dept head now"), a context in which the rarer sense is the one meant. Untagged senses
   // ("back" as a football player, "Job" of the Bible) stay out.
   "noun.person": { pos: "noun", number: 18, taggedSenses: true },
+  // Animals, by the same senses: a word right after one ("my dog rudi") is the animal's name,
+  // which chat writes in lower case and a spelling reader must leave alone.
+  "noun.animal": { pos: "noun", number: 5, taggedSenses: true },
 };
 
 export function buildLexicon(dict: string) {

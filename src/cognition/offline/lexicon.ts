@@ -17,7 +17,12 @@ interface LexiconFile {
 }
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
-export type WordFieldName = "verb.emotion" | "noun.communication" | "noun.food" | "noun.person";
+export type WordFieldName =
+  | "verb.emotion"
+  | "noun.communication"
+  | "noun.food"
+  | "noun.person"
+  | "noun.animal";
 
 /** Verbs of stopping ("quit", "give up") and of changing ("switch", "move"), from WordNet senses. */
 export type VerbClassName = "stop" | "change";

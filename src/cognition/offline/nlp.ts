@@ -11,8 +11,25 @@ import type compromise from "compromise";
 type Nlp = typeof compromise;
 let loaded: Nlp | undefined;
 
+function compromiseOnce(): Nlp {
+  loaded ??= createRequire(import.meta.url)("compromise") as Nlp;
+  return loaded;
+}
+
 /** Parses a text with compromise (loaded on first use). */
 export function nlp(text: string): ReturnType<Nlp> {
-  loaded ??= createRequire(import.meta.url)("compromise") as Nlp;
-  return loaded(text);
+  return compromiseOnce()(text);
+}
+
+let lexicon: Record<string, string | string[]> | undefined;
+
+/**
+ * The tag compromise's own lexicon gives a lower-case word ("Determiner", "Singular",
+ * "Expression"), or undefined for a word it does not list: its lexicon is the common words.
+ */
+export function lexiconTag(word: string): string | undefined {
+  lexicon ??= (compromiseOnce().model() as { one: { lexicon: Record<string, string | string[]> } }).one
+    .lexicon;
+  const tag = lexicon[word];
+  return Array.isArray(tag) ? tag[0] : tag;
 }

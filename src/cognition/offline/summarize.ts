@@ -21,6 +21,7 @@ import { withSpeakerRestored } from "./ellipsis.js";
 import { nlp } from "./nlp.js";
 import { toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
+import { withSlipsRepaired } from "./typed-slips.js";
 
 /**
  * Least salience a sentence needs to become a statement. Memory cannot be found where the summary
@@ -329,7 +330,7 @@ function toCandidate(
   minScore: number,
   order: number,
 ): Candidate | null {
-  let sentence = withContractionsSpelled(raw)
+  let sentence = withSlipsRepaired(withContractionsSpelled(raw))
     .replace(LEADING_FILLER, "")
     .replace(
       /^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i,

@@ -87,11 +87,17 @@ describe("update rules", () => {
   it("'now' leaves only a state that holds, said of the same one", () => {
     // A duration up to now ("seven years now") marks no change.
     assert.notEqual(
-      rule("Sam finds pottery calming.", "Seven years now, and Sam has finally found Sam's real muse in pottery."),
+      rule(
+        "Sam finds pottery calming.",
+        "Seven years now, and Sam has finally found Sam's real muse in pottery.",
+      ),
       "change",
     );
     // A past event is not a state to leave.
-    assert.notEqual(rule("Sam felt powerful giving Sam's talk.", "Now Sam's talks feel more genuine."), "change");
+    assert.notEqual(
+      rule("Sam felt powerful giving Sam's talk.", "Now Sam's talks feel more genuine."),
+      "change",
+    );
     // Nor is a state of someone else ("they" names no one here).
     assert.notEqual(
       rule("Sam's kids are so excited about summer break.", "Now they're super happy with their new kid."),

@@ -375,7 +375,14 @@ export function updateRule(
   const sameSlot = sameVerb ?? (sameLight && topicalTerms.length > 0 ? s.verbs[0] : undefined);
   // Only a state that holds can be left, and only by what it was said of: "now" beside a past
   // event ("felt powerful giving the talk") or of someone else ("now they're happy") changes nothing.
-  if (marked && sameSlot && !NOW_ADVERBS.test(m.text) && !m.past && m.subject !== "" && m.subject === s.subject)
+  if (
+    marked &&
+    sameSlot &&
+    !NOW_ADVERBS.test(m.text) &&
+    !m.past &&
+    m.subject !== "" &&
+    m.subject === s.subject
+  )
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
