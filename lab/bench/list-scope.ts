@@ -69,19 +69,28 @@ export async function benchListScope(call: Call, n: number, pages = 200): Promis
   ];
   console.log(`\nlist reads of a ${n}-memory scope, 100 a page, following cursors (load ${loadText()})`);
   console.log("read                                pages   rows   p50 ms   p95 ms   p99 ms");
-  for (const [name, query] of reads) {
-    const ms: number[] = [];
-    let rows = 0;
-    let cursor: string | null = null;
-    for (let i = 0; i < pages; i++) {
+  // A page of each read in turn, so whatever else the server does meanwhile (the load test's
+  // consolidations finishing) weighs on every kind of read alike.
+  const state = reads.map(() => ({
+    ms: [] as number[],
+    rows: 0,
+    cursor: null as string | null,
+    done: false,
+  }));
+  for (let i = 0; i < pages; i++)
+    for (const [r, [name, query]] of reads.entries()) {
+      const s = state[r]!;
+      if (s.done) continue;
       const start = performance.now();
-      const { status, json } = await call(`${base}${query}${cursor ? `&cursor=${cursor}` : ""}`);
-      ms.push(performance.now() - start);
+      const { status, json } = await call(`${base}${query}${s.cursor ? `&cursor=${s.cursor}` : ""}`);
+      s.ms.push(performance.now() - start);
       if (status !== 200) throw new Error(`${name}: ${status} ${JSON.stringify(json)}`);
-      rows += (json.memories as unknown[]).length;
-      cursor = json.nextCursor as string | null;
-      if (!cursor) break;
+      s.rows += (json.memories as unknown[]).length;
+      s.cursor = json.nextCursor as string | null;
+      s.done = !s.cursor;
     }
+  for (const [r, [name]] of reads.entries()) {
+    const { ms, rows } = state[r]!;
     ms.sort((a, b) => a - b);
     const pct = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!.toFixed(1).padStart(8);
     console.log(
