@@ -262,8 +262,10 @@ describe("OpenAI-compatible deadline (covers the whole answer)", () => {
       const started = performance.now();
       await assert.rejects(model.generate(hi), ModelTimeoutError);
       const took = performance.now() - started;
-      // Two tries of 200 ms and one wait of at most 500 ms between them.
-      assert.ok(took >= 2 * 200 && took < 2 * 200 + 500 + MARGIN_MS, `took ${took} ms`);
+      // Two tries of 200 ms each, so at least 400 ms: one deadline shared by both would end at 200.
+      // The body never ends, so any bound shows the deadline holds; it is loose because a loaded
+      // machine stretches the wait between tries (at most 500 ms) and the sockets' teardown.
+      assert.ok(took >= 2 * 200 && took < 5_000, `took ${took} ms`);
       assert.equal(server.requests(), 2);
       assert.ok(await server.closedAtLeast(2), "both sockets closed");
     } finally {

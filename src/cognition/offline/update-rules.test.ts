@@ -84,6 +84,26 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a glass of wine most nights.", "Sam cuts out the wine until June."), "stop");
   });
 
+  it("a new role for the person leaves the role they held", () => {
+    assert.equal(
+      rule(
+        "A customer at the branch where Stellan is a cashier paid in five kilos of coins.",
+        "First day as a loan officer at the branch, and Stellan has already jammed the coffee machine.",
+        "Stellan",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Ayasha is a team leader at Redmesa.", "Ayasha is a dept head now.", "Ayasha"),
+      "change",
+    );
+    assert.equal(rule("Sam is a vegetarian.", "Sam is now a vegan."), "change");
+    // Another role beside it, a role in the past, or a role with no mark of change is no change.
+    assert.equal(rule("Sam is a nurse.", "Sam is also a volunteer now."), "addition");
+    assert.equal(rule("Sam was a teacher for years.", "Sam is a principal now."), null);
+    assert.equal(rule("Sam is a nurse.", "Sam is a volunteer at the food bank."), null);
+  });
+
   it("'now' leaves only a state that holds, said of the same one", () => {
     // A duration up to now ("seven years now") marks no change.
     assert.notEqual(

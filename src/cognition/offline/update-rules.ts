@@ -19,7 +19,7 @@
 import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, coverage, parseFrame } from "./frame.js";
-import { expandSynonyms, inVerbClass, lexicalRelations, type VerbClassName } from "./lexicon.js";
+import { expandSynonyms, inVerbClass, inWordField, lexicalRelations, type VerbClassName } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
@@ -87,6 +87,10 @@ interface Reading {
   subject: string;
   /** The first verb is in the past ("felt", "used to work"): an event told, not a state that holds. */
   past: boolean;
+  /** The statement begins a state (its verbs' aspects: "started", "became"; "first day as"). */
+  begins: boolean;
+  /** The role the person is given ("is a cashier", "works as a nurse"): its head noun, stemmed. */
+  role: string | null;
 }
 
 const READ_MAX = 4096;
@@ -136,10 +140,44 @@ function read(text: string, about: string): Reading {
       /\b(over|gone|cleared up|better|healed)\b/i.test(text),
     subject: subjectOf(text.slice(0, first?.offset?.start ?? 0)),
     past: first?.verb?.grammar?.tense === "PastTense",
+    begins: frame.aspects.has("begin") || /\bfirst\s+(?:day|week|month|shift|year)\s+as\b/i.test(text),
+    role: roleOf(text, about),
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
   return reading;
+}
+
+/** Words that end a role's noun phrase: prepositions, conjunctions, relatives. */
+const ROLE_END =
+  /^(?:at|in|on|for|with|from|of|to|and|but|or|who|that|which|since|so|because|now|instead|these|for)$/;
+
+/**
+ * The person's role: the head of "<person> is a …", "<person> works as a …" or a bare "as a …"
+ * (the statement's own person), when WordNet's noun.person file has it ("cashier", "loan
+ * officer", "dept head"); stemmed. Null when the statement gives the person no role.
+ */
+function roleOf(text: string, about: string): string | null {
+  const names = about
+    .split(/,\s*/)
+    .filter(Boolean)
+    .map((n) => escapeRegExp(n));
+  if (names.length === 0) return null;
+  const person = `(?:${names.join("|")})`;
+  const shape = new RegExp(
+    `(?:\\b${person}\\s+(?:is|was|works as|worked as|is working as|started as|became|becomes)|(?:^|[^a-z]\\s*)as)\\s+(?:now\\s+)?(?:a|an)\\s+([a-z][a-z\\s-]*)`,
+    "i",
+  );
+  const hit = shape.exec(text);
+  if (!hit) return null;
+  const words: string[] = [];
+  for (const w of hit[1]!.split(/\s+/)) {
+    if (!w || ROLE_END.test(w.toLowerCase()) || words.length === 4) break;
+    words.push(w.toLowerCase());
+  }
+  // The last word that can name a person: "loan officer", and "cashier" in "a cashier paid in".
+  const head = words.map(stem).findLast((w) => inWordField(w, "noun.person"));
+  return head ?? null;
 }
 
 /** Pronouns stand for someone the statement does not name. */
@@ -386,6 +424,21 @@ export function updateRule(
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
+    };
+  // A new role for the person ("is a dept head now", "first day as a loan officer") leaves the role
+  // the memory gives them: a role that holds, not a past one.
+  if (
+    m.role &&
+    s.role &&
+    m.role !== s.role &&
+    (marked || s.begins) &&
+    !m.past &&
+    !s.negated &&
+    !NOW_ADVERBS.test(m.text)
+  )
+    return {
+      rule: "change",
+      why: `the statement gives the person a new role in place of the memory's ("${m.role}" to "${s.role}")`,
     };
   // A new name set beside a noun the memory also has ("my friend Tom" beside "my friend Ana", "a
   // cat called Luna" beside "a cat called Miso"), with nothing ended or changed.
