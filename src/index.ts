@@ -45,9 +45,12 @@ export {
   type ForgetInput,
   forgetInputSchema,
   idSchema,
+  metaFilterSchema,
   parseInput,
   perTurnSchema,
+  type RecallFilter,
   type RecallInput,
+  recallFilterSchema,
   recallInputSchema,
   type SessionFilter,
   type SessionInput,
@@ -86,6 +89,21 @@ export { isLocomo, type LocomoSample, readLocomo } from "./engine/ingest/formats
 export { isMisc, MISC_FIELDS, parseMiscText, readMisc } from "./engine/ingest/formats/misc.js";
 export { type Transcript, transcriptSchema, validateTranscript } from "./engine/ingest/formats/transcript.js";
 export type { IngestProgress, IngestReport } from "./engine/ingest/ingest.js";
+export {
+  DEFAULT_LIST_PAGE,
+  type ListEdgesInput,
+  type ListMemoriesInput,
+  type ListOperationsInput,
+  type ListSessionsInput,
+  type ListTurnsInput,
+  listEdgesSchema,
+  listMemoriesSchema,
+  listOperationsSchema,
+  listSessionsSchema,
+  listTurnsSchema,
+  MAX_LIST_PAGE,
+} from "./engine/list/list-inputs.js";
+export type { Page } from "./engine/list/list-page.js";
 export { consoleLogger, type Logger, silentLogger } from "./engine/logger.js";
 export {
   type AddResult,
@@ -137,7 +155,17 @@ export type {
 } from "./store/ingest-job-store.js";
 export type { ApiKeyRecord, KeyStore } from "./store/key-store.js";
 export { MemoryIngestJobStore } from "./store/memory-ingest-job-store.js";
-export type { MemoryStore, ScopedBatch, WriteBatch } from "./store/memory-store.js";
+export type {
+  EdgeListFilter,
+  ListPage,
+  ListRequest,
+  MemoryStore,
+  OperationListFilter,
+  ScopedBatch,
+  SessionListFilter,
+  TurnListFilter,
+  WriteBatch,
+} from "./store/memory-store.js";
 export { openIngestJobStore } from "./store/open-ingest-job-store.js";
 export { openKeyStore } from "./store/open-key-store.js";
 export { openSqliteIngestJobStore, SqliteIngestJobStore } from "./store/sqlite/ingest-job-store.js";

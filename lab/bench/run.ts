@@ -36,7 +36,7 @@
  *   timelines [file] [--embedder use|hash]               theanine offline: links by relation, timeline lengths
  *   install-size [--pack DIR] [--with "pkg …"]          what `npm install memlane` puts on disk for a SQLite-only
  *                                                        user (packs DIR, installs from the registry)
- *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S]
+ *   serve [--clients 50] [--seconds 20] [--embedder hash|use] [--strategy S] [--list-memories 100000]
  *                                                        load test of memlane serve on loopback: p50/p95 per
  *                                                        route, errors, then no acknowledged turn lost
  *   serve --parts fairness [--scenarios turn,upload,query,forget,model] [--forget-turns 20000]

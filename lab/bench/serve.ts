@@ -4,8 +4,9 @@
  * loop for D seconds: start a session, add 2-6 turns, recall (memories, and turns every third
  * round), close. Prints p50/p95/p99 per route and errors; then stops the server with SIGTERM (it
  * finishes what is in flight) and checks that every acknowledged turn is in the store and every
- * closed session was consolidated.
- *   --clients 50 --seconds 20 --embedder hash|use --strategy carecall
+ * closed session was consolidated. Before the server stops, it reads a 100K-memory scope a page
+ * at a time, plain and filtered (list-scope.ts).
+ *   --clients 50 --seconds 20 --embedder hash|use --strategy carecall --list-memories 100000
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +17,7 @@ import { seededRandom } from "../../src/core/memory-graph.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { flag } from "./args.js";
+import { benchListScope, seedListScope } from "./list-scope.js";
 
 const CLI = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 const TENANT = "bench";
@@ -49,11 +51,13 @@ export async function benchServe(args: string[]): Promise<void> {
   const seconds = Number(flag(args, "seconds", "20"));
   const embedder = flag(args, "embedder", "hash");
   const strategy = flag(args, "strategy", "carecall");
+  const listed = Number(flag(args, "list-memories", "100000"));
   const dir = mkdtempSync(join(tmpdir(), "memlane-bench-serve-"));
   const db = join(dir, "serve.db");
   const keys = await openSqliteKeyStore(db);
   const { key } = await createApiKey(keys, { tenant: TENANT, name: "bench" });
   await keys.close();
+  await seedListScope(db, TENANT, listed);
 
   const server = spawn(
     process.execPath,
@@ -120,7 +124,12 @@ export async function benchServe(args: string[]): Promise<void> {
           const query = QUESTIONS[round % QUESTIONS.length]!;
           await call("POST /v1/recall", "POST", "/v1/recall", { agent, query, about: "sam" });
           if (round % 3 === 2)
-            await call("POST /v1/recall (turns)", "POST", "/v1/recall", { agent, query, units: "turns" });
+            await call("POST /v1/recall (turns)", "POST", "/v1/recall", {
+              agent,
+              query,
+              about: "sam",
+              units: "turns",
+            });
           const done = await call("POST …/close", "POST", `/v1/agents/${agent}/sessions/${id}/close`);
           if (done.status === 202) closed.push({ agent, id });
         }
@@ -129,6 +138,7 @@ export async function benchServe(args: string[]): Promise<void> {
     const elapsed = (performance.now() - started) / 1000;
     report(samples, elapsed);
     for (const f of failures) console.log(`  error: ${f}`);
+    await benchListScope((path) => call("GET …/memories (list)", "GET", path), listed);
 
     // SIGTERM: the server stops taking requests and finishes every consolidation in flight.
     const stopStart = performance.now();

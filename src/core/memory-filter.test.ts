@@ -111,3 +111,30 @@ describe("presentPartners", () => {
       assert.deepEqual(presentPartners({ partners, meta }), present);
     });
 });
+
+describe("memoryFilterTest on dates and meta", () => {
+  // Learned on the 10th, replaced on the 20th.
+  const past = memory("past", {
+    observedAt: "2024-01-10T00:00:00.000Z",
+    invalidAt: "2024-01-20T00:00:00.000Z",
+    status: "superseded",
+    attributes: { meta: { topic: "work" } },
+  });
+  const cases: [name: string, filter: MemoryFilter, admits: boolean][] = [
+    ["learned in the range", { status: "any", observedAfter: "2024-01-10T00:00:00.000Z" }, true],
+    ["learned before the range", { status: "any", observedAfter: "2024-01-11T00:00:00.000Z" }, false],
+    ["observedBefore is exclusive", { status: "any", observedBefore: "2024-01-10T00:00:00.000Z" }, false],
+    [
+      "current on the 15th",
+      { status: "any", validAfter: "2024-01-15T00:00:00.000Z", validBefore: "2024-01-15T00:00:00.000Z" },
+      true,
+    ],
+    ["no longer current on the 20th", { status: "any", validAfter: "2024-01-20T00:00:00.000Z" }, false],
+    ["not yet current on the 5th", { status: "any", validBefore: "2024-01-05T00:00:00.000Z" }, false],
+    ["its meta", { status: "any", meta: { topic: { in: ["home", "work"] } } }, true],
+    ["another meta", { status: "any", meta: { topic: "home" } }, false],
+    ["a superseded memory is not active", { meta: { topic: "work" } }, false],
+  ];
+  for (const [name, filter, admits] of cases)
+    test(name, () => assert.equal(memoryFilterTest(filter)(past), admits));
+});

@@ -5,6 +5,7 @@
  * process filter them with it; the SQL stores say the same in their WHERE clauses.
  */
 import { hearingTest } from "./audience.js";
+import { metaTest } from "./meta-filter.js";
 import type { Memory, MemoryFilter } from "./types.js";
 
 export function memoryFilterTest(filter: MemoryFilter = {}): (m: Memory) => boolean {
@@ -15,6 +16,9 @@ export function memoryFilterTest(filter: MemoryFilter = {}): (m: Memory) => bool
   const kinds = asSet(filter.kind);
   const ids = filter.ids ? new Set(filter.ids) : null;
   const heard = filter.hearing ? hearingTest(filter.hearing) : null;
+  const meta = filter.meta ? metaTest(filter.meta) : null;
+  const { observedAfter, observedBefore, validAfter, validBefore } = filter;
+  // Times are ISO-8601 in UTC, so text order is time order (as in the stores).
   return (m) =>
     (!statuses || statuses.has(m.status)) &&
     (!abouts || abouts.has(m.about)) &&
@@ -22,5 +26,10 @@ export function memoryFilterTest(filter: MemoryFilter = {}): (m: Memory) => bool
     (!filter.strategy || m.strategy === filter.strategy) &&
     (!filter.sessionId || m.sessionId === filter.sessionId) &&
     (!ids || ids.has(m.id)) &&
+    (observedAfter === undefined || m.observedAt >= observedAfter) &&
+    (observedBefore === undefined || m.observedAt < observedBefore) &&
+    (validAfter === undefined || m.invalidAt === null || m.invalidAt > validAfter) &&
+    (validBefore === undefined || m.observedAt <= validBefore) &&
+    (!meta || meta(m.attributes.meta)) &&
     (!heard || heard(m));
 }

@@ -17,9 +17,35 @@ export interface MemoryFilter {
   strategy?: string;
   kind?: string | string[];
   ids?: string[];
+  /**
+   * Only memories whose caller data (`attributes.meta`, what `add` and `update` keep) has these
+   * values (core/meta-filter.ts).
+   */
+  meta?: MetaFilter;
+  /** Learned at or after this conversation time (ISO-8601 UTC, inclusive). */
+  observedAfter?: string;
+  /** Learned before this conversation time (exclusive). */
+  observedBefore?: string;
+  /**
+   * Current at some moment at or after this time: never invalidated, or invalidated later. With
+   * `validBefore` the same time, what held at that moment (ask `status: "any"` for past versions).
+   */
+  validAfter?: string;
+  /** Current at some moment at or before this time: learned at or before it. */
+  validBefore?: string;
   /** Only what these partners may hear (core/audience.ts says what that is). */
   hearing?: Hearing;
 }
+
+/** A value a meta filter matches; compared as text, so 42 matches "42" and true matches "true". */
+export type MetaScalar = string | number | boolean;
+
+/**
+ * Fields of a row's `meta` (the caller's own data) and the values they must hold: one value, or
+ * any of several (`{ in: [...] }`). A field that is absent, or holds an object or a list, matches
+ * nothing.
+ */
+export type MetaFilter = Record<string, MetaScalar | { in: MetaScalar[] }>;
 
 /**
  * Whose recall this is. `partner`: what these partners may hear (memories learned in a session

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { InvalidInputError, isMemlaneError } from "../core/errors.js";
+import { META_KEY } from "../core/meta-filter.js";
 import { parseConversationTime } from "../core/time.js";
 import { unknownFieldMessage } from "../core/unknown-fields.js";
 import { STRATEGY_NAMES } from "../strategies/names.js";
@@ -202,6 +203,50 @@ export const conversationInputSchema = z.strictObject(
 );
 export type ConversationInput = z.input<typeof conversationInputSchema>;
 
+/** A meta filter: fields of the caller's `meta`, each one value or `{ in: [values] }` (core/meta-filter.ts). */
+const metaScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+export const metaFilterSchema = z
+  .record(
+    z.string().regex(META_KEY, "a meta field is a plain word (letters, digits, _ : -, at most 64)"),
+    z.union([metaScalarSchema, strictInput({ in: z.array(metaScalarSchema).min(1).max(100) })]),
+  )
+  .describe(
+    'fields of the caller\'s meta and the value each must hold, or `{ "in": [values] }` for any of several; compared as text',
+  );
+
+const timeBound = (what: string) =>
+  z.string().min(1).describe(`${what} (ISO-8601 or LoCoMo's form, read as the conversation's time)`);
+
+/**
+ * The filters a recall narrows its candidates with, before they are ranked (and the memory lists
+ * take beside their own): kind, session, the caller's meta, and dates. The hearing is never one of
+ * them: what a caller may hear is the engine's to say.
+ */
+export const memoryNarrowingShape = {
+  kind: z
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+    .optional()
+    .describe("only memories of this kind (fact, summary, insight, memo, event…) or these"),
+  sessionId: storedIdSchema.optional().describe("only memories learned in this session"),
+  meta: metaFilterSchema
+    .optional()
+    .describe(
+      "only memories whose meta (what `add` and `update` keep with a memory) holds these values; compared as text",
+    ),
+  observedAfter: timeBound("only memories learned at or after this time").optional(),
+  observedBefore: timeBound("only memories learned before this time").optional(),
+  validAfter: timeBound(
+    "only memories current at some moment at or after this time (never replaced, or replaced later)",
+  ).optional(),
+  validBefore: timeBound(
+    "only memories current at some moment at or before this time; equal to validAfter: what held then",
+  ).optional(),
+};
+export const recallFilterSchema = strictInput(memoryNarrowingShape).describe(
+  "narrows the memories searched before they are ranked; the hearing still applies",
+);
+export type RecallFilter = z.input<typeof recallFilterSchema>;
+
 export const recallInputSchema = z
   .strictObject(
     {
@@ -238,6 +283,7 @@ export const recallInputSchema = z
         ),
       now: z.string().min(1).optional().describe("the conversation's present, for 'last month'"),
       scope: recallScopeSchema.optional(),
+      filter: recallFilterSchema.optional(),
     },
     unknownFields,
   )

@@ -88,6 +88,22 @@ import type { TimelineView } from "./history/timeline.js";
 import type { Transcript } from "./ingest/formats/transcript.js";
 import type { IngestOptions, IngestReport } from "./ingest/ingest.js";
 import { ingestValidated, validateTranscripts } from "./ingest/ingest-run.js";
+import {
+  asOperationType,
+  type ListEdgesInput,
+  type ListMemoriesInput,
+  type ListOperationsInput,
+  type ListSessionsInput,
+  type ListTurnsInput,
+  listEdgesSchema,
+  listMemoriesSchema,
+  listOperationsSchema,
+  listSessionsSchema,
+  listTurnsSchema,
+  memoryFilterOf,
+  withConversationTimes,
+} from "./list/list-inputs.js";
+import { listPage, type Page } from "./list/list-page.js";
 import { consoleLogger, type Logger } from "./logger.js";
 import {
   failuresIn,
@@ -551,6 +567,10 @@ export class Memlane {
     // `about` names whom the recall is for: under partner scope what they may hear (their words
     // and the agent's to them), under agent scope everything but other partners' private memories.
     const hearing = recallHearing(input.scope ?? defaultRecallScope(strategy), input.about);
+    if (input.units === "turns" && input.filter)
+      throw new InvalidInputError("filter narrows the memories a recall searches; units: turns takes none", {
+        field: "filter",
+      });
     if (input.units === "turns")
       return recallTurns(this.parts, scope, {
         query,
@@ -564,6 +584,7 @@ export class Memlane {
       query,
       hearing,
       standingFor: input.about ? [input.about] : undefined,
+      ...(input.filter ? { filter: withConversationTimes(input.filter) } : {}),
       k: input.k,
       now,
       turns: input.turns,
@@ -571,10 +592,78 @@ export class Memlane {
     return query === input.query ? recall : { ...recall, query: input.query };
   }
 
-  /** Active memories of an agent (all with `status: "any"`). */
+  /**
+   * Active memories of an agent (all with `status: "any"`), every one at once; `listMemories`
+   * reads them a page at a time.
+   */
   async memories(agent: string, filter: MemoryFilter = {}): Promise<Memory[]> {
     refuseUnknownFields(filter, MEMORY_FILTER_FIELDS, "memories filter");
-    return this.parts.store.listMemories(this.scope(agent), filter);
+    return this.parts.store.listMemories(this.scope(agent), withConversationTimes(filter));
+  }
+
+  /**
+   * One page of an agent's memories, oldest learned first (`newest: true`: newest first), active ones unless `status` says
+   * otherwise, narrowed by subject, kind, strategy, session, the caller's meta (`attributes.meta`,
+   * equality or `{ in: [...] }`) and dates (`observedAfter`/`observedBefore` on when it was
+   * learned, `validAfter`/`validBefore` on when it was current). Pass a page's `nextCursor` as
+   * `cursor`, with the same filters, for the next page.
+   * @example const { items, nextCursor } = await mem.listMemories("ava", { meta: { topic: "work" }, limit: 50 });
+   * @throws {InvalidInputError} an unknown field, a cursor memlane did not give, a limit out of range, an unreadable time
+   */
+  async listMemories(agent: string, input: ListMemoriesInput = {}): Promise<Page<Memory>> {
+    const parsed = parseInput(listMemoriesSchema, input, "memories list");
+    return listPage(this.parts.store, this.scope(agent), "memories", memoryFilterOf(parsed), parsed);
+  }
+
+  /**
+   * One page of an agent's sessions, oldest first, narrowed by status, partner, strategy, meta
+   * and conversation time (`after` inclusive, `before` exclusive).
+   * @throws {InvalidInputError} as `listMemories`
+   */
+  async listSessions(agent: string, input: ListSessionsInput = {}): Promise<Page<Session>> {
+    const { limit, cursor, newest, ...filter } = parseInput(listSessionsSchema, input, "sessions list");
+    const page = { limit, cursor, newest };
+    return listPage(this.parts.store, this.scope(agent), "sessions", withConversationTimes(filter), page);
+  }
+
+  /**
+   * One page of an agent's turns in conversation time, narrowed by session, speaker, meta and time.
+   * @throws {InvalidInputError} as `listMemories`
+   */
+  async listTurns(agent: string, input: ListTurnsInput = {}): Promise<Page<Turn>> {
+    const { limit, cursor, newest, ...filter } = parseInput(listTurnsSchema, input, "turns list");
+    return listPage(this.parts.store, this.scope(agent), "turns", withConversationTimes(filter), {
+      limit,
+      cursor,
+    });
+  }
+
+  /**
+   * One page of an agent's operation log, oldest first (`newest: true`: newest first), narrowed by
+   * memory, session, status, type and time.
+   * @throws {InvalidInputError} as `listMemories`; a cursor of the other order too
+   */
+  async listOperations(agent: string, input: ListOperationsInput = {}): Promise<Page<Operation>> {
+    const { limit, cursor, newest, type, ...rest } = parseInput(
+      listOperationsSchema,
+      input,
+      "operations list",
+    );
+    const filter = {
+      ...withConversationTimes(rest),
+      ...(type === undefined ? {} : { type: asOperationType(type) }),
+    };
+    return listPage(this.parts.store, this.scope(agent), "operations", filter, { limit, cursor, newest });
+  }
+
+  /**
+   * One page of the edges between an agent's memories, oldest first, narrowed to one memory's
+   * (either end) and to types.
+   * @throws {InvalidInputError} as `listMemories`
+   */
+  async listEdges(agent: string, input: ListEdgesInput = {}): Promise<Page<Edge>> {
+    const { limit, cursor, newest, ...filter } = parseInput(listEdgesSchema, input, "edges list");
+    return listPage(this.parts.store, this.scope(agent), "edges", filter, { limit, cursor, newest });
   }
 
   /** One memory of an agent, whatever its status; null when the agent has none with that id. */
@@ -596,6 +685,12 @@ export class Memlane {
   /** One session of an agent; null when the agent has none with that id. */
   getSession(agent: string, sessionId: string): Promise<Session | null> {
     return this.parts.store.getSession(this.scope(agent), sessionId);
+  }
+
+  /** One turn of an agent; null when the agent has none with that id. */
+  async getTurn(agent: string, turnId: string): Promise<Turn | null> {
+    const [turn] = await this.parts.store.listTurns(this.scope(agent), { ids: [turnId] });
+    return turn ?? null;
   }
 
   /** The agent's turns, in order: one session's (`sessionId`), one speaker's, or all. */

@@ -16,6 +16,11 @@ export const MEMORY_FILTER_FIELDS = fieldsOf<MemoryFilter>({
   strategy: true,
   kind: true,
   ids: true,
+  meta: true,
+  observedAfter: true,
+  observedBefore: true,
+  validAfter: true,
+  validBefore: true,
   hearing: true,
 });
 

@@ -4,7 +4,8 @@
  * the standing items about the people it is for are added; raw turns the memories missed are
  * added when asked; and the last check drops whatever the hearing does not admit.
  */
-import type { Recall } from "../core/recall.js";
+import { memoryFilterTest } from "../core/memory-filter.js";
+import type { Recall, RecallHit } from "../core/recall.js";
 import type { Hearing, MemoryFilter, Scope, Session, StepFailure, Turn } from "../core/types.js";
 import { markTemporal, searchTurnsWithHistory, withMissedTurns } from "../retrieval/history-recall.js";
 import type { Strategy } from "../strategies/strategy.js";
@@ -20,6 +21,12 @@ export interface RecallRequest {
   query: string;
   /** Who may hear the result: every hit, standing item and raw turn is held to it. */
   hearing: Hearing;
+  /**
+   * The caller's narrowing (kind, session, meta, dates): the strategy searches only memories that
+   * pass it as well as the hearing, and a hit it adds around its search that does not pass is
+   * dropped at the end. It never widens the hearing.
+   */
+  filter?: Omit<MemoryFilter, "hearing" | "status">;
   /** Whose standing instructions come with the result (everyone's when absent). */
   standingFor?: string[];
   k?: number;
@@ -40,7 +47,8 @@ export async function recallMemories(
   request: RecallRequest,
 ): Promise<Recall> {
   const { strategy, query, hearing } = request;
-  const filter: MemoryFilter = { hearing };
+  // The hearing comes last: a caller's filter cannot replace it.
+  const filter: MemoryFilter = { ...request.filter, hearing };
   // A recall answers whatever its steps' model does: a step that fails takes its fallback (no
   // memo chosen, the timeline unrefined), and the failure travels with the recall.
   const failures: StepFailure[] = [];
@@ -74,11 +82,30 @@ export async function recallMemories(
         ),
       }
     : standing;
+  const heard = await heardOnly(parts.store, scope, recall, hearing);
   return {
-    ...(await heardOnly(parts.store, scope, recall, hearing)),
+    ...(request.filter ? narrowed(heard, request.filter) : heard),
     scope: hearing.scope,
     ...(failures.length ? { failures } : {}),
   };
+}
+
+/**
+ * The hits that pass the caller's narrowing: memories a strategy added around its search (a
+ * linked memory, a past version) included, whatever their status; raw turns by session and time.
+ * Standing items hold whatever the question, and stay.
+ */
+function narrowed(recall: Recall, filter: NonNullable<RecallRequest["filter"]>): Recall {
+  const passes = memoryFilterTest({ ...filter, status: "any" });
+  const { sessionId, observedAfter, observedBefore } = filter;
+  const keep = (h: RecallHit) =>
+    h.kind === "memory"
+      ? h.memory !== undefined && passes(h.memory)
+      : !h.turn ||
+        ((!sessionId || h.turn.sessionId === sessionId) &&
+          (observedAfter === undefined || h.turn.at >= observedAfter) &&
+          (observedBefore === undefined || h.turn.at < observedBefore));
+  return { ...recall, hits: recall.hits.filter(keep) };
 }
 
 /** Raw turns instead of memories: the k turns the hearing admits, with temporal intent marked. */

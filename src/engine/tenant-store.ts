@@ -6,6 +6,7 @@ import { InvalidInputError } from "../core/errors.js";
 import type { MemoryFilter, Scope } from "../core/types.js";
 import type {
   ForgetRequest,
+  ListRequest,
   MemoryStore,
   OperationFilter,
   ScopedBatch,
@@ -26,9 +27,12 @@ export class TenantStore implements MemoryStore {
     if (page)
       this.readPage = (scope: Scope, table: ScopeTable, after: string[] | null, limit: number) =>
         page(this.check(scope), table, after, limit);
+    const list = inner.listPage?.bind(inner);
+    if (list) this.listPage = async (scope: Scope, request: ListRequest) => list(this.check(scope), request);
   }
 
   readonly readPage?: MemoryStore["readPage"];
+  readonly listPage?: MemoryStore["listPage"];
 
   /** Methods are async so a refusal is a rejected promise, like every other store error. */
   private check(scope: Scope): Scope {

@@ -7,8 +7,10 @@
 import { definePort } from "../core/specification.js";
 import type {
   Edge,
+  EdgeType,
   Memory,
   MemoryFilter,
+  MetaFilter,
   Operation,
   OperationStatus,
   OperationType,
@@ -160,6 +162,77 @@ export interface OperationFilter {
   newest?: boolean;
 }
 
+/** Which sessions a page of sessions holds (every field given must match). */
+export interface SessionListFilter {
+  status?: SessionStatus | SessionStatus[];
+  /** Sessions this partner took part in. */
+  partner?: string;
+  strategy?: string;
+  meta?: MetaFilter;
+  /** Conversation time `at` at or after this (ISO-8601 UTC). */
+  after?: string;
+  /** Conversation time `at` before this. */
+  before?: string;
+}
+
+/** Which turns a page of turns holds. */
+export interface TurnListFilter {
+  sessionId?: string;
+  speaker?: string;
+  meta?: MetaFilter;
+  after?: string;
+  before?: string;
+}
+
+/** Which operations a page of the log holds. */
+export interface OperationListFilter {
+  memoryId?: string;
+  sessionId?: string;
+  status?: OperationStatus;
+  type?: OperationType;
+  after?: string;
+  before?: string;
+}
+
+/** Which edges a page of edges holds: those touching a memory (either end), of some types. */
+export interface EdgeListFilter {
+  memoryId?: string;
+  type?: EdgeType | EdgeType[];
+}
+
+/** Most rows one page of a list may hold, whatever the caller asks. */
+export const MAX_LIST_PAGE = 1000;
+
+/** The lists a caller pages through. */
+export const LIST_TABLES = ["memories", "sessions", "turns", "operations", "edges"] as const;
+export type ListTable = (typeof LIST_TABLES)[number];
+
+/**
+ * One page of a filtered list: at most `limit` rows in the list's order after the key `after`
+ * (the previous page's `next`; null for the first page). Keyset paging on a total order, so rows
+ * written meanwhile never shift a page: nothing is read twice or skipped.
+ */
+export type ListRequest = {
+  after: string[] | null;
+  limit: number;
+  /** The list read backwards, newest first (`after` then reads the rows before the key). */
+  newest?: boolean;
+} & (
+  | { table: "memories"; filter: MemoryFilter }
+  | { table: "sessions"; filter: SessionListFilter }
+  | { table: "turns"; filter: TurnListFilter }
+  | { table: "operations"; filter: OperationListFilter }
+  | { table: "edges"; filter: EdgeListFilter }
+);
+
+/** A page of a list; `next` is the key after which the next page starts, null on the last page. */
+export type ListPage =
+  | { table: "memories"; rows: Memory[]; next: string[] | null }
+  | { table: "sessions"; rows: Session[]; next: string[] | null }
+  | { table: "turns"; rows: Turn[]; next: string[] | null }
+  | { table: "operations"; rows: Operation[]; next: string[] | null }
+  | { table: "edges"; rows: Edge[]; next: string[] | null };
+
 /** The tables of a scope an export reads, in the order an import writes them. */
 export const SCOPE_TABLES = ["sessions", "turns", "memories", "edges", "operations", "embeddings"] as const;
 export type ScopeTable = (typeof SCOPE_TABLES)[number];
@@ -281,6 +354,12 @@ export interface MemoryStore {
    * scope of any size through it a page at a time; a store without it is read whole.
    */
   readPage?(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage>;
+
+  /**
+   * Optional: one page of a filtered list (memories, sessions, turns, operations, edges), what the
+   * engine's `list…` methods read. A store without it cannot page (UnsupportedError).
+   */
+  listPage?(scope: Scope, request: ListRequest): Promise<ListPage>;
 
   /** All agents of a tenant with stored sessions or memories. */
   listAgents(tenant: string): Promise<string[]>;

@@ -20,6 +20,7 @@ import {
   turn,
 } from "./rows.js";
 import type { StoreFactory } from "./store-factory.js";
+import { runListCases } from "./store-list-cases.js";
 import { runProcessCases } from "./store-process-cases.js";
 
 export type { StoreFactory };
@@ -759,6 +760,7 @@ export function runStoreConformance(name: string, factory: StoreFactory): void {
       });
     });
 
+    runListCases(factory);
     runProcessCases(factory);
   });
 }

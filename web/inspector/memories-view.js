@@ -27,8 +27,17 @@ export function memoriesView(context) {
     async load() {
       const query = new URLSearchParams({ status: form.elements.status.value });
       if (form.elements.about.value) query.set("about", form.elements.about.value);
+      query.set("limit", "1000");
       const agent = context.agent;
-      const { memories } = await api(`/agents/${seg(agent)}/memories?${query}`);
+      // Every page, following the cursors: the list shows the agent's whole memory.
+      const memories = [];
+      for (let cursor = null; ; ) {
+        if (cursor) query.set("cursor", cursor);
+        const page = await api(`/agents/${seg(agent)}/memories?${query}`);
+        memories.push(...page.memories);
+        cursor = page.nextCursor;
+        if (!cursor || agent !== context.agent) break;
+      }
       if (agent !== context.agent) return; // another agent was chosen meanwhile
       count.textContent = `${memories.length} memor${memories.length === 1 ? "y" : "ies"}`;
       fill(

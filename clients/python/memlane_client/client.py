@@ -107,6 +107,18 @@ class MemlaneClient:
             raw = response.read()
         return json.loads(raw) if raw else None
 
+    def _every_page(self, path: str, query: Dict[str, Any], key: str) -> List[Any]:
+        """Every row of a paged list, following ``nextCursor`` (a server without pages answers in one)."""
+        rows: List[Any] = []
+        query = dict(query)
+        while True:
+            page = self._call("GET", path, query=query)
+            rows.extend(page[key])
+            cursor = page.get("nextCursor")
+            if not cursor:
+                return rows
+            query["cursor"] = cursor
+
     # -- service -----------------------------------------------------------------------------
 
     def health(self) -> Dict[str, Any]:
@@ -195,7 +207,7 @@ class MemlaneClient:
     def list_sessions(self, agent: str, *, status: Optional[str] = None, partner: Optional[str] = None) -> List[Session]:
         """An agent's sessions, oldest first; ``status="open"`` lists the ones never closed."""
         query = {"status": status, "partner": partner}
-        return cast(List[Session], self._call("GET", f"/v1/agents/{_quote(agent)}/sessions", query=query)["sessions"])
+        return cast(List[Session], self._every_page(f"/v1/agents/{_quote(agent)}/sessions", query, "sessions"))
 
     def get_session(self, agent: str, session_id: str) -> SessionWithTurns:
         """A session with its turns."""
@@ -253,7 +265,7 @@ class MemlaneClient:
     ) -> List[Memory]:
         """An agent's memories: active ones unless ``status`` says otherwise (``"any"`` for every version)."""
         query = {"status": status, "about": about, "sessionId": session_id}
-        return cast(List[Memory], self._call("GET", f"/v1/agents/{_quote(agent)}/memories", query=query)["memories"])
+        return cast(List[Memory], self._every_page(f"/v1/agents/{_quote(agent)}/memories", query, "memories"))
 
     def get_memory(self, agent: str, memory_id: str) -> Memory:
         """One memory, whatever its status. A server without the get route is asked for the memory's history."""

@@ -94,7 +94,20 @@ describe("MCP for desktop clients", () => {
     await me.structured("add_memory", { text: "I keep bees." });
     await me.structured("add_memory", { text: "I play chess." });
     const listed = await me.structured("list_memories", { limit: 2 });
-    assert.equal(listed.memories.length, 2);
+    assert.deepEqual(
+      listed.memories.map((m: { text: string }) => m.text),
+      ["I play chess.", "I keep bees."],
+    );
+    // The next page, by its cursor, holds the rest and ends the list.
+    const rest = await me.structured("list_memories", { limit: 2, cursor: listed.nextCursor });
+    assert.deepEqual(
+      rest.memories.map((m: { text: string }) => m.text),
+      ["I live in York."],
+    );
+    assert.equal(rest.nextCursor, null);
+    const badCursor = await me.call("list_memories", { cursor: "nonsense" });
+    assert.equal(badCursor.isError, true);
+    assert.match(badCursor.content[0]!.text, /^INVALID_INPUT \(field: cursor\)/);
     assert.equal((await me.structured("list_memories", { status: "any" })).memories.length, 4);
     const history = await me.structured("history", { memoryId: memory.id });
     assert.equal(history.memory.id, memory.id);

@@ -55,7 +55,7 @@ describe("service: MCP tools", () => {
         .filter((t) => t.annotations?.readOnlyHint)
         .map((t) => t.name)
         .sort(),
-      ["get_memory", "history", "list_memories", "recall", "timeline"],
+      ["get_memory", "get_turn", "history", "list_memories", "recall", "timeline"],
     );
 
     const stored = await acme.json("remember", {
@@ -87,7 +87,7 @@ describe("service: MCP tools", () => {
       recall.hits.some((h: { text: string }) => /beagle/i.test(h.text)),
       JSON.stringify(recall),
     );
-    const list = await acme.json("list_memories", { agent: "ava", about: "sam" });
+    const list = (await acme.json("list_memories", { agent: "ava", about: "sam" })).memories;
     assert.ok(list.length >= 2);
     const beagle = list.find((m: { text: string }) => /beagle/i.test(m.text));
     const history = await acme.json("history", { agent: "ava", memoryId: beagle.id });
@@ -107,7 +107,17 @@ describe("service: MCP tools", () => {
       assert.match(r.content[0]!.text, /^NOT_FOUND/, tool);
       assert.doesNotMatch(r.content[0]!.text, /beagle|Leeds/i);
     }
-    assert.deepEqual(await globex.json("list_memories", { agent: "ava", status: "any" }), []);
+    assert.deepEqual(await globex.json("list_memories", { agent: "ava", status: "any" }), {
+      memories: [],
+      nextCursor: null,
+    });
+    // A turn, the evidence of a memory, is read by id in its tenant only.
+    const evidence = (await s.mem.tenant("acme").getMemory("ava", beagle.id))!.sourceTurns[0]!;
+    const turn = await acme.json("get_turn", { agent: "ava", turnId: evidence });
+    assert.match(turn.text, /beagle/i);
+    const hidden = await globex.call("get_turn", { agent: "ava", turnId: evidence });
+    assert.equal(hidden.isError, true);
+    assert.match(hidden.content[0]!.text, /^NOT_FOUND/);
     assert.deepEqual((await globex.json("recall", { agent: "ava", about: "sam", query: "beagle" })).hits, []);
     // Another tenant's memory is not found there, as REST's 404: a tool error, not "forgot 0".
     const elsewhere = await globex.call("forget", { agent: "ava", memoryIds: [beagle.id] });

@@ -1,6 +1,6 @@
 /**
  * memlane as MCP tools (the official TypeScript SDK): remember (a whole exchange in one call),
- * recall, timeline, history, forget, get_memory, list_memories, and the caller's corrections
+ * recall, timeline, history, forget, get_memory, list_memories, get_turn, and the caller's corrections
  * (update_memory, restore_memory, add_memory), over one tenant's view of the engine. Inputs are
  * the engine's own schemas where it has them (recall, forget), every field described; read-only
  * tools say so; answers are JSON text and the same value as structured content, under an output
@@ -17,6 +17,7 @@ import {
   addFactSchema,
   forgetInputSchema,
   idSchema,
+  memoryNarrowingShape,
   parseInput,
   recallInputSchema,
   turnTextSchema,
@@ -37,6 +38,7 @@ import {
   rememberOutput,
   restoreOutput,
   timelineOutput,
+  turnOutput,
   updateOutput,
 } from "./tool-outputs.js";
 
@@ -115,6 +117,7 @@ const listInput = z.strictObject(
       .enum(["active", "superseded", "any"])
       .optional()
       .describe("active (default): what holds now; superseded: past versions; any: both"),
+    ...memoryNarrowingShape,
     limit: z
       .number()
       .int()
@@ -122,6 +125,20 @@ const listInput = z.strictObject(
       .max(500)
       .optional()
       .describe("at most this many, newest first (default 50)"),
+    cursor: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("the nextCursor of the page before, with the same filters, for the next page"),
+  },
+  unknownFields,
+);
+
+const turnRef = z.strictObject(
+  {
+    agent: idSchema.describe("whose memory"),
+    turnId: idSchema.describe("the turn's id (a hit's sourceTurns, or a turn hit's id)"),
   },
   unknownFields,
 );
@@ -291,33 +308,48 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
     {
       title: "List memories",
       description:
-        "What the agent remembers, newest first, at most `limit` (default 50): ids, subjects, texts and dates.",
+        "What the agent remembers, newest first, a page of at most `limit` (default 50): ids, subjects, texts and dates. Narrow by kind, session, meta (e.g. { topic: 'work' } or { topic: { in: ['work', 'home'] } }) and dates; pass nextCursor as cursor for the next page.",
       inputSchema: published(listInput, byAgent),
       outputSchema: listOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool(
-      "list_memories",
-      listInput,
-      byAgent,
-      async ({ agent, about, status, limit }) => {
-        const memories = await mem.memories(agent, { about, status: status ?? "active" });
-        return memories
-          .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-          .slice(0, limit ?? 50)
-          .map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
-            id,
-            about,
-            text,
-            kind,
-            observedAt,
-            status,
-            invalidAt,
-          }));
-      },
-      // The text stays the list, as before; structured content is an object, as MCP asks.
-      (memories) => ({ memories }),
-    ),
+    strictTool("list_memories", listInput, byAgent, async ({ agent, status, limit, ...filter }) => {
+      const page = await mem.listMemories(agent, {
+        ...filter,
+        status: status ?? "active",
+        limit: limit ?? 50,
+        newest: true,
+      });
+      return {
+        memories: page.items.map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
+          id,
+          about,
+          text,
+          kind,
+          observedAt,
+          status,
+          invalidAt,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    }),
+  );
+
+  server.registerTool(
+    "get_turn",
+    {
+      title: "Get turn",
+      description:
+        "One utterance by its id (a memory's sourceTurns, or a turn hit of recall): who said it, its words, its session and time. Use to read the evidence of a memory.",
+      inputSchema: published(turnRef, byAgent),
+      outputSchema: turnOutput,
+      annotations: { readOnlyHint: true },
+    },
+    strictTool("get_turn", turnRef, byAgent, async ({ agent, turnId }) => {
+      const turn = await mem.getTurn(agent, turnId);
+      if (!turn) throw new NotFoundError(`No turn "${turnId}" for agent "${agent}"`, { field: "turnId" });
+      return turn;
+    }),
   );
 
   server.registerTool(

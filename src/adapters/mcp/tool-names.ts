@@ -7,6 +7,7 @@ export const MCP_TOOLS = [
   "forget",
   "get_memory",
   "list_memories",
+  "get_turn",
   "update_memory",
   "restore_memory",
   "add_memory",

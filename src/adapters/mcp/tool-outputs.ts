@@ -62,7 +62,19 @@ export const forgetOutput = z.looseObject({
   sessions: z.number().int(),
 });
 
-export const listOutput = z.looseObject({ memories: z.array(memory).describe("newest first") });
+export const listOutput = z.looseObject({
+  memories: z.array(memory).describe("newest first"),
+  nextCursor: z.string().nullable().describe("the cursor of the next page; null on the last"),
+});
+
+export const turnOutput = z.looseObject({
+  id: z.string(),
+  sessionId: z.string(),
+  index: z.number(),
+  speaker: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
 
 export const getOutput = memory;
 

@@ -20,6 +20,11 @@ export const postgresDialect: SqlDialect = {
   // = ANY keeps the HNSW query's filter a plain array test the planner pushes into the scan.
   inList: (column) => `${column} = ANY(?::text[])`,
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+  jsonArrayMeets: (column) => `COALESCE(jsonb_exists_any(${column}::jsonb, ?::text[]), false)`,
+  jsonScalarText: (column, path) => ({
+    sql: `(CASE WHEN jsonb_typeof(${column}::jsonb #> ?::text[]) IN ('string', 'number', 'boolean') THEN ${column}::jsonb #>> ?::text[] END)`,
+    params: [[...path], [...path]],
+  }),
   // jsonb_exists_any is the `?|` operator as a function: `?` would be read as a placeholder.
   jsonListMeets: (column, key) =>
     `COALESCE(jsonb_exists_any(${column}::jsonb -> '${key}', ?::text[]), false)`,

@@ -224,6 +224,31 @@ export const POSTGRES_MIGRATIONS: MigrationStep[] = [
     index: "operations_by_time",
     create: "CREATE INDEX CONCURRENTLY operations_by_time ON operations (tenant, agent, at, recorded_at, id)",
   },
+  // 6-10: the orders of the paged lists (store/sql/list-page.ts), so a page is read from its
+  // index after the cursor's key: memories in their list's order (of one status too: active is
+  // the default), sessions and turns by conversation time, edges as written.
+  {
+    index: "memories_by_time",
+    create:
+      "CREATE INDEX CONCURRENTLY memories_by_time ON memories (tenant, agent, observed_at, recorded_at, id)",
+  },
+  {
+    index: "memories_by_status_time",
+    create:
+      "CREATE INDEX CONCURRENTLY memories_by_status_time ON memories (tenant, agent, status, observed_at, recorded_at, id)",
+  },
+  {
+    index: "sessions_by_order",
+    create: "CREATE INDEX CONCURRENTLY sessions_by_order ON sessions (tenant, agent, at, recorded_at, id)",
+  },
+  {
+    index: "turns_by_time",
+    create: "CREATE INDEX CONCURRENTLY turns_by_time ON turns (tenant, agent, at, session_id, idx)",
+  },
+  {
+    index: "edges_by_time",
+    create: "CREATE INDEX CONCURRENTLY edges_by_time ON edges (tenant, agent, recorded_at, id)",
+  },
 ];
 
 /** Any 64-bit number, the same in every memlane process: the lock migrations run under. */

@@ -23,6 +23,8 @@ import { checkBatchScope } from "../../store/batch-scope.js";
 import type {
   ForgetReport,
   ForgetRequest,
+  ListPage,
+  ListRequest,
   MemoryStore,
   OperationFilter,
   ScopeChanges,
@@ -35,6 +37,7 @@ import type {
   WriteBatch,
 } from "../../store/memory-store.js";
 import { forgetProgram } from "../../store/sql/forget.js";
+import { readListPage } from "../../store/sql/list-page.js";
 import { runAsync } from "../../store/sql/program.js";
 import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "../../store/sql/rows.js";
 import { bumpVersion, readChanges } from "../../store/sql/scope-changes.js";
@@ -429,6 +432,12 @@ export class PostgresStore implements MemoryStore {
   async readPage(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage> {
     return this.run(() =>
       runAsync(readScopePage(postgresDialect, scope, table, after, limit), postgresRunner(this.client)),
+    );
+  }
+
+  async listPage(scope: Scope, request: ListRequest): Promise<ListPage> {
+    return this.run(() =>
+      runAsync(readListPage(postgresDialect, scope, request), postgresRunner(this.client)),
     );
   }
 

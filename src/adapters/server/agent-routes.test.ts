@@ -110,9 +110,7 @@ describe("service: an agent's summary, graph and operation log", () => {
     assert.ok(first.length > 0 && first.every((o) => o.sessionId === demo.sessions[0].id));
     assert.deepEqual(
       (await get<{ operations: Operation[] }>("/v1/agents/ava/operations?status=failed")).json,
-      {
-        operations: [],
-      },
+      { operations: [], nextCursor: null },
     );
     for (const [query, field] of [
       ["limit=0", "limit"],

@@ -1,20 +1,21 @@
 /**
  * Routes that read an agent's whole scope at once, for the web inspector and other dashboards:
  * a summary (partners and counts), the memory graph (memories and the edges between them), and
- * the operation log. Everything is read through the key's tenant view, like every other route.
+ * the operation log and the edges. Everything is read through the key's tenant view, like every other route.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
-import type { OperationType } from "../../core/types.js";
+import type { ListEdgesInput } from "../../engine/list/list-inputs.js";
+import { commaList, edgesQuery, newestOf, operationsQuery } from "./list-queries.js";
 import { answer, errorAnswers, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
   agentSummarySchema,
+  edgePageSchema,
   graphQuery,
   graphSchema,
   noQuery,
-  operationSchema,
-  operationsQuery,
+  operationPageSchema,
 } from "./schemas.js";
 
 const tags = ["inspect"];
@@ -50,12 +51,27 @@ const operations = createRoute({
   path: "/v1/agents/{agent}/operations",
   tags,
   summary: "The operation log, newest first: every change and thinking step with its rationale",
+  description:
+    "Filters narrow by status, type, session, memory and time (`after`, `before`); `order=oldest` reads the log oldest first. A page holds at most `limit` operations; pass its `nextCursor` as `cursor` for the next.",
   security: secured,
   request: { params: agentParams, query: operationsQuery },
   responses: {
-    200: answer(z.object({ operations: z.array(operationSchema) }), "the operations, newest first"),
+    200: answer(operationPageSchema, "the operations, newest first, and the cursor of the next page"),
     ...errorAnswers,
   },
+});
+
+const edges = createRoute({
+  operationId: "listEdges",
+  method: "get",
+  path: "/v1/agents/{agent}/edges",
+  tags,
+  summary: "A page of the edges between an agent's memories (versions, relations, links), oldest first",
+  description:
+    "Filters narrow to one memory's edges (either end) and to types (comma-separated). Pass a page's `nextCursor` as `cursor` for the next.",
+  security: secured,
+  request: { params: agentParams, query: edgesQuery },
+  responses: { 200: answer(edgePageSchema, "the edges, and the cursor of the next page"), ...errorAnswers },
 });
 
 const countBy = <T>(items: T[], key: (item: T) => string): Record<string, number> => {
@@ -111,17 +127,21 @@ export function agentRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(operations, async (c) => {
     const { agent } = c.req.valid("param");
-    const { status, type, sessionId, limit } = c.req.valid("query");
-    const mem = c.var.mem;
-    // The newest `limit`, read as such: the agent's whole log is never loaded for a page of it.
-    const newest = await mem.operations(agent, {
-      status,
-      sessionId,
-      // A type no operation has simply matches none.
-      type: type as OperationType | undefined,
+    const { order, limit, ...filter } = c.req.valid("query");
+    // A page read as such: the agent's whole log is never loaded for a page of it.
+    const page = await c.var.mem.listOperations(agent, {
+      ...filter,
       limit: limit ?? DEFAULT_LOG_LIMIT,
-      newest: true,
+      newest: order !== "oldest",
     });
-    return c.json({ operations: newest }, 200);
+    return c.json({ operations: page.items, nextCursor: page.nextCursor }, 200);
+  });
+
+  app.openapi(edges, async (c) => {
+    const { agent } = c.req.valid("param");
+    const { type, order, ...rest } = c.req.valid("query");
+    const type_ = commaList(type) as ListEdgesInput["type"];
+    const page = await c.var.mem.listEdges(agent, { ...rest, type: type_, newest: newestOf(order) });
+    return c.json({ edges: page.items, nextCursor: page.nextCursor }, 200);
   });
 }

@@ -31,6 +31,7 @@ import { memoryRoutes } from "./memory-routes.js";
 import { messageRoutes } from "./message-routes.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import { sessionRoutes } from "./session-routes.js";
+import { turnRoutes } from "./turn-routes.js";
 
 /** The default largest request body: 1 MiB. */
 export { DEFAULT_MAX_BODY_BYTES };
@@ -154,6 +155,7 @@ export function createService(options: ServiceOptions): Service {
   sessionRoutes(app);
   messageRoutes(app);
   memoryRoutes(app);
+  turnRoutes(app);
   agentRoutes(app);
   exportRoutes(app);
   jobRoutes(app, ingestJobs);

@@ -5,13 +5,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { addFactSchema, forgetInputSchema, recallInputSchema, updateInputSchema } from "../../engine/api.js";
+import type { ListMemoriesInput } from "../../engine/list/list-inputs.js";
+import { commaList, memoriesQuery, metaQueryDoc, newestOf, splitMeta } from "./list-queries.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   addResultSchema,
   agentParams,
   forgetReportSchema,
   historySchema,
-  memoriesQuery,
+  memoryPageSchema,
   memoryParams,
   memorySchema,
   noQuery,
@@ -48,6 +50,11 @@ const recall = createRoute({
       about: "sam",
       query: "Where does Sam work now?",
       k: 5,
+      filter: {
+        kind: "fact",
+        observedAfter: "2024-01-01T00:00:00Z",
+        meta: { topic: { in: ["work", "home"] } },
+      },
     }),
   },
   responses: { 200: answer(recallSchema, "the hits, best first"), ...errorAnswers },
@@ -58,10 +65,14 @@ const listMemories = createRoute({
   method: "get",
   path: "/v1/agents/{agent}/memories",
   tags,
-  summary: "An agent's memories (active unless `status` says otherwise)",
+  summary: "A page of an agent's memories, oldest learned first (active unless `status` says otherwise)",
+  description: `Filters narrow by status, subject, kind, strategy, session, dates and meta. ${metaQueryDoc} A page holds at most \`limit\` memories; pass its \`nextCursor\` as \`cursor\` for the next.`,
   security: secured,
   request: { params: agentParams, query: memoriesQuery },
-  responses: { 200: answer(z.object({ memories: z.array(memorySchema) }), "the memories"), ...errorAnswers },
+  responses: {
+    200: answer(memoryPageSchema, "the memories, and the cursor of the next page"),
+    ...errorAnswers,
+  },
 });
 
 const getMemory = createRoute({
@@ -189,9 +200,16 @@ export function memoryRoutes(app: OpenAPIHono<ServiceEnv>): void {
 
   app.openapi(listMemories, async (c) => {
     const { agent } = c.req.valid("param");
-    const { status, about, sessionId } = c.req.valid("query");
-    const memories = await c.var.mem.memories(agent, { status, about, sessionId });
-    return c.json({ memories }, 200);
+    const { rest, meta } = splitMeta(c.req.valid("query"));
+    const { status, kind, order, ...others } = rest;
+    const page = await c.var.mem.listMemories(agent, {
+      ...others,
+      newest: newestOf(order),
+      status: status === "any" ? "any" : (commaList(status) as ListMemoriesInput["status"]),
+      kind: commaList(kind),
+      meta,
+    });
+    return c.json({ memories: page.items, nextCursor: page.nextCursor }, 200);
   });
 
   app.openapi(getMemory, async (c) => {

@@ -13,6 +13,7 @@ const record = z.record(z.string(), z.unknown());
 export const agentParams = z.object({ agent: idSchema.describe("whose memory") });
 export const sessionParams = agentParams.extend({ sessionId: idSchema.describe("the session's id") });
 export const memoryParams = agentParams.extend({ memoryId: idSchema.describe("the memory's id") });
+export const turnParams = agentParams.extend({ turnId: idSchema.describe("the turn's id") });
 export const jobParams = z.object({ jobId: z.string().min(1).describe("the job's id") });
 
 /**
@@ -20,29 +21,6 @@ export const jobParams = z.object({ jobId: z.string().min(1).describe("the job's
  * know (`?user_id=sam`) is refused rather than ignored: the caller believes it narrowed the call.
  */
 export const noQuery = z.strictObject({}, unknownFields);
-
-export const memoriesQuery = z.strictObject(
-  {
-    status: z
-      .enum(["active", "superseded", "forgotten", "any"])
-      .optional()
-      .describe("which memories; default active"),
-    about: idSchema.optional().describe("only memories about this subject"),
-    sessionId: idSchema.optional().describe("only memories drawn from this session"),
-  },
-  unknownFields,
-);
-
-export const sessionsQuery = z.strictObject(
-  {
-    status: z
-      .enum(["open", "closed", "consolidated", "failed"])
-      .optional()
-      .describe("only sessions in this status: `open` lists the ones never closed"),
-    partner: idSchema.optional().describe("only sessions this partner took part in"),
-  },
-  unknownFields,
-);
 
 export const replyBody = z.strictObject(
   {
@@ -353,26 +331,6 @@ export const replySchema = z
 
 // What the inspector reads of a whole scope (agent-routes.ts).
 
-export const operationsQuery = z.strictObject(
-  {
-    status: z.enum(["done", "failed"]).optional().describe("only done or only failed operations"),
-    type: z
-      .string()
-      .regex(/^[A-Z]+$/)
-      .optional()
-      .describe("only operations of this type (REPLACE, CLASSIFY, CONSOLIDATE…)"),
-    sessionId: idSchema.optional().describe("only operations of this session"),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
-      .optional()
-      .describe("at most this many, newest; default 200"),
-  },
-  unknownFields,
-);
-
 export const graphQuery = z.strictObject(
   {
     status: z
@@ -405,3 +363,20 @@ export const graphSchema = z
     edges: z.array(edgeSchema).describe("edges whose two ends are both among the memories"),
   })
   .openapi("MemoryGraph");
+
+const nextCursor = z
+  .string()
+  .nullable()
+  .describe("the `cursor` of the next page (same filters); null on the last page");
+
+export const memoryPageSchema = z
+  .object({ memories: z.array(memorySchema), nextCursor })
+  .openapi("MemoryPage");
+export const sessionPageSchema = z
+  .object({ sessions: z.array(sessionSchema), nextCursor })
+  .openapi("SessionPage");
+export const turnPageSchema = z.object({ turns: z.array(turnSchema), nextCursor }).openapi("TurnPage");
+export const operationPageSchema = z
+  .object({ operations: z.array(operationSchema), nextCursor })
+  .openapi("OperationPage");
+export const edgePageSchema = z.object({ edges: z.array(edgeSchema), nextCursor }).openapi("EdgePage");

@@ -2,8 +2,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { NotFoundError } from "../../core/errors.js";
 import { sessionInputSchema, turnInputSchema } from "../../engine/api.js";
+import type { ListSessionsInput } from "../../engine/list/list-inputs.js";
 import { turnListSchema } from "../../engine/session/session-handle.js";
 import { consolidationJob, consolidationJobNow } from "./consolidation-jobs.js";
+import { commaList, metaQueryDoc, newestOf, sessionsQuery, splitMeta } from "./list-queries.js";
 import { answer, errorAnswers, jsonBody, type ServiceEnv, secured } from "./route-kit.js";
 import {
   agentParams,
@@ -11,9 +13,9 @@ import {
   noQuery,
   replyBody,
   replySchema,
+  sessionPageSchema,
   sessionParams,
   sessionSchema,
-  sessionsQuery,
   turnSchema,
 } from "./schemas.js";
 
@@ -43,11 +45,13 @@ const listSessions = createRoute({
   path: "/v1/agents/{agent}/sessions",
   tags,
   summary: "An agent's sessions, oldest first; `?status=open` lists the ones never closed",
-  description:
-    "An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with `POST /v1/forget` and its `sessionId`.",
+  description: `An open session that was abandoned is ended with the close route (one with no turns ends with nothing to consolidate) or discarded with \`POST /v1/forget\` and its \`sessionId\`. Filters narrow by status, partner, strategy, time (\`after\`, \`before\`) and meta. ${metaQueryDoc} A page holds at most \`limit\` sessions; pass its \`nextCursor\` as \`cursor\` for the next.`,
   security: secured,
   request: { params: agentParams, query: sessionsQuery },
-  responses: { 200: answer(z.object({ sessions: z.array(sessionSchema) }), "the sessions"), ...errorAnswers },
+  responses: {
+    200: answer(sessionPageSchema, "the sessions, and the cursor of the next page"),
+    ...errorAnswers,
+  },
 });
 
 const readSession = createRoute({
@@ -134,7 +138,11 @@ export function sessionRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(listSessions, async (c) => {
     const { agent } = c.req.valid("param");
     const mem = c.var.mem;
-    return c.json({ sessions: await mem.sessions(agent, c.req.valid("query")) }, 200);
+    const { rest, meta } = splitMeta(c.req.valid("query"));
+    const { status, order, ...others } = rest;
+    const status_ = commaList(status) as ListSessionsInput["status"];
+    const page = await mem.listSessions(agent, { ...others, status: status_, meta, newest: newestOf(order) });
+    return c.json({ sessions: page.items, nextCursor: page.nextCursor }, 200);
   });
 
   app.openapi(readSession, async (c) => {

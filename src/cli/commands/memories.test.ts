@@ -70,4 +70,73 @@ describe("memlane memories", () => {
     assert.match(help.stdout, /update .*restore .*add/s);
     assert.match((await memlane("memories", "add", "--help")).stdout, /--about <subject>/);
   });
+
+  it("lists a page of memories filtered by meta and dates, and the next page by its cursor", async () => {
+    for (const [text, topic, at] of [
+      ["Kim runs a bakery.", "work", "2024-01-02"],
+      ["Kim has two cats.", "home", "2024-02-02"],
+      ["Kim bakes at dawn.", "work", "2024-03-02"],
+    ] as const) {
+      const r = await memlane(
+        "memories",
+        "add",
+        text,
+        "--agent",
+        "kai",
+        "--about",
+        "kim",
+        "--at",
+        at,
+        "--meta",
+        JSON.stringify({ topic }),
+      );
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const first = await memlane(
+      "--json",
+      "memories",
+      "list",
+      "--agent",
+      "kai",
+      "--meta",
+      "topic=work",
+      "--limit",
+      "1",
+    );
+    assert.equal(first.code, 0, first.stderr);
+    const page = JSON.parse(first.stdout) as { memories: { text: string }[]; nextCursor: string };
+    assert.deepEqual(
+      page.memories.map((m) => m.text),
+      ["Kim runs a bakery."],
+    );
+    const next = await memlane(
+      "memories",
+      "list",
+      "--agent",
+      "kai",
+      "--meta",
+      "topic=work",
+      "--limit",
+      "1",
+      "--cursor",
+      page.nextCursor,
+    );
+    assert.equal(next.code, 0, next.stderr);
+    assert.match(next.stdout, /Kim bakes at dawn\./);
+    assert.doesNotMatch(next.stdout, /bakery|cats/);
+    const spring = await memlane(
+      "memories",
+      "list",
+      "--agent",
+      "kai",
+      "--observed-after",
+      "2024-02-01",
+      "--observed-before",
+      "2024-03-01",
+    );
+    assert.match(spring.stdout, /^\S+ active .*Kim has two cats\.\n$/);
+    const bad = await memlane("memories", "list", "--agent", "kai", "--cursor", "nonsense");
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /cursor/);
+  });
 });

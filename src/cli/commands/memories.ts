@@ -1,5 +1,6 @@
 /**
- * `memlane memories update|restore|add`: the caller's corrections from the command line. Each
+ * `memlane memories list|update|restore|add`: a page of memories (memories-list.ts) and the
+ * caller's corrections from the command line. Each correction
  * prints what changed (or, with --json, the library's answer) and leaves an operation by the
  * caller that `memlane history` shows.
  */
@@ -9,6 +10,7 @@ import { memoryLine } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { print, printJson } from "../output.js";
 import { agentOf } from "./inspect.js";
+import { registerMemoriesList } from "./memories-list.js";
 
 /** `--meta '{"k": "v"}'` as an object; anything but a JSON object is refused, naming the field. */
 function metaOf(text: string | undefined): Record<string, unknown> | undefined {
@@ -31,7 +33,10 @@ function metaOf(text: string | undefined): Record<string, unknown> | undefined {
 export function registerMemories(program: Command): void {
   const memories = program
     .command("memories")
-    .description("correct what an agent remembers: update a memory, restore a past version, add a fact");
+    .description(
+      "list and correct what an agent remembers: list a page, update a memory, restore a past version, add a fact",
+    );
+  registerMemoriesList(memories);
 
   memories
     .command("update <memory-id> <text>")

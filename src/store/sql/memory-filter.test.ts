@@ -16,10 +16,10 @@ const JE = "IN (SELECT value FROM json_each(?))";
 describe("memoryWhere on SQLite", () => {
   const cases: { name: string; filter: MemoryFilter | undefined; sql: string; params: unknown[] }[] = [
     {
-      name: "no filter admits the scope's active memories",
+      name: "no filter admits the scope's active memories (one value is a plain equality, for the index)",
       filter: undefined,
-      sql: `tenant = ? AND agent = ? AND status ${JE}`,
-      params: ["t1", "ada", '["active"]'],
+      sql: "tenant = ? AND agent = ? AND status = ?",
+      params: ["t1", "ada", "active"],
     },
     {
       name: 'status "any" drops the status condition',
@@ -42,8 +42,8 @@ describe("memoryWhere on SQLite", () => {
         sessionId: "s1",
         status: "superseded",
       },
-      sql: `tenant = ? AND agent = ? AND status ${JE} AND about ${JE} AND kind ${JE} AND strategy = ? AND session_id = ?`,
-      params: ["t1", "ada", '["superseded"]', '["bob"]', '["fact","plan"]', "emma", "s1"],
+      sql: `tenant = ? AND agent = ? AND +status = ? AND about = ? AND kind ${JE} AND strategy = ? AND session_id = ?`,
+      params: ["t1", "ada", "superseded", "bob", '["fact","plan"]', "emma", "s1"],
     },
     {
       name: "asked for by id, the scope columns are kept out of the index (+column)",
@@ -56,6 +56,39 @@ describe("memoryWhere on SQLite", () => {
       filter: { ids: [], status: "any" },
       sql: `+tenant = ? AND +agent = ? AND id ${JE}`,
       params: ["t1", "ada", "[]"],
+    },
+    {
+      name: "dates bound when a memory was learned and when it was current",
+      filter: {
+        status: "any",
+        observedAfter: "2024-01-01T00:00:00.000Z",
+        observedBefore: "2024-02-01T00:00:00.000Z",
+        validAfter: "2024-01-10T00:00:00.000Z",
+        validBefore: "2024-01-20T00:00:00.000Z",
+      },
+      sql: "tenant = ? AND agent = ? AND observed_at >= ? AND observed_at < ? AND (invalid_at IS NULL OR invalid_at > ?) AND observed_at <= ?",
+      params: [
+        "t1",
+        "ada",
+        "2024-01-01T00:00:00.000Z",
+        "2024-02-01T00:00:00.000Z",
+        "2024-01-10T00:00:00.000Z",
+        "2024-01-20T00:00:00.000Z",
+      ],
+    },
+    {
+      name: "a meta field reads the text of its scalar under attributes.meta, its path a parameter",
+      filter: { status: "any", meta: { topic: { in: ["work", 2] } } },
+      sql: `tenant = ? AND agent = ? AND (CASE json_type(attributes, ?) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'text' THEN json_extract(attributes, ?) WHEN 'integer' THEN CAST(json_extract(attributes, ?) AS TEXT) WHEN 'real' THEN CAST(json_extract(attributes, ?) AS TEXT) END) ${JE}`,
+      params: [
+        "t1",
+        "ada",
+        '$."meta"."topic"',
+        '$."meta"."topic"',
+        '$."meta"."topic"',
+        '$."meta"."topic"',
+        '["work","2"]',
+      ],
     },
     {
       name: "an agent-scope hearing admits a private memory only for those it stays with",
@@ -107,9 +140,24 @@ describe("memoryWhere on SQLite", () => {
 describe("memoryWhere on Postgres", () => {
   test("lists travel as arrays tested with = ANY, and the scope columns are never hinted", () => {
     assert.deepEqual(memoryWhere(postgresDialect, scope, { ids: ["m1"], about: ["bob", "cy"] }), {
-      sql: "tenant = ? AND agent = ? AND status = ANY(?::text[]) AND about = ANY(?::text[]) AND id = ANY(?::text[])",
-      params: ["t1", "ada", ["active"], ["bob", "cy"], ["m1"]],
+      sql: "tenant = ? AND agent = ? AND status = ? AND about = ANY(?::text[]) AND id = ?",
+      params: ["t1", "ada", "active", ["bob", "cy"], "m1"],
     });
+  });
+
+  test("a meta field is the text of a jsonb scalar at a path given as a parameter", () => {
+    assert.deepEqual(memoryWhere(postgresDialect, scope, { status: "any", meta: { topic: "work" } }), {
+      sql: "tenant = ? AND agent = ? AND (CASE WHEN jsonb_typeof(attributes::jsonb #> ?::text[]) IN ('string', 'number', 'boolean') THEN attributes::jsonb #>> ?::text[] END) = ANY(?::text[])",
+      params: ["t1", "ada", ["meta", "topic"], ["meta", "topic"], ["work"]],
+    });
+  });
+
+  test("a meta field that is not a plain word is refused before any SQL is made", () => {
+    assert.throws(
+      () => memoryWhere(postgresDialect, scope, { meta: { "a') OR 1=1 --": "x" } }),
+      (e: Error & { code?: string; details?: { field?: string } }) =>
+        e.code === "INVALID_INPUT" && e.details?.field === "meta.a') OR 1=1 --",
+    );
   });
 
   test("a hearing reads the JSON attributes as jsonb", () => {

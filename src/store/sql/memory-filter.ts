@@ -4,6 +4,7 @@
  * otherwise — with `?` placeholders and its parameters in order.
  */
 import type { MemoryFilter, Scope } from "../../core/types.js";
+import { metaWhere } from "./meta-where.js";
 import type { SqlDialect } from "./program.js";
 
 const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
@@ -22,8 +23,19 @@ export function memoryWhere(
     filter.ids && d.unindexed ? d.unindexed(`${alias}${column}`) : `${alias}${column}`;
   const where = [`${scoped("tenant")} = ?`, `${scoped("agent")} = ?`];
   const params: unknown[] = [scope.tenant, scope.agent];
+  // A session's memories are found by the session's index: the status one would walk the scope.
+  const bySession = (column: string) =>
+    filter.sessionId && column === "status" && d.unindexed
+      ? d.unindexed(`${alias}${column}`)
+      : `${alias}${column}`;
   const inList = (column: string, values: string[] | undefined) => {
     if (!values) return;
+    // One value as a plain equality, so the planner can walk an index in a list's order.
+    if (values.length === 1) {
+      where.push(`${bySession(column)} = ?`);
+      params.push(values[0]);
+      return;
+    }
     where.push(d.inList(`${alias}${column}`));
     params.push(d.list(values));
   };
@@ -39,6 +51,24 @@ export function memoryWhere(
     params.push(filter.sessionId);
   }
   inList("id", filter.ids);
+  // Times are ISO-8601 in UTC (text in the "C" order on Postgres), so text order is time order.
+  const compare = (condition: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(condition);
+    params.push(value);
+  };
+  compare(`${alias}observed_at >= ?`, filter.observedAfter);
+  compare(`${alias}observed_at < ?`, filter.observedBefore);
+  if (filter.validAfter !== undefined) {
+    where.push(`(${alias}invalid_at IS NULL OR ${alias}invalid_at > ?)`);
+    params.push(filter.validAfter);
+  }
+  compare(`${alias}observed_at <= ?`, filter.validBefore);
+  if (filter.meta) {
+    const meta = metaWhere(d, `${alias}attributes`, ["meta"], filter.meta);
+    where.push(...meta.where);
+    params.push(...meta.params);
+  }
   if (filter.hearing) {
     // core/audience.ts's hearingTest, in SQL: a private memory only for those it stays with;
     // under partner scope, only what a present partner heard (or, with no audience recorded,

@@ -54,10 +54,17 @@ export interface SqlDialect {
   /** The text of one key of a JSON text column (NULL when absent). */
   jsonText(column: string, key: string): string;
   /**
+   * The text of the scalar at `path` in a JSON text column ("true", "42", "work"), NULL when it is
+   * absent, an object or a list; the path travels as parameters (its keys are the caller's words).
+   */
+  jsonScalarText(column: string, path: readonly string[]): { sql: string; params: unknown[] };
+  /**
    * Whether the JSON array under one key of a JSON text column shares a member with a list
    * parameter (the list passed through `list()`); false when the key is absent or not an array.
    */
   jsonListMeets(column: string, key: string): string;
+  /** Whether a JSON array text column shares a member with a list parameter (passed through `list()`). */
+  jsonArrayMeets(column: string): string;
   /** Statements that insert rows into a table; `ignoreConflicts` keeps what is stored instead. */
   insert<T>(
     table: string,

@@ -4,10 +4,10 @@
  * never OFFSET) and two stores holding the same rows give them in the same order (keys are
  * compared bytewise: SQLite's default, Postgres's key columns are COLLATE "C").
  */
-import type { Scope } from "../../core/types.js";
+import type { Operation, Scope } from "../../core/types.js";
 import type { ScopePage, ScopeTable } from "../memory-store.js";
 import { type SqlDialect, type SqlProgram, select } from "./program.js";
-import { blobToVector, toEdge, toMemory, toOperation, toSession, toTurn } from "./rows.js";
+import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "./rows.js";
 
 /** Each table's key, the order of its pages. */
 const KEYS: Record<ScopeTable, string[]> = {
@@ -54,22 +54,8 @@ export function* readScopePage(
       return { table, rows: rows.map(toMemory), next };
     case "edges":
       return { table, rows: rows.map(toEdge), next };
-    case "operations": {
-      const refs = new Map<string, string[]>();
-      if (rows.length > 0) {
-        // Postgres keeps the scope on every ref; SQLite's operation ids are unique store-wide.
-        const scoped = d.name === "postgres" ? " AND tenant = ? AND agent = ?" : "";
-        for (const r of yield* select(
-          `SELECT op_id, memory_id FROM operation_refs WHERE op_id IN ${d.members}${scoped} ORDER BY op_id, memory_id`,
-          d.list(rows.map((r) => String(r.id))),
-          ...(scoped ? [scope.tenant, scope.agent] : []),
-        )) {
-          const id = String(r.op_id);
-          refs.set(id, [...(refs.get(id) ?? []), String(r.memory_id)]);
-        }
-      }
-      return { table, rows: rows.map((r) => toOperation(r, refs.get(String(r.id)) ?? [])), next };
-    }
+    case "operations":
+      return { table, rows: yield* operationsWithRefs(d, scope, rows), next };
     case "embeddings":
       return {
         table,
@@ -82,4 +68,22 @@ export function* readScopePage(
         next,
       };
   }
+}
+
+/** Operation rows with the memories each touched, read in one statement. */
+export function* operationsWithRefs(d: SqlDialect, scope: Scope, rows: Row[]): SqlProgram<Operation[]> {
+  const refs = new Map<string, string[]>();
+  if (rows.length > 0) {
+    // Postgres keeps the scope on every ref; SQLite's operation ids are unique store-wide.
+    const scoped = d.name === "postgres" ? " AND tenant = ? AND agent = ?" : "";
+    for (const r of yield* select(
+      `SELECT op_id, memory_id FROM operation_refs WHERE op_id IN ${d.members}${scoped} ORDER BY op_id, memory_id`,
+      d.list(rows.map((r) => String(r.id))),
+      ...(scoped ? [scope.tenant, scope.agent] : []),
+    )) {
+      const id = String(r.op_id);
+      refs.set(id, [...(refs.get(id) ?? []), String(r.memory_id)]);
+    }
+  }
+  return rows.map((r) => toOperation(r, refs.get(String(r.id)) ?? []));
 }

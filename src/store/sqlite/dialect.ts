@@ -13,8 +13,18 @@ export const sqliteDialect: SqlDialect = {
   list: (values) => JSON.stringify(values),
   inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  jsonScalarText(column, path) {
+    const at = `$${path.map((k) => `."${k}"`).join("")}`;
+    // json_extract gives SQLite values: true is 1, so booleans are named by their JSON type.
+    return {
+      sql: `(CASE json_type(${column}, ?) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'text' THEN json_extract(${column}, ?) WHEN 'integer' THEN CAST(json_extract(${column}, ?) AS TEXT) WHEN 'real' THEN CAST(json_extract(${column}, ?) AS TEXT) END)`,
+      params: [at, at, at, at],
+    };
+  },
   jsonListMeets: (column, key) =>
     `EXISTS (SELECT 1 FROM json_each(${column}, '$.${key}') WHERE value IN (SELECT value FROM json_each(?)))`,
+  jsonArrayMeets: (column) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value IN (SELECT value FROM json_each(?)))`,
   unindexed: (column) => `+${column}`,
   insert<T>(
     table: string,

@@ -252,6 +252,15 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX IF NOT EXISTS operations_by_time ON operations (tenant, agent, at, recorded_at, id);
   `,
+  // 9: the orders of the paged lists (store/sql/list-page.ts), so a page is read from its index
+  // after the cursor's key: sessions and turns by conversation time, edges as written, and a
+  // scope's memories of one status (active, the default) in their list's order.
+  `
+  CREATE INDEX IF NOT EXISTS sessions_by_order ON sessions (tenant, agent, at, recorded_at, id);
+  CREATE INDEX IF NOT EXISTS turns_by_time ON turns (tenant, agent, at, session_id, idx);
+  CREATE INDEX IF NOT EXISTS edges_by_time ON edges (tenant, agent, recorded_at, id);
+  CREATE INDEX IF NOT EXISTS memories_by_status_time ON memories (tenant, agent, status, observed_at, recorded_at, id);
+  `,
 ];
 
 /** Written into the file header so we never mistake another program's database for ours. */

@@ -24,6 +24,8 @@ import { checkBatchScope } from "../batch-scope.js";
 import type {
   ForgetReport,
   ForgetRequest,
+  ListPage,
+  ListRequest,
   MemoryStore,
   OperationFilter,
   ScopeChanges,
@@ -36,6 +38,7 @@ import type {
   WriteBatch,
 } from "../memory-store.js";
 import { forgetProgram } from "../sql/forget.js";
+import { readListPage } from "../sql/list-page.js";
 import { memoryWhere } from "../sql/memory-filter.js";
 import { runSync } from "../sql/program.js";
 import { blobToVector, type Row, toEdge, toMemory, toOperation, toSession, toTurn } from "../sql/rows.js";
@@ -481,6 +484,10 @@ export class SqliteStore implements MemoryStore {
 
   async readPage(scope: Scope, table: ScopeTable, after: string[] | null, limit: number): Promise<ScopePage> {
     return this.run(() => runSync(readScopePage(sqliteDialect, scope, table, after, limit), this.runner));
+  }
+
+  async listPage(scope: Scope, request: ListRequest): Promise<ListPage> {
+    return this.run(() => runSync(readListPage(sqliteDialect, scope, request), this.runner));
   }
 
   async listClosedSessions(): Promise<{ tenant: string; agent: string; id: string; at: string }[]> {
