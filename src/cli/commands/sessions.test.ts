@@ -39,7 +39,36 @@ describe("memlane sessions", () => {
     assert.match(closed.stdout, /^talked: done\nempty: ended \(no turns\)$/m);
 
     const none = await memlane("--json", "sessions", "--agent", "ava", "--open");
-    assert.deepEqual(JSON.parse(none.stdout), { sessions: [] });
+    assert.deepEqual(JSON.parse(none.stdout), { sessions: [], nextCursor: null });
+
+    // A page at a time, newest first, following the cursor the last page printed.
+    const first = await memlane("--json", "sessions", "--agent", "ava", "--limit", "2", "--newest");
+    const page1 = JSON.parse(first.stdout) as { sessions: { id: string }[]; nextCursor: string | null };
+    assert.deepEqual(
+      page1.sessions.map((s) => s.id),
+      ["done", "empty"],
+    );
+    assert.ok(page1.nextCursor);
+    const second = await memlane(
+      "--json",
+      "sessions",
+      "--agent",
+      "ava",
+      "--limit",
+      "2",
+      "--newest",
+      "--cursor",
+      page1.nextCursor,
+    );
+    const page2 = JSON.parse(second.stdout) as { sessions: { id: string }[]; nextCursor: string | null };
+    assert.deepEqual(page2, { sessions: page2.sessions, nextCursor: null });
+    assert.deepEqual(
+      page2.sessions.map((s) => s.id),
+      ["talked"],
+    );
+    const since = await memlane("sessions", "--agent", "ava", "--after", "2024-03-02T00:00");
+    assert.doesNotMatch(since.stdout, /talked/);
+    assert.match(since.stdout, /empty/);
 
     const bad = await memlane("sessions", "--agent", "ava", "--status", "gone");
     assert.equal(bad.code, 3, "an unknown status is bad input (INVALID_INPUT)");

@@ -11,6 +11,7 @@ import type { Session } from "../../core/types.js";
 import { shown } from "../format.js";
 import { type GlobalOptions, open } from "../options.js";
 import { note, print, printJson } from "../output.js";
+import { metaFilterOf } from "./memories-list.js";
 
 type Status = "open" | "closed" | "consolidated" | "failed";
 
@@ -32,25 +33,54 @@ export function registerSessions(program: Command): void {
     .option("--open", "only sessions never closed (abandoned ones among them)")
     .option("--status <status>", "only sessions in this status: open, closed, consolidated or failed")
     .option("--partner <partner>", "only sessions this partner took part in")
+    .option(
+      "--meta <field=value>",
+      "only sessions whose meta has it (field=a,b: either); repeatable",
+      (v, all: string[]) => [...all, v],
+      [],
+    )
+    .option("--after <time>", "only sessions at or after this time")
+    .option("--before <time>", "only sessions before this time")
+    .option("--limit <n>", "sessions in the page (1 to 1000; default 100)")
+    .option("--cursor <cursor>", "the page after the one that printed this cursor")
+    .option("--newest", "newest first")
     .addHelpText(
       "after",
       "\nTo discard an open session and what it holds instead of closing it: memlane forget --session <id> --yes",
     )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { agent: string; open?: boolean; status?: string; partner?: string }
+        GlobalOptions & {
+          agent: string;
+          open?: boolean;
+          status?: string;
+          partner?: string;
+          meta: string[];
+          after?: string;
+          before?: string;
+          limit?: string;
+          cursor?: string;
+          newest?: boolean;
+        }
       >();
       const agent = agentGiven(opts.agent);
       const status = (opts.open ? "open" : opts.status) as Status | undefined;
       const mem = await open(opts, { existing: true });
       try {
-        const list = await mem.sessions(agent, {
+        const page = await mem.listSessions(agent, {
           ...(status ? { status } : {}),
           ...(opts.partner ? { partner: opts.partner } : {}),
+          meta: metaFilterOf(opts.meta),
+          after: opts.after,
+          before: opts.before,
+          limit: opts.limit === undefined ? undefined : Number(opts.limit),
+          cursor: opts.cursor,
+          newest: opts.newest,
         });
-        if (opts.json) return printJson({ sessions: list });
-        for (const s of list) print(sessionLine(s));
-        if (list.length === 0) note("no sessions");
+        if (opts.json) return printJson({ sessions: page.items, nextCursor: page.nextCursor });
+        for (const s of page.items) print(sessionLine(s));
+        if (page.items.length === 0) note("no sessions");
+        if (page.nextCursor) note(`more: add --cursor ${page.nextCursor}`);
       } finally {
         await mem.close();
       }
