@@ -27,6 +27,13 @@ describe("a dropped subject put back", () => {
     assert.equal(restored("gave up the allotment"), "I gave up the allotment");
   });
 
+  it("reads a fragment that opens with a state's adjective or a plain verb", () => {
+    assert.equal(restored("allergic to wasps."), "I'm allergic to wasps.");
+    assert.equal(restored("scared of heights"), "I'm scared of heights");
+    assert.equal(restored("carry an epipen."), "I carry an epipen.");
+    assert.equal(restored("work at teva."), "I work at teva.");
+  });
+
   it("leaves sentences with a subject, times, numbers, things and greetings alone", () => {
     for (const sentence of [
       "My sister is a nurse.",
@@ -39,6 +46,10 @@ describe("a dropped subject put back", () => {
       "The new job at the mall.",
       "back again.",
       "Busy week, lots of meetings.",
+      // Wishes to the listener, not facts about the speaker.
+      "have a nice day!",
+      "enjoy the weekend",
+      "take care",
     ])
       assert.equal(restored(sentence), null, sentence);
   });

@@ -38,7 +38,42 @@ export function withSpeakerRestored(sentence: string, tagged: Tagged): string | 
     return `I'm ${/^[aeiou]/i.test(sentence) ? "an" : "a"} ${lower}`;
   const state = stateOpener(terms);
   if (state !== null && verbless(terms.slice(state))) return `I'm ${lower}`;
+  if (opensWithStateAdjective(terms)) return `I'm ${lower}`;
+  if (opensWithPlainVerb(terms)) return `I ${lower}`;
   return null;
+}
+
+/**
+ * "allergic to wasps", "married to a chef", "scared of heights": an adjective and the
+ * preposition it takes, then what it is about; the speaker's own state.
+ */
+function opensWithStateAdjective(terms: Term[]): boolean {
+  const [first, second, third] = terms;
+  if (!first || !second || !third) return false;
+  if (!first.tags.has("Adjective") || first.tags.has("Comparative") || first.tags.has("Superlative"))
+    return false;
+  const preposition = second.tags.has("Preposition") || second.text === "to";
+  return preposition && (third.tags.has("Noun") || third.tags.has("Determiner"));
+}
+
+/**
+ * "have a dog", "work at teva", "carry an epipen": a verb in its plain form opening the turn's
+ * sentence, then something it governs that is a thing (a determiner, a noun or a preposition);
+ * the speaker dropped "I". A wish to the listener is left alone: its thing is a stretch of time
+ * ("have a nice day", "enjoy the weekend"), and the shortest ones ("take care") have no third word.
+ */
+function opensWithPlainVerb(terms: Term[]): boolean {
+  const [first, second] = terms;
+  if (!first || !second || terms.length < 3) return false;
+  if (!first.tags.has("Verb") || !(first.tags.has("Infinitive") || first.tags.has("Imperative")))
+    return false;
+  if (["Gerund", "Auxiliary", "Modal", "Copula", "PastTense", "Participle"].some((t) => first.tags.has(t)))
+    return false;
+  if (!(second.tags.has("Determiner") || second.tags.has("Noun") || second.tags.has("Preposition")))
+    return false;
+  if (second.tags.has("Pronoun")) return false;
+  const thing = terms.slice(1).find((t) => t.tags.has("Noun"));
+  return !thing || !(thing.tags.has("Date") || thing.tags.has("Duration"));
 }
 
 interface Term {

@@ -212,13 +212,14 @@ export function wordMeant(typed: string): string | null {
 
 /**
  * Whether the word stands where chat puts a name in lower case: right after a word for a person
- * or an animal ("my grandma folake", "my dog rudi"; WordNet's noun.person and noun.animal), or
- * after "named" or "called".
+ * or an animal ("my grandma folake", "my dog rudi"; WordNet's noun.person and noun.animal), after
+ * "named" or "called", or after a preposition of place ("at teva", "in hilo").
  */
 function nameSlot(text: string, at: number): boolean {
   const before = /([a-z]+)\s+$/i.exec(text.slice(Math.max(0, at - 40), at))?.[1]?.toLowerCase();
   if (!before) return false;
-  if (before === "named" || before === "called") return true;
+  // "named rudi", and a place or a firm after a preposition of place ("work at teva", "in hilo").
+  if (/^(?:named|called|at|in|from)$/.test(before)) return true;
   const s = stem(before);
   return inWordField(s, "noun.person") || inWordField(s, "noun.animal");
 }
