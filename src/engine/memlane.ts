@@ -627,7 +627,8 @@ export class Memlane {
   }
 
   /**
-   * One page of an agent's turns in conversation time, narrowed by session, speaker, meta and time.
+   * One page of an agent's turns in conversation time, oldest first (`newest: true`: newest
+   * first), narrowed by session, speaker, meta and time.
    * @throws {InvalidInputError} as `listMemories`
    */
   async listTurns(agent: string, input: ListTurnsInput = {}): Promise<Page<Turn>> {
@@ -635,6 +636,7 @@ export class Memlane {
     return listPage(this.parts.store, this.scope(agent), "turns", withConversationTimes(filter), {
       limit,
       cursor,
+      newest,
     });
   }
 

@@ -5,46 +5,17 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { testMemlane } from "../../../test/fixtures/engine.js";
+import { desktopClient } from "../../../test/fixtures/mcp-client.js";
 import { InvalidInputError } from "../../core/errors.js";
-import type { Memlane } from "../../engine/memlane.js";
-import { createMcpServer, MCP_TOOLS, type McpDefaults } from "./mcp-tools.js";
-
-type ToolResult = {
-  isError?: boolean;
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, unknown>;
-};
+import { createMcpServer, MCP_TOOLS } from "./mcp-tools.js";
 
 const quiet = { debug() {}, warn() {}, error() {} };
-
-async function clientFor(mem: Memlane, defaults?: McpDefaults) {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(mem, defaults).connect(serverSide);
-  const client = new Client({ name: "desktop", version: "1.0.0" });
-  await client.connect(clientSide);
-  // Listing first: the client then checks every structured result against its output schema.
-  const { tools } = await client.listTools();
-  const call = async (name: string, args: Record<string, unknown> = {}) =>
-    (await client.callTool({ name, arguments: args })) as ToolResult;
-  /** A result that is no error; its structured content, which must say what its text says. */
-  const structured = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = await call(name, args);
-    assert.ok(!r.isError, `${name}: ${r.content[0]?.text}`);
-    assert.ok(r.structuredContent, `${name} gives structured content`);
-    const text = JSON.parse(r.content[0]!.text);
-    assert.deepEqual(Array.isArray(text) ? { memories: text } : text, r.structuredContent, name);
-    return r.structuredContent as Record<string, any>;
-  };
-  return { client, tools, call, structured, close: () => client.close() };
-}
 
 describe("MCP for desktop clients", () => {
   it("fills in the default agent and partner, an id given in the call winning", async () => {
     const mem = await testMemlane({ strategy: "accumulate", logger: quiet });
-    const me = await clientFor(mem, { agent: "ava", partner: "me" });
+    const me = await desktopClient(mem, { agent: "ava", partner: "me" });
     const remember = me.tools.find((t) => t.name === "remember")!;
     assert.ok(!(remember.inputSchema.required ?? []).includes("agent"));
     assert.ok(!(remember.inputSchema.required ?? []).includes("partner"));
@@ -81,7 +52,7 @@ describe("MCP for desktop clients", () => {
 
   it("publishes an output schema for every tool and answers with structured content", async () => {
     const mem = await testMemlane({ strategy: "accumulate", logger: quiet });
-    const me = await clientFor(mem, { agent: "ava", partner: "me" });
+    const me = await desktopClient(mem, { agent: "ava", partner: "me" });
     assert.deepEqual(me.tools.map((t) => t.name).sort(), [...MCP_TOOLS].sort());
     for (const t of me.tools) assert.equal(t.outputSchema?.type, "object", `${t.name} has an output schema`);
 
@@ -123,7 +94,7 @@ describe("MCP for desktop clients", () => {
     assert.equal(missing.isError, true);
     assert.match(missing.content[0]!.text, /^NOT_FOUND \(field: memoryId\)/);
     const { memory: kept } = await me.structured("add_memory", { text: "I grow chillies." });
-    const elsewhere = await clientFor(mem.tenant("globex"), { agent: "ava", partner: "me" });
+    const elsewhere = await desktopClient(mem.tenant("globex"), { agent: "ava", partner: "me" });
     const theirs = await elsewhere.call("get_memory", { memoryId: kept.id });
     assert.match(theirs.content[0]!.text, /^NOT_FOUND/);
     assert.doesNotMatch(theirs.content[0]!.text, /chillies/);
@@ -134,7 +105,7 @@ describe("MCP for desktop clients", () => {
 
   it("stores a whole exchange in one call, atomically and once per idempotency key", async () => {
     const mem = await testMemlane({ strategy: "accumulate", logger: quiet });
-    const me = await clientFor(mem, { agent: "ava", partner: "me" });
+    const me = await desktopClient(mem, { agent: "ava", partner: "me" });
     const exchange = {
       idempotencyKey: "chat-7-turn-3",
       turns: [

@@ -55,7 +55,16 @@ describe("service: MCP tools", () => {
         .filter((t) => t.annotations?.readOnlyHint)
         .map((t) => t.name)
         .sort(),
-      ["get_memory", "get_turn", "history", "list_memories", "recall", "timeline"],
+      [
+        "get_memory",
+        "get_turn",
+        "history",
+        "list_memories",
+        "list_sessions",
+        "list_turns",
+        "recall",
+        "timeline",
+      ],
     );
 
     const stored = await acme.json("remember", {

@@ -1,7 +1,8 @@
 /**
  * memlane as MCP tools (the official TypeScript SDK): remember (a whole exchange in one call),
- * recall, timeline, history, forget, get_memory, list_memories, get_turn, and the caller's corrections
- * (update_memory, restore_memory, add_memory), over one tenant's view of the engine. Inputs are
+ * recall, timeline, history, forget, get_memory, list_memories, get_turn, list_sessions, list_turns,
+ * and the caller's corrections (update_memory, restore_memory, add_memory), over one tenant's
+ * view of the engine. Inputs are
  * the engine's own schemas where it has them (recall, forget), every field described; read-only
  * tools say so; answers are JSON text and the same value as structured content, under an output
  * schema per tool; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool
@@ -27,6 +28,7 @@ import {
 import type { Memlane } from "../../engine/memlane.js";
 import { messageSchema } from "../../engine/messages/message-schemas.js";
 import { remember } from "../../engine/remember.js";
+import { listSessionsTool, listTurnsTool, sessionListInput, turnListInput } from "./list-tools.js";
 import { MCP_TOOLS } from "./tool-names.js";
 import {
   addOutput,
@@ -37,7 +39,9 @@ import {
   recallOutput,
   rememberOutput,
   restoreOutput,
+  sessionListOutput,
   timelineOutput,
+  turnListOutput,
   turnOutput,
   updateOutput,
 } from "./tool-outputs.js";
@@ -147,7 +151,10 @@ const turnRef = z.strictObject(
 export interface McpDefaults {
   /** Whose memory every tool reads and writes unless a call names another agent. */
   agent?: string;
-  /** Who the agent talks with: `remember`'s partner, and whom `recall` and `add_memory` are about. */
+  /**
+   * Who the agent talks with: `remember`'s partner, whom `recall` and `add_memory` are about, and
+   * whose sessions and turns `list_sessions` and `list_turns` show.
+   */
   partner?: string;
 }
 
@@ -350,6 +357,34 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       if (!turn) throw new NotFoundError(`No turn "${turnId}" for agent "${agent}"`, { field: "turnId" });
       return turn;
     }),
+  );
+
+  server.registerTool(
+    "list_sessions",
+    {
+      title: "List sessions",
+      description:
+        "The agent's conversations, a page of at most `limit` (default 100), oldest first (newest: true for the latest first): ids, partners, dates and status. Narrow by partner, status, strategy, meta and dates (after/before); pass nextCursor as cursor for the next page. A session id lists its turns with list_turns.",
+      inputSchema: published(sessionListInput, { agent, partner }),
+      outputSchema: sessionListOutput,
+      annotations: { readOnlyHint: true },
+    },
+    strictTool("list_sessions", sessionListInput, { agent, partner }, (input) =>
+      listSessionsTool(mem, input),
+    ),
+  );
+
+  server.registerTool(
+    "list_turns",
+    {
+      title: "List turns",
+      description:
+        "What was said, a page of at most `limit` (default 100), oldest first (newest: true for the latest first): speaker, words, session and time. Narrow by session, speaker, meta and dates (after/before); pass nextCursor as cursor for the next page. For a partner, only what they may hear, so a page can hold fewer turns than `limit`: go on while nextCursor is not null.",
+      inputSchema: published(turnListInput, { agent, partner }),
+      outputSchema: turnListOutput,
+      annotations: { readOnlyHint: true },
+    },
+    strictTool("list_turns", turnListInput, { agent, partner }, (input) => listTurnsTool(mem, input)),
   );
 
   server.registerTool(

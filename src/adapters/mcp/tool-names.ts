@@ -8,6 +8,8 @@ export const MCP_TOOLS = [
   "get_memory",
   "list_memories",
   "get_turn",
+  "list_sessions",
+  "list_turns",
   "update_memory",
   "restore_memory",
   "add_memory",

@@ -83,3 +83,23 @@ export const updateOutput = z.looseObject({ memory, superseded: memory, operatio
 export const restoreOutput = z.looseObject({ memory, retired: z.array(memory), operation });
 
 export const addOutput = z.looseObject({ memory, operation });
+
+export const sessionListOutput = z.looseObject({
+  sessions: z
+    .array(
+      z.looseObject({
+        id: z.string().describe("the session's id (for list_turns, forget)"),
+        partners: z.array(z.string()).describe("who the agent talked with"),
+        at: z.string().describe("conversation time it took place"),
+        status: z.string().describe("open, closed, consolidated or failed"),
+        strategy: z.string(),
+      }),
+    )
+    .describe("in the list's order: oldest first, or newest first when asked"),
+  nextCursor: z.string().nullable().describe("the cursor of the next page; null on the last"),
+});
+
+export const turnListOutput = z.looseObject({
+  turns: z.array(turnOutput).describe("in the list's order: oldest first, or newest first when asked"),
+  nextCursor: z.string().nullable().describe("the cursor of the next page; null on the last"),
+});

@@ -65,6 +65,17 @@ describe("the facade's paged lists", () => {
         rest.items.map((t) => t.speaker),
         ["ava"],
       );
+      // Newest first, the page reads backwards, and its cursor goes on backwards.
+      const last = await mem.listTurns("ava", { sessionId: "s1", newest: true, limit: 1 });
+      assert.deepEqual(
+        last.items.map((t) => t.speaker),
+        ["ava"],
+      );
+      const before = await mem.listTurns("ava", { sessionId: "s1", newest: true, cursor: last.nextCursor! });
+      assert.deepEqual(
+        before.items.map((t) => t.text),
+        ["I moved to Oslo."],
+      );
       assert.equal((await mem.getTurn("ava", turns.items[0]!.id))?.text, "I moved to Oslo.");
       assert.equal(await mem.getTurn("bob", turns.items[0]!.id), null);
       assert.equal(await mem.tenant("other").getTurn("ava", turns.items[0]!.id), null);
