@@ -15,7 +15,7 @@ import { ConflictError, InvalidInputError, isMemlaneError, NotFoundError } from 
 import type { Recall } from "../core/recall.js";
 import { checkReplicaShare, type ReplicaShare } from "../core/replica-share.js";
 import { checkSpecification } from "../core/specification.js";
-import type { Edge, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
+import type { Edge, Hearing, Memory, MemoryFilter, Operation, Scope, Session, Turn } from "../core/types.js";
 import { fieldsOf, refuseUnknownFields } from "../core/unknown-fields.js";
 import type { ChatModel } from "../models/chat-model.js";
 import { CHAT_MODEL_SPECIFICATION } from "../models/chat-model.js";
@@ -607,12 +607,16 @@ export class Memlane {
    * equality or `{ in: [...] }`) and dates (`observedAfter`/`observedBefore` on when it was
    * learned, `validAfter`/`validBefore` on when it was current). Pass a page's `nextCursor` as
    * `cursor`, with the same filters, for the next page.
+   * `hearing`, when given, keeps the page to what those partners may hear (core/audience.ts), as a
+   * recall for them is kept: the list for a walled caller (an MCP server for one partner).
    * @example const { items, nextCursor } = await mem.listMemories("ava", { meta: { topic: "work" }, limit: 50 });
    * @throws {InvalidInputError} an unknown field, a cursor memlane did not give, a limit out of range, an unreadable time
    */
-  async listMemories(agent: string, input: ListMemoriesInput = {}): Promise<Page<Memory>> {
+  async listMemories(agent: string, input: ListMemoriesInput = {}, hearing?: Hearing): Promise<Page<Memory>> {
     const parsed = parseInput(listMemoriesSchema, input, "memories list");
-    return listPage(this.parts.store, this.scope(agent), "memories", memoryFilterOf(parsed), parsed);
+    // The hearing comes last, as in a recall: no field of the input can replace it.
+    const filter = { ...memoryFilterOf(parsed), ...(hearing ? { hearing } : {}) };
+    return listPage(this.parts.store, this.scope(agent), "memories", filter, parsed);
   }
 
   /**

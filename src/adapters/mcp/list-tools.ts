@@ -1,17 +1,16 @@
 /**
  * The MCP tools that page through an agent's sessions and turns (`list_sessions`, `list_turns`):
  * their inputs, the library's own list filters and page fields beside the agent, and what they
- * answer. A partner given (or the server's default partner) keeps the answer to what that
- * partner may hear, as a recall for them does: their sessions, and of the turns only those of
- * their sessions, without anyone else's private words.
+ * answer. A partner given keeps the answer to what that partner may hear, as a recall for them
+ * does: their sessions, and of the turns only those of their sessions, without anyone else's
+ * private words. A server walled to a partner (partner-wall.ts) always lists for them.
  */
 import { z } from "zod";
-import { turnHearingTest } from "../../core/audience.js";
 import type { Session, Turn } from "../../core/types.js";
 import { idSchema, storedIdSchema, unknownFields } from "../../engine/api.js";
 import { pageShape, sessionListShape, turnListShape } from "../../engine/list/list-inputs.js";
 import type { Memlane } from "../../engine/memlane.js";
-import { isPrivateTurn } from "../../engine/privacy/hearing.js";
+import { heardTurns } from "./partner-wall.js";
 
 export const sessionListInput = z.strictObject(
   { agent: idSchema.describe("whose sessions"), ...sessionListShape, ...pageShape },
@@ -61,20 +60,6 @@ export async function listSessionsTool(mem: Memlane, input: z.output<typeof sess
 export async function listTurnsTool(mem: Memlane, input: z.output<typeof turnListInput>) {
   const { agent, partner, ...list } = input;
   const page = await mem.listTurns(agent, list);
-  let turns = page.items;
-  if (partner !== undefined) {
-    const partnersOf = new Map<string, string[]>();
-    for (const id of new Set(turns.map((t) => t.sessionId))) {
-      const session = await mem.getSession(agent, id);
-      if (session) partnersOf.set(id, session.partners);
-    }
-    // The same test a recall for this partner puts its turn hits to.
-    const heard = turnHearingTest(
-      { scope: "partner", partners: [partner] },
-      (id) => partnersOf.get(id),
-      isPrivateTurn,
-    );
-    turns = turns.filter(heard);
-  }
+  const turns = partner === undefined ? page.items : await heardTurns(mem, agent, partner, page.items);
   return { turns: turns.map(turnView), nextCursor: page.nextCursor };
 }

@@ -13,7 +13,7 @@ import { createMcpServer, MCP_TOOLS } from "./mcp-tools.js";
 const quiet = { debug() {}, warn() {}, error() {} };
 
 describe("MCP for desktop clients", () => {
-  it("fills in the default agent and partner, an id given in the call winning", async () => {
+  it("fills in the default agent and partner, an agent given in the call winning", async () => {
     const mem = await testMemlane({ strategy: "accumulate", logger: quiet });
     const me = await desktopClient(mem, { agent: "ava", partner: "me" });
     const remember = me.tools.find((t) => t.name === "remember")!;
@@ -43,7 +43,7 @@ describe("MCP for desktop clients", () => {
     assert.equal(added.memory.about, "me");
 
     // An explicit agent wins: bob's memory is his own.
-    await me.structured("add_memory", { agent: "bob", about: "kim", text: "Kim plays the cello." });
+    await me.structured("add_memory", { agent: "bob", text: "I play the cello." });
     assert.equal((await mem.memories("bob")).length, 1);
     assert.ok((await mem.memories("ava")).every((m) => !/cello/.test(m.text)));
     await me.close();

@@ -124,7 +124,8 @@ describe("MCP lists of sessions and turns", () => {
     const me = await desktopClient(mem, { agent: "ava", partner: "me" });
     await mySessions(me);
     // Sam's own session, and one with both of us where Sam says something private.
-    const sams = await me.structured("remember", {
+    const anyone = await desktopClient(mem, { agent: "ava" });
+    const sams = await anyone.structured("remember", {
       partner: "sam",
       at: "2024-02-20T09:00",
       infer: false,
@@ -156,11 +157,13 @@ describe("MCP lists of sessions and turns", () => {
     const empty = await me.structured("list_turns", { sessionId: sams.sessionId });
     assert.deepEqual(empty.turns, []);
 
-    // As every default, a partner named in the call wins; without one the whole list is read.
-    const samsView = await me.structured("list_turns", { partner: "sam" });
+    // The partner is a wall, not a default: naming another is refused. An operator's server,
+    // with no partner, reads the whole list, or one partner's view when asked.
+    const samsTry = await me.call("list_turns", { partner: "sam" });
+    assert.match(samsTry.content[0]!.text, /^INVALID_INPUT \(field: partner\)/);
+    const samsView = await anyone.structured("list_turns", { partner: "sam" });
     assert.ok(samsView.turns.some((t: { text: string }) => /PIN|pregnant/.test(t.text)));
     assert.ok(!samsView.turns.some((t: { text: string }) => /^Note/.test(t.text)));
-    const anyone = await desktopClient(mem, { agent: "ava" });
     assert.equal((await anyone.structured("list_sessions", {})).sessions.length, 5);
     assert.equal((await anyone.structured("list_turns", {})).turns.length, 10);
     await anyone.close();

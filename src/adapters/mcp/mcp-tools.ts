@@ -8,12 +8,14 @@
  * schema per tool; a typed error (an unknown id included: NOT_FOUND, as REST's 404) is a tool
  * error naming its code and field, so the calling agent can correct itself. A desktop client
  * gets a default agent and partner (`memlane mcp --agent ava --partner me`), so it need not
- * invent ids at every call; an id given in a call still wins.
+ * invent ids at every call; an agent given in a call still wins. The partner is more than a
+ * default: it walls the server (partner-wall.ts), every read answering only what they may hear
+ * and every write being theirs, since the model behind the client repeats what it reads to them.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { InvalidInputError, isMemlaneError, NotFoundError } from "../../core/errors.js";
+import { InvalidInputError, isMemlaneError } from "../../core/errors.js";
 import {
   addFactSchema,
   forgetInputSchema,
@@ -29,6 +31,7 @@ import type { Memlane } from "../../engine/memlane.js";
 import { messageSchema } from "../../engine/messages/message-schemas.js";
 import { remember } from "../../engine/remember.js";
 import { listSessionsTool, listTurnsTool, sessionListInput, turnListInput } from "./list-tools.js";
+import { noMemory, noTurn, PartnerWall } from "./partner-wall.js";
 import { MCP_TOOLS } from "./tool-names.js";
 import {
   addOutput,
@@ -152,8 +155,11 @@ export interface McpDefaults {
   /** Whose memory every tool reads and writes unless a call names another agent. */
   agent?: string;
   /**
-   * Who the agent talks with: `remember`'s partner, whom `recall` and `add_memory` are about, and
-   * whose sessions and turns `list_sessions` and `list_turns` show.
+   * Who the agent talks with, and a wall: every tool answers only what this partner may hear
+   * (recall, list_memories, get_memory, get_turn, timeline, history, list_sessions, list_turns),
+   * and writes only on their behalf (`remember` and `add_memory` for them, corrections and
+   * `forget` of what they may hear). A call naming another partner is refused, and an id behind
+   * the wall is NOT_FOUND. Without it, the tools see the agent's whole memory (an operator's view).
    */
   partner?: string;
 }
@@ -219,7 +225,12 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
   if (agent !== undefined && agent === partner)
     throw new InvalidInputError("The agent cannot be its own partner", { field: "partner" });
   const byAgent = { agent };
-  const server = new McpServer({ name: "memlane", version: "0.1.0" });
+  const wall = partner === undefined ? undefined : new PartnerWall(mem, partner);
+  // The client's model reads this once: it learns why another person's data is not there.
+  const instructions = wall
+    ? `memlane for "${wall.partner}": every tool answers only what "${wall.partner}" may hear, and stores or changes memory only on their behalf.`
+    : undefined;
+  const server = new McpServer({ name: "memlane", version: "0.1.0" }, instructions ? { instructions } : {});
 
   server.registerTool(
     "remember",
@@ -230,21 +241,26 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       inputSchema: published(rememberInput, { agent, partner }),
       outputSchema: rememberOutput,
     },
-    strictTool("remember", rememberInput, { agent, partner }, (input) => remember(mem, input)),
+    strictTool("remember", rememberInput, { agent, partner }, async (input) => {
+      if (wall) {
+        wall.own("partner", input.partner);
+        if (input.sessionId !== undefined) await wall.session(input.agent, input.sessionId);
+      }
+      return remember(mem, input);
+    }),
   );
 
   server.registerTool(
     "recall",
     {
       title: "Recall",
-      description:
-        "Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.",
+      description: `Search what the agent remembers for a question, best first, each hit with its id, text, subject, date and status (current or past). Use before answering anything that depends on earlier conversations.${wall ? ` Always for "${wall.partner}": what they may hear, whoever the question is about.` : ""}`,
       inputSchema: published(recallInputSchema, { agent, about: partner }),
       outputSchema: recallOutput,
       annotations: { readOnlyHint: true },
     },
     strictTool("recall", recallInputSchema, { agent, about: partner }, async (input) => {
-      const found = await mem.recall(input);
+      const found = await mem.recall(wall ? wall.recallInput(input) : input);
       return {
         ...found,
         hits: found.hits.map(({ memory: _m, turn: _t, explanation: _e, ...hit }) => hit),
@@ -262,7 +278,9 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       outputSchema: timelineOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("timeline", memoryRef, byAgent, ({ agent, memoryId }) => mem.timeline(agent, memoryId)),
+    strictTool("timeline", memoryRef, byAgent, ({ agent, memoryId }) =>
+      wall ? wall.timeline(agent, memoryId) : mem.timeline(agent, memoryId),
+    ),
   );
 
   server.registerTool(
@@ -275,7 +293,9 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       outputSchema: historyOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("history", memoryRef, byAgent, ({ agent, memoryId }) => mem.history(agent, memoryId)),
+    strictTool("history", memoryRef, byAgent, ({ agent, memoryId }) =>
+      wall ? wall.history(agent, memoryId) : mem.history(agent, memoryId),
+    ),
   );
 
   server.registerTool(
@@ -289,7 +309,10 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       outputSchema: forgetOutput,
       annotations: { destructiveHint: true, idempotentHint: true },
     },
-    strictTool("forget", forgetInputSchema, byAgent, (input) => mem.forget(input)),
+    strictTool("forget", forgetInputSchema, byAgent, async (input) => {
+      if (wall) await wall.forgettable(input);
+      return mem.forget(input);
+    }),
   );
 
   server.registerTool(
@@ -303,9 +326,9 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       annotations: { readOnlyHint: true },
     },
     strictTool("get_memory", memoryRef, byAgent, async ({ agent, memoryId }) => {
+      if (wall) return wall.memory(agent, memoryId);
       const memory = await mem.getMemory(agent, memoryId);
-      if (!memory)
-        throw new NotFoundError(`No memory "${memoryId}" for agent "${agent}"`, { field: "memoryId" });
+      if (!memory) throw noMemory(agent, memoryId);
       return memory;
     }),
   );
@@ -321,12 +344,11 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       annotations: { readOnlyHint: true },
     },
     strictTool("list_memories", listInput, byAgent, async ({ agent, status, limit, ...filter }) => {
-      const page = await mem.listMemories(agent, {
-        ...filter,
-        status: status ?? "active",
-        limit: limit ?? 50,
-        newest: true,
-      });
+      const page = await mem.listMemories(
+        agent,
+        { ...filter, status: status ?? "active", limit: limit ?? 50, newest: true },
+        wall?.hearing,
+      );
       return {
         memories: page.items.map(({ id, about, text, kind, observedAt, status, invalidAt }) => ({
           id,
@@ -353,8 +375,9 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       annotations: { readOnlyHint: true },
     },
     strictTool("get_turn", turnRef, byAgent, async ({ agent, turnId }) => {
+      if (wall) return wall.turn(agent, turnId);
       const turn = await mem.getTurn(agent, turnId);
-      if (!turn) throw new NotFoundError(`No turn "${turnId}" for agent "${agent}"`, { field: "turnId" });
+      if (!turn) throw noTurn(agent, turnId);
       return turn;
     }),
   );
@@ -369,9 +392,10 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       outputSchema: sessionListOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("list_sessions", sessionListInput, { agent, partner }, (input) =>
-      listSessionsTool(mem, input),
-    ),
+    strictTool("list_sessions", sessionListInput, { agent, partner }, (input) => {
+      wall?.own("partner", input.partner);
+      return listSessionsTool(mem, input);
+    }),
   );
 
   server.registerTool(
@@ -384,7 +408,10 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       outputSchema: turnListOutput,
       annotations: { readOnlyHint: true },
     },
-    strictTool("list_turns", turnListInput, { agent, partner }, (input) => listTurnsTool(mem, input)),
+    strictTool("list_turns", turnListInput, { agent, partner }, (input) => {
+      wall?.own("partner", input.partner);
+      return listTurnsTool(mem, input);
+    }),
   );
 
   server.registerTool(
@@ -396,9 +423,10 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       inputSchema: published(updateInput, byAgent),
       outputSchema: updateOutput,
     },
-    strictTool("update_memory", updateInput, byAgent, ({ agent, memoryId, text, meta }) =>
-      mem.update(agent, memoryId, text, meta === undefined ? {} : { meta }),
-    ),
+    strictTool("update_memory", updateInput, byAgent, async ({ agent, memoryId, text, meta }) => {
+      await wall?.memory(agent, memoryId);
+      return mem.update(agent, memoryId, text, meta === undefined ? {} : { meta });
+    }),
   );
 
   server.registerTool(
@@ -410,7 +438,10 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       inputSchema: published(memoryRef, byAgent),
       outputSchema: restoreOutput,
     },
-    strictTool("restore_memory", memoryRef, byAgent, ({ agent, memoryId }) => mem.restore(agent, memoryId)),
+    strictTool("restore_memory", memoryRef, byAgent, async ({ agent, memoryId }) => {
+      await wall?.memory(agent, memoryId);
+      return mem.restore(agent, memoryId);
+    }),
   );
 
   server.registerTool(
@@ -422,9 +453,12 @@ export function createMcpServer(mem: Memlane, defaults: McpDefaults = {}): McpSe
       inputSchema: published(addInput, { agent, about: partner }),
       outputSchema: addOutput,
     },
-    strictTool("add_memory", addInput, { agent, about: partner }, ({ agent, ...fact }) =>
-      mem.add(agent, fact),
-    ),
+    strictTool("add_memory", addInput, { agent, about: partner }, ({ agent, ...fact }) => {
+      // A fact about someone else would be theirs to hear (and one about the agent, everyone's
+      // under agent scope): not a write the walled partner may make for them.
+      wall?.own("about", fact.about);
+      return mem.add(agent, fact);
+    }),
   );
 
   return server;

@@ -1,6 +1,7 @@
 /**
  * `memlane mcp`: the memory tools over stdio, for a local MCP client (Claude Desktop, an IDE);
- * `--agent` and `--partner` name the ids a tool call may leave out.
+ * `--agent` names the agent a tool call may leave out, and `--partner` the person the client is
+ * for, walling every tool to what they may hear (adapters/mcp/partner-wall.ts).
  * The stdio is the run's (io.ts); the MCP SDK loads when the command runs.
  */
 
@@ -18,7 +19,10 @@ export function registerMcp(program: Command): void {
       `serve the MCP tools (${MCP_TOOLS.join(", ")}) over stdio in one tenant (--tenant); for clients on this machine`,
     )
     .option("--agent <agent>", "the agent a tool call may leave out (its own agent still wins)")
-    .option("--partner <partner>", "the partner a tool call may leave out: you, in a desktop client")
+    .option(
+      "--partner <partner>",
+      "the person the client is for (you, in a desktop client): walls the tools to what that partner may hear, and writes only for them; without it, the tools see the agent's whole memory",
+    )
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { agent?: string; partner?: string }>();
       const [{ StdioServerTransport }, { createMcpServer }] = await loadFeature("mcp", () =>
