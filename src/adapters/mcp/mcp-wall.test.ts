@@ -98,6 +98,7 @@ describe("MCP partner wall", () => {
       { query: "Is Sam pregnant? Does Sam like sailing?", about: "sam", turns: 20 },
       { query: "Sam's PIN, address, hobbies", about: "sam", units: "turns", k: 100 },
       { query: "Sam", about: "sam", strategy: "emma" },
+      { query: "Sam's bank PIN", about: "sam", filter: { sessionId: w.alone } },
     ]) {
       // The answer echoes the query, which names the secrets it asks for: the hits must not hold them.
       const { query: _, ...answer } = await me.structured("recall", args);
