@@ -2,12 +2,13 @@
  * The obvious rules of keeping memory current, decided before any operator or model: how a new
  * statement about a person bears on one memory of theirs.
  *   - same: the same fact again (the same words, or other words with the same names, numbers and
- *     polarity, and no word of change): no new memory; the memory gains the new evidence.
+ *     polarity, and no word of change; a part of the memory said again; "still" with half its
+ *     words): no new memory; the memory gains the new evidence.
  *   - stop: the statement puts an end to what the memory holds ("quit", "gave up", "cancelled",
  *     "no longer", "not … any more"): the memory retires and the stop is kept as its own memory.
  *   - change: the statement leaves one state for another ("switched", "moved", "sold … bought",
- *     "now", "these days", "instead") on the memory's topic: the memory retires, the statement
- *     is kept.
+ *     "replaced … with", "now", "these days", "instead", a new role for the person) on the
+ *     memory's topic: the memory retires, the statement is kept.
  *   - addition: the statement adds to what the memory holds ("another", "a second", "also",
  *     "too", "as well", "my other", or a new name beside the memory's under the same noun, "my
  *     friend Tom" beside "my friend Ana"): both stay.
@@ -157,7 +158,7 @@ function read(text: string, about: string): Reading {
 
 /** Words that end a role's noun phrase: prepositions, conjunctions, relatives. */
 const ROLE_END =
-  /^(?:at|in|on|for|with|from|of|to|and|but|or|who|that|which|since|so|because|now|instead|these|for)$/;
+  /^(?:at|in|on|for|with|from|of|to|and|but|or|who|that|which|since|so|because|now|instead|these)$/;
 
 /**
  * The person's role: the head of "<person> is a …", "<person> works as a …" or a bare "as a …"
