@@ -28,6 +28,12 @@ const HEDGES =
   /\b(i (think|guess|mean|know|bet|hope so|suppose)|you know|know what i mean|i'm sure you|can't wait to hear)\b/i;
 const TRIVIA =
   /\b(breakfast|lunch|dinner|snack|coffee|this morning|just now|right now|a minute ago|earlier today)\b/i;
+/**
+ * Adverbs of frequency (a closed class): what is done "most days" or "every weekend" is a habit,
+ * and a habit is no trivia however small its thing ("fast food for lunch most days").
+ */
+const HABITUAL =
+  /\b(every|each|most (?:days|weeks|mornings|evenings|nights|weekends)|usually|always|often|daily|weekly|nightly|normally|regularly|twice a|three times a)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
 
 export interface SalienceCues {
@@ -61,6 +67,6 @@ export function salience(
   if (content < 2) add("too-short", -3);
   if (SMALL_TALK.test(sentence.trim()) && score < 3) add("small-talk", -1.5);
   if (HEDGES.test(sentence)) add("hedge", -0.75);
-  if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence)) add("trivia", -1);
+  if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence) && !HABITUAL.test(sentence)) add("trivia", -1);
   return { score, cues };
 }

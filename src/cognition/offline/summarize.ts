@@ -81,8 +81,17 @@ function droppedSubject(sentence: string, tagged: Tagged): boolean {
  */
 function startsWithPastVerb(tagged: Tagged): boolean {
   const [first, next] = [tagged.eq(0), tagged.eq(1)];
-  if (!first.has("#PastTense") || first.has("(#Auxiliary|#Copula|#Participle)")) return false;
+  if (first.has("(#Auxiliary|#Copula|#Participle)")) return false;
+  // Opening a sentence, a past form is often read as an imperative ("Gave up the betting"):
+  // the word is past when it is its verb's past form and not its plain one.
+  if (!first.has("#PastTense") && !(first.has("#Verb") && ownPastForm(first.text("normal")))) return false;
   return !next.has("(#Copula|#Auxiliary)");
+}
+
+/** Whether a word is a verb's past form and not its plain form ("gave", not "read" or "give"). */
+function ownPastForm(word: string): boolean {
+  const forms = nlp(word).verbs().conjugate()[0] as { PastTense?: string; Infinitive?: string } | undefined;
+  return Boolean(forms?.PastTense && forms.PastTense === word && forms.Infinitive !== word);
 }
 
 /**
