@@ -23,6 +23,16 @@ describe("cleanStatement", () => {
       text: "Sam hates the commute.",
       changed: true,
     });
+    // A lead-in to the agent before a colon; the agent's own things ("Ava's list:") stay.
+    assert.deepEqual(clean("Ava won't believe it: another of Sam's alpacas followed Sam into town."), {
+      text: "Another of Sam's alpacas followed Sam into town.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Guess what, Ava: Sam got the job."), { text: "Sam got the job.", changed: true });
+    assert.deepEqual(clean("Ava's list: cafés in Bristol."), {
+      text: "Ava's list: cafés in Bristol.",
+      changed: false,
+    });
   });
 
   it("takes hedges, reminders and requests to the agent off, in chat spellings too", () => {

@@ -74,6 +74,8 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
         "",
       )
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
+      // A lead-in to the agent ending in a colon ("Ava won't believe it: …", "Guess what, Ava: …").
+      .replace(new RegExp(`^[^:;.!?]{0,40}\\b${a}\\b(?!'s)[^:;.!?]{0,40}:\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
   }
   // Between commas or after one, the hedge leaves the comma ("comfort food, honestly my
