@@ -11,10 +11,11 @@ import { nlp } from "./nlp.js";
 const conjugated = new Map<string, string>();
 
 /** A verb's forms as the tagger conjugates it (undefined: not read as a verb), by lower-case word. */
-type VerbForms = { PastTense?: string; PresentTense?: string } | undefined;
+type VerbForms = { PastTense?: string; PresentTense?: string; Infinitive?: string } | undefined;
 const verbForms = new Map<string, VerbForms>();
 
-function formsOf(lower: string): VerbForms {
+/** A lower-case word's forms as a verb, conjugated once per word (the summarizer asks too). */
+export function formsOf(lower: string): VerbForms {
   if (!verbForms.has(lower)) verbForms.set(lower, nlp(lower).verbs().conjugate()[0] as VerbForms);
   return verbForms.get(lower);
 }

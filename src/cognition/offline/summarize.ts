@@ -19,7 +19,7 @@ import { atomicClauses } from "./atomic.js";
 import { withContractionsSpelled } from "./chat-spelling.js";
 import { withSpeakerRestored } from "./ellipsis.js";
 import { nlp } from "./nlp.js";
-import { toThirdPerson } from "./perspective.js";
+import { formsOf, toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
 import { withSlipsRepaired } from "./typed-slips.js";
 
@@ -84,13 +84,13 @@ function startsWithPastVerb(tagged: Tagged): boolean {
   if (first.has("(#Auxiliary|#Copula|#Participle)")) return false;
   // Opening a sentence, a past form is often read as an imperative ("Gave up the betting"):
   // the word is past when it is its verb's past form and not its plain one.
-  if (!first.has("#PastTense") && !(first.has("#Verb") && ownPastForm(first.text("normal")))) return false;
+  if (!first.has("#PastTense") && !(first.has("#Verb") && pastOnlyForm(first.text("normal")))) return false;
   return !next.has("(#Copula|#Auxiliary)");
 }
 
 /** Whether a word is a verb's past form and not its plain form ("gave", not "read" or "give"). */
-function ownPastForm(word: string): boolean {
-  const forms = nlp(word).verbs().conjugate()[0] as { PastTense?: string; Infinitive?: string } | undefined;
+function pastOnlyForm(word: string): boolean {
+  const forms = formsOf(word);
   return Boolean(forms?.PastTense && forms.PastTense === word && forms.Infinitive !== word);
 }
 
