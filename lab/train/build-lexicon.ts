@@ -181,6 +181,15 @@ export function buildLexicon(dict: string) {
     }
     fields[name] = [...words].sort();
   }
+  // How often each lemma was met in the sense-tagged corpus, all senses and parts of speech
+  // together: a prior for telling which of two words a typed slip more likely meant.
+  const counts: Record<string, number> = {};
+  for (const line of readFileSync(join(dict, "index.sense"), "utf8").split("\n")) {
+    const [key, , , count] = line.split(" ");
+    const lemma = key?.split("%")[0];
+    if (!lemma || !/^[a-z]+$/.test(lemma) || !(Number(count) > 0)) continue;
+    counts[lemma] = (counts[lemma] ?? 0) + Number(count);
+  }
   const pack = (map: Map<string, Set<number>>) =>
     Object.fromEntries(
       [...map.entries()]
@@ -195,6 +204,7 @@ export function buildLexicon(dict: string) {
     aspects,
     antonyms: [...antonyms].filter((p) => p.split(" ").every((w) => senses.has(w))).sort(),
     fields,
+    counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
     update: privacyClasses(dict, UPDATE_KINDS, true).kinds,
   };

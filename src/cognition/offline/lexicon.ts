@@ -14,6 +14,8 @@ interface LexiconFile {
   related: Record<string, number[]>;
   antonyms: string[];
   fields: Record<WordFieldName, string[]>;
+  /** How often each lemma was met in WordNet's sense-tagged corpus, all senses together. */
+  counts?: Record<string, number>;
 }
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
@@ -39,6 +41,7 @@ interface Lexicon {
   bySense: Map<number, string[]>;
   fields: Map<WordFieldName, Set<string>>;
   verbClasses: Map<VerbClassName, Set<string>>;
+  counts: Map<string, number>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -64,6 +67,7 @@ function lexicon(): Lexicon {
     fields: new Map(
       Object.entries(file.fields).map(([name, words]) => [name as WordFieldName, new Set(words)]),
     ),
+    counts: new Map(Object.entries(file.counts ?? {})),
     verbClasses: new Map(
       (["stop", "change"] as const).map((kind) => [kind, new Set(file.update?.[kind] ?? [])]),
     ),
@@ -79,6 +83,14 @@ export function verbAspect(stemmed: string): Aspect | undefined {
 /** Whether a verb, or a phrasal verb written with a space ("give up"), is in the class. */
 export function inVerbClass(verb: string, kind: VerbClassName): boolean {
   return lexicon().verbClasses.get(kind)?.has(verb) ?? false;
+}
+
+/**
+ * How often a lemma (a dictionary form: "stop", not "stopped") was met in WordNet's sense-tagged
+ * corpus; 0 for one it never met.
+ */
+export function lemmaCount(lemma: string): number {
+  return lexicon().counts.get(lemma) ?? 0;
 }
 
 /** Whether a stemmed word is in the WordNet field (by its two most frequent senses; noun.person by any sense the tagged corpus attests). */

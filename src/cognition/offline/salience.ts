@@ -32,7 +32,7 @@ const TRIVIA =
  * Adverbs of frequency (a closed class): what is done "most days" or "every weekend" is a habit,
  * and a habit is no trivia however small its thing ("fast food for lunch most days").
  */
-const HABITUAL =
+export const HABITUAL =
   /\b(every|each|most (?:days|weeks|mornings|evenings|nights|weekends)|usually|always|often|daily|weekly|nightly|normally|regularly|twice a|three times a)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
 

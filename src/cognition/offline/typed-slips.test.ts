@@ -42,4 +42,14 @@ describe("typed slips", () => {
   it("reads nothing when two words are as likely ('wierd': weird or wired)", () => {
     assert.equal(wordMeant("wierd"), null);
   });
+
+  it("takes the far more frequent of two equally cheap readings ('stoped': stopped, not stooped)", () => {
+    assert.equal(wordMeant("stoped"), "stopped");
+    assert.equal(withSlipsRepaired("i stoped going to church"), "i stopped going to church");
+  });
+
+  it("keeps a lower-case name after a person word that was itself mistyped", () => {
+    assert.equal(withSlipsRepaired("my sistr agata is a nurse"), "my sister agata is a nurse");
+    assert.equal(withSlipsRepaired("my brothr tomas"), "my brother tomas");
+  });
 });

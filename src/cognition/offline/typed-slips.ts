@@ -20,7 +20,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { stem } from "../../core/text.js";
-import { inWordField } from "./lexicon.js";
+import { inWordField, lemmaCount } from "./lexicon.js";
 import { lexiconTag } from "./nlp.js";
 
 interface Speller {
@@ -184,13 +184,45 @@ const DERIVED_MAX_COST = -0.25;
 const CACHE_MAX = 10_000;
 const repaired = new Map<string, string | null>();
 
+/** How much more often one of two equally cheap readings must be met to be taken ("stopped", "stooped"). */
+const FREQUENCY_RATIO = 5;
+
+/** How often a word's lemma was met: the word itself, or the word with an ending taken off. */
+function frequency(word: string): number {
+  const lemmas = [
+    word,
+    ...ENDINGS.filter(([end]) => end.test(word)).map(([end, put]) => word.replace(end, put)),
+  ];
+  // "stopped" -> "stop": a doubled last letter before the ending.
+  const doubled = /([b-df-hj-np-tv-z])\1(?:ed|ing)$/.exec(word);
+  if (doubled) lemmas.push(word.slice(0, doubled.index + 1));
+  return Math.max(...lemmas.map(lemmaCount));
+}
+
+/**
+ * The readings re-ranked where the cheapest tie: of readings within MARGIN of the cheapest, one
+ * met FREQUENCY_RATIO times as often as each other one comes first, clear of them.
+ */
+function byFrequency<T extends { word: string; cost: number }>(ranked: T[]): T[] {
+  const tied = ranked.filter((r) => r.cost - ranked[0]!.cost < MARGIN);
+  if (tied.length < 2) return ranked;
+  const counted = tied.map((r) => ({ r, n: frequency(r.word) })).sort((a, b) => b.n - a.n);
+  const [top, second] = counted;
+  if (top!.n === 0 || top!.n < FREQUENCY_RATIO * second!.n) return ranked;
+  // The frequent one takes the tie; the rest fall a margin behind it.
+  const rest = ranked
+    .filter((r) => r !== top!.r)
+    .map((r) => ({ ...r, cost: Math.max(r.cost, top!.r.cost + MARGIN) }));
+  return [top!.r, ...rest];
+}
+
 /** The clearly cheapest reading of a typed word, or null when none is clear. */
 function bestReading(typed: string): { word: string; cost: number } | null {
   const ranked = readings(typed)
     .map((r) => ({ ...r, common: commonness(r.word) }))
     .map((r) => ({ ...r, cost: r.slip - r.common }))
     .sort((a, b) => a.cost - b.cost);
-  const [best, next] = ranked;
+  const [best, next] = ranked.length > 1 ? byFrequency(ranked) : ranked;
   return best &&
     best.cost <= MAX_COST &&
     (!next || next.cost - best.cost >= MARGIN) &&
@@ -220,7 +252,9 @@ function nameSlot(text: string, at: number): boolean {
   if (!before) return false;
   // "named rudi", and a place or a firm after a preposition of place ("work at teva", "in hilo").
   if (/^(?:named|called|at|in|from)$/.test(before)) return true;
-  const s = stem(before);
+  // "my sistr agata": the word before may be a slip itself, read as the word it meant.
+  const word = before.length >= 4 && !known(before) ? (wordMeant(before) ?? before) : before;
+  const s = stem(word);
   return inWordField(s, "noun.person") || inWordField(s, "noun.animal");
 }
 

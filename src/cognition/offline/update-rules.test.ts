@@ -104,6 +104,24 @@ describe("update rules", () => {
     );
   });
 
+  it("parting with a thing one had ends having it; selling what one makes ends no habit", () => {
+    assert.equal(rule("Sam drives a Ford Fiesta.", "Sam sold the Fiesta."), "stop");
+    assert.equal(rule("Joost owns a canal boat called De Reiger.", "Joost sold De Reiger.", "Joost"), "stop");
+    assert.equal(rule("Sam has a red bike.", "finally gave away the bike to a neighbour"), "stop");
+    assert.equal(
+      rule(
+        "Sigrid and others live in a terraced house on Linden Lane.",
+        "Sigrid and others sold the house on Linden Lane in the spring.",
+        "Sigrid",
+      ),
+      "stop",
+    );
+    // Sold and bought in one statement is a change; selling cakes leaves the baking habit.
+    assert.equal(rule("Sam has a red bike.", "Sam sold the bike and bought a scooter."), "change");
+    assert.equal(rule("Sam bakes cakes every Saturday.", "Sam sold cakes at the fair."), null);
+    assert.equal(rule("Sam has a red bike.", "Sam sold the old sofa."), null);
+  });
+
   it("giving up the broader thing stops the narrower one", () => {
     assert.equal(
       rule("Sam enjoys a glass of red wine with dinner.", "Sam has given up alcohol entirely."),

@@ -29,6 +29,7 @@ import {
   type VerbClassName,
 } from "./lexicon.js";
 import { nlp } from "./nlp.js";
+import { HABITUAL } from "./salience.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
 
@@ -275,6 +276,20 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
   return things.size > 0 ? things : content(r.terms);
 }
 
+/**
+ * Parting with a thing one had ("sold the Fiesta", "gave away the bike"): what was owned is no
+ * longer, as a stop ends a habit. Only when nothing was got in its place in the same statement:
+ * "sold X and bought Y" is a change (see `updateRule`).
+ */
+function parting(s: Reading): string | undefined {
+  if (s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!))) return undefined;
+  return s.verbs.find((v) => v === "sell" || v.startsWith("sell ") || v.startsWith("give away"))
+    ? s.verbs.find((v) => v.startsWith("give away"))
+      ? "give away"
+      : "sell"
+    : undefined;
+}
+
 /** The words of a stopping verb as written ("gave up" for "give up", "quit"), for `governed`. */
 function verbPattern(lemma: string): RegExp {
   const [head, ...rest] = lemma.split(" ");
@@ -383,7 +398,11 @@ export function updateRule(
   const memoryTerms = new Set([...m.terms, ...m.names]);
   // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
   // memory holds, and the memory is not itself a stop.
-  const stopVerb = verbOf(s, "stop") ?? (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined);
+  const stopVerb =
+    verbOf(s, "stop") ??
+    (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined) ??
+    // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday").
+    (HABITUAL.test(m.text) ? undefined : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
   const denied = stopVerb
     ? new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(stopVerb).source}`, "i").test(s.text)
