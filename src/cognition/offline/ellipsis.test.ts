@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { withSpeakerRestored } from "./ellipsis.js";
+import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsis.js";
 import { nlp } from "./nlp.js";
 
 const restored = (sentence: string) => withSpeakerRestored(sentence, nlp(sentence).terms());
@@ -25,6 +25,30 @@ describe("a dropped subject put back", () => {
   it("reads a fragment that opens with a phrasal verb or a verb of stopping", () => {
     assert.equal(restored("cut out sugar."), "I cut out sugar.");
     assert.equal(restored("gave up the allotment"), "I gave up the allotment");
+  });
+
+  it("reads a gerund before a preposition, an adverb or a determiner as a dropped 'I'm'", () => {
+    assert.equal(restored("renting in hanoi."), "I'm renting in hanoi.");
+    assert.equal(restored("swimming at the lido now."), "I'm swimming at the lido now.");
+    assert.equal(restored("training for a 10k"), "I'm training for a 10k");
+    // Before a noun, a gerund names a kind of thing.
+    assert.equal(restored("running shoes."), null);
+  });
+
+  it("tells a verbless fragment, and the short detail that may follow one", () => {
+    const verbless = (s: string) => verblessFragment(nlp(s).terms());
+    const detail = (s: string) => fragmentDetail(s, nlp(s).terms());
+    assert.equal(verbless("fizzy drinks."), true);
+    assert.equal(verbless("turkish classes"), true);
+    assert.equal(verbless("I love it."), false);
+    assert.equal(verbless("have a dog."), false);
+    assert.equal(detail("2 cans a day."), true);
+    assert.equal(detail("diagnosed 2016."), true);
+    assert.equal(detail("mornings, before school."), true);
+    // A fact of its own, a clause with its subject, or a long one is no detail.
+    assert.equal(detail("team leader at Redmesa."), false);
+    assert.equal(detail("She loves watercolours."), false);
+    assert.equal(detail("the long drive to the coast on a sunny Sunday"), false);
   });
 
   it("reads a fragment that opens with a state's adjective or a plain verb", () => {

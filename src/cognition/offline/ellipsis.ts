@@ -8,7 +8,9 @@
  * - a verbless fragment that opens with a place or state ("at", "in", "from", "back from",
  *   "no longer at"): "I'm no longer at the food bank";
  * - a fragment that opens with a phrasal verb or a verb of stopping or changing ("cut out sugar",
- *   "give up the car"): "I cut out sugar".
+ *   "give up the car"): "I cut out sugar";
+ * - a state's adjective with its preposition ("allergic to wasps"), a plain verb with its thing
+ *   ("carry an epipen", "work at teva"), a gerund with no other verb ("renting in hanoi").
  */
 import { stem } from "../../core/text.js";
 import { inVerbClass, inWordField } from "./lexicon.js";
@@ -40,7 +42,56 @@ export function withSpeakerRestored(sentence: string, tagged: Tagged): string | 
   if (state !== null && verbless(terms.slice(state))) return `I'm ${lower}`;
   if (opensWithStateAdjective(terms)) return `I'm ${lower}`;
   if (opensWithPlainVerb(terms)) return `I ${lower}`;
+  if (opensWithGerund(terms)) return `I'm ${lower}`;
   return null;
+}
+
+/**
+ * Whether a fragment has no verb at all: "fizzy drinks", "paper round", "coeliac", "turkish
+ * classes".
+ */
+export function verblessFragment(tagged: Tagged): boolean {
+  const terms = termsOf(tagged);
+  return terms.length > 0 && noVerbAtAll(terms);
+}
+
+/**
+ * Strictly verbless: a word read as a verb counts as one unless the tagger also reads it as a
+ * noun ("have" and "love" can name persons in WordNet, and are verbs in "I love it").
+ */
+function noVerbAtAll(terms: Term[]): boolean {
+  return !terms.some((t) => t.tags.has("Verb") && !t.tags.has("Noun"));
+}
+
+/**
+ * A detail that follows a terse fragment in the same turn: verbless ("2 cans a day", "mornings,
+ * before school"), or a participle with its time ("diagnosed 2016"), and short.
+ */
+export function fragmentDetail(sentence: string, tagged: Tagged): boolean {
+  const terms = termsOf(tagged);
+  if (terms.length === 0 || terms.length > MAX_DETAIL_WORDS) return false;
+  // A fragment that says a fact of its own ("team leader at Redmesa") stands alone.
+  if (withSpeakerRestored(sentence, tagged) !== null) return false;
+  if (noVerbAtAll(terms)) return true;
+  const [first, ...rest] = terms;
+  const participle = first!.tags.has("PastTense") || first!.tags.has("Participle");
+  return participle && rest.length <= 2 && noVerbAtAll(rest);
+}
+
+/** Most words in a detail that joins a terse fragment ("cetirizine, daily", "2 cans a day"). */
+const MAX_DETAIL_WORDS = 5;
+
+/**
+ * "renting in hanoi", "bouldering now", "training for a 10k": a gerund opening a fragment with no
+ * other verb, then a preposition, adverb or determiner; the speaker dropped "I'm". A gerund as the
+ * subject of a verb ("running helps") has one.
+ */
+function opensWithGerund(terms: Term[]): boolean {
+  const [first, second] = terms;
+  if (!first || !second || !first.tags.has("Gerund")) return false;
+  // A gerund right before a noun names a kind of thing ("billing software", "running shoes").
+  if (!["Preposition", "Adverb", "Determiner", "Possessive"].some((t) => second.tags.has(t))) return false;
+  return verbless(terms.slice(1));
 }
 
 /**

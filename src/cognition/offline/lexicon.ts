@@ -75,6 +75,26 @@ function lexicon(): Lexicon {
   return loaded;
 }
 
+/**
+ * Verbs too general to say what a statement is about ("has", "is", "does"), a closed class: two
+ * statements that share one share no topic by it, and one with a bare noun ("take care", "have
+ * fun") is a set phrase rather than a thing done.
+ */
+export const LIGHT_VERBS: ReadonlySet<string> = new Set([
+  "be",
+  "have",
+  "do",
+  "get",
+  "go",
+  "make",
+  "say",
+  "tell",
+  "take",
+  "use",
+  "keep",
+  "start",
+]);
+
 /** The aspect of a stemmed verb, if WordNet files it under ending, beginning or changing. */
 export function verbAspect(stemmed: string): Aspect | undefined {
   return lexicon().aspects.get(stemmed);

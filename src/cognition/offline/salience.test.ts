@@ -19,8 +19,9 @@ const cases: [sentence: string, score: number, cues: string[]][] = [
   // Trivia is pulled down, unless it is a change ("quit coffee").
   ["I think I had coffee this morning.", -0.75, ["first-person", "hedge", "trivia"]],
   ["I quit coffee this morning.", 2.5, ["first-person", "change"]],
-  // A habit is no trivia, however small its thing.
-  ["I eat fast food for lunch most days.", 1.5, ["first-person", "content"]],
+  // A habit is no trivia, however small its thing, and a lasting fact.
+  ["I eat fast food for lunch most days.", 2, ["first-person", "habit", "content"]],
+  ["Swimming, three times a week.", 1, ["habit", "content"]],
   ["I guess the weather is nice.", 0.25, ["first-person", "hedge"]],
 ];
 

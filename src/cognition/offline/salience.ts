@@ -29,11 +29,12 @@ const HEDGES =
 const TRIVIA =
   /\b(breakfast|lunch|dinner|snack|coffee|this morning|just now|right now|a minute ago|earlier today)\b/i;
 /**
- * Adverbs of frequency (a closed class): what is done "most days" or "every weekend" is a habit,
- * and a habit is no trivia however small its thing ("fast food for lunch most days").
+ * Adverbs of frequency and plural times of the week (closed classes): what is done "most days",
+ * "every weekend" or "tuesdays" is a habit, and a habit is no trivia however small its thing
+ * ("fast food for lunch most days").
  */
 export const HABITUAL =
-  /\b(every|each|most (?:days|weeks|mornings|evenings|nights|weekends)|usually|always|often|daily|weekly|nightly|normally|regularly|twice a|three times a)\b/i;
+  /\b(every|each|most (?:days|weeks|mornings|evenings|nights|weekends)|usually|always|often|daily|weekly|nightly|normally|regularly|twice a|three times a|(?:a|per) (?:day|week|month|night)|(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|weekends)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
 
 export interface SalienceCues {
@@ -44,7 +45,7 @@ export interface SalienceCues {
 /** How memorable a declarative sentence said by its speaker is. */
 export function salience(
   sentence: string,
-  extras: { entities: number; times: number; numbers: number },
+  extras: { entities: number; times: number; numbers: number; things?: number },
 ): SalienceCues {
   const cues: string[] = [];
   let score = 0;
@@ -59,12 +60,16 @@ export function salience(
   if (PLAN_CUES.test(sentence)) add("plan", 0.75);
   if (IDENTITY_CUES.test(sentence)) add("identity", 1);
   if (HEALTH_CUES.test(sentence)) add("health", 1);
+  // A habit is a lasting fact about the speaker ("swims three times a week", "tuesdays").
+  if (HABITUAL.test(sentence)) add("habit", 0.5);
   if (extras.entities > 0) add("entity", Math.min(1, 0.5 * extras.entities));
   if (extras.times > 0) add("time", 0.5);
   if (extras.numbers > 0) add("number", 0.25);
   const content = contentTokens(sentence).length;
   if (content >= 4) add("content", 0.5);
-  if (content < 2) add("too-short", -3);
+  // One word says little ("I love it", "so tired"), unless it names who or what the speaker
+  // has or is: "I have a dog", "I'm a teacher" (extras.things, from WordNet).
+  if (content < 2 && !extras.things) add("too-short", -3);
   if (SMALL_TALK.test(sentence.trim()) && score < 3) add("small-talk", -1.5);
   if (HEDGES.test(sentence)) add("hedge", -0.75);
   if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence) && !HABITUAL.test(sentence)) add("trivia", -1);

@@ -171,6 +171,38 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("keeps a terse turn's verbless fragments as the speaker's own words, with the details after them", async () => {
+    const statements = await summarize("aziz", [
+      ["aziz", "fizzy drinks. 2 cans a day."],
+      ["ava", "Noted. Lunch?"],
+      // An answer to a question means what the question gives it: not a fact of its own.
+      ["aziz", "kebab."],
+      ["ava", "Enjoy."],
+      ["aziz", "coeliac. diagnosed 2016."],
+      ["aziz", "Paper round, mornings before school."],
+      ["aziz", "moved. saigon now. district 3."],
+      ["aziz", "finaly kicked the nail biting habit!! took 5 weeks"],
+      ["aziz", "morning ava. good choice."],
+      ["aziz", "renting in hanoi."],
+      ["aziz", "i have a dog."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    for (const expected of [
+      "Aziz: fizzy drinks; 2 cans a day.",
+      "Aziz: coeliac; diagnosed 2016.",
+      "Aziz: Paper round, mornings before school.",
+      "Aziz moved; saigon now; district 3.",
+      "Aziz finally kicked the nail biting habit; took 5 weeks.",
+      "Aziz is renting in hanoi.",
+      "Aziz has a dog.",
+    ])
+      assert.ok(texts.includes(expected), `${expected} in: ${texts.join(" | ")}`);
+    assert.ok(
+      texts.every((t) => !/kebab|morning ava|good choice/i.test(t)),
+      texts.join(" | "),
+    );
+  });
+
   it("gives a pronoun its person, or keeps its clause joined to the one that says what it stands for", async () => {
     const statements = await summarize("caroline", [
       ["caroline", "My daughter painted this. She loves watercolours."],

@@ -7,7 +7,7 @@
 
 import { displayName } from "../../core/ids.js";
 import { isOwnReply } from "../../core/own-reply.js";
-import { contentTokens, escapeRegExp } from "../../core/text.js";
+import { contentTokens, escapeRegExp, stem } from "../../core/text.js";
 import { absolutizeTimes, findRelativeTimes } from "../../core/time.js";
 import type { Statement, Turn } from "../../core/types.js";
 import { cosine } from "../../core/vector.js";
@@ -17,7 +17,8 @@ import type { SummarizeInput } from "../inputs.js";
 import { type Antecedent, lastPersonIn, withAntecedent } from "./antecedent.js";
 import { atomicClauses } from "./atomic.js";
 import { withContractionsSpelled } from "./chat-spelling.js";
-import { withSpeakerRestored } from "./ellipsis.js";
+import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsis.js";
+import { inWordField } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 import { formsOf, toThirdPerson } from "./perspective.js";
 import { salience } from "./salience.js";
@@ -66,8 +67,9 @@ type Tagged = ReturnType<ReturnType<typeof nlp>["terms"]>;
 
 function droppedSubject(sentence: string, tagged: Tagged): boolean {
   if (!DROPPED_SUBJECT.test(sentence) && !startsWithPastVerb(tagged)) return false;
-  // "Sprained, the doctor said": a verb set off by a comma is a fragment, not a clause.
-  if (/^\S+[,;:]/.test(sentence)) return false;
+  // "Sprained, the doctor said": a verb set off by a comma is a fragment, not a clause. A terse
+  // detail joined after it ("moved; saigon now") is no subject of its own.
+  if (/^\S+[,:]/.test(sentence)) return false;
   // "Based in Leeds, my sister teaches…": a later clause has a subject of its own.
   const comma = sentence.indexOf(",");
   return !(
@@ -80,7 +82,10 @@ function droppedSubject(sentence: string, tagged: Tagged): boolean {
  * nor "Attached is the photo" (a verb that is the subject of the next one).
  */
 function startsWithPastVerb(tagged: Tagged): boolean {
-  const [first, next] = [tagged.eq(0), tagged.eq(1)];
+  // Adverbs may come first: "finally kicked the habit", "just got back".
+  let at = 0;
+  while (at < 2 && tagged.eq(at).has("#Adverb") && !tagged.eq(at).has("#Verb")) at++;
+  const [first, next] = [tagged.eq(at), tagged.eq(at + 1)];
   if (first.has("(#Auxiliary|#Copula|#Participle)")) return false;
   // Opening a sentence, a past form is often read as an imperative ("Gave up the betting"):
   // the word is past when it is its verb's past form and not its plain one.
@@ -120,9 +125,16 @@ export async function summarizeOffline(
   const participants = [input.agent, ...input.partners];
   const candidates = new Map<string, Candidate[]>();
   let order = 0;
+  // The turn before, when someone else asked a question in it: a terse answer to it ("doubles.")
+  // means what the question gives it, and is not read as a fact on its own.
+  let asker: string | null = null;
   for (const turn of input.turns) {
     // The agent's own generated replies: only what it says about itself (and promises) counts.
     const own = isOwnReply(turn, input.agent);
+    const answers = asker !== null && asker !== turn.speaker;
+    asker = /\?\s*$/.test(turn.text.trim()) ? turn.speaker : null;
+    // A partner's verbless fragment opening a turn that answers nothing is about the partner.
+    const terseTurn = !own && turn.speaker !== input.agent && !answers;
     await breathe();
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
@@ -134,7 +146,7 @@ export async function summarizeOffline(
     // The person a "she" or "they" further on stands for, carried clause to clause in the turn.
     let antecedent: Antecedent | null = null;
     // The clause before, in this turn, and the candidate it gave (if any).
-    let previous: { clause: string; candidate: Candidate | null } | null = null;
+    let previous: { clause: string; candidate: Candidate | null; quote: Quote; terse: boolean } | null = null;
     const speakerName = displayName(turn.speaker);
     for (const raw of sentencesOf(own ? withoutQuotations(said) : said)) {
       await breathe();
@@ -157,14 +169,28 @@ export async function summarizeOffline(
         const list = candidates.get(turn.speaker) ?? [];
         // A clause that still rests on a pronoun ("It made Caroline reflect…") cannot stand
         // alone: it stays joined to the clause before it, where what it stands for was said
-        // (not to a question, which is no fact to join).
-        if (previous && !/\?\s*$/.test(previous.clause) && BARE_SUBJECT.test(resolved)) {
+        // (not to a question, which is no fact to join). So does a short detail after a terse
+        // fragment ("fizzy drinks. 2 cans a day.", "coeliac. diagnosed 2016."): it says more of it.
+        const joins =
+          previous !== null &&
+          !/\?\s*$/.test(previous.clause) &&
+          (BARE_SUBJECT.test(resolved) ||
+            (!own && terseClause(previous.clause, listener) && detailClause(resolved)));
+        let said = quote;
+        let terse: boolean = terseTurn && previous === null;
+        if (joins && previous) {
           if (previous.candidate) list.splice(list.indexOf(previous.candidate), 1);
           resolved = `${previous.clause.replace(/[\s.!…]+$/, "")}; ${resolved[0]!.toLowerCase()}${resolved.slice(1)}`;
+          terse = previous.terse;
+          if (previous.quote.text !== quote.text) {
+            const text = `${previous.quote.text} ${quote.text}`;
+            let joinedScore: number | undefined;
+            said = { text, score: () => (joinedScore ??= scored(text, turn.at || input.at).score) };
+          }
         }
-        const candidate = toCandidate(resolved, quote, turn, listener, input.at, minScore, order++);
+        const candidate = toCandidate(resolved, said, turn, listener, input.at, minScore, order++, terse);
         const kept = candidate && !(own && candidate.statement.about !== turn.speaker) ? candidate : null;
-        previous = { clause: resolved, candidate: kept };
+        previous = { clause: resolved, candidate: kept, quote: said, terse };
         if (!kept) continue;
         list.push(kept);
         candidates.set(turn.speaker, list);
@@ -305,6 +331,9 @@ function addressee(turn: Turn, participants: string[]): string | null {
   return others.length === 1 ? displayName(others[0]!) : null;
 }
 
+/** WordNet's files of nouns for who or what a person has or is: people, animals, food. */
+const THING_FIELDS = ["noun.person", "noun.animal", "noun.food"] as const;
+
 /** Salience of a sentence, with the entities and relative times it names; `doc` is its parse, when the caller has it. */
 function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
   const entities = [
@@ -316,8 +345,15 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
   ].map((e) => e.replace(/[.,!?]+$/, ""));
   const numbers = (doc.numbers().out("array") as string[]).length;
   const times = findRelativeTimes(sentence, anchor);
+  // Nouns as the tagger reads them here: "love" names a person in WordNet, not in "I love it".
+  const nouns = (doc.terms().json() as { terms: { text: string; tags: string[] }[] }[])
+    .map((t) => t.terms[0]!)
+    .filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Verb"));
+  const things = nouns.filter((t) =>
+    THING_FIELDS.some((f) => inWordField(stem(t.text.toLowerCase().replace(/[^a-z]/g, "")), f)),
+  ).length;
   return {
-    ...salience(sentence, { entities: entities.length, times: times.length, numbers }),
+    ...salience(sentence, { entities: entities.length, times: times.length, numbers, things }),
     entities,
     times,
   };
@@ -329,7 +365,36 @@ interface Quote {
   score(): number;
 }
 
-/** `raw` is one atomic clause; `quote` the whole sentence it came from (kept as the source words). */
+/** Most words in a clause that a terse detail may join ("paper round", "cut out fizzy drinks"). */
+const TERSE_WORDS = 6;
+
+/** Whether a sentence names the one it is said to: an address ("morning Sol"). */
+function addresses(sentence: string, listener: string | null): boolean {
+  return listener !== null && new RegExp(`\\b${escapeRegExp(listener)}\\b`, "i").test(sentence);
+}
+
+/** A short clause, the kind a terse turn is made of. */
+function terseClause(clause: string, listener: string | null): boolean {
+  const text = clause.replace(LEADING_FILLER, "");
+  // A greeting ("morning ava") is no fact for a detail to say more of.
+  if (addresses(text, listener)) return false;
+  return text.split(/\s+/).filter(Boolean).length <= TERSE_WORDS;
+}
+
+/** A clause that only adds a detail to the terse one before it (see ellipsis.ts `fragmentDetail`). */
+function detailClause(clause: string): boolean {
+  const text = withSlipsRepaired(clause).replace(LEADING_FILLER, "").trim();
+  if (!text || /\?\s*$/.test(text)) return false;
+  return fragmentDetail(text, nlp(text).terms());
+}
+
+/**
+ * `raw` is one atomic clause; `quote` the whole sentence it came from (kept as the source words).
+ * `terse`: the clause opens a partner's turn that answers no question (or joins such a clause); if
+ * it is a verbless fragment no shape puts a subject back into ("fizzy drinks; 2 cans a day"), it is
+ * kept as the speaker's own words under their name ("Aziz: fizzy drinks; 2 cans a day."), not
+ * guessed into a sentence.
+ */
 function toCandidate(
   raw: string,
   quote: Quote,
@@ -338,6 +403,7 @@ function toCandidate(
   sessionAt: string,
   minScore: number,
   order: number,
+  terse = false,
 ): Candidate | null {
   let sentence = withSlipsRepaired(withContractionsSpelled(raw))
     .replace(LEADING_FILLER, "")
@@ -359,11 +425,17 @@ function toCandidate(
       "I'm going to",
     );
   // A fragment that names the listener is an address ("morning Sol"), not a role.
-  else if (!listener || !new RegExp(`\\b${escapeRegExp(listener)}\\b`, "i").test(sentence))
-    sentence = withSpeakerRestored(sentence, tagged) ?? sentence;
+  else if (!addresses(sentence, listener)) sentence = withHeadRestored(sentence, tagged);
+  // The speaker's own verbless words, kept under their name: see the function's head.
+  const fragment = terse && sentence === read && !addresses(sentence, listener) && headVerbless(sentence);
   const anchor = turn.at || sessionAt;
   // One parse serves both readings unless the subject was put back (the tags can change then).
-  const { score, cues, entities, times } = scored(sentence, anchor, sentence === read ? parsed : undefined);
+  const scoredAs = scored(sentence, anchor, sentence === read ? parsed : undefined);
+  const { entities, times } = scoredAs;
+  let { score, cues } = scoredAs;
+  // Said in the speaker's own turn, the fragment is about them, as "I" would have said.
+  // Only one that says something besides ("good choice" has nothing to add to).
+  if (fragment && score > 0) [score, cues] = [score + OWN_WORDS, [...cues, "own-fragment"]];
   // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
   // how facts are cut, not which are kept.
   // A clause that says little on its own ("I love it") does not inherit anything.
@@ -371,6 +443,7 @@ function toCandidate(
   if (score < minScore && !inherits) return null;
   const speaker = displayName(turn.speaker);
   let text = toThirdPerson(absolutizeTimes(sentence, anchor), speaker, listener);
+  if (fragment) text = `${speaker}: ${text}`;
   text = text[0]!.toUpperCase() + text.slice(1);
   text = text.replace(/[\s,;:-]+$/, "").replace(/!+$/, ".");
   if (!/[.!?]$/.test(text)) text += ".";
@@ -393,6 +466,27 @@ function toCandidate(
       },
     },
   };
+}
+
+/** What a fragment said in the speaker's own turn scores for being about them (as "I" does). */
+const OWN_WORDS = 1;
+
+/**
+ * The sentence with its dropped "I" put back where its first part is one of ellipsis.ts's shapes,
+ * the details joined after it left as they are ("I cut out fizzy drinks; 3 weeks now").
+ */
+function withHeadRestored(sentence: string, tagged: Tagged): string {
+  const cut = sentence.indexOf("; ");
+  if (cut === -1) return withSpeakerRestored(sentence, tagged) ?? sentence;
+  const head = sentence.slice(0, cut);
+  const restored = withSpeakerRestored(head, nlp(head).terms());
+  return restored ? `${restored}${sentence.slice(cut)}` : sentence;
+}
+
+/** Whether the first part of a sentence (before a joined detail) has no verb. */
+function headVerbless(sentence: string): boolean {
+  const head = sentence.split("; ")[0]!;
+  return verblessFragment(nlp(head).terms());
 }
 
 /** Candidates embedded per call when looking for duplicates. */

@@ -25,6 +25,7 @@ import {
   expandSynonyms,
   inVerbClass,
   inWordField,
+  LIGHT_VERBS,
   lexicalRelations,
   type VerbClassName,
 } from "./lexicon.js";
@@ -54,22 +55,6 @@ const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
 const ACQUIRE = new Set(["buy", "get", "adopt", "purchase", "lease", "rent", "order", "pick"]);
-/** Verbs too general to say what a statement is about ("has", "is", "does"). */
-const LIGHT_VERBS = new Set([
-  "be",
-  "have",
-  "do",
-  "get",
-  "go",
-  "make",
-  "say",
-  "tell",
-  "take",
-  "use",
-  "keep",
-  "start",
-]);
-
 interface Reading {
   text: string;
   /** Lower case, the person's name and punctuation out, spaces single. */
