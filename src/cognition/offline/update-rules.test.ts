@@ -122,6 +122,18 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a red bike.", "Sam sold the old sofa."), null);
   });
 
+  it("a number in words and in figures is one number ('twelve', '12')", () => {
+    assert.equal(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 12.", "Bartek"), "same");
+    assert.notEqual(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 13.", "Bartek"), "same");
+  });
+
+  it("a role read from its ending where WordNet lacks the spelling ('instructer')", () => {
+    assert.equal(
+      rule("Delroy is a bus driver for the city.", "Delroy is a driving instructer now.", "Delroy"),
+      "change",
+    );
+  });
+
   it("giving up the broader thing stops the narrower one", () => {
     assert.equal(
       rule("Sam enjoys a glass of red wine with dinner.", "Sam has given up alcohol entirely."),

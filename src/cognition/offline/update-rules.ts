@@ -29,7 +29,7 @@ import {
   lexicalRelations,
   type VerbClassName,
 } from "./lexicon.js";
-import { nlp } from "./nlp.js";
+import { lexiconTag, nlp } from "./nlp.js";
 import { HABITUAL } from "./salience.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
@@ -85,6 +85,8 @@ interface Reading {
   begins: boolean;
   /** The role the person is given ("is a cashier", "works as a nurse"): its head noun, stemmed. */
   role: string | null;
+  /** `terms` without the words of numbers ("twelve", "12"): `amounts` compares those. */
+  wording: Set<string>;
 }
 
 const READ_MAX = 4096;
@@ -118,10 +120,16 @@ function read(text: string, about: string): Reading {
   }[];
   const verbs = verbList.map((v) => (v.verb?.infinitive ?? "").toLowerCase()).filter(Boolean);
   const first = verbList[0];
+  const values = new Set(
+    (doc.match("#Value").terms().out("array") as string[]).map((w) =>
+      stem(w.toLowerCase().replace(/[^a-z0-9]/g, "")),
+    ),
+  );
+  const termSet = new Set([...frame.terms].filter((t) => !nameTerms.has(t)));
   const reading: Reading = {
     text,
     plain: plainOf(text, about),
-    terms: new Set([...frame.terms].filter((t) => !nameTerms.has(t))),
+    terms: termSet,
     names: new Set([...frame.names].filter((t) => !nameTerms.has(t))),
     nouns,
     verbs,
@@ -136,6 +144,7 @@ function read(text: string, about: string): Reading {
     past: first?.verb?.grammar?.tense === "PastTense",
     begins: frame.aspects.has("begin") || /\bfirst\s+(?:day|week|month|shift|year)\s+as\b/i.test(text),
     role: roleOf(text, about),
+    wording: new Set([...termSet].filter((t) => !values.has(t) && !/^\d/.test(t))),
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
@@ -170,8 +179,19 @@ function roleOf(text: string, about: string): string | null {
     words.push(w.toLowerCase());
   }
   // The last word that can name a person: "loan officer", and "cashier" in "a cashier paid in".
-  const head = words.map(stem).findLast((w) => inWordField(w, "noun.person"));
-  return head ?? null;
+  const head = words.findLast((w) => inWordField(stem(w), "noun.person") || agentNoun(w));
+  return head ? stem(head) : null;
+}
+
+/**
+ * A noun for one who does what a verb says, by its ending: "instructer" (as typed), "baker",
+ * "investor". WordNet lists the usual spellings; the ending reads the rest.
+ */
+function agentNoun(word: string): boolean {
+  const base = /^([a-z]{3,}?)(?:e?r|or)$/.exec(word)?.[1];
+  if (!base) return false;
+  const undoubled = base.replace(/([b-df-hj-np-tv-z])\1$/, "$1");
+  return [base, `${base}e`, undoubled].some((b) => lexiconTag(b) === "Infinitive");
 }
 
 /** Pronouns stand for someone the statement does not name. */
@@ -262,6 +282,22 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
 }
 
 /**
+ * Whether the statement itself tells of a stop ("quit, my wife's idea", "no longer on cetirizine",
+ * "sold the Fiesta"), whatever memory it meets: such a statement is remembered as a memory of its
+ * own, so nothing that ends a state may drop it (a stop is kept, never retired with the habit).
+ */
+export function statesStop(statement: string, about: string): boolean {
+  const s = read(statement, about);
+  if (s.plan) return false;
+  const verb = verbOf(s, "stop") ?? parting(s);
+  if (verb)
+    return !new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(verb).source}`, "i").test(
+      s.text,
+    );
+  return ENDED.test(s.text);
+}
+
+/**
  * Parting with a thing one had ("sold the Fiesta", "gave away the bike"): what was owned is no
  * longer, as a stop ends a habit. Only when nothing was got in its place in the same statement:
  * "sold X and bought Y" is a change (see `updateRule`).
@@ -342,8 +378,9 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (s.plan !== m.plan) return null;
   // "Stomach bug over" beside "has a stomach bug": the same words, but one ends the other.
   if (s.ends && !m.ends) return null;
-  const there = coverage(s.terms, expandSynonyms(m.terms));
-  const back = coverage(m.terms, expandSynonyms(s.terms));
+  // Numbers are compared as amounts above: "twelve" and "12" are one word here.
+  const there = coverage(s.wording, expandSynonyms(m.wording));
+  const back = coverage(m.wording, expandSynonyms(s.wording));
   // Nothing the memory does not already say: a part of it, said again.
   if (there >= 0.9 && s.names.size > 0 && s.terms.size >= 3)
     return "nothing the memory does not say: its names, numbers and words";

@@ -45,12 +45,16 @@ const SUMMARY: Record<string, string> = {
   "My cold is gone.": "Sam's cold is gone.",
   "I get physiotherapy now.": "Sam gets physiotherapy.",
   "I have a dog, still.": "Sam has a dog.",
+  "My knee is sore.": "Sam's knee is sore.",
+  "I quit running for good.": "Sam quit running for good.",
 };
 const LABEL: Record<string, string> = {
   "Sam lives in Leeds.|Sam moved to Bristol.": "REPLACE",
   "Sam has a cold.|Sam's cold is gone.": "DELETE",
   "Sam's back hurts but Sam has not seen a doctor.|Sam gets physiotherapy.": "FUSION",
   "Sam has a dog.|Sam has a dog.": "PASS",
+  // The operator judges the knee a finished state; the stop itself must still be remembered.
+  "Sam's knee is sore.|Sam quit running for good.": "DELETE",
 };
 
 /** The hashing test embedder is lexical; compare every pair so the model double sees them all. */
@@ -152,6 +156,38 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
     // Model calls: session 1 summary; session 2 summary, one classification batch, one fusion;
     // and each session read once for standing instructions.
     assert.equal(chat.calls.length, 4 + 2);
+    await mem.close();
+  });
+
+  it("a stop is remembered: the operator's DELETE of another memory retires that memory, not the stop", async () => {
+    const mem = await testMemlane({ chat: scriptedModel(), strategy: everyPair() });
+    const sessions = [
+      { id: "k1", at: "2024-03-01", turns: ["My knee is sore."] },
+      { id: "k2", at: "2024-04-01", turns: ["I quit running for good."] },
+    ];
+    const report = await mem.ingest(
+      validateTranscript({
+        agent: "ava",
+        sessions: sessions.map((x) => ({
+          ...x,
+          partner: "sam",
+          turns: x.turns.map((text) => ({ speaker: "sam", text })),
+        })),
+      }),
+    );
+    assert.equal(report.failed, 0);
+    const all = await mem.memories("ava", { status: "any" });
+    assert.equal(all.find((m) => m.text === "Sam quit running for good.")?.status, "active");
+    assert.equal(all.find((m) => m.text === "Sam's knee is sore.")?.status, "superseded");
+    const ops = await mem.store.listOperations(mem.scope("ava"));
+    assert.ok(
+      ops.some(
+        (o) =>
+          o.type === "REPLACE" &&
+          /DELETE, taken as REPLACE: the statement tells of a stop/.test(o.rationale ?? ""),
+      ),
+      ops.map((o) => `${o.type} ${o.rationale}`).join("\n"),
+    );
     await mem.close();
   });
 

@@ -8,7 +8,7 @@
  * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
 import type { PairDecision, SentencePair } from "../../cognition/inputs.js";
-import { updateRule } from "../../cognition/offline/update-rules.js";
+import { statesStop, updateRule } from "../../cognition/offline/update-rules.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { byStoreOrder } from "../../core/memory-order.js";
@@ -247,6 +247,25 @@ async function updateSubject(
     for (const { memory, rule } of list) decisions.set(`${number.get(memory.id)!}:${s}`, rule);
   });
   const model = classified.model;
+  // A statement a rule kept (a stop, a change, an addition), or one that tells of a stop, is not
+  // dropped by the operator's DELETE of another memory: the rules decided its fate, and a stop is
+  // remembered. The DELETE still retires the memory it judged finished (as REPLACE).
+  const kept = new Set(
+    [...decisions].flatMap(([key, d]) => (d.rule && d.rule !== "same" ? [Number(key.split(":")[1])] : [])),
+  );
+  const stops = texts.map((t) => statesStop(t, displayName(about)));
+  for (const [key, d] of decisions) {
+    const s = Number(key.split(":")[1]);
+    if (d.label !== "DELETE" || !(kept.has(s) || stops[s])) continue;
+    const why = kept.has(s)
+      ? "a rule kept the statement"
+      : "the statement tells of a stop, which is remembered";
+    decisions.set(key, {
+      ...d,
+      label: "REPLACE",
+      rationale: `${d.rationale ?? ""} (the operator's DELETE, taken as REPLACE: ${why})`.trim(),
+    });
+  }
   // Conversation time decides what is current: a statement older than a memory (a late file,
   // a retried old session) never replaces, deletes or fuses it; it is kept as that memory's
   // past instead (history behind it).
