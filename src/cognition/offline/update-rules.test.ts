@@ -122,6 +122,25 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a red bike.", "Sam sold the old sofa."), null);
   });
 
+  it("another one's change is an addition; the memory said again with an aside is the same fact", () => {
+    assert.equal(
+      rule(
+        "Yara's brother karim lives in beirut.",
+        "Yara's other brother nabil just moved to montreal.",
+        "Yara",
+      ),
+      "addition",
+    );
+    // "also" may be the person's own move: left to what else can tell.
+    assert.notEqual(rule("Sam lives in Leeds.", "Sam also moved to Bristol."), "addition");
+    assert.equal(
+      rule("Finn is a brewer at Norhavn Brewing.", "Finn is a brewer at Norhavn Brewing; long week.", "Finn"),
+      "same",
+    );
+    // A thing besides is news, not an aside.
+    assert.notEqual(rule("Sam has a dog called Rex.", "Sam has a dog called Rex and a cat."), "same");
+  });
+
   it("a number in words and in figures is one number ('twelve', '12')", () => {
     assert.equal(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 12.", "Bartek"), "same");
     assert.notEqual(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 13.", "Bartek"), "same");

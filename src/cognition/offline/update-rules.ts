@@ -46,6 +46,8 @@ export interface UpdateRuleMatch {
  */
 const ADDITIVE =
   /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+/** The additive determiners that bring in another one of a kind: "another", "a second", "my other". */
+const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other)/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS =
   /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
@@ -385,6 +387,12 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (there >= 0.9 && s.names.size > 0 && s.terms.size >= 3)
     return "nothing the memory does not say: its names, numbers and words";
   if (m.amounts !== s.amounts) return null;
+  // The memory said again with an aside ("Busy tonite, Mei plays mahjong every friday…"): all its
+  // words are there, and besides them at most two, none naming a thing ("and a cat" is news).
+  const wideMemory = expandSynonyms(m.wording);
+  const aside = [...s.wording].filter((t) => !wideMemory.has(t) && !TIME_WORDS.has(t));
+  if (back >= 0.9 && m.wording.size >= 3 && aside.length <= 2 && !aside.some((t) => s.nouns.has(t)))
+    return "the memory's words again, with an aside";
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
   // The same names besides the person's and the same numbers: "Mango is twelve" and "Sam's
   // cockatiel Mango is 12" are one fact in other words.
@@ -461,8 +469,6 @@ export function updateRule(
   // "adopted a third cat" beside "has two cats" recounts too.
   const ordinal = /\b(?:second|third|fourth|fifth)\b/i.test(additive ?? "");
   const recounted = m.amounts !== "" && (ordinal || (s.amounts !== "" && m.amounts !== s.amounts));
-  if (additive && !changeVerb && !soldAndGot && !recounted)
-    return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
   // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left.
@@ -475,6 +481,14 @@ export function updateRule(
         ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
         : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
+  // A change of another one ("my other brother just moved to Montreal") leaves nothing the memory
+  // holds: the marker makes it an addition. "my other sister switched from the piano" leaves the
+  // piano.
+  // Only a determiner that brings in another one does this; "also moved" may be the person's move.
+  const another = additive !== undefined && NEW_ONE.test(additive);
+  const changes = (changeVerb || soldAndGot) && (!another || leftShared.length > 0);
+  if (additive && !recounted && !changes)
+    return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
   const topicalTerms = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
   const sameVerb = s.verbs.find((v) => {
     const head = stem(v.split(" ")[0]!);
