@@ -375,7 +375,13 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   // Each side's names among the other's words: chat in lower case ("still in leeds") writes the
   // same names without their capitals.
   if ([...m.names].some((n) => !s.terms.has(n)) || [...s.names].some((n) => !m.terms.has(n))) return null;
-  if (ADDITIVE.test(s.text) || NOW_ADVERBS.test(s.text) || verbOf(s, "stop") || verbOf(s, "change"))
+  if (
+    ADDITIVE.test(s.text) ||
+    NOW_ADVERBS.test(s.text) ||
+    verbOf(s, "stop") ||
+    verbOf(s, "change") ||
+    parting(s)
+  )
     return null;
   if (s.plan !== m.plan) return null;
   // "Stomach bug over" beside "has a stomach bug": the same words, but one ends the other.
@@ -388,10 +394,17 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
     return "nothing the memory does not say: its names, numbers and words";
   if (m.amounts !== s.amounts) return null;
   // The memory said again with an aside ("Busy tonite, Mei plays mahjong every friday…"): all its
-  // words are there, and besides them at most two, none naming a thing ("and a cat" is news).
+  // words are there, and besides them at most two, none naming a thing ("and a cat" is news) or
+  // done ("sold", "visited").
   const wideMemory = expandSynonyms(m.wording);
   const aside = [...s.wording].filter((t) => !wideMemory.has(t) && !TIME_WORDS.has(t));
-  if (back >= 0.9 && m.wording.size >= 3 && aside.length <= 2 && !aside.some((t) => s.nouns.has(t)))
+  const doing = new Set(s.verbs.map((v) => stem(v.split(" ")[0]!)));
+  if (
+    back >= 0.9 &&
+    m.wording.size >= 3 &&
+    aside.length <= 2 &&
+    !aside.some((t) => s.nouns.has(t) || doing.has(t))
+  )
     return "the memory's words again, with an aside";
   if (there >= 0.8 && back >= 0.8) return "the same names, numbers and words (synonyms counted)";
   // The same names besides the person's and the same numbers: "Mango is twelve" and "Sam's
