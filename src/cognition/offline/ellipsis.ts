@@ -31,8 +31,16 @@ const ASPECT_ADVERB = /^(?:still|back|already|finally|currently|now|again)$/i;
 /** The sentence with its dropped "I" put back, or null when it has a subject or is not one of the shapes. */
 export function withSpeakerRestored(sentence: string, tagged: Tagged): string | null {
   const terms = termsOf(tagged);
-  if (terms.length === 0 || /,/.test(sentence)) return null;
+  if (terms.length === 0) return null;
   const lower = `${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // Before a comma only a verb's shapes are read ("still selling cars at Khumalo, no
+  // complaints"): "busy week, lots of meetings" is no state put back.
+  if (/,/.test(sentence)) {
+    const head = terms.slice(0, headLength(sentence));
+    if (opensWithChangeVerb(head)) return `I ${lower}`;
+    if (opensWithGerund(head)) return `I'm ${lower}`;
+    return null;
+  }
   if (opensWithChangeVerb(terms)) return `I ${lower}`;
   const role = roleRun(terms);
   // Verbless past the role's own words ("head" read as a verb is the noun there).
@@ -44,6 +52,11 @@ export function withSpeakerRestored(sentence: string, tagged: Tagged): string | 
   if (opensWithPlainVerb(terms)) return `I ${lower}`;
   if (opensWithGerund(terms)) return `I'm ${lower}`;
   return null;
+}
+
+/** How many words come before a sentence's first comma. */
+function headLength(sentence: string): number {
+  return sentence.slice(0, sentence.indexOf(",")).split(/\s+/).filter(Boolean).length;
 }
 
 /**
@@ -60,7 +73,19 @@ export function verblessFragment(tagged: Tagged): boolean {
  * noun ("have" and "love" can name persons in WordNet, and are verbs in "I love it").
  */
 function noVerbAtAll(terms: Term[]): boolean {
-  return !terms.some((t) => t.tags.has("Verb") && !t.tags.has("Noun"));
+  return !terms.some((t, i) => t.tags.has("Verb") && !t.tags.has("Noun") && !nounGerund(terms, i));
+}
+
+/**
+ * A gerund with nothing it governs names an activity: "engineering", "swimming", "running shoes".
+ * Before a preposition, a determiner, an adverb or a pronoun it is a verb ("renting in hanoi").
+ */
+function nounGerund(terms: Term[], i: number): boolean {
+  if (!terms[i]!.tags.has("Gerund")) return false;
+  const next = terms[i + 1];
+  return (
+    !next || !["Preposition", "Determiner", "Adverb", "Pronoun", "Possessive"].some((t) => next.tags.has(t))
+  );
 }
 
 /**
@@ -87,11 +112,15 @@ const MAX_DETAIL_WORDS = 5;
  * subject of a verb ("running helps") has one.
  */
 function opensWithGerund(terms: Term[]): boolean {
-  const [first, second] = terms;
+  // "still selling cars at Khumalo Motors": an adverb of aspect first makes the gerund a verb.
+  let at = 0;
+  while (at < terms.length && ASPECT_ADVERB.test(terms[at]!.text)) at++;
+  const [first, second] = [terms[at], terms[at + 1]];
   if (!first || !second || !first.tags.has("Gerund")) return false;
-  // A gerund right before a noun names a kind of thing ("billing software", "running shoes").
-  if (!["Preposition", "Adverb", "Determiner", "Possessive"].some((t) => second.tags.has(t))) return false;
-  return verbless(terms.slice(1));
+  // Otherwise a gerund right before a noun names a kind of thing ("billing software").
+  const verbal =
+    at > 0 || ["Preposition", "Adverb", "Determiner", "Possessive"].some((t) => second.tags.has(t));
+  return verbal && verbless(terms.slice(at + 1));
 }
 
 /**

@@ -141,6 +141,24 @@ describe("update rules", () => {
     assert.notEqual(rule("Sam has a dog called Rex.", "Sam has a dog called Rex and a cat."), "same");
   });
 
+  it("a thing of the same kind in the old one's place, with a verb of changing or 'now', is a change", () => {
+    assert.equal(rule("Delia: coffee; 4 cups a day.", "Delia: green tea now instead.", "Delia"), "change");
+    assert.equal(
+      rule(
+        "Anjali drinks about four cups of coffee a day.",
+        "These days Anjali is on green tea, matcha in the morning.",
+        "Anjali",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Jun: yr 2 at Kyoto Uni; engineering.", "Jun switched to architecture; same uni.", "Jun"),
+      "change",
+    );
+    // A noun that only describes another ("a tea shop") is not put in anything's place.
+    assert.equal(rule("Sam drinks coffee every morning.", "Sam has a new job now, at a tea shop."), null);
+  });
+
   it("a number in words and in figures is one number ('twelve', '12')", () => {
     assert.equal(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 12.", "Bartek"), "same");
     assert.notEqual(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 13.", "Bartek"), "same");

@@ -89,6 +89,8 @@ interface Reading {
   role: string | null;
   /** `terms` without the words of numbers ("twelve", "12"): `amounts` compares those. */
   wording: Set<string>;
+  /** The nouns that head their noun phrase ("tea" in "green tea", not in "a tea shop"). */
+  heads: Set<string>;
 }
 
 const READ_MAX = 4096;
@@ -112,6 +114,17 @@ function read(text: string, about: string): Reading {
       .map((t) => stem(t.text.toLowerCase().replace(/[^a-z]/g, "")))
       .filter((t) => t && !nameTerms.has(t)),
   );
+  // A gerund that governs nothing names an activity ("engineering", "; swimming.").
+  const tagged = doc.terms().json() as { text: string; terms: { tags: string[] }[] }[];
+  const heads = new Set<string>();
+  tagged.forEach((t, i) => {
+    const next = tagged[i + 1]?.terms[0]?.tags ?? [];
+    const key = stem(t.text.toLowerCase().replace(/[^a-z]/g, ""));
+    const ends = /[;,.!?]$/.test(t.text) || next.length === 0 || next.includes("Noun");
+    if (t.terms[0]?.tags.includes("Gerund") && ends && !next.includes("Pronoun")) nouns.add(key);
+    // The last noun of a noun phrase is its head: "tea" in "green tea", not in "a tea shop".
+    if (nouns.has(key) && (/[;,.!?]$/.test(t.text) || !next.includes("Noun"))) heads.add(key);
+  });
   // The last word of a name of several words says what kind of thing it is ("the Beskydy Hiking
   // Club", "the Ostrava Philatelic Society").
   for (const name of text.match(/\b(?:[A-Z][\w'-]+\s+){1,3}[A-Z][a-z]+\b/g) ?? [])
@@ -147,6 +160,7 @@ function read(text: string, about: string): Reading {
     begins: frame.aspects.has("begin") || /\bfirst\s+(?:day|week|month|shift|year)\s+as\b/i.test(text),
     role: roleOf(text, about),
     wording: new Set([...termSet].filter((t) => !values.has(t) && !/^\d/.test(t))),
+    heads,
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
@@ -281,6 +295,21 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
   const content = (set: Set<string>) => new Set([...set].filter((t) => !TIME_WORDS.has(t) && !/\d/.test(t)));
   const things = content(new Set([...r.nouns, ...r.names]));
   return things.size > 0 ? things : content(r.terms);
+}
+
+/**
+ * A head noun of the memory and a different head noun of the statement under one WordNet parent
+ * sense ("coffee" and "tea"), as [memory's, statement's]; else null.
+ */
+function sameKind(s: Reading, m: Reading): [string, string] | null {
+  const mine = [...m.heads].filter((n) => !TIME_WORDS.has(n) && !BROAD.has(n));
+  const theirs = [...s.heads].filter((n) => !TIME_WORDS.has(n) && !BROAD.has(n));
+  for (const a of mine)
+    for (const b of theirs) {
+      const r = lexicalRelations(new Set([a]), new Set([b]));
+      if (r.related > 0 && r.antonyms === 0) return [a, b];
+    }
+  return null;
 }
 
 /**
@@ -544,6 +573,17 @@ export function updateRule(
     return {
       rule: "change",
       why: `the statement says what holds instead of what the memory holds (${topicalTerms.join(", ")})`,
+    };
+  // A thing of the same kind in the old one's place ("switched to architecture" beside
+  // "engineering", "on green tea these days" beside "coffee, 4 cups a day"): WordNet puts the two
+  // under one parent sense. Said with a verb of changing or a marker of now, of a state that holds.
+  // A verb of changing is told in the past ("switched"); "now" needs a state that holds.
+  const kindOf =
+    (changeVerb || (marked && !s.past)) && !m.past && !NOW_ADVERBS.test(m.text) ? sameKind(s, m) : null;
+  if (kindOf)
+    return {
+      rule: "change",
+      why: `the statement puts a thing of the same kind in the memory's place ("${kindOf[1]}" for "${kindOf[0]}")`,
     };
   // A new role for the person ("is a dept head now", "first day as a loan officer") leaves the role
   // the memory gives them: a role that holds, not a past one.
