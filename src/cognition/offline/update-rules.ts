@@ -30,6 +30,7 @@ import {
   type VerbClassName,
 } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
+import { formsOf } from "./perspective.js";
 import { HABITUAL } from "./salience.js";
 
 export type UpdateRuleName = "same" | "stop" | "change" | "addition";
@@ -329,6 +330,22 @@ export function statesStop(statement: string, about: string): boolean {
 }
 
 /**
+ * What the memory holds: the phrase its first verb governs, up to a clause's end or a preposition
+ * of purpose ("drives a Ford Fiesta", "owns a canal boat called De Reiger"), as terms and names.
+ */
+function heldBy(m: Reading, about: string): Set<string> {
+  const verb = m.verbs[0]?.split(" ")[0];
+  // Where the tagger finds no verb, the memory's first clause up to a purpose or a reason.
+  const phrase = verb
+    ? governed(m.text, verbPattern(verb), about, REPLACED_END)
+    : governed(m.text, /^/, about, PURPOSE_END);
+  return phrase.size > 0 ? phrase : new Set([...m.terms, ...m.names]);
+}
+
+/** Where a memory's first clause ends when no verb was read: a clause boundary, a purpose, a reason. */
+const PURPOSE_END = /[,;:.!?]|\b(?:for|because|since|so|when|while)\b/i;
+
+/**
  * Parting with a thing one had ("sold the Fiesta", "gave away the bike"): what was owned is no
  * longer, as a stop ends a habit. Only when nothing was got in its place in the same statement:
  * "sold X and bought Y" is a change (see `updateRule`).
@@ -346,7 +363,15 @@ function parting(s: Reading): string | undefined {
 function verbPattern(lemma: string): RegExp {
   const [head, ...rest] = lemma.split(" ");
   const forms = head === "leave" ? "leav\\w*|left" : `${head!.replace(/e$/, "")}\\w*`;
-  const irregular = IRREGULAR_PAST[head!] ? `|${IRREGULAR_PAST[head!]}` : "";
+  // An irregular past ("bought", "drove") as the tagger conjugates the verb.
+  const past = formsOf(head!)?.PastTense;
+  const irregular = [
+    IRREGULAR_PAST[head!],
+    past && !past.startsWith(head!.replace(/e$/, "")) ? past : undefined,
+  ]
+    .filter(Boolean)
+    .map((f) => `|${f}`)
+    .join("");
   return new RegExp(`\\b(?:${forms}${irregular})\\b${rest.map((w) => `\\s+${w}`).join("")}`, "i");
 }
 
@@ -415,9 +440,16 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   if (s.plan !== m.plan) return null;
   // "Stomach bug over" beside "has a stomach bug": the same words, but one ends the other.
   if (s.ends && !m.ends) return null;
-  // Numbers are compared as amounts above: "twelve" and "12" are one word here.
-  const there = coverage(s.wording, expandSynonyms(m.wording));
-  const back = coverage(m.wording, expandSynonyms(s.wording));
+  // Numbers are compared as amounts above, so their words may be left out ("twelve", "12"); a
+  // number word can also be a synonym of another ("ten", "decade"): the better of the two counts.
+  const there = Math.max(
+    coverage(s.wording, expandSynonyms(m.wording)),
+    coverage(s.terms, expandSynonyms(m.terms)),
+  );
+  const back = Math.max(
+    coverage(m.wording, expandSynonyms(s.wording)),
+    coverage(m.terms, expandSynonyms(s.terms)),
+  );
   // Nothing the memory does not already say: a part of it, said again.
   if (there >= 0.9 && s.names.size > 0 && s.terms.size >= 3)
     return "nothing the memory does not say: its names, numbers and words";
@@ -473,8 +505,9 @@ export function updateRule(
   const stopVerb =
     verbOf(s, "stop") ??
     (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined) ??
-    // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday").
-    (HABITUAL.test(m.text) ? undefined : parting(s));
+    // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday", "sells
+    // kittens to families").
+    (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) ? undefined : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
   const denied = stopVerb
     ? new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(stopVerb).source}`, "i").test(s.text)
@@ -485,10 +518,13 @@ export function updateRule(
       : ENDED.test(s.text)
         ? governed(s.text, /\bno longer\b|(?:\bnot|n't|\bnever)\b/i, about)
         : new Set<string>();
+    // What is sold is what the memory holds, not a thing it names in passing ("bought a Volvo for
+    // towing his caravan" is not ended by selling the caravan).
+    const held = stopVerb && stopVerb === parting(s) ? heldBy(m, about) : memoryTerms;
     // What is ended may be the broader thing: "gave up alcohol" ends "a glass of wine".
-    const shared = sharedTerms(ended, memoryTerms);
+    const shared = sharedTerms(ended, held);
     if (shared.length === 0)
-      shared.push(...sharedTerms(ended, expandBroader(memoryTerms)).filter((t) => !BROAD.has(t)));
+      shared.push(...sharedTerms(ended, expandBroader(held)).filter((t) => !BROAD.has(t)));
     // "night shifts" do not end "day shifts": an opposite between the two says another thing.
     if (shared.length > 0 && lexicalRelations(s.terms, m.terms).antonyms === 0)
       return {
@@ -578,8 +614,10 @@ export function updateRule(
   // "engineering", "on green tea these days" beside "coffee, 4 cups a day"): WordNet puts the two
   // under one parent sense. Said with a verb of changing or a marker of now, of a state that holds.
   // A verb of changing is told in the past ("switched"); "now" needs a state that holds.
+  // A move is a change of home, read elsewhere: "moved into a house" says nothing of working from home.
+  const swapping = changeVerb !== undefined && !changeVerb.startsWith("move");
   const kindOf =
-    (changeVerb || (marked && !s.past)) && !m.past && !NOW_ADVERBS.test(m.text) ? sameKind(s, m) : null;
+    (swapping || (marked && !s.past)) && !m.past && !NOW_ADVERBS.test(m.text) ? sameKind(s, m) : null;
   if (kindOf)
     return {
       rule: "change",
