@@ -206,7 +206,7 @@ export function buildLexicon(dict: string) {
     fields,
     counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
-    update: privacyClasses(dict, UPDATE_KINDS, true).kinds,
+    update: withSupplement(privacyClasses(dict, UPDATE_KINDS, true).kinds),
   };
 }
 
@@ -325,6 +325,21 @@ const UPDATE_KINDS: Record<string, string[]> = {
     "verb move 4",
   ],
 };
+
+/**
+ * Verbs of stopping that WordNet 3.1 does not list, each a dictionary's "to quit" or "to cancel a
+ * subscription" (Wiktionary): British phrasal verbs, and a verb newer than WordNet.
+ */
+const UPDATE_SUPPLEMENT: Record<string, string[]> = {
+  stop: ["pack in", "jack in", "unsubscribe"],
+};
+
+function withSupplement(kinds: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [kind, words] of Object.entries(kinds))
+    out[kind] = [...new Set([...words, ...(UPDATE_SUPPLEMENT[kind] ?? [])])].sort();
+  return out;
+}
 
 /** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
 const ANY_SENSE = new Set(["street", "residence", "knowing"]);

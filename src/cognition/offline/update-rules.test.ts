@@ -104,6 +104,20 @@ describe("update rules", () => {
     );
   });
 
+  it("a verb of stopping that WordNet lacks, and a particle the tagger left out ('packed in')", () => {
+    assert.equal(
+      rule(
+        "Maren sings alto in the cathedral choir on Tuesdays.",
+        "Maren packed in the cathedral choir.",
+        "Maren",
+      ),
+      "stop",
+    );
+    assert.equal(rule("Sam gets a HelloFresh box every week.", "Sam unsubscribed from HelloFresh."), "stop");
+    // Packing something is no stop.
+    assert.equal(rule("Sam plays in a band.", "Sam packed the band's van."), null);
+  });
+
   it("parting with a thing one had ends having it; selling what one makes ends no habit", () => {
     assert.equal(rule("Sam drives a Ford Fiesta.", "Sam sold the Fiesta."), "stop");
     assert.equal(rule("Joost owns a canal boat called De Reiger.", "Joost sold De Reiger.", "Joost"), "stop");

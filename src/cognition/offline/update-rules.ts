@@ -243,7 +243,14 @@ function plainOf(text: string, about: string): string {
 function verbOf(r: Reading, kind: VerbClassName): string | undefined {
   for (const v of r.verbs) {
     const words = v.split(" ");
-    for (const candidate of [v, words.slice(0, 2).join(" "), words[0]!])
+    // The tagger may leave a particle out of the verb ("packed in the band" read as "pack"): the
+    // word after the verb, as written, makes the phrasal verb.
+    const particle =
+      words.length === 1
+        ? new RegExp(`${verbPattern(v).source}\\s+(\\w+)`, "i").exec(r.text)?.[1]
+        : undefined;
+    const phrasal = particle ? `${v} ${particle.toLowerCase()}` : "";
+    for (const candidate of [v, words.slice(0, 2).join(" "), phrasal, words[0]!])
       if (candidate && inVerbClass(candidate, kind)) return candidate;
   }
   return undefined;
