@@ -68,7 +68,7 @@ export function salience(
   const content = contentTokens(sentence).length;
   if (content >= 4) add("content", 0.5);
   // One word says little ("I love it", "so tired"), unless it names who or what the speaker
-  // has or is: "I have a dog", "I'm a teacher" (extras.things, from WordNet).
+  // has or is ("I have a dog", "I'm a teacher"), or what changed ("on metformin now"): extras.things.
   if (content < 2 && !extras.things) add("too-short", -3);
   if (SMALL_TALK.test(sentence.trim()) && score < 3) add("small-talk", -1.5);
   if (HEDGES.test(sentence)) add("hedge", -0.75);

@@ -21,7 +21,7 @@ import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsi
 import { inWordField } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 import { formsOf, toThirdPerson } from "./perspective.js";
-import { salience } from "./salience.js";
+import { CHANGE_CUES, salience } from "./salience.js";
 import { withSlipsRepaired } from "./typed-slips.js";
 
 /**
@@ -349,8 +349,14 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
   const nouns = (doc.terms().json() as { terms: { text: string; tags: string[] }[] }[])
     .map((t) => t.terms[0]!)
     .filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Verb"));
-  const things = nouns.filter((t) =>
-    THING_FIELDS.some((f) => inWordField(stem(t.text.toLowerCase().replace(/[^a-z]/g, "")), f)),
+  // A change names its thing whatever it is ("on metformin now"); otherwise a person, an animal
+  // or a food.
+  const changing = CHANGE_CUES.test(sentence);
+  const things = nouns.filter(
+    (t) =>
+      !t.tags.includes("Date") &&
+      (changing ||
+        THING_FIELDS.some((f) => inWordField(stem(t.text.toLowerCase().replace(/[^a-z]/g, "")), f))),
   ).length;
   return {
     ...salience(sentence, { entities: entities.length, times: times.length, numbers, things }),

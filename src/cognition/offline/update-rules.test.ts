@@ -173,6 +173,12 @@ describe("update rules", () => {
     assert.equal(rule("Sam drinks coffee every morning.", "Sam has a new job now, at a tea shop."), null);
   });
 
+  it("beginning a thing of the same kind, with no word of change, is an addition", () => {
+    assert.equal(rule("Sam plays the piano.", "Sam started the guitar."), "addition");
+    // With a word of change it takes the old one's place.
+    assert.equal(rule("Sam plays the piano.", "Sam switched to the guitar."), "change");
+  });
+
   it("a number in words and in figures is one number ('twelve', '12')", () => {
     assert.equal(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 12.", "Bartek"), "same");
     assert.notEqual(rule("Mango is twelve years old.", "Bartek's cockatiel Mango is 13.", "Bartek"), "same");

@@ -630,6 +630,14 @@ export function updateRule(
       rule: "change",
       why: `the statement puts a thing of the same kind in the memory's place ("${kindOf[1]}" for "${kindOf[0]}")`,
     };
+  // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
+  // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
+  const taken = s.begins && !marked && !changeVerb && !s.negated && !m.role ? sameKind(s, m) : null;
+  if (taken)
+    return {
+      rule: "addition",
+      why: `the statement begins a thing of the same kind beside the memory's ("${taken[1]}" beside "${taken[0]}")`,
+    };
   // A new role for the person ("is a dept head now", "first day as a loan officer") leaves the role
   // the memory gives them: a role that holds, not a past one.
   if (
