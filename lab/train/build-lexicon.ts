@@ -328,10 +328,11 @@ const UPDATE_KINDS: Record<string, string[]> = {
 
 /**
  * Verbs of stopping that WordNet 3.1 does not list, each a dictionary's "to quit" or "to cancel a
- * subscription" (Wiktionary): British phrasal verbs, and a verb newer than WordNet.
+ * subscription" (Wiktionary): British phrasal verbs, and verbs newer than WordNet (deleting an app
+ * or an account ends its use; WordNet's "delete" is only of text).
  */
 const UPDATE_SUPPLEMENT: Record<string, string[]> = {
-  stop: ["pack in", "jack in", "unsubscribe"],
+  stop: ["pack in", "jack in", "unsubscribe", "delete"],
 };
 
 function withSupplement(kinds: Record<string, string[]>): Record<string, string[]> {

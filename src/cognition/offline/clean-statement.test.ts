@@ -29,6 +29,14 @@ describe("cleanStatement", () => {
       changed: true,
     });
     assert.deepEqual(clean("Guess what, Ava: Sam got the job."), { text: "Sam got the job.", changed: true });
+    assert.deepEqual(clean("Just so Ava knows Sam's mum has parkinsons."), {
+      text: "Sam's mum has parkinsons.",
+      changed: true,
+    });
+    assert.deepEqual(clean("For the record, Sam has been a member of the quiz society since 2016."), {
+      text: "Sam has been a member of the quiz society since 2016.",
+      changed: true,
+    });
     assert.deepEqual(clean("Ava's list: cafés in Bristol."), {
       text: "Ava's list: cafés in Bristol.",
       changed: false,

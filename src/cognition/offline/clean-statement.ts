@@ -22,7 +22,7 @@ const COMPANY = /^between [^,]{1,60}?\band others\s*,\s*/i;
 const HEDGE_VERBS = "thinks|believes|guesses|supposes|reckons|figures|feels|imagines|suspects";
 /** Tags that hedge or aside without adding to the fact (a closed set of English, with chat spellings). */
 const HEDGE_WORDS =
-  /,?\s*\b(?:i think|i guess|i suppose|to be honest|honestly|by the way|btw|anyway|maybe|mayb|probably|prob|perhaps)\b\s*,?/gi;
+  /,?\s*\b(?:i think|i guess|i suppose|to be honest|honestly|by the way|btw|anyway|maybe|mayb|probably|prob|perhaps|for the record|fyi)\b\s*,?/gi;
 /** "you" as chat writes it. */
 const YOU = "(?:you|u|ya)";
 /** A request to the agent rather than a fact: "please …", "can you …", "remind me …". */
@@ -74,6 +74,8 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
         "",
       )
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
+      // "Just so Ava knows, …": the telling, not the fact.
+      .replace(new RegExp(`^(?:just\\s+)?so\\s+(?:${a}|you)\\s+knows?\\b\\s*,?\\s*(?:that\\s+)?`, "i"), "")
       // A lead-in to the agent ending in a colon ("Ava won't believe it: …", "Guess what, Ava: …").
       .replace(new RegExp(`^[^:;.!?]{0,40}\\b${a}\\b(?!'s)[^:;.!?]{0,40}:\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");

@@ -41,7 +41,11 @@ export const FRAME_ASPECTS = ["end", "begin", "change", "continue"] as const;
  */
 const ADVERB_ASPECT: [RegExp, Aspect | "continue"][] = [
   [/\b(still|as usual|as before|continues? to)\b/, "continue"],
-  [/\b(now|instead|anymore|any more|these days|switched)\b/, "change"],
+  // "six years now" tells how long a state has held, not that it changed.
+  [
+    /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now|instead|anymore|any more|these days|switched)\b/,
+    "change",
+  ],
   [/\b(no longer|is over|are over|was over|done|ended)\b/, "end"],
 ];
 
@@ -227,7 +231,8 @@ export function parseFrame(text: string, about = ""): Frame {
     plan:
       tense === "future" ||
       verbs.some((v) => INTENT_VERBS.has(v.inf.split(" ")[0]!)) ||
-      /\b(going to|gonna|about to|planning|thinking of|hoping|keen to|would like)\b/.test(lower),
+      /\b(gonna|about to|planning|thinking of|hoping|keen to|would like)\b/.test(lower) ||
+      goingToDo(text),
     numbers: Array.isArray(numbers) ? numbers.filter((n): n is number => typeof n === "number") : [],
     firstPerson: /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(text),
     aspects,
@@ -240,4 +245,12 @@ export function coverage(of: Set<string>, by: Set<string>): number {
   let n = 0;
   for (const t of of) if (by.has(t)) n++;
   return n / of.size;
+}
+
+/**
+ * "going to" with a verb is a plan ("going to start piano"); with a place or a person it is where
+ * one goes ("stopped going to Marisa", "going to the gym on Fridays").
+ */
+function goingToDo(text: string): boolean {
+  return /\bgoing to\b/i.test(text) && nlp(text).has("going to #Adverb? #Verb");
 }

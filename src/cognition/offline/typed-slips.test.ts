@@ -51,5 +51,6 @@ describe("typed slips", () => {
   it("keeps a lower-case name after a person word that was itself mistyped", () => {
     assert.equal(withSlipsRepaired("my sistr agata is a nurse"), "my sister agata is a nurse");
     assert.equal(withSlipsRepaired("my brothr tomas"), "my brother tomas");
+    assert.equal(withSlipsRepaired("kids: 1 daughter, salote"), "kids: 1 daughter, salote");
   });
 });

@@ -248,7 +248,8 @@ export function wordMeant(typed: string): string | null {
  * "named" or "called", or after a preposition of place ("at teva", "in hilo").
  */
 function nameSlot(text: string, at: number): boolean {
-  const before = /([a-z]+)\s+$/i.exec(text.slice(Math.max(0, at - 40), at))?.[1]?.toLowerCase();
+  // "1 daughter, salote": a comma may stand between the word and the name.
+  const before = /([a-z]+),?\s+$/i.exec(text.slice(Math.max(0, at - 40), at))?.[1]?.toLowerCase();
   if (!before) return false;
   // "named rudi", and a place or a firm after a preposition of place ("work at teva", "in hilo").
   if (/^(?:named|called|at|in|from)$/.test(before)) return true;

@@ -104,6 +104,46 @@ describe("update rules", () => {
     );
   });
 
+  it("'no more', 'done with', a thing named before its verb, and 'rather than' end or leave a state", () => {
+    assert.equal(
+      rule(
+        "Cliona goes to bingo every tuesday with Cliona's nan.",
+        "No more bingo for Cliona, nan moved.",
+        "Cliona",
+      ),
+      "stop",
+    );
+    assert.equal(rule("Sam plays snooker every Friday night.", "Sam is done with snooker."), "stop");
+    assert.equal(rule("Signe: snus daily; general white.", "Snus: quit; 3 weeks now.", "Signe"), "stop");
+    assert.equal(rule("Desmond is on Hinge every night.", "Desmond deleted Hinge.", "Desmond"), "stop");
+    // "stopped going to Marisa" is where one went, not a plan.
+    assert.equal(
+      rule(
+        "Ayaan takes singing lessons with a teacher called Marisa.",
+        "Ayaan stopped going to Marisa.",
+        "Ayaan",
+      ),
+      "stop",
+    );
+    assert.equal(
+      rule(
+        "Bartholomew rents a gîte in the Dordogne every summer.",
+        "These days Bartholomew spends the holidays on a narrowboat rather than in the Dordogne.",
+        "Bartholomew",
+      ),
+      "change",
+    );
+    // "six years now" is how long, not a change: the same fact.
+    assert.equal(
+      rule(
+        "Nyambura has been a member of the Nairobi Orchid Society for six years.",
+        "For six years now Nyambura has belonged to the Nairobi Orchid Society.",
+        "Nyambura",
+      ),
+      "same",
+    );
+  });
+
   it("a verb of stopping that WordNet lacks, and a particle the tagger left out ('packed in')", () => {
     assert.equal(
       rule(

@@ -54,8 +54,15 @@ const NOW_ADVERBS =
   /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
 /** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
 const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
-/** "no longer", "not … any more": the end of a state without a verb of stopping. */
-const ENDED = /\bno longer\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+/**
+ * "no longer", "not … any more", "no more", "done with": the end of a state without a verb of
+ * stopping (negative adverbs and quantifiers, a closed class, and the idiom of being finished).
+ */
+const ENDED = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+/** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
+const ENDED_AT = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
+/** "rather than", "instead of": what follows is what the statement leaves. */
+const INSTEAD_OF = /\b(?:rather than|instead of)\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
 const ACQUIRE = new Set(["buy", "get", "adopt", "purchase", "lease", "rent", "order", "pick"]);
 interface Reading {
@@ -297,7 +304,16 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
   if (!hit) return new Set();
   const rest = text.slice(hit.index + hit[0].length);
   const end = ends.exec(rest);
-  const phrase = (end ? rest.slice(0, end.index) : rest).trim();
+  let phrase = (end ? rest.slice(0, end.index) : rest).trim();
+  // Terse turns name the thing first and the verb after ("snus: quit", "banya. stopped."): with
+  // nothing after the verb, what stands before it in its clause (the person's name aside).
+  if (!phrase)
+    phrase = text
+      .slice(0, hit.index)
+      .split(/[,;.!?]/)
+      .at(-1)!
+      .replace(/:\s*$/, "")
+      .trim();
   if (!phrase) return new Set();
   const r = read(phrase.endsWith(".") ? phrase : `${phrase}.`, about);
   const content = (set: Set<string>) => new Set([...set].filter((t) => !TIME_WORDS.has(t) && !/\d/.test(t)));
@@ -523,7 +539,7 @@ export function updateRule(
     const ended = stopVerb
       ? governed(s.text, verbPattern(stopVerb), about)
       : ENDED.test(s.text)
-        ? governed(s.text, /\bno longer\b|(?:\bnot|n't|\bnever)\b/i, about)
+        ? governed(s.text, ENDED_AT, about)
         : new Set<string>();
     // What is sold is what the memory holds, not a thing it names in passing ("bought a Volvo for
     // towing his caravan" is not ended by selling the caravan).
@@ -536,7 +552,7 @@ export function updateRule(
     if (shared.length > 0 && lexicalRelations(s.terms, m.terms).antonyms === 0)
       return {
         rule: "stop",
-        why: `the statement ends what the memory holds (${stopVerb ? `"${stopVerb}"` : "no longer"}: ${shared.join(", ")})`,
+        why: `the statement ends what the memory holds ("${stopVerb ?? ENDED_AT.exec(s.text)?.[0].toLowerCase() ?? "no longer"}": ${shared.join(", ")})`,
       };
   }
   const additive = ADDITIVE.exec(s.text)?.[0];
@@ -557,14 +573,16 @@ export function updateRule(
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
   // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left.
-  const left = /\bfrom\b/i.test(s.text)
-    ? governed(s.text, /\bfrom\b/i, about, FROM_END)
-    : soldAndGot
-      ? governed(s.text, verbPattern("sell"), about)
-      : changeVerb &&
-          new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
-        ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
-        : new Set<string>();
+  const left = INSTEAD_OF.test(s.text)
+    ? governed(s.text, INSTEAD_OF, about, FROM_END)
+    : /\bfrom\b/i.test(s.text)
+      ? governed(s.text, /\bfrom\b/i, about, FROM_END)
+      : soldAndGot
+        ? governed(s.text, verbPattern("sell"), about)
+        : changeVerb &&
+            new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
+          ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
+          : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
   // A change of another one ("my other brother just moved to Montreal") leaves nothing the memory
   // holds: the marker makes it an addition. "my other sister switched from the piano" leaves the
@@ -580,10 +598,10 @@ export function updateRule(
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
   });
   const marked = NOW_ADVERBS.exec(s.text)?.[0];
-  if ((changeVerb || soldAndGot) && leftShared.length > 0)
+  if ((changeVerb || soldAndGot || INSTEAD_OF.test(s.text)) && leftShared.length > 0)
     return {
       rule: "change",
-      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : "sold and got"}: ${leftShared.join(", ")})`,
+      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
     };
   // A verb of changing alone is not enough here: "Dev moved out" is no change to "Tom moved over".
   // "is a receptionist" and "is now a dental nurse instead" share only "be", and a topic word.
