@@ -116,6 +116,16 @@ describe("update rules", () => {
     assert.equal(rule("Sam plays snooker every Friday night.", "Sam is done with snooker."), "stop");
     assert.equal(rule("Signe: snus daily; general white.", "Snus: quit; 3 weeks now.", "Signe"), "stop");
     assert.equal(rule("Desmond is on Hinge every night.", "Desmond deleted Hinge.", "Desmond"), "stop");
+    // "left" read as an adjective by the tagger, with its object; a direction is no leaving.
+    assert.equal(
+      rule(
+        "Mwajuma lectures in statistics at the University of Dodoma.",
+        "Mwajuma has taken up a post at Mzumbe University, having left Dodoma at the end of March.",
+        "Mwajuma",
+      ),
+      "stop",
+    );
+    assert.equal(rule("Sam lives near the lights.", "Sam turned left at the lights."), null);
     // "stopped going to Marisa" is where one went, not a plan.
     assert.equal(
       rule(

@@ -61,6 +61,11 @@ const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 const ENDED = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
 const ENDED_AT = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
+/**
+ * "left" with an object ("having left Dodoma", "left the cafe"), which the tagger can read as an
+ * adjective: a determiner, a possessive or a name after it makes it the verb (not "turned left").
+ */
+const LEFT_OBJECT = /\b(?:left|leaving)\s+(?:(?:the|a|an|my|his|her|their|our)\s+|\p{Lu})/u;
 /** "rather than", "instead of": what follows is what the statement leaves. */
 const INSTEAD_OF = /\b(?:rather than|instead of)\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
@@ -317,7 +322,11 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
   if (!phrase) return new Set();
   const r = read(phrase.endsWith(".") ? phrase : `${phrase}.`, about);
   const content = (set: Set<string>) => new Set([...set].filter((t) => !TIME_WORDS.has(t) && !/\d/.test(t)));
-  const things = content(new Set([...r.nouns, ...r.names]));
+  // The phrase is no sentence: a capital opening it is a name too ("left Dodoma at the end of March").
+  const opening = /^\p{Lu}[\p{L}'-]+/u.exec(phrase)?.[0];
+  const person = new Set(terms(about.replace(/,/g, " ")));
+  const named = opening && !person.has(stem(opening.toLowerCase())) ? [stem(opening.toLowerCase())] : [];
+  const things = content(new Set([...r.nouns, ...r.names, ...named]));
   return things.size > 0 ? things : content(r.terms);
 }
 
@@ -527,7 +536,10 @@ export function updateRule(
   // memory holds, and the memory is not itself a stop.
   const stopVerb =
     verbOf(s, "stop") ??
-    (s.verbs.some((v) => v.startsWith("leave")) ? "leave" : undefined) ??
+    ((s.verbs.some((v) => v.startsWith("leave")) && !/\bleft\s+(?:at|in|on|to|into|onto)\b/i.test(s.text)) ||
+    LEFT_OBJECT.test(s.text)
+      ? "leave"
+      : undefined) ??
     // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday", "sells
     // kittens to families").
     (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) ? undefined : parting(s));

@@ -110,6 +110,19 @@ async function blendTurn(ctx: TurnContext, settings: CreemSettings): Promise<voi
     search(recent.map((t) => t.text).join("\n")),
   ]);
   const retrieved = interleave(lists);
+  // The obvious rules read a few more memories than the model is shown, as carecall's do: a change
+  // or a stop often shares one word with what it ends ("left Dodoma") and ranks low by similarity.
+  const ruleOnly =
+    settings.refine && settings.k < RULE_CANDIDATES
+      ? (
+          await ctx.retriever.searchMemories(scope, {
+            query: recent.map((t) => t.text).join("\n"),
+            k: RULE_CANDIDATES,
+            filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
+            now: turn.at,
+          })
+        ).filter((h) => !retrieved.some((r) => r.id === h.id))
+      : [];
   const shown: RetrievedMemory[] = retrieved.map((h, i) => ({
     n: i + 1,
     about: h.about,
@@ -140,6 +153,7 @@ async function blendTurn(ctx: TurnContext, settings: CreemSettings): Promise<voi
   applyInsights(ctx, {
     insights,
     retrieved,
+    ruleOnly,
     recent,
     question,
     model: blended.model,
@@ -179,6 +193,8 @@ function applyInsights(
   blend: {
     insights: Insight[];
     retrieved: RecallHit[];
+    /** Memories only the rules read (after `retrieved`, numbered on from it); never shown to the reply. */
+    ruleOnly?: RecallHit[];
     recent: Turn[];
     question: string | null;
     model: string;
@@ -189,6 +205,7 @@ function applyInsights(
 ): void {
   const { turn } = ctx;
   const { insights, retrieved, recent, question } = blend;
+  const read = [...retrieved, ...(blend.ruleOnly ?? [])];
   const rows: Memory[] = [];
   const supersede: Supersession[] = [];
   const ops: Operation[] = [];
@@ -202,7 +219,7 @@ function applyInsights(
     // again changes nothing but the memory's evidence, an addition retires nothing, a stop or a
     // change retires what it ends.
     const { insight, same } = blend.rules
-      ? applyRules(given, retrieved, heardInSession(ctx.session))
+      ? applyRules(given, read, heardInSession(ctx.session))
       : { insight: given, same: undefined };
     if (same) {
       const turns = [turn.id].filter((t) => !same.memory.sourceTurns.includes(t));
@@ -219,7 +236,7 @@ function applyInsights(
       );
       continue;
     }
-    const targets = insight.removes.map((n) => retrieved[n - 1]!);
+    const targets = insight.removes.map((n) => read[n - 1]!);
     // A Redundant insight that says exactly what a retired memory says changes nothing: the
     // memory stays (no churn of identical rows), and the decision is still logged.
     if (insight.type === "Redundant" && targets.some((h) => h.text === insight.text)) {
@@ -342,6 +359,9 @@ async function recallBlended(ctx: RecallContext, settings: CreemSettings): Promi
     .map((m, i) => memoryHit(m, { score: 1 / (i + 1) }));
   return { strategy: NAME, query: ctx.query, hits };
 }
+
+/** Memories the rules read per blended turn, at least (the model is shown `k` per query). */
+const RULE_CANDIDATES = 10;
 
 /** Blend records read back at recall, newest first (see blendRecord). */
 const RECENT_RECORDS = 8;
