@@ -19,6 +19,31 @@ async function talk(mem: Awaited<ReturnType<typeof testMemlane>>) {
 }
 
 describe("strategy creem (offline)", () => {
+  it("the rules read past the k memories the model is shown: a stop retires what ranked lower", async () => {
+    const { creemStrategy } = await import("./creem.js");
+    const mem = await testMemlane({ strategy: creemStrategy({ k: 1 }) });
+    const s1 = await mem.session({ agent: "ava", partner: "sam", at: "2024-03-02T18:00" });
+    for (const text of [
+      "I drive a Ford Fiesta.",
+      "My sister in Leeds loves the sea.",
+      "My sister in Leeds has a boat on the sea.",
+    ])
+      await s1.turn("sam", text);
+    await (await s1.close()).done;
+    const s2 = await mem.session({ agent: "ava", partner: "sam", at: "2024-04-20T10:00" });
+    await s2.turn("sam", "My sister in Leeds by the sea got my Fiesta: I sold the Fiesta to her.");
+    await (await s2.close()).done;
+    const all = await mem.memories("ava", { status: "any" });
+    const ops = await mem.store.listOperations(mem.scope("ava"));
+    const fiesta = all.find((m) => m.text === "Sam drives a Ford Fiesta.")!;
+    const shown = ops
+      .filter((o) => o.type === "CLASSIFY" && (o.inputs as { turn?: string }).turn?.startsWith(s2.id))
+      .flatMap((o) => (o.inputs as { retrieved: string[] }).retrieved);
+    assert.ok(!shown.includes(fiesta.id), "the model was not shown the Fiesta");
+    assert.equal(fiesta.status, "superseded", all.map((m) => `${m.status} ${m.text}`).join("\n"));
+    await mem.close();
+  });
+
   it("types a new amount as Updated, and a restatement dated when it was told as Redundant", () => {
     const memory = "Sam pays 1200 a month in rent since 2021.";
     const raised = "Sam pays 1400 a month in rent.";
