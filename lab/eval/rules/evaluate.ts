@@ -43,6 +43,8 @@ export interface RuleRow {
   cells: Record<RuleSplit | "all", Record<RuleGroup, RuleCell>>;
   /** Per style, over the test half, every class together. */
   styles: Record<string, RuleCell>;
+  /** Per style, over every case (for a set held out whole). */
+  stylesAll: Record<string, RuleCell>;
   /** Active memories read, and those that carry talk. */
   activeMemories: number;
   uncleanMemories: number;
@@ -137,6 +139,7 @@ export async function evaluateRules(
       strategy,
       cells: emptyCells(),
       styles: {},
+      stylesAll: {},
       activeMemories: 0,
       uncleanMemories: 0,
       verdicts: [],
@@ -171,9 +174,9 @@ export async function evaluateRules(
           cell.cases++;
           if (verdict.passed) cell.passed++;
         }
-      if (c.split === "test") {
-        const cell = row.styles[c.style] ?? { cases: 0, passed: 0 };
-        row.styles[c.style] = cell;
+      for (const styles of c.split === "test" ? [row.styles, row.stylesAll] : [row.stylesAll]) {
+        const cell = styles[c.style] ?? { cases: 0, passed: 0 };
+        styles[c.style] = cell;
         cell.cases++;
         if (verdict.passed) cell.passed++;
       }
