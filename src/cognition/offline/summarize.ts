@@ -414,7 +414,8 @@ function toCandidate(
   let sentence = withSlipsRepaired(withContractionsSpelled(raw))
     .replace(LEADING_FILLER, "")
     .replace(
-      /^(?:(?:big|great|good|some|the|other|more)\s+)?(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,15}:\s+/i,
+      // A header before a colon: "Big family news:", "Little life update:", "Quick update on X:".
+      /^(?:[\p{L}']+\s+){0,2}(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,25}:\s+/iu,
       "",
     )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")

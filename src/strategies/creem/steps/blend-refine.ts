@@ -18,6 +18,7 @@ import { amounts, statesNewAmount, taggedNegative } from "../../../cognition/off
 import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
+import { updateRule } from "../../../cognition/offline/update-rules.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
 import { isOwnReply } from "../../../core/own-reply.js";
@@ -220,8 +221,34 @@ export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
       },
       kit.embedder,
     );
+    // Of the paper's n per turn, those that end or change what a retrieved memory holds come
+    // first ("sold the Laser" beside "keeps a Laser dinghy"), then the other half of their
+    // sentence ("and bought a Wayfarer"), then the most salient: keeping memory current matters
+    // more than one more new fact.
+    const updates = (text: string, about: string) =>
+      input.retrieved.some((m) => {
+        if (m.about !== about) return false;
+        const rule = updateRule(m.text, text, displayName(about))?.rule;
+        return rule === "stop" || rule === "change";
+      });
+    const quoteOf = (st: (typeof statements)[number]) => st.attributes?.quote;
+    const updating = statements.filter((st) => updates(st.text, st.about));
+    const rank = new Map(
+      statements.map((st) => [
+        st,
+        updating.includes(st)
+          ? 2
+          : updating.some((u) => quoteOf(u) !== undefined && quoteOf(u) === quoteOf(st))
+            ? 1
+            : 0,
+      ]),
+    );
     const chosen = [...statements]
-      .sort((a, b) => Number(b.attributes?.salience ?? 0) - Number(a.attributes?.salience ?? 0))
+      .sort(
+        (a, b) =>
+          rank.get(b)! - rank.get(a)! ||
+          Number(b.attributes?.salience ?? 0) - Number(a.attributes?.salience ?? 0),
+      )
       .slice(0, MAX_INSIGHTS);
     if (input.retrieved.length === 0)
       return chosen.map((s) => ({ about: s.about, text: s.text, type: "New" as const, removes: [] }));
