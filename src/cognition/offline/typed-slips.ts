@@ -206,6 +206,9 @@ function frequency(word: string): number {
 function byFrequency<T extends { word: string; cost: number }>(ranked: T[]): T[] {
   const tied = ranked.filter((r) => r.cost - ranked[0]!.cost < MARGIN);
   if (tied.length < 2) return ranked;
+  // WordNet counts open-class words only: beside a closed-class word ("these" for "thes") the
+  // counts say nothing.
+  if (tied.some((r) => CLOSED_CLASSES.has(lexiconTag(r.word) ?? ""))) return ranked;
   const counted = tied.map((r) => ({ r, n: frequency(r.word) })).sort((a, b) => b.n - a.n);
   const [top, second] = counted;
   if (top!.n === 0 || top!.n < FREQUENCY_RATIO * second!.n) return ranked;

@@ -184,6 +184,15 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a red bike.", "Sam sold the bike and bought a scooter."), "change");
     assert.equal(rule("Sam bakes cakes every Saturday.", "Sam sold cakes at the fair."), null);
     assert.equal(rule("Sam has a red bike.", "Sam sold the old sofa."), null);
+    // "each way" is no habit.
+    assert.equal(
+      rule(
+        "Kwesi drives a Peugeot 406 through Tema traffic, an hour each way.",
+        "Kwesi sold the Peugeot.",
+        "Kwesi",
+      ),
+      "stop",
+    );
   });
 
   it("another one's change is an addition; the memory said again with an aside is the same fact", () => {
