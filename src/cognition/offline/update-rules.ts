@@ -350,14 +350,26 @@ function sameKind(s: Reading, m: Reading): [string, string] | null {
  * "sold the Fiesta"), whatever memory it meets: such a statement is remembered as a memory of its
  * own, so nothing that ends a state may drop it (a stop is kept, never retired with the habit).
  */
+/**
+ * Whether the statement denies a stop ("Bori won't stop staring at the hutch"): it says a state
+ * goes on, so it closes nothing.
+ */
+export function deniesStop(statement: string, about: string): boolean {
+  const s = read(statement, about);
+  const verb = verbOf(s, "stop");
+  return verb !== undefined && denial(verb).test(s.text);
+}
+
+/** "won't stop", "didn't quit", "never gave up": a stopping verb denied. */
+function denial(verb: string): RegExp {
+  return new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(verb).source}`, "i");
+}
+
 export function statesStop(statement: string, about: string): boolean {
   const s = read(statement, about);
   if (s.plan) return false;
   const verb = verbOf(s, "stop") ?? parting(s);
-  if (verb)
-    return !new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(verb).source}`, "i").test(
-      s.text,
-    );
+  if (verb) return !denial(verb).test(s.text);
   return ENDED.test(s.text);
 }
 
@@ -544,9 +556,7 @@ export function updateRule(
     // kittens to families").
     (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) ? undefined : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
-  const denied = stopVerb
-    ? new RegExp(`(?:\\bnot|n't|\\bnever)\\s+(?:\\w+\\s+)?${verbPattern(stopVerb).source}`, "i").test(s.text)
-    : false;
+  const denied = stopVerb ? denial(stopVerb).test(s.text) : false;
   if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
     const ended = stopVerb
       ? governed(s.text, verbPattern(stopVerb), about)

@@ -47,6 +47,8 @@ const SUMMARY: Record<string, string> = {
   "I have a dog, still.": "Sam has a dog.",
   "My knee is sore.": "Sam's knee is sore.",
   "I quit running for good.": "Sam quit running for good.",
+  "My dog Rex is a beagle.": "Sam's dog Rex is a beagle.",
+  "Rex won't stop barking at the cat.": "Rex won't stop barking at the cat.",
 };
 const LABEL: Record<string, string> = {
   "Sam lives in Leeds.|Sam moved to Bristol.": "REPLACE",
@@ -55,6 +57,8 @@ const LABEL: Record<string, string> = {
   "Sam has a dog.|Sam has a dog.": "PASS",
   // The operator judges the knee a finished state; the stop itself must still be remembered.
   "Sam's knee is sore.|Sam quit running for good.": "DELETE",
+  // A denied stop closes nothing, whatever the operator thinks.
+  "Sam's dog Rex is a beagle.|Rex won't stop barking at the cat.": "DELETE",
 };
 
 /** The hashing test embedder is lexical; compare every pair so the model double sees them all. */
@@ -188,6 +192,29 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
       ),
       ops.map((o) => `${o.type} ${o.rationale}`).join("\n"),
     );
+    await mem.close();
+  });
+
+  it("a denied stop closes nothing: the operator's DELETE is taken as APPEND, and both stay", async () => {
+    const mem = await testMemlane({ chat: scriptedModel(), strategy: everyPair() });
+    const sessions = [
+      { id: "r1", at: "2024-03-01", turns: ["My dog Rex is a beagle."] },
+      { id: "r2", at: "2024-04-01", turns: ["Rex won't stop barking at the cat."] },
+    ];
+    await mem.ingest(
+      validateTranscript({
+        agent: "ava",
+        sessions: sessions.map((x) => ({
+          ...x,
+          partner: "sam",
+          turns: x.turns.map((text) => ({ speaker: "sam", text })),
+        })),
+      }),
+    );
+    const active = (await mem.memories("ava")).map((m) => m.text).sort();
+    assert.deepEqual(active, ["Rex won't stop barking at the cat.", "Sam's dog Rex is a beagle."]);
+    const ops = await mem.store.listOperations(mem.scope("ava"));
+    assert.ok(ops.some((o) => o.type === "APPEND" && /denies a stop/.test(o.rationale ?? "")));
     await mem.close();
   });
 

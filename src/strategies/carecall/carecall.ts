@@ -8,7 +8,7 @@
  * Nothing is erased — removed memories are superseded and linked. Recall is top-k (k = 5).
  */
 import type { PairDecision, SentencePair } from "../../cognition/inputs.js";
-import { statesStop, updateRule } from "../../cognition/offline/update-rules.js";
+import { deniesStop, statesStop, updateRule } from "../../cognition/offline/update-rules.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { displayName } from "../../core/ids.js";
 import { byStoreOrder } from "../../core/memory-order.js";
@@ -254,8 +254,19 @@ async function updateSubject(
     [...decisions].flatMap(([key, d]) => (d.rule && d.rule !== "same" ? [Number(key.split(":")[1])] : [])),
   );
   const stops = texts.map((t) => statesStop(t, displayName(about)));
+  const denials = texts.map((t) => deniesStop(t, displayName(about)));
   for (const [key, d] of decisions) {
     const s = Number(key.split(":")[1]);
+    if (d.label === "DELETE" && denials[s]) {
+      // "won't stop staring" says a state goes on: it closes nothing, and both stay.
+      decisions.set(key, {
+        ...d,
+        label: "APPEND",
+        rationale:
+          `${d.rationale ?? ""} (the operator's DELETE, taken as APPEND: the statement denies a stop)`.trim(),
+      });
+      continue;
+    }
     if (d.label !== "DELETE" || !(kept.has(s) || stops[s])) continue;
     const why = kept.has(s)
       ? "a rule kept the statement"

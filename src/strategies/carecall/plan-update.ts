@@ -161,10 +161,28 @@ export function planUpdate(ctx: SessionContext, input: PlanInput): WriteBatch {
           model: input.model,
           memoryIds: [r.id],
           outputs: { memory: r.id, text: r.text },
-          rationale: "no memory held this yet",
+          rationale: appendedWhy(memories, s, label),
         }),
       );
   return { memories: rows, supersede, edges, operations: ops, ...(evidence.length ? { evidence } : {}) };
+}
+
+/**
+ * Why a statement was kept beside the memories it met: a rule's reason (an addition), or an
+ * operator's decision taken otherwise ("taken as APPEND"), when one says so; else that nothing
+ * held it yet.
+ */
+function appendedWhy(
+  memories: Memory[],
+  s: number,
+  label: (m: number, s: number) => PairDecision | undefined,
+): string {
+  for (const m of memories.keys()) {
+    const d = label(m, s);
+    if (d?.label === "APPEND" && (d.rule || /taken as APPEND/.test(d.rationale ?? "")) && d.rationale)
+      return `beside "${memories[m]!.text}": ${d.rationale}`;
+  }
+  return "no memory held this yet";
 }
 
 function passTarget(update: MemoryUpdateResult, s: number, memories: Memory[]): string | null {
