@@ -310,15 +310,16 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
   const rest = text.slice(hit.index + hit[0].length);
   const end = ends.exec(rest);
   let phrase = (end ? rest.slice(0, end.index) : rest).trim();
-  // Terse turns name the thing first and the verb after ("snus: quit", "banya. stopped."): with
-  // nothing after the verb, what stands before it in its clause (the person's name aside).
-  if (!phrase)
-    phrase = text
+  // A terse turn kept as its own words names the thing, then a colon, then the verb ("Snus: quit",
+  // "Ruslan: banya: stopped"): with nothing after the verb, the thing before the colon. Not in a
+  // sentence ("after the old captain retired" ends nothing of the captain's).
+  if (!phrase) {
+    const before = text
       .slice(0, hit.index)
       .split(/[,;.!?]/)
-      .at(-1)!
-      .replace(/:\s*$/, "")
-      .trim();
+      .at(-1)!;
+    if (/:\s*$/.test(before)) phrase = before.replace(/:\s*$/, "").split(":").at(-1)!.trim();
+  }
   if (!phrase) return new Set();
   const r = read(phrase.endsWith(".") ? phrase : `${phrase}.`, about);
   const content = (set: Set<string>) => new Set([...set].filter((t) => !TIME_WORDS.has(t) && !/\d/.test(t)));
@@ -672,7 +673,9 @@ export function updateRule(
     };
   // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
   // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
-  const taken = s.begins && !marked && !changeVerb && !s.negated && !m.role ? sameKind(s, m) : null;
+  // Not a role ("started a job as a delivery driver"): one holds one job of a kind at a time.
+  const taken =
+    s.begins && !marked && !changeVerb && !s.negated && !m.role && !s.role ? sameKind(s, m) : null;
   if (taken)
     return {
       rule: "addition",
