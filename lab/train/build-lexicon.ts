@@ -207,6 +207,7 @@ export function buildLexicon(dict: string) {
     counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
     update: withSupplement(privacyClasses(dict, UPDATE_KINDS, true).kinds),
+    slots: privacyClasses(dict, SLOT_KINDS).kinds,
   };
 }
 
@@ -341,6 +342,20 @@ function withSupplement(kinds: Record<string, string[]>): Record<string, string[
     out[kind] = [...new Set([...words, ...(UPDATE_SUPPLEMENT[kind] ?? [])])].sort();
   return out;
 }
+
+/**
+ * Slots of a life that hold one thing at a time, each a WordNet sense and its hyponyms: a thing
+ * of the same slot said to hold now takes the old one's place ("now drives a Kia" beside "drives
+ * a Fiesta", "on green tea these days" beside "four coffees a day"). Read by the update rules.
+ */
+const SLOT_KINDS: Record<string, string[]> = {
+  home: ["noun dwelling 1", "noun housing 1"],
+  vehicle: ["noun motor_vehicle 1", "noun boat 1", "noun bicycle 1"],
+  drink: ["noun beverage 1"],
+  field: ["noun discipline 1", "noun occupation 1"],
+  instrument: ["noun musical_instrument 1"],
+  sport: ["noun sport 1"],
+};
 
 /** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
 const ANY_SENSE = new Set(["street", "residence", "knowing"]);

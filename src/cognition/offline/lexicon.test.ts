@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { stem } from "../../core/text.js";
-import { expandSynonyms, inWordField, lexicalRelations, verbAspect } from "./lexicon.js";
+import { expandSynonyms, inWordField, lemmaCount, lexicalRelations, slotsOf, verbAspect } from "./lexicon.js";
 
 describe("verbAspect", () => {
   const cases: [verb: string, aspect: string | undefined][] = [
@@ -88,5 +88,19 @@ describe("expandSynonyms", () => {
     const out = expandSynonyms(new Set(["sick", "zzz"]));
     assert.ok(out.has("ill"));
     assert.ok(out.has("zzz"));
+  });
+});
+
+describe("slotsOf and lemmaCount", () => {
+  test("a noun's slot of a life comes from WordNet's hyponyms", () => {
+    assert.deepEqual(slotsOf(stem("car")), ["vehicle"]);
+    assert.ok(slotsOf(stem("tea")).includes("drink"));
+    assert.ok(slotsOf(stem("apartment")).includes("home"));
+    assert.deepEqual(slotsOf(stem("friend")), []);
+  });
+
+  test("a lemma's count in the tagged corpus tells a common word from a rare one", () => {
+    assert.ok(lemmaCount("stop") > 5 * lemmaCount("stoop"));
+    assert.equal(lemmaCount("qwertyuiop"), 0);
   });
 });

@@ -5,6 +5,7 @@
  * (WordFieldName) from WordNet's lexicographer files. Loaded once, lazily.
  */
 import { readFileSync } from "node:fs";
+import { stem } from "../../core/text.js";
 
 interface LexiconFile {
   aspects: Record<string, Aspect>;
@@ -16,6 +17,8 @@ interface LexiconFile {
   fields: Record<WordFieldName, string[]>;
   /** How often each lemma was met in WordNet's sense-tagged corpus, all senses together. */
   counts?: Record<string, number>;
+  /** Slots of a life that hold one thing at a time ("home", "vehicle", "drink"): their words. */
+  slots?: Record<string, string[]>;
 }
 
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
@@ -42,6 +45,8 @@ interface Lexicon {
   fields: Map<WordFieldName, Set<string>>;
   verbClasses: Map<VerbClassName, Set<string>>;
   counts: Map<string, number>;
+  /** The slots each stemmed one-word lemma belongs to. */
+  slots: Map<string, string[]>;
 }
 
 const FILE = new URL("../../../data/lexicon/wordnet.json", import.meta.url);
@@ -68,6 +73,7 @@ function lexicon(): Lexicon {
       Object.entries(file.fields).map(([name, words]) => [name as WordFieldName, new Set(words)]),
     ),
     counts: new Map(Object.entries(file.counts ?? {})),
+    slots: slotsByStem(file.slots ?? {}),
     verbClasses: new Map(
       (["stop", "change"] as const).map((kind) => [kind, new Set(file.update?.[kind] ?? [])]),
     ),
@@ -94,6 +100,25 @@ export const LIGHT_VERBS: ReadonlySet<string> = new Set([
   "keep",
   "start",
 ]);
+
+function slotsByStem(slots: Record<string, string[]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [slot, words] of Object.entries(slots))
+    for (const w of words) {
+      if (w.includes(" ")) continue;
+      const key = stem(w);
+      out.set(key, [...(out.get(key) ?? []), slot]);
+    }
+  return out;
+}
+
+/**
+ * The slots of a life a stemmed noun fills, each holding one thing at a time ("car" is a vehicle,
+ * "tea" a drink, "apartment" a home), from WordNet's hyponyms (`slots` in the lexicon file).
+ */
+export function slotsOf(stemmed: string): readonly string[] {
+  return lexicon().slots.get(stemmed) ?? [];
+}
 
 /** The aspect of a stemmed verb, if WordNet files it under ending, beginning or changing. */
 export function verbAspect(stemmed: string): Aspect | undefined {

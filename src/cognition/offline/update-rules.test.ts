@@ -228,6 +228,11 @@ describe("update rules", () => {
       rule("Jun: yr 2 at Kyoto Uni; engineering.", "Jun switched to architecture; same uni.", "Jun"),
       "change",
     );
+    // One slot of a life, from WordNet's hyponyms: a home, a vehicle, a drink, an instrument.
+    assert.equal(
+      rule("Sam lives in a house in Leeds.", "Sam rents an apartment in York these days."),
+      "change",
+    );
     // A noun that only describes another ("a tea shop") is not put in anything's place.
     assert.equal(rule("Sam drinks coffee every morning.", "Sam has a new job now, at a tea shop."), null);
   });

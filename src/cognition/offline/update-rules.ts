@@ -27,6 +27,7 @@ import {
   inWordField,
   LIGHT_VERBS,
   lexicalRelations,
+  slotsOf,
   type VerbClassName,
 } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
@@ -333,15 +334,18 @@ function governed(text: string, at: RegExp, about: string, ends = PHRASE_END): S
 
 /**
  * A head noun of the memory and a different head noun of the statement under one WordNet parent
- * sense ("coffee" and "tea"), as [memory's, statement's]; else null.
+ * sense ("coffee" and "tea"), or in one slot of a life ("car" and "van" are vehicles: see
+ * `slotsOf`), as [memory's, statement's]; else null.
  */
 function sameKind(s: Reading, m: Reading): [string, string] | null {
   const mine = [...m.heads].filter((n) => !TIME_WORDS.has(n) && !BROAD.has(n));
   const theirs = [...s.heads].filter((n) => !TIME_WORDS.has(n) && !BROAD.has(n));
   for (const a of mine)
     for (const b of theirs) {
+      if (a === b) continue;
       const r = lexicalRelations(new Set([a]), new Set([b]));
-      if (r.related > 0 && r.antonyms === 0) return [a, b];
+      if (r.antonyms > 0) continue;
+      if (r.related > 0 || slotsOf(a).some((slot) => slotsOf(b).includes(slot))) return [a, b];
     }
   return null;
 }
