@@ -414,8 +414,9 @@ function toCandidate(
   let sentence = withSlipsRepaired(withContractionsSpelled(raw))
     .replace(LEADING_FILLER, "")
     .replace(
-      // A header before a colon: "Big family news:", "Little life update:", "Quick update on X:".
-      /^(?:[\p{L}']+\s+){0,2}(?:news|update|guess what|fun fact|funny thing)\b[^:]{0,25}:\s+/iu,
+      // A header before a colon: "Big family news:", "Little life update:", "Quick update on X:";
+      // not "Watched the news:" nor "Phone update:" (what the news is about is the fact).
+      /^(?:(?:big|great|good|some|the|other|more|quick|little|small|huge|sad|bad|exciting|happy|family|life)\s+){0,2}(?:news|update|guess what|fun fact|funny thing)\b(?:\s+on\s+[^:]{1,25}|[^:]{0,15})?:\s+/i,
       "",
     )
     .replace(/,?\s*(thanks|thank you|haha|lol)[.!]*$/i, ".")

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { updateRule } from "./update-rules.js";
+import { deniesStop, statesStop, updateRule } from "./update-rules.js";
 
 const rule = (memory: string, statement: string, about = "Sam") =>
   updateRule(memory, statement, about)?.rule ?? null;
@@ -324,6 +324,37 @@ describe("update rules", () => {
       "change",
     );
     assert.equal(rule("Sam's sister lives in Bristol.", "Sam's sister lives in Glasgow now."), "change");
+  });
+
+  it("what looks like a stop, a sale or a change but is none (counter-examples from a review)", () => {
+    // Chat's words never break a pattern.
+    assert.doesNotThrow(() => rule("Sam has a dog.", "Sam will (re)build the shed."));
+    assert.doesNotThrow(() => rule("Sam can c++ all day.", "Sam has a dog."));
+    assert.equal(
+      rule("Sam drinks coffee every morning.", "Sam drinks no more than two coffees a day."),
+      null,
+    );
+    assert.equal(rule("Sam goes to the gym on Mondays.", "Sam is done with the gym for today."), null);
+    assert.equal(rule("Sam has a dog named Rex.", "Sam left Rex with his mum for the weekend."), null);
+    assert.equal(rule("Sam lives in Dodoma.", "Sam left Dodoma for a week's holiday."), null);
+    // Another person's sale or change is not the person's.
+    assert.equal(rule("Sam drives a Ford Fiesta.", "Sam's neighbour sold his Fiesta."), null);
+    assert.equal(rule("Sam plays the piano.", "Sam's son plays the violin now."), null);
+    // One stop denied beside another told: the statement as a whole denies nothing.
+    assert.equal(deniesStop("Rex won't stop barking, and Sam quit smoking.", "Sam"), false);
+    assert.equal(statesStop("Sam quit smoking, and Rex won't stop barking.", "Sam"), true);
+    assert.equal(deniesStop("Rex won't stop barking at the cat.", "Sam"), true);
+    // A past one-off leaves no habit; a verb's object is not what it changes to.
+    assert.equal(
+      rule("Sam drinks coffee every morning.", "Sam had tea instead of coffee at the party."),
+      null,
+    );
+    assert.equal(rule("Sam drinks coffee every morning.", "Sam switched the kettle on and made tea."), null);
+    // A move to another home is no addition; "other half" is a partner, not another one.
+    assert.notEqual(rule("Sam lives in a flat in York.", "Sam moved to another flat in Leeds."), "addition");
+    assert.notEqual(rule("Sam lives in York.", "Sam and his other half moved to Leeds."), "addition");
+    // How often is no aside.
+    assert.notEqual(rule("Sam plays mahjong every Friday.", "Sam plays mahjong every other Friday."), "same");
   });
 
   it("leaves to the operator what no rule can tell", () => {

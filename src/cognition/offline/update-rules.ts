@@ -47,9 +47,9 @@ export interface UpdateRuleMatch {
  * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b)|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** The additive determiners that bring in another one of a kind: "another", "a second", "my other". */
-const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other)/i;
+const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other(?!\s+half))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS =
   /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
@@ -59,14 +59,24 @@ const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
  * "no longer", "not … any more", "no more", "done with": the end of a state without a verb of
  * stopping (negative adverbs and quantifiers, a closed class, and the idiom of being finished).
  */
-const ENDED = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+const ENDED =
+  /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
-const ENDED_AT = /\bno longer\b|\bno more\b|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
+const ENDED_AT = /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
 /**
  * "left" with an object ("having left Dodoma", "left the cafe"), which the tagger can read as an
  * adjective: a determiner, a possessive or a name after it makes it the verb (not "turned left").
  */
 const LEFT_OBJECT = /\b(?:left|leaving)\s+(?:(?:the|a|an|my|his|her|their|our)\s+|\p{Lu})/u;
+/** Leaving for a while, or leaving someone in another's care: "left Rex with his mum for the weekend". */
+const LEFT_A_WHILE =
+  /\b(?:left|leav\w*)\b[^.;,]*\b(?:with|behind|for (?:a|an|the|\d+)\s+(?:[\w']+\s+)?(?:week|weekend|day|night|while|month|holiday|trip|break|bit|few|hours?|days|weeks))\b/i;
+/** Adverbs of frequency and degree that change how often or how much (a closed class), as written. */
+const DEGREE_WORDS =
+  /\b(?:hardly|rarely|barely|seldom|every other|less often|more often|never|sometimes|occasionally)\b/i;
+/** Adverbs of frequency and degree (a closed class), stemmed as terms are. */
+const DEGREE =
+  /^(?:hardly|rare|rarely|barely|seldom|other|less|more|never|sometim|occasional|occasionally|often|alway|usual|usually)$/;
 /** "rather than", "instead of": what follows is what the statement leaves. */
 const INSTEAD_OF = /\b(?:rather than|instead of)\b/i;
 /** Acquiring, as the second half of "sold X and bought Y", "gave away X and got Y". */
@@ -355,14 +365,32 @@ function sameKind(s: Reading, m: Reading): [string, string] | null {
  * "sold the Fiesta"), whatever memory it meets: such a statement is remembered as a memory of its
  * own, so nothing that ends a state may drop it (a stop is kept, never retired with the habit).
  */
+/** Whether the statement's subject is the person (or left out), not someone of theirs ("Sam's son"). */
+function ownSubject(r: Reading): boolean {
+  return !/\w's?\s+\w|s'\s+\w|\b(?:his|her|their|my|our)\s+\w/.test(r.subject);
+}
+
 /**
  * Whether the statement denies a stop ("Bori won't stop staring at the hutch"): it says a state
  * goes on, so it closes nothing.
  */
 export function deniesStop(statement: string, about: string): boolean {
   const s = read(statement, about);
-  const verb = verbOf(s, "stop");
-  return verb !== undefined && denial(verb).test(s.text);
+  // "Rex won't stop barking, and Sam quit smoking" denies one stop and tells another.
+  return stopVerbsOf(s).length > 0 && liveStop(s) === undefined && !parting(s) && !ENDED.test(s.text);
+}
+
+/** Every verb of stopping the statement uses, in order ("won't stop", then "quit"). */
+function stopVerbsOf(r: Reading): string[] {
+  return r.verbs.flatMap((v) => {
+    const one = verbOf({ ...r, verbs: [v] }, "stop");
+    return one ? [one] : [];
+  });
+}
+
+/** The first verb of stopping the statement does not deny. */
+function liveStop(r: Reading): string | undefined {
+  return stopVerbsOf(r).find((v) => !denial(v).test(r.text));
 }
 
 /** "won't stop", "didn't quit", "never gave up": a stopping verb denied. */
@@ -373,7 +401,7 @@ function denial(verb: string): RegExp {
 export function statesStop(statement: string, about: string): boolean {
   const s = read(statement, about);
   if (s.plan) return false;
-  const verb = verbOf(s, "stop") ?? parting(s);
+  const verb = liveStop(s) ?? parting(s);
   if (verb) return !denial(verb).test(s.text);
   return ENDED.test(s.text);
 }
@@ -410,19 +438,24 @@ function parting(s: Reading): string | undefined {
 
 /** The words of a stopping verb as written ("gave up" for "give up", "quit"), for `governed`. */
 function verbPattern(lemma: string): RegExp {
+  // The tagger's lemma is chat's words ("(re)build", "c++"): only letters make a pattern.
+  if (!/^[a-z]+(?: [a-z]+)*$/i.test(lemma)) return NEVER;
   const [head, ...rest] = lemma.split(" ");
   const forms = head === "leave" ? "leav\\w*|left" : `${head!.replace(/e$/, "")}\\w*`;
   // An irregular past ("bought", "drove") as the tagger conjugates the verb.
   const past = formsOf(head!)?.PastTense;
   const irregular = [
     IRREGULAR_PAST[head!],
-    past && !past.startsWith(head!.replace(/e$/, "")) ? past : undefined,
+    past && /^[a-z]+$/i.test(past) && !past.startsWith(head!.replace(/e$/, "")) ? past : undefined,
   ]
     .filter(Boolean)
     .map((f) => `|${f}`)
     .join("");
   return new RegExp(`\\b(?:${forms}${irregular})\\b${rest.map((w) => `\\s+${w}`).join("")}`, "i");
 }
+
+/** A pattern that matches nothing. */
+const NEVER = /(?!)/;
 
 const IRREGULAR_PAST: Record<string, string> = {
   give: "gave|given",
@@ -470,6 +503,9 @@ function asVerb(text: string, lemma: string): boolean {
 function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | null {
   if (m.plain === s.plain) return "the same words";
   if (m.negated !== s.negated) return null;
+  // "every other Friday", "hardly": how often or how much changed.
+  if (DEGREE_WORDS.exec(s.text)?.[0].toLowerCase() !== DEGREE_WORDS.exec(m.text)?.[0].toLowerCase())
+    return null;
   // A statement whose numbers are all the memory's may be part of it ("plays bass in The Amber
   // Foxes" within "…The Amber Foxes, mostly 80s stuff"); other numbers are another fact.
   const sAmounts = s.amounts ? s.amounts.split(",") : [];
@@ -508,11 +544,14 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   // done ("sold", "visited").
   const wideMemory = expandSynonyms(m.wording);
   const aside = [...s.wording].filter((t) => !wideMemory.has(t) && !TIME_WORDS.has(t));
+  // "hardly", "every other": how often or how much is no aside.
+  const degree = aside.some((t) => DEGREE.test(t));
   const doing = new Set(s.verbs.map((v) => stem(v.split(" ")[0]!)));
   if (
     back >= 0.9 &&
     m.wording.size >= 3 &&
     aside.length <= 2 &&
+    !degree &&
     !aside.some((t) => s.nouns.has(t) || doing.has(t))
   )
     return "the memory's words again, with an aside";
@@ -551,15 +590,19 @@ export function updateRule(
   const memoryTerms = new Set([...m.terms, ...m.names]);
   // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
   // memory holds, and the memory is not itself a stop.
+  // The newer rules below read only what the person does: "Sam's neighbour sold his Fiesta" ends
+  // nothing of Sam's.
+  const own = ownSubject(s);
   const stopVerb =
-    verbOf(s, "stop") ??
-    ((s.verbs.some((v) => v.startsWith("leave")) && !/\bleft\s+(?:at|in|on|to|into|onto)\b/i.test(s.text)) ||
-    LEFT_OBJECT.test(s.text)
+    (stopVerbsOf(s).length > 0 ? liveStop(s) : undefined) ??
+    (((s.verbs.some((v) => v.startsWith("leave")) && !/\bleft\s+(?:at|in|on|to|into|onto)\b/i.test(s.text)) ||
+      LEFT_OBJECT.test(s.text)) &&
+    !LEFT_A_WHILE.test(s.text)
       ? "leave"
       : undefined) ??
     // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday", "sells
     // kittens to families").
-    (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) ? undefined : parting(s));
+    (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) || !own ? undefined : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
   const denied = stopVerb ? denial(stopVerb).test(s.text) : false;
   if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
@@ -600,7 +643,10 @@ export function updateRule(
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
   // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left.
-  const left = INSTEAD_OF.test(s.text)
+  // "rather than", "instead of" in a past one-off ("had tea instead of coffee at the party") leaves
+  // nothing for good.
+  const insteadOf = INSTEAD_OF.test(s.text) && !s.past;
+  const left = insteadOf
     ? governed(s.text, INSTEAD_OF, about, FROM_END)
     : /\bfrom\b/i.test(s.text)
       ? governed(s.text, /\bfrom\b/i, about, FROM_END)
@@ -615,7 +661,11 @@ export function updateRule(
   // holds: the marker makes it an addition. "my other sister switched from the piano" leaves the
   // piano.
   // Only a determiner that brings in another one does this; "also moved" may be the person's move.
-  const another = additive !== undefined && NEW_ONE.test(additive);
+  // In the subject ("my other brother moved"), not the object ("moved to another flat").
+  const another =
+    additive !== undefined &&
+    NEW_ONE.test(additive) &&
+    s.subject.includes(additive.toLowerCase().trim().split(/\s+/).at(-1)!);
   const changes = (changeVerb || soldAndGot) && (!another || leftShared.length > 0);
   if (additive && !recounted && !changes)
     return { rule: "addition", why: `the statement adds to what the memory holds ("${additive.trim()}")` };
@@ -625,7 +675,7 @@ export function updateRule(
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
   });
   const marked = NOW_ADVERBS.exec(s.text)?.[0];
-  if ((changeVerb || soldAndGot || INSTEAD_OF.test(s.text)) && leftShared.length > 0)
+  if ((changeVerb || soldAndGot || insteadOf) && leftShared.length > 0)
     return {
       rule: "change",
       why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
@@ -667,9 +717,14 @@ export function updateRule(
   // under one parent sense. Said with a verb of changing or a marker of now, of a state that holds.
   // A verb of changing is told in the past ("switched"); "now" needs a state that holds.
   // A move is a change of home, read elsewhere: "moved into a house" says nothing of working from home.
-  const swapping = changeVerb !== undefined && !changeVerb.startsWith("move");
+  // Only what the verb changes to ("switched to architecture"), not its object ("switched the
+  // kettle on").
+  const swapping =
+    changeVerb !== undefined &&
+    !changeVerb.startsWith("move") &&
+    new RegExp(`${verbPattern(changeVerb).source}\\s+(?:over\\s+)?(?:to|for|into)\\b`, "i").test(s.text);
   const kindOf =
-    (swapping || (marked && !s.past)) && !m.past && !NOW_ADVERBS.test(m.text) ? sameKind(s, m) : null;
+    own && (swapping || (marked && !s.past)) && !m.past && !NOW_ADVERBS.test(m.text) ? sameKind(s, m) : null;
   if (kindOf)
     return {
       rule: "change",
@@ -679,7 +734,7 @@ export function updateRule(
   // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
   // Not a role ("started a job as a delivery driver"): one holds one job of a kind at a time.
   const taken =
-    s.begins && !marked && !changeVerb && !s.negated && !m.role && !s.role ? sameKind(s, m) : null;
+    own && s.begins && !marked && !changeVerb && !s.negated && !m.role && !s.role ? sameKind(s, m) : null;
   if (taken)
     return {
       rule: "addition",

@@ -98,31 +98,23 @@ async function blendTurn(ctx: TurnContext, settings: CreemSettings): Promise<voi
   // 1. The question, unless ablated.
   const question = settings.useQuestion ? await askQuestion(ctx) : null;
   // 2. Contextual search: question and dialogue, top k each, merged by alternating ranks.
-  const search = (query: string) =>
+  const search = (query: string, k = settings.k) =>
     ctx.retriever.searchMemories(scope, {
       query,
-      k: settings.k,
+      k,
       filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
       now: turn.at,
     });
-  const lists = await Promise.all([
-    question ? search(question) : Promise.resolve([]),
-    search(recent.map((t) => t.text).join("\n")),
-  ]);
-  const retrieved = interleave(lists);
   // The obvious rules read a few more memories than the model is shown, as carecall's do: a change
   // or a stop often shares one word with what it ends ("left Dodoma") and ranks low by similarity.
-  const ruleOnly =
-    settings.refine && settings.k < RULE_CANDIDATES
-      ? (
-          await ctx.retriever.searchMemories(scope, {
-            query: recent.map((t) => t.text).join("\n"),
-            k: RULE_CANDIDATES,
-            filter: { strategy: NAME, hearing: consolidationHearing(ctx.session) },
-            now: turn.at,
-          })
-        ).filter((h) => !retrieved.some((r) => r.id === h.id))
-      : [];
+  // One search of the dialogue serves both: its first k are shown, the rest only the rules read.
+  const wide = settings.refine ? Math.max(settings.k, RULE_CANDIDATES) : settings.k;
+  const [asked, said] = await Promise.all([
+    question ? search(question) : Promise.resolve([]),
+    search(recent.map((t) => t.text).join("\n"), wide),
+  ]);
+  const retrieved = interleave([asked, said.slice(0, settings.k)]);
+  const ruleOnly = said.slice(settings.k).filter((h) => !retrieved.some((r) => r.id === h.id));
   const shown: RetrievedMemory[] = retrieved.map((h, i) => ({
     n: i + 1,
     about: h.about,
