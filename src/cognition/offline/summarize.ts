@@ -133,8 +133,10 @@ export async function summarizeOffline(
     const own = isOwnReply(turn, input.agent);
     const answers = asker !== null && asker !== turn.speaker;
     asker = /\?\s*$/.test(turn.text.trim()) ? turn.speaker : null;
-    // A partner's verbless fragment opening a turn that answers nothing is about the partner.
-    const terseTurn = !own && turn.speaker !== input.agent && !answers;
+    // A partner's verbless fragment opening a turn that answers nothing is about the partner; the
+    // agent's own short lines ("That is a big goal. Good luck with the training.") are no terse facts.
+    const partner = !own && turn.speaker !== input.agent;
+    const terseTurn = partner && !answers;
     await breathe();
     const listener = addressee(turn, participants);
     // One fact per statement: compound sentences are split into atomic clauses first.
@@ -175,7 +177,7 @@ export async function summarizeOffline(
           previous !== null &&
           !/\?\s*$/.test(previous.clause) &&
           (BARE_SUBJECT.test(resolved) ||
-            (!own && terseClause(previous.clause, listener) && detailClause(resolved)));
+            (partner && terseClause(previous.clause, listener) && detailClause(resolved)));
         let said = quote;
         let terse: boolean = terseTurn && previous === null;
         if (joins && previous) {
