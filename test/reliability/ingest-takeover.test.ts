@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { createApiKey } from "../../src/adapters/server/api-keys.js";
 import { createService } from "../../src/adapters/server/app.js";
+import { warmOffline } from "../../src/cognition/offline/warm-up.js";
 import type { PendingIngestJob } from "../../src/store/ingest-job-store.js";
 import { openSqliteIngestJobStore } from "../../src/store/sqlite/ingest-job-store.js";
 import { openSqliteKeyStore } from "../../src/store/sqlite/key-store.js";
@@ -52,6 +53,10 @@ describe("service: ingest jobs of other servers", () => {
     // Two jobs other servers wrote: one a minute silent, one that its server keeps renewing.
     await jobs.add(left("ingest-gone", "server-gone", new Date(Date.now() - 60_000).toISOString(), "ava"));
     await jobs.add(left("ingest-alive", "server-alive", new Date().toISOString(), "bob"));
+    // As `memlane serve` does before it listens: the offline models load synchronously on first
+    // use (WordNet, the spelling dictionaries), and loading them mid-test would hold this
+    // process's heartbeats past the lease, as if the live server had gone quiet.
+    warmOffline();
     const renewing = setInterval(() => void jobs.heartbeat("server-alive", new Date().toISOString()), 50);
     const mem = await testMemlane({ strategy: "carecall", logger: quiet });
     const keys = await openSqliteKeyStore(":memory:");
