@@ -48,15 +48,15 @@ function left(id: string, owner: string, heartbeatAt: string, agent: string): Pe
 
 describe("service: ingest jobs of other servers", () => {
   it("takes over a job whose server is gone, and one whose server is alive only once it stops renewing it", async () => {
+    // As `memlane serve` does before it listens: the offline models load synchronously on first
+    // use (WordNet, the spelling dictionaries), and loading them mid-test would hold this
+    // process's heartbeats past the lease, as if the live server had gone quiet.
+    warmOffline();
     const path = join(dir, "jobs.db");
     const jobs = await openSqliteIngestJobStore(path);
     // Two jobs other servers wrote: one a minute silent, one that its server keeps renewing.
     await jobs.add(left("ingest-gone", "server-gone", new Date(Date.now() - 60_000).toISOString(), "ava"));
     await jobs.add(left("ingest-alive", "server-alive", new Date().toISOString(), "bob"));
-    // As `memlane serve` does before it listens: the offline models load synchronously on first
-    // use (WordNet, the spelling dictionaries), and loading them mid-test would hold this
-    // process's heartbeats past the lease, as if the live server had gone quiet.
-    warmOffline();
     const renewing = setInterval(() => void jobs.heartbeat("server-alive", new Date().toISOString()), 50);
     const mem = await testMemlane({ strategy: "carecall", logger: quiet });
     const keys = await openSqliteKeyStore(":memory:");
