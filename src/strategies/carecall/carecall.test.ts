@@ -61,6 +61,18 @@ const LABEL: Record<string, string> = {
   "Sam's dog Rex is a beagle.|Rex won't stop barking at the cat.": "DELETE",
 };
 
+/** Sessions of Sam's turns alone, for the scripted model to summarize line by line. */
+function samSays(sessions: { id: string; at: string; turns: string[] }[]) {
+  return validateTranscript({
+    agent: "ava",
+    sessions: sessions.map((x) => ({
+      ...x,
+      partner: "sam",
+      turns: x.turns.map((text) => ({ speaker: "sam", text })),
+    })),
+  });
+}
+
 /** The hashing test embedder is lexical; compare every pair so the model double sees them all. */
 const everyPair = () => carecallStrategy({ minCosine: -1, candidates: 100 });
 
@@ -165,19 +177,11 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
 
   it("a stop is remembered: the operator's DELETE of another memory retires that memory, not the stop", async () => {
     const mem = await testMemlane({ chat: scriptedModel(), strategy: everyPair() });
-    const sessions = [
-      { id: "k1", at: "2024-03-01", turns: ["My knee is sore."] },
-      { id: "k2", at: "2024-04-01", turns: ["I quit running for good."] },
-    ];
     const report = await mem.ingest(
-      validateTranscript({
-        agent: "ava",
-        sessions: sessions.map((x) => ({
-          ...x,
-          partner: "sam",
-          turns: x.turns.map((text) => ({ speaker: "sam", text })),
-        })),
-      }),
+      samSays([
+        { id: "k1", at: "2024-03-01", turns: ["My knee is sore."] },
+        { id: "k2", at: "2024-04-01", turns: ["I quit running for good."] },
+      ]),
     );
     assert.equal(report.failed, 0);
     const all = await mem.memories("ava", { status: "any" });
@@ -197,19 +201,11 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
 
   it("a denied stop closes nothing: the operator's DELETE is taken as APPEND, and both stay", async () => {
     const mem = await testMemlane({ chat: scriptedModel(), strategy: everyPair() });
-    const sessions = [
-      { id: "r1", at: "2024-03-01", turns: ["My dog Rex is a beagle."] },
-      { id: "r2", at: "2024-04-01", turns: ["Rex won't stop barking at the cat."] },
-    ];
     await mem.ingest(
-      validateTranscript({
-        agent: "ava",
-        sessions: sessions.map((x) => ({
-          ...x,
-          partner: "sam",
-          turns: x.turns.map((text) => ({ speaker: "sam", text })),
-        })),
-      }),
+      samSays([
+        { id: "r1", at: "2024-03-01", turns: ["My dog Rex is a beagle."] },
+        { id: "r2", at: "2024-04-01", turns: ["Rex won't stop barking at the cat."] },
+      ]),
     );
     const active = (await mem.memories("ava")).map((m) => m.text).sort();
     assert.deepEqual(active, ["Rex won't stop barking at the cat.", "Sam's dog Rex is a beagle."]);
