@@ -26,6 +26,8 @@ const POS = { noun: "n", verb: "v", adj: "a", adv: "r" } as const;
  */
 const FIELDS: Record<string, { pos: keyof typeof POS; number: number; taggedSenses?: boolean }> = {
   "verb.emotion": { pos: "verb", number: 37 },
+  // Verbs of making ("bake", "knit", "brew"): selling what one makes ends no habit of making it.
+  "verb.creation": { pos: "verb", number: 36 },
   "noun.communication": { pos: "noun", number: 10 },
   "noun.food": { pos: "noun", number: 13 },
   // Nouns that can name a person by any sense the tagged corpus attests ("head" as the one in
@@ -315,6 +317,8 @@ const UPDATE_KINDS: Record<string, string[]> = {
     "verb swear_off 1",
     // Taking a thing out of one's life: "cut out sugar", "cut out the late nights".
     "verb cut_out 1",
+    // Bringing a thing to an end: "ended the subscription", "terminated the contract".
+    "verb terminate 1",
   ],
   change: [
     "verb change 4",
@@ -324,6 +328,8 @@ const UPDATE_KINDS: Record<string, string[]> = {
     "verb trade 2",
     "verb replace 1",
     "verb move 4",
+    // Moving to another post, school or team: "transferred to Nazarbayev University".
+    "verb transfer 1",
   ],
 };
 

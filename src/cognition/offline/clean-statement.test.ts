@@ -33,6 +33,23 @@ describe("cleanStatement", () => {
       text: "Sam's mum has parkinsons.",
       changed: true,
     });
+    assert.deepEqual(clean("Before Sam forgets, Sam is allergic to sesame, in case recipes come up."), {
+      text: "Sam is allergic to sesame.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Sam and Jo, 9 years married now, can Ava believe it."), {
+      text: "Sam and Jo, 9 years married now.",
+      changed: true,
+    });
+    assert.deepEqual(clean("Sam quit the choir, would you believe it?"), {
+      text: "Sam quit the choir.",
+      changed: true,
+    });
+    // "in case of" names what a thing is for: part of the fact.
+    assert.deepEqual(clean("Sam carries an inhaler in case of an attack."), {
+      text: "Sam carries an inhaler in case of an attack.",
+      changed: false,
+    });
     assert.deepEqual(clean("For the record, Sam has been a member of the quiz society since 2016."), {
       text: "Sam has been a member of the quiz society since 2016.",
       changed: true,

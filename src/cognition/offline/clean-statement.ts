@@ -74,12 +74,26 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
         "",
       )
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
+      // "…, can you believe it", "…, would Ava believe it": a question to the listener set inside
+      // the statement (an auxiliary before "you" or the agent), not part of the fact.
+      .replace(
+        new RegExp(
+          `,\\s*(?:can|could|would|do|did|will|can't|don't)\\s+(?:${a}|${YOU})\\s+[^,.;!?]*\\??(?=\\s*(?:[.!?;,]|$))`,
+          "gi",
+        ),
+        "",
+      )
       // "Just so Ava knows, …": the telling, not the fact.
       .replace(new RegExp(`^(?:just\\s+)?so\\s+(?:${a}|you)\\s+knows?\\b\\s*,?\\s*(?:that\\s+)?`, "i"), "")
       // A lead-in to the agent ending in a colon ("Ava won't believe it: …", "Guess what, Ava: …").
       .replace(new RegExp(`^[^:;.!?]{0,40}\\b${a}\\b(?!'s)[^:;.!?]{0,40}:\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
   }
+  // "Before I forget, …" (written of the person) and "…, in case recipes come up": why the fact is
+  // told now, not part of it.
+  t = t
+    .replace(/^before\s+[\w']+\s+forgets?\s*,\s*/i, "")
+    .replace(/,?\s*\bin case\s+[^,.;!?]*\bcomes?\s+up\b/gi, "");
   // Between commas or after one, the hedge leaves the comma ("comfort food, honestly my
   // favourite" -> "comfort food, my favourite"); elsewhere a space.
   t = t.replace(HEDGE_WORDS, (m) => (m.trim().startsWith(",") ? ", " : " "));

@@ -2,7 +2,7 @@
  * Terse turns leave their subject out: "dept head now", "volunteer at the food bank", "no longer
  * at the food bank", "cut out sugar". Said in someone's own turn, such a fragment is about the
  * speaker, so the summarizer puts the speaker back before it writes the fact in the third person.
- * Three shapes are read, each from the tagger and WordNet rather than from a word list:
+ * These shapes are read, each from the tagger and WordNet rather than from a word list:
  * - a verbless fragment whose first words end on a noun that can name a person (WordNet's
  *   noun.person file, by any sense): "I'm a dept head now";
  * - a verbless fragment that opens with a place or state ("at", "in", "from", "back from",
@@ -10,7 +10,8 @@
  * - a fragment that opens with a phrasal verb or a verb of stopping or changing ("cut out sugar",
  *   "give up the car"): "I cut out sugar";
  * - a state's adjective with its preposition ("allergic to wasps"), a plain verb with its thing
- *   ("carry an epipen", "work at teva"), a gerund with no other verb ("renting in hanoi").
+ *   ("carry an epipen", "work at teva"), a gerund with no other verb ("renting in hanoi");
+ * - a bare noun as the subject of "is a …" ("phone's a galaxy s21"): "my phone's a galaxy s21".
  */
 import { stem } from "../../core/text.js";
 import { inVerbClass, inWordField } from "./lexicon.js";
@@ -25,6 +26,13 @@ const MAX_ROLE_WORDS = 3;
 /** Prepositions that put the speaker somewhere or in some state ("at", "in", "off to", "back from"). */
 const STATE_PREPOSITION = /^(?:at|in|on|with|from|off|away|out|into|abroad|home)$/i;
 
+/**
+ * "phone's a galaxy s21", "car is a clio": a bare singular noun opening the sentence as the subject
+ * of "is a …" names the speaker's own thing; the speaker dropped "my". A determiner or a plural
+ * ("the car", "cars are") says something else.
+ */
+const DROPPED_POSSESSOR = /^[a-z][a-z-]*[^s\W](?:'s|\s+is)\s+(?:a|an)\s+\S/;
+
 /** Adverbs of aspect, a closed class the tagger sometimes reads as adjectives or verbs. */
 const ASPECT_ADVERB = /^(?:still|back|already|finally|currently|now|again)$/i;
 
@@ -33,6 +41,13 @@ export function withSpeakerRestored(sentence: string, tagged: Tagged): string | 
   const terms = termsOf(tagged);
   if (terms.length === 0) return null;
   const lower = `${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  const opening = terms[0]!.tags;
+  if (
+    DROPPED_POSSESSOR.test(sentence) &&
+    opening.has("Noun") &&
+    !["Pronoun", "ProperNoun", "Determiner"].some((t) => opening.has(t))
+  )
+    return `my ${lower}`;
   // Before a comma only a verb's shapes are read ("still selling cars at Khumalo, no
   // complaints"): "busy week, lots of meetings" is no state put back.
   if (/,/.test(sentence)) {
@@ -95,8 +110,9 @@ function nounGerund(terms: Term[], i: number): boolean {
 export function fragmentDetail(sentence: string, tagged: Tagged): boolean {
   const terms = termsOf(tagged);
   if (terms.length === 0 || terms.length > MAX_DETAIL_WORDS) return false;
-  // A fragment that says a fact of its own ("team leader at Redmesa") stands alone.
-  if (withSpeakerRestored(sentence, tagged) !== null) return false;
+  // A fragment that says a fact of its own ("team leader at Redmesa") stands alone; one word
+  // ("girl.", "nurse.") says more of the fragment before it.
+  if (terms.length > 1 && withSpeakerRestored(sentence, tagged) !== null) return false;
   if (noVerbAtAll(terms)) return true;
   const [first, ...rest] = terms;
   const participle = first!.tags.has("PastTense") || first!.tags.has("Participle");
@@ -198,8 +214,9 @@ function roleRun(terms: Term[]): Term[] | null {
   if (run.some((t) => t.tags.has("Verb") && !nounAlso(t))) return null;
   const head = run.at(-1)!;
   if (!head.tags.has("Noun") && !head.tags.has("Verb")) return null;
-  // "engineering" stems to "engineer": a gerund names an activity, not a person.
-  if (head.tags.has("Gerund") || head.text.endsWith("ing")) return null;
+  // "engineering" stems to "engineer": a gerund names an activity, not a person. One has a role;
+  // a plural ("twin boys") names others.
+  if (head.tags.has("Gerund") || head.text.endsWith("ing") || head.tags.has("Plural")) return null;
   return inWordField(stem(head.text), "noun.person") ? run : null;
 }
 

@@ -24,6 +24,7 @@ interface LexiconFile {
 /** Word classes kept from WordNet's lexicographer files (lab/train/build-lexicon.ts, FIELDS). */
 export type WordFieldName =
   | "verb.emotion"
+  | "verb.creation"
   | "noun.communication"
   | "noun.food"
   | "noun.person"

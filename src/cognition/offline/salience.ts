@@ -7,7 +7,7 @@ import { contentTokens } from "../../core/text.js";
 
 /** Verbs of a change of status: a new job, a move, an illness or a recovery. */
 export const CHANGE_CUES =
-  /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|anymore|used to|stopped|stop|gave up|now)\b/i;
+  /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|no more|done with|anymore|used to|stopped|stop|gave up|now)\b/i;
 /** Things done: the events LoCoMo-style questions ask about ("when did Sam run a race?"). */
 export const EVENT_CUES =
   /\b(went|visited|attended|ran|painted|took|made|tried|read|saw|watched|met|traveled|travelled|celebrated|volunteered|baked|built|wrote|played|hiked|camped|organized|hosted|gave|received|participated|took part|competed|performed|presented|learned|researched|created|finished)\b/i;

@@ -323,7 +323,7 @@ export function verbPattern(lemma: string): RegExp {
   // The tagger's lemma is chat's words ("(re)build", "c++"): only letters make a pattern.
   if (!/^[a-z]+(?: [a-z]+)*$/i.test(lemma)) return NEVER;
   const [head, ...rest] = lemma.split(" ");
-  const forms = head === "leave" ? "leav\\w*|left" : `${head!.replace(/e$/, "")}\\w*`;
+  const forms = SUPPLETIVE[head!] ?? `${head!.replace(/e$/, "")}\\w*`;
   // An irregular past ("bought", "drove") as the tagger conjugates the verb.
   const past = formsOf(head!)?.PastTense;
   const irregular = [
@@ -335,6 +335,13 @@ export function verbPattern(lemma: string): RegExp {
     .join("");
   return new RegExp(`\\b(?:${forms}${irregular})\\b${rest.map((w) => `\\s+${w}`).join("")}`, "i");
 }
+
+/** Verbs whose forms share no stem to match ("is" for "be", "has" for "have"). */
+const SUPPLETIVE: Record<string, string> = {
+  leave: "leav\\w*|left",
+  be: "be|being|been|is|am|are|was|were|(?<=\\w)'(?:s|re|m)",
+  have: "ha(?:ve|s|d|ving)|(?<=\\w)'(?:ve|d)",
+};
 
 /** A pattern that matches nothing. */
 const NEVER = /(?!)/;

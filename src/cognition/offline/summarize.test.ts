@@ -206,6 +206,38 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("keeps a thing named unasked in a few words, a dropped 'my', and a name joined as a detail", async () => {
+    const statements = await summarize("bea", [
+      ["bea", "on keto."],
+      ["ava", "ok."],
+      ["bea", "audible subscription."],
+      ["ava", "noted."],
+      ["bea", "car's a nissan leaf."],
+      ["ava", "ok."],
+      ["bea", "twin boys. Oskar and Emil."],
+      ["ava", "ok."],
+      ["bea", "no more vaping."],
+      ["ava", "good."],
+      // One word is a mood as often as a thing.
+      ["bea", "traffic."],
+      ["ava", "ugh."],
+      ["bea", "that's a shame."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    for (const expected of [
+      "Bea is on keto.",
+      "Bea: audible subscription.",
+      "Bea's car's a nissan leaf.",
+      "Bea: twin boys; Oskar and Emil.",
+      "Bea: no more vaping.",
+    ])
+      assert.ok(texts.includes(expected), `${expected} in: ${texts.join(" | ")}`);
+    assert.ok(
+      texts.every((t) => !/traffic|shame/i.test(t)),
+      texts.join(" | "),
+    );
+  });
+
   it("gives a pronoun its person, or keeps its clause joined to the one that says what it stands for", async () => {
     const statements = await summarize("caroline", [
       ["caroline", "My daughter painted this. She loves watercolours."],

@@ -19,7 +19,7 @@ import { atomicClauses } from "./atomic.js";
 import { withContractionsSpelled } from "./chat-spelling.js";
 import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsis.js";
 import { inWordField } from "./lexicon.js";
-import { nlp } from "./nlp.js";
+import { lexiconTag, nlp } from "./nlp.js";
 import { formsOf, toThirdPerson } from "./perspective.js";
 import { CHANGE_CUES, salience } from "./salience.js";
 import { withSlipsRepaired } from "./typed-slips.js";
@@ -182,7 +182,16 @@ export async function summarizeOffline(
         let terse: boolean = terseTurn && previous === null;
         if (joins && previous) {
           if (previous.candidate) list.splice(list.indexOf(previous.candidate), 1);
-          resolved = `${previous.clause.replace(/[\s.!…]+$/, "")}; ${resolved[0]!.toLowerCase()}${resolved.slice(1)}`;
+          // A name keeps its capital ("girl. Adunni." -> "girl; Adunni"): a capitalised word the
+          // tagger reads as a name, or one its lexicon does not know as a word.
+          const first = /^[\p{L}'-]+/u.exec(resolved)?.[0] ?? "";
+          const word = nlp(first);
+          const named =
+            /^\p{Lu}/u.test(first) &&
+            (word.has("#ProperNoun") ||
+              (lexiconTag(first.toLowerCase()) === undefined && !word.has("#Verb")));
+          const opening = named ? resolved[0]! : resolved[0]!.toLowerCase();
+          resolved = `${previous.clause.replace(/[\s.!…]+$/, "")}; ${opening}${resolved.slice(1)}`;
           terse = previous.terse;
           if (previous.quote.text !== quote.text) {
             const text = `${previous.quote.text} ${quote.text}`;
@@ -337,7 +346,7 @@ function addressee(turn: Turn, participants: string[]): string | null {
 const THING_FIELDS = ["noun.person", "noun.animal", "noun.food"] as const;
 
 /** Salience of a sentence, with the entities and relative times it names; `doc` is its parse, when the caller has it. */
-function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
+function scored(sentence: string, anchor: string, doc = nlp(sentence), elliptic = false) {
   const entities = [
     ...new Set([
       ...(doc.people().out("array") as string[]),
@@ -352,8 +361,9 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
     .map((t) => t.terms[0]!)
     .filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Verb"));
   // A change names its thing whatever it is ("on metformin now"); otherwise a person, an animal
-  // or a food.
-  const changing = CHANGE_CUES.test(sentence);
+  // or a food. So does a speaker's own elliptic opening ("on keto.", "canal+ subscription."): what
+  // one names unasked, in as few words as one can, is one's own.
+  const changing = elliptic || CHANGE_CUES.test(sentence);
   const things = nouns.filter(
     (t) =>
       !t.tags.includes("Date") &&
@@ -364,6 +374,7 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence)) {
     ...salience(sentence, { entities: entities.length, times: times.length, numbers, things }),
     entities,
     times,
+    things,
   };
 }
 
@@ -440,12 +451,14 @@ function toCandidate(
   const fragment = terse && sentence === read && !addresses(sentence, listener) && headVerbless(sentence);
   const anchor = turn.at || sessionAt;
   // One parse serves both readings unless the subject was put back (the tags can change then).
-  const scoredAs = scored(sentence, anchor, sentence === read ? parsed : undefined);
-  const { entities, times } = scoredAs;
+  // One word alone ("traffic.") is a mood or an exclamation as often as a thing of one's own.
+  const elliptic = terse && (fragment || sentence !== read) && read.split(/\s+/).length >= 2;
+  const scoredAs = scored(sentence, anchor, sentence === read ? parsed : undefined, elliptic);
+  const { entities, times, things } = scoredAs;
   let { score, cues } = scoredAs;
   // Said in the speaker's own turn, the fragment is about them, as "I" would have said.
-  // Only one that says something besides ("good choice" has nothing to add to).
-  if (fragment && score > 0) [score, cues] = [score + OWN_WORDS, [...cues, "own-fragment"]];
+  // Only one that says something besides ("good choice" has nothing to add to) or names a thing.
+  if (fragment && (score > 0 || things > 0)) [score, cues] = [score + OWN_WORDS, [...cues, "own-fragment"]];
   // A clause split from a memorable sentence is as memorable as the sentence: splitting changes
   // how facts are cut, not which are kept.
   // A clause that says little on its own ("I love it") does not inherit anything.

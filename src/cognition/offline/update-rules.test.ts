@@ -357,6 +357,72 @@ describe("update rules", () => {
     assert.notEqual(rule("Sam plays mahjong every Friday.", "Sam plays mahjong every other Friday."), "same");
   });
 
+  it("somewhere else now: another named place in the same verb or a light one", () => {
+    // Chat's lower case: the same verb "be", said of the one the memory speaks of.
+    assert.equal(
+      rule("Priya's daughter Mina is at Riverside Nursery.", "mina's at oakfield primary now", "Priya"),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Priya's daughter Mina is at Riverside Nursery.",
+        "Mina is at Oakfield Primary these days.",
+        "Priya",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Tomasz works at Lidl.", "Nowadays Tomasz is doing the night shift at Aldi.", "Tomasz"),
+      "change",
+    );
+    assert.equal(rule("Sam works at Google.", "Sam also volunteers at Oxfam now."), "addition");
+    // Not there is no new place.
+    assert.notEqual(rule("Sam works at Google.", "Sam is not at Deloitte now."), "change");
+  });
+
+  it("a change 'from … to' that holds, and a verb of changing to a new name of the same kind", () => {
+    assert.equal(
+      rule("Sam listens to podcasts on Spotify.", "Sam has gone from Spotify to Pocket Casts."),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Ines streams films on Netflix.",
+        "her brother sorted it so Ines is going from Netflix to Mubi.",
+        "Ines",
+      ),
+      "change",
+    );
+    // A trip told in the past is no change of home.
+    assert.equal(rule("Sam lives in Leeds.", "Sam went from Leeds to York by train."), null);
+    assert.equal(
+      rule("Ana plays for Hollybush FC.", "Ana transferred to Westfield Rovers FC.", "Ana"),
+      "change",
+    );
+    assert.equal(rule("Sam studies law at Keele University.", "Sam moved to Exeter University."), "change");
+    // A move to a city shares nothing with a job.
+    assert.equal(rule("Sam works at Google.", "Sam moved to Leeds."), null);
+  });
+
+  it("people and animals are counted: a new one named beside the memory's is an addition", () => {
+    assert.equal(rule("Ola has a beagle called Biscuit.", "ola got a kitten, Pip", "Ola"), "addition");
+    assert.equal(rule("Tara: one son, Leo, 4.", "Tara: new baby girl, Maya.", "Tara"), "addition");
+    // One that died is no addition.
+    assert.notEqual(rule("Sam has a dog called Rex.", "Rex died; Sam got a puppy called Max."), "addition");
+  });
+
+  it("selling what a habit needs ends it; ending a subscription; 'on top of' adds", () => {
+    assert.equal(rule("Sam goes metal detecting every Sunday.", "Sam sold the metal detector."), "stop");
+    assert.equal(rule("Sam bakes sourdough every Saturday.", "Sam sold sourdough at the market."), null);
+    assert.equal(rule("Sam has a Netflix subscription.", "Sam ended the Netflix subscription."), "stop");
+    assert.equal(rule("Sam plays tennis on Sundays.", "Sam took up squash on top of tennis."), "addition");
+    // "On top of that" joins two sentences; it adds nothing to a set.
+    assert.notEqual(
+      rule("Sam is training for the Leeds 10k.", "On top of that, Sam is training for the Leeds 10k."),
+      "addition",
+    );
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

@@ -20,8 +20,15 @@
  */
 import { stem } from "../../core/text.js";
 import { coverage } from "./frame.js";
-import { expandBroader, expandSynonyms, LIGHT_VERBS, lexicalRelations, slotsOf } from "./lexicon.js";
-import { HABITUAL } from "./salience.js";
+import {
+  expandBroader,
+  expandSynonyms,
+  inWordField,
+  LIGHT_VERBS,
+  lexicalRelations,
+  slotsOf,
+  verbAspect,
+} from "./lexicon.js";
 import {
   ACQUIRE,
   asVerb,
@@ -50,11 +57,12 @@ export interface UpdateRuleMatch {
 }
 
 /**
- * Determiners and adverbs that add to a set (a closed class of English): "another", an ordinal
- * or "other" after a determiner, "also", "too" ending a clause, "as well", "besides", "one more".
+ * Determiners, adverbs and prepositions that add to a set (a closed class of English): "another",
+ * an ordinal or "other" after a determiner, "also", "too" ending a clause, "as well", "besides",
+ * "on top of", "alongside", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|on top of(?!\s+(?:that|this|it|everything|all))|alongside|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** The additive determiners that bring in another one of a kind: "another", "a second", "my other". */
 const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other(?!\s+half))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
@@ -86,10 +94,51 @@ const DEGREE =
   /^(?:hardly|rare|rarely|barely|seldom|other|less|more|never|sometim|occasional|occasionally|often|alway|usual|usually)$/;
 /** "rather than", "instead of": what follows is what the statement leaves. */
 const INSTEAD_OF = /\b(?:rather than|instead of)\b/i;
+/**
+ * "has gone from X to Y", "going from X to Y": going from one state to another, in a form that
+ * says where one is now, is a change ("went from Leeds to York" in the past may be a trip).
+ */
+const GONE_FROM = /\b(?:go|goes|going|gone)\s+(?:\w+\s+)?from\b[^.;!?]*\bto\b/i;
+/** Someone of the person's, as a subject: "Sam's son", "her nephew", "my sister". */
+const OTHERS = /\w's\s+\w|\b(?:his|her|their|my|our)\s+\w/i;
+/** Where a clause begins inside a sentence. */
+const CLAUSE_START = /[,;:]|\b(?:so|and|but|because|since|while|when)\b/i;
+/** A place or body named after "at" ("at Greenfield Primary", "at MTN"): its names, stemmed. */
+const AT_NAME = /\bat\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
+/** Names after "to" ("moved to Clann na Gael", "transferred to Nazarbayev University"). */
+const TO_NAME =
+  /\bto\s+(?:the\s+)?(\p{Lu}[\p{L}'&+-]*(?:\s+(?:\p{Lu}[\p{L}'&+-]*|na|de|del|la|le|of|van|von))*)/gu;
 /** Parents too broad to say what was ended ("thing", "activity", "person"). */
 const BROAD = new Set(
   ["thing", "activity", "act", "person", "object", "entity", "event", "matter", "group", "way"].map(stem),
 );
+
+/** Whether the statement ends something by its verbs' aspect or a word of ending ("died", "over"). */
+function endsOne(s: Reading): boolean {
+  return (
+    s.verbs.some((v) => verbAspect(stem(v.split(" ")[0]!)) === "end") ||
+    /\b(?:over|gone|died|passed away|lost)\b/i.test(s.text)
+  );
+}
+
+/** The names in each match of `shape`'s first group, stemmed as terms are. */
+function namesAfter(text: string, shape: RegExp): Set<string> {
+  const out = new Set<string>();
+  for (const hit of text.matchAll(shape))
+    for (const w of hit[1]!.split(/\s+/))
+      if (/^\p{Lu}/u.test(w)) out.add(stem(w.replace(/[^\p{L}]/gu, "").toLowerCase()));
+  out.delete("");
+  return out;
+}
+
+/**
+ * Whether two subjects are one: the same words, or the same last word ("gulshan's son rehaan" and
+ * "rehaan"), which heads the phrase.
+ */
+function sameSubject(a: string, b: string): boolean {
+  if (a === "" || b === "") return false;
+  return a === b || a.split(" ").at(-1) === b.split(" ").at(-1);
+}
 
 /** Terms the two share, synonyms counted (WordNet senses); light verbs, dates and numbers left out. */
 function sharedTerms(a: Set<string>, b: Set<string>): string[] {
@@ -257,9 +306,12 @@ export function updateRule(
     !LEFT_A_WHILE.test(s.text)
       ? "leave"
       : undefined) ??
-    // Selling a thing ends owning it, not a habit of selling ("sells cakes every Saturday", "sells
-    // kittens to families").
-    (HABITUAL.test(m.text) || m.verbs.some((v) => v.startsWith("sell")) || !own ? undefined : parting(s));
+    // Selling a thing ends owning it, not a habit of selling or of making what is sold ("sells
+    // kittens to families", "bakes cakes every Saturday"). A habit that needs the thing ends with
+    // it ("sold the metal detector" beside "goes metal detecting every Saturday").
+    (m.verbs.some((v) => v.startsWith("sell") || inWordField(stem(v.split(" ")[0]!), "verb.creation")) || !own
+      ? undefined
+      : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
   const denied = stopVerb ? denial(stopVerb).test(s.text) : false;
   if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
@@ -303,6 +355,9 @@ export function updateRule(
   // "rather than", "instead of" in a past one-off ("had tea instead of coffee at the party") leaves
   // nothing for good.
   const insteadOf = INSTEAD_OF.test(s.text) && !s.past;
+  const gone = GONE_FROM.exec(s.text);
+  // Said of whoever stands in its own clause ("his nephew set it up so Brigida has gone from …").
+  const goneFrom = gone !== null && !OTHERS.test(s.text.slice(0, gone.index).split(CLAUSE_START).at(-1)!);
   const left = insteadOf
     ? governed(s.text, INSTEAD_OF, about, FROM_END)
     : /\bfrom\b/i.test(s.text)
@@ -332,11 +387,25 @@ export function updateRule(
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
   });
   const marked = NOW_ADVERBS.exec(s.text)?.[0];
-  if ((changeVerb || soldAndGot || insteadOf) && leftShared.length > 0)
+  if ((changeVerb || soldAndGot || insteadOf || goneFrom) && leftShared.length > 0)
     return {
       rule: "change",
-      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
+      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : goneFrom ? '"from … to"' : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
     };
+  // A verb of changing to a new name where the memory holds another of the same kind or topic
+  // ("transferred to Nazarbayev University" beside "at Satbayev University", "moved to Clann na
+  // Gael" beside "trains with Naomh Mairtin GAA"): the person left the old one for it.
+  const toNames =
+    changeVerb && own && !another ? [...namesAfter(s.text, TO_NAME)].filter((n) => !m.names.has(n)) : [];
+  const leftNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
+  if (toNames.length > 0 && leftNames.length > 0 && !m.past && !NOW_ADVERBS.test(m.text)) {
+    const common = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
+    if (common.length > 0)
+      return {
+        rule: "change",
+        why: `the statement changes to a new name in the memory's place ("${changeVerb}" to ${toNames.join(" ")}, ${common.join(", ")})`,
+      };
+  }
   // A verb of changing alone is not enough here: "Dev moved out" is no change to "Tom moved over".
   // "is a receptionist" and "is now a dental nurse instead" share only "be", and a topic word.
   const sameLight = s.verbs.some((v) => m.verbs.some((w) => w.split(" ")[0] === v.split(" ")[0]));
@@ -349,12 +418,35 @@ export function updateRule(
     !NOW_ADVERBS.test(m.text) &&
     !m.past &&
     !s.past &&
-    m.subject !== "" &&
-    m.subject === s.subject
+    sameSubject(m.subject, s.subject)
   )
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
+    };
+  // Somewhere else now ("at Greenfield Primary these days" beside "is at Little Acorns preschool",
+  // "nowadays doing data analysis at MTN" beside "teaches maths at Achimota school"): the one it
+  // was said of, at another named place, in the same verb or a light one.
+  const atNow = namesAfter(s.text, AT_NAME);
+  const atThen = namesAfter(m.text, AT_NAME);
+  const lightOnly = s.verbs.every((v) => LIGHT_VERBS.has(stem(v.split(" ")[0]!)));
+  const atClause = s.text.split(/[,;]/).find((c) => namesAfter(c, AT_NAME).size > 0) ?? "";
+  if (
+    marked &&
+    !additive &&
+    !/\b(?:not|never|no)\b|n't\b/i.test(atClause) &&
+    atNow.size > 0 &&
+    atThen.size > 0 &&
+    [...atNow].every((n) => !atThen.has(n)) &&
+    (sameSlot || lightOnly) &&
+    !m.past &&
+    !s.past &&
+    !NOW_ADVERBS.test(m.text) &&
+    sameSubject(m.subject, s.subject)
+  )
+    return {
+      rule: "change",
+      why: `the statement puts the one it speaks of at another place now ("${marked}": ${[...atNow].join(" ")})`,
     };
   // "instead" says outright that one thing takes another's place: a topic in common is enough
   // ("yoga is on Thursdays now instead" beside "goes to yoga on Tuesdays").
@@ -417,15 +509,24 @@ export function updateRule(
   const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
   const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
   const wideNouns = expandSynonyms(m.nouns);
+  // People and animals are counted, never replaced, by a new one of another word ("new baby girl,
+  // Kahurangi" beside "one kid, Tama", "got a kitten, Mischa" beside "has a collie, Fionn"): a
+  // person or animal noun beside one the memory names.
+  const being = (n: string) => inWordField(n, "noun.person") || inWordField(n, "noun.animal");
+  const beings = [...m.nouns].some(being);
   const kinds = [...s.nouns].filter(
-    (n) => (m.nouns.has(n) || wideNouns.has(n)) && !TIME_WORDS.has(n) && namedBy(s.text, n, newNames),
+    (n) =>
+      (m.nouns.has(n) || wideNouns.has(n) || (beings && being(n))) &&
+      !TIME_WORDS.has(n) &&
+      namedBy(s.text, n, newNames),
   );
   if (
     newNames.length > 0 &&
     oldNames.length > 0 &&
     kinds.length > 0 &&
     !s.negated &&
-    !s.ends &&
+    // "got a kitten" reads as a change of state, not as an end; a death or a verb of ending is one.
+    (!s.ends || (kinds.some(being) && !endsOne(s))) &&
     !verbOf(s, "change") &&
     !stopVerb
   )
