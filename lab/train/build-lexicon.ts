@@ -209,7 +209,7 @@ export function buildLexicon(dict: string) {
     counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
     update: withSupplement(privacyClasses(dict, UPDATE_KINDS, true).kinds),
-    slots: privacyClasses(dict, SLOT_KINDS).kinds,
+    slots: privacyClasses(dict, SLOT_KINDS, false, false).kinds,
   };
 }
 
@@ -361,6 +361,8 @@ const SLOT_KINDS: Record<string, string[]> = {
   field: ["noun discipline 1", "noun occupation 1"],
   instrument: ["noun musical_instrument 1"],
   sport: ["noun sport 1"],
+  // One partner at a time: a husband, a girlfriend, a fiancée.
+  partner: ["noun spouse 1", "noun boyfriend 1", "noun girlfriend 2", "noun sweetheart 1", "noun betrothed 1"],
 };
 
 /** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
@@ -390,6 +392,8 @@ export function privacyClasses(
   table: Record<string, string[]> = PRIVACY_KINDS,
   /** Every word of a seed's own synset joins (not only the lemma the seed names). */
   seedWords = false,
+  /** Named instances join too ("Buckingham Palace", "Bathsheba"); a slot of a life holds kinds. */
+  instances = true,
 ) {
   const synsets = new Map<string, { words: string[]; lex: number; pointers: [string, string][] }>();
   for (const [file, tag] of Object.entries(POS))
@@ -452,7 +456,7 @@ export function privacyClasses(
       if (below.has(s)) continue;
       below.add(s);
       for (const [symbol, target] of synsets.get(s)?.pointers ?? [])
-        if (symbol === "~" || symbol === "~i") frontier.push(target);
+        if (symbol === "~" || (instances && symbol === "~i")) frontier.push(target);
     }
     for (const s of below)
       for (const w of synsets.get(s)?.words ?? []) {

@@ -6,7 +6,7 @@
 import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, parseFrame } from "./frame.js";
-import { inVerbClass, inWordField, type VerbClassName } from "./lexicon.js";
+import { inVerbClass, inWordField, lemmaCount, type VerbClassName } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
 import { formsOf } from "./perspective.js";
 
@@ -267,7 +267,13 @@ export function governed(text: string, at: RegExp, about: string, ends = PHRASE_
  */
 /** Whether the statement's subject is the person (or left out), not someone of theirs ("Sam's son"). */
 export function ownSubject(r: Reading): boolean {
-  return !/\w's?\s+\w|s'\s+\w|\b(?:his|her|their|my|our)\s+\w/.test(r.subject);
+  if (!/\w's?\s+\w|s'\s+\w|\b(?:his|her|their|my|our)\s+\w/.test(r.subject)) return true;
+  // "Sam's new car", "my phone": a thing of the person's is theirs to change; "Sam's son", "her
+  // neighbour", "Sam's son Rehaan" (a name WordNet does not know) are someone else.
+  const head = r.subject.split(" ").at(-1)!.replace(/'s?$/, "");
+  return (
+    lemmaCount(head) > 0 && !inWordField(stem(head), "noun.person") && !inWordField(stem(head), "noun.animal")
+  );
 }
 
 /** Every verb of stopping the statement uses, in order ("won't stop", then "quit"). */

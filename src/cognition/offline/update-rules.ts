@@ -68,6 +68,13 @@ const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
 const NOW_ADVERBS =
   /(?<!\b(?:years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|while|ages|decades?)\s)\b(now(?! that)|nowadays|these days|instead|from now on|at this point)\b/i;
+/**
+ * "currently", "at the moment": what holds now, though a fact said again may carry them too, so
+ * they mark a change only where a rule also finds the new thing (not in `sameFact`).
+ */
+const CURRENTLY = /\b(?:currently|at the moment)\b/i;
+/** "new" before the thing it qualifies, perhaps after one more modifier ("a new phone", "new electric car"). */
+const NEW_THING = /\bnew\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
 /** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
 const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 /**
@@ -112,6 +119,18 @@ const TO_NAME =
 const BROAD = new Set(
   ["thing", "activity", "act", "person", "object", "entity", "event", "matter", "group", "way"].map(stem),
 );
+
+/** One noun for the same thing: the same word, a synonym ("flat", "apartment") or one slot of a life. */
+function sameThing(a: string, b: string): boolean {
+  return (
+    a === b || expandSynonyms(new Set([a])).has(b) || slotsOf(a).some((slot) => slotsOf(b).includes(slot))
+  );
+}
+
+/** A person or an animal (WordNet's files): counted, not replaced, by a new one. */
+function being(n: string): boolean {
+  return inWordField(n, "noun.person") || inWordField(n, "noun.animal");
+}
 
 /** Whether the statement ends something by its verbs' aspect or a word of ending ("died", "over"). */
 function endsOne(s: Reading): boolean {
@@ -386,7 +405,7 @@ export function updateRule(
     const head = stem(v.split(" ")[0]!);
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
   });
-  const marked = NOW_ADVERBS.exec(s.text)?.[0];
+  const marked = NOW_ADVERBS.exec(s.text)?.[0] ?? CURRENTLY.exec(s.text)?.[0];
   if ((changeVerb || soldAndGot || insteadOf || goneFrom) && leftShared.length > 0)
     return {
       rule: "change",
@@ -479,6 +498,51 @@ export function updateRule(
       rule: "change",
       why: `the statement puts a thing of the same kind in the memory's place ("${kindOf[1]}" for "${kindOf[0]}")`,
     };
+  // One partner at a time: a new husband, girlfriend or fiancé ("a new boyfriend, Dev" beside
+  // "Sam's boyfriend is called Tom") takes the old one's place (the "partner" slot of the lexicon).
+  const partnerNow = [...s.nouns].some((n) => slotsOf(n).includes("partner"));
+  const partnerThen = [...m.nouns].some((n) => slotsOf(n).includes("partner"));
+  const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
+  const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
+  const renewed = [...s.text.matchAll(NEW_THING)].flatMap((hit) =>
+    [hit[1], hit[2]].filter((w) => w !== undefined).map((w) => stem(w.toLowerCase())),
+  );
+  // Said of the person, or of the partner as the person's ("Rosa's fiance is called Mateo now").
+  const ofPartner = slotsOf(stem(s.subject.split(" ").at(-1) ?? "")).includes("partner");
+  if (
+    (own || ofPartner) &&
+    partnerNow &&
+    partnerThen &&
+    !additive &&
+    !s.negated &&
+    !m.past &&
+    (renewed.some((n) => slotsOf(n).includes("partner")) ||
+      marked ||
+      (newNames.length > 0 && oldNames.length > 0))
+  )
+    return { rule: "change", why: "the statement names a new partner in place of the memory's" };
+  // "a new phone" beside "has a Samsung phone", "new flat" beside "rents a house": the same thing,
+  // or one in the same slot of a life, renewed. People and animals are counted instead.
+  const renewedThing =
+    own && !additive && !s.negated && !m.past
+      ? renewed.find((n) => !being(n) && [...m.nouns].some((k) => sameThing(k, n)))
+      : undefined;
+  if (renewedThing)
+    return {
+      rule: "change",
+      why: `the statement names a new one in the memory's place ("new ${renewedThing}")`,
+    };
+  // A move is a change of home: "moved to Bristol" beside "lives in Leeds", not beside a memory
+  // that only names a place ("training for the Bristol half marathon").
+  const home =
+    m.verbs.some((v) => /^(?:live|reside)\b/.test(v)) ||
+    [...m.heads].some((n) => slotsOf(n).includes("home"));
+  const destination = /\b(?:mov|relocat)\w*\s+(?:\w+\s+)?(?:to|into)\b/i.exec(s.text);
+  if (own && home && destination && !additive && !m.past && !NOW_ADVERBS.test(m.text)) {
+    const to = governed(s.text.slice(destination.index), /\b(?:to|into)\b/i, about);
+    if (to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
+      return { rule: "change", why: `the statement moves the person's home (${[...to].join(" ")})` };
+  }
   // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
   // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
   // Not a role ("started a job as a delivery driver"): one holds one job of a kind at a time.
@@ -506,13 +570,10 @@ export function updateRule(
     };
   // A new name set beside a noun the memory also has ("my friend Tom" beside "my friend Ana", "a
   // cat called Luna" beside "a cat called Miso"), with nothing ended or changed.
-  const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
-  const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
   const wideNouns = expandSynonyms(m.nouns);
   // People and animals are counted, never replaced, by a new one of another word ("new baby girl,
   // Kahurangi" beside "one kid, Tama", "got a kitten, Mischa" beside "has a collie, Fionn"): a
   // person or animal noun beside one the memory names.
-  const being = (n: string) => inWordField(n, "noun.person") || inWordField(n, "noun.animal");
   const beings = [...m.nouns].some(being);
   const kinds = [...s.nouns].filter(
     (n) =>
