@@ -362,7 +362,13 @@ const SLOT_KINDS: Record<string, string[]> = {
   instrument: ["noun musical_instrument 1"],
   sport: ["noun sport 1"],
   // One partner at a time: a husband, a girlfriend, a fiancée.
-  partner: ["noun spouse 1", "noun boyfriend 1", "noun girlfriend 2", "noun sweetheart 1", "noun betrothed 1"],
+  partner: [
+    "noun spouse 1",
+    "noun boyfriend 1",
+    "noun girlfriend 2",
+    "noun sweetheart 1",
+    "noun betrothed 1",
+  ],
 };
 
 /** Classes whose lemmas join by any of their senses (a closed context gates them: a house number, an ending). */
