@@ -209,7 +209,12 @@ export function buildLexicon(dict: string) {
     counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
     update: withSupplement(privacyClasses(dict, UPDATE_KINDS, true).kinds),
-    slots: privacyClasses(dict, SLOT_KINDS, false, false).kinds,
+    slots: {
+      ...privacyClasses(dict, SLOT_KINDS, false, false).kinds,
+      // What one owns one of ("a van", "a studio") joins by its first two senses; the others by
+      // their first ("chair" is a professorship only second).
+      ...privacyClasses(dict, OWNED_SLOTS, false, false, 2).kinds,
+    },
   };
 }
 
@@ -354,9 +359,12 @@ function withSupplement(kinds: Record<string, string[]>): Record<string, string[
  * of the same slot said to hold now takes the old one's place ("now drives a Kia" beside "drives
  * a Fiesta", "on green tea these days" beside "four coffees a day"). Read by the update rules.
  */
-const SLOT_KINDS: Record<string, string[]> = {
+const OWNED_SLOTS: Record<string, string[]> = {
   home: ["noun dwelling 1", "noun housing 1"],
   vehicle: ["noun motor_vehicle 1", "noun boat 1", "noun bicycle 1"],
+};
+/** The other slots: what one drinks, one's field of work, instrument, sport and partner. */
+const SLOT_KINDS: Record<string, string[]> = {
   drink: ["noun beverage 1"],
   field: ["noun discipline 1", "noun occupation 1"],
   instrument: ["noun musical_instrument 1"],
@@ -400,6 +408,11 @@ export function privacyClasses(
   seedWords = false,
   /** Named instances join too ("Buckingham Palace", "Bathsheba"); a slot of a life holds kinds. */
   instances = true,
+  /**
+   * A word joins by one of its first `senses` senses: its first for the privacy classes; its first
+   * two for the slots of a life ("van" is first the vanguard, then the vehicle).
+   */
+  senses = 1,
 ) {
   const synsets = new Map<string, { words: string[]; lex: number; pointers: [string, string][] }>();
   for (const [file, tag] of Object.entries(POS))
@@ -467,7 +480,16 @@ export function privacyClasses(
     for (const s of below)
       for (const w of synsets.get(s)?.words ?? []) {
         const p = phrase(w);
-        if (p && (any || (index.get(`${posOf(s)} ${w}`)?.[0] === s && mostly(w, posOf(s))))) words.add(p);
+        if (
+          p &&
+          (any ||
+            (index
+              .get(`${posOf(s)} ${w}`)
+              ?.slice(0, senses)
+              .includes(s) &&
+              mostly(w, posOf(s))))
+        )
+          words.add(p);
       }
     kinds[kind] = [...words].sort();
   }

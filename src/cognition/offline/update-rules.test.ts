@@ -443,6 +443,14 @@ describe("update rules", () => {
       rule("Sam works as an accountant at KPMG.", "Sam is currently a baker at Gail's."),
       "change",
     );
+    // A home or a vehicle got takes the old one's place; one more is an addition.
+    assert.equal(
+      rule("Ines lives with her parents in Braga.", "Ines finally got her own studio in Porto.", "Ines"),
+      "change",
+    );
+    assert.equal(rule("Sam drives a Ford Fiesta.", "sam bought a truck last week"), "change");
+    assert.equal(rule("Sam drives a Ford Fiesta.", "Sam bought a second car for the business."), "addition");
+    assert.equal(rule("Sam lives in Leeds.", "Sam bought a car."), null);
     // Moving something else, or to where the memory already is, is no new home.
     assert.equal(rule("Sam lives in Leeds.", "Sam moved the piano to the spare room in Leeds."), null);
   });

@@ -543,6 +543,20 @@ export function updateRule(
     if (to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
       return { rule: "change", why: `the statement moves the person's home (${[...to].join(" ")})` };
   }
+  // A home got ("finally got my own studio in Villeurbanne" beside "lives with her parents in
+  // Lyon"), or a vehicle got beside the one the person drives ("bought a truck" beside "drives a
+  // Ford Fiesta"): one lives in one home and drives one car at a time, so the new one takes the
+  // old one's place. Bikes and boats are collected ("got a gravel bike" beside "a road bike").
+  const held = (slot: string) =>
+    slot === "home"
+      ? [...m.nouns].some((n) => slotsOf(n).includes(slot)) ||
+        m.verbs.some((v) => /^(?:live|reside)\b/.test(v))
+      : m.verbs.some((v) => /^drive\b/.test(v));
+  const got =
+    own && !additive && !s.negated && !m.past && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!))
+      ? ["home", "vehicle"].find((slot) => [...s.nouns].some((n) => slotsOf(n).includes(slot)) && held(slot))
+      : undefined;
+  if (got) return { rule: "change", why: `the statement gets the person a new ${got} in the memory's place` };
   // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
   // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
   // Not a role ("started a job as a delivery driver"): one holds one job of a kind at a time.
