@@ -208,11 +208,14 @@ export function buildLexicon(dict: string) {
     fields,
     counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
     privacy: privacyClasses(dict),
-    update: withSupplement(privacyClasses(dict, UPDATE_KINDS, true).kinds),
+    update: withSupplement({
+      ...privacyClasses(dict, UPDATE_KINDS, true).kinds,
+      ...privacyClasses(dict, LOSS_KINDS).kinds,
+    }),
     slots: {
       ...privacyClasses(dict, SLOT_KINDS, false, false).kinds,
-      // What one owns one of ("a van", "a studio") joins by its first two senses; the others by
-      // their first ("chair" is a professorship only second).
+      // What one owns one of ("a van", "a studio") and one's kind of work ("nurse") join by their
+      // first two senses; the others by their first ("chair" is a professorship only second).
       ...privacyClasses(dict, OWNED_SLOTS, false, false, 2).kinds,
     },
   };
@@ -339,12 +342,31 @@ const UPDATE_KINDS: Record<string, string[]> = {
 };
 
 /**
+ * Verbs by which a thing or a bond itself is lost ("Turnip died", "the Dell died", "the bike got
+ * stolen", "Imelda and I split up"): the seed lemma and its hyponyms only, since a seed's synonyms
+ * are too wide ("go" is a synonym of dying).
+ */
+const LOSS_KINDS: Record<string, string[]> = {
+  loss: [
+    "verb die 1",
+    "verb die 4",
+    "verb steal 1",
+    "verb split_up 3",
+    "verb break_up 2",
+    "verb divorce 1",
+    "verb pass_away 1",
+  ],
+};
+
+/**
  * Verbs of stopping that WordNet 3.1 does not list, each a dictionary's "to quit" or "to cancel a
  * subscription" (Wiktionary): British phrasal verbs, and verbs newer than WordNet (deleting an app
  * or an account ends its use; WordNet's "delete" is only of text).
  */
 const UPDATE_SUPPLEMENT: Record<string, string[]> = {
   stop: ["pack in", "jack in", "unsubscribe", "delete"],
+  // British "nick" (to steal) and "split" (to end a relationship).
+  loss: ["nick", "split"],
 };
 
 function withSupplement(kinds: Record<string, string[]>): Record<string, string[]> {
@@ -362,6 +384,25 @@ function withSupplement(kinds: Record<string, string[]>): Record<string, string[
 const OWNED_SLOTS: Record<string, string[]> = {
   home: ["noun dwelling 1", "noun housing 1"],
   vehicle: ["noun motor_vehicle 1", "noun boat 1", "noun bicycle 1"],
+  // What one does for a living: the kinds of worker, professional, official and leader.
+  work: [
+    "noun worker 1",
+    "noun professional 1",
+    "noun employee 1",
+    "noun skilled_worker 1",
+    "noun official 1",
+    "noun leader 1",
+    "noun operator 1",
+    "noun expert 1",
+    "noun serviceman 1",
+    "noun agent 1",
+    "noun businessman 1",
+    "noun entrepreneur 1",
+    "noun health_professional 1",
+    "noun engineer 1",
+    "noun accountant 1",
+    "noun salesperson 1",
+  ],
 };
 /** The other slots: what one drinks, one's field of work, instrument, sport and partner. */
 const SLOT_KINDS: Record<string, string[]> = {

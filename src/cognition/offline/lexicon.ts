@@ -30,8 +30,11 @@ export type WordFieldName =
   | "noun.person"
   | "noun.animal";
 
-/** Verbs of stopping ("quit", "give up") and of changing ("switch", "move"), from WordNet senses. */
-export type VerbClassName = "stop" | "change";
+/**
+ * Verbs of stopping ("quit", "give up"), of changing ("switch", "move") and of loss ("die", "steal",
+ * "split up"), from WordNet senses.
+ */
+export type VerbClassName = "stop" | "change" | "loss";
 
 /** What a verb does to a state: ends it, begins it, or changes it (WordNet hypernyms). */
 export type Aspect = "end" | "begin" | "change";
@@ -76,7 +79,7 @@ function lexicon(): Lexicon {
     counts: new Map(Object.entries(file.counts ?? {})),
     slots: slotsByStem(file.slots ?? {}),
     verbClasses: new Map(
-      (["stop", "change"] as const).map((kind) => [kind, new Set(file.update?.[kind] ?? [])]),
+      (["stop", "change", "loss"] as const).map((kind) => [kind, new Set(file.update?.[kind] ?? [])]),
     ),
   };
   return loaded;

@@ -11,7 +11,9 @@ import { nlp } from "./nlp.js";
 const conjugated = new Map<string, string>();
 
 /** A verb's forms as the tagger conjugates it (undefined: not read as a verb), by lower-case word. */
-type VerbForms = { PastTense?: string; PresentTense?: string; Infinitive?: string } | undefined;
+type VerbForms =
+  | { PastTense?: string; PresentTense?: string; Infinitive?: string; Participle?: string }
+  | undefined;
 const verbForms = new Map<string, VerbForms>();
 
 /** A lower-case word's forms as a verb, conjugated once per word (the summarizer asks too). */

@@ -6,7 +6,7 @@
 import { escapeRegExp, stem, terms } from "../../core/text.js";
 import { MONTHS, WEEKDAYS } from "../../core/time.js";
 import { amounts, parseFrame } from "./frame.js";
-import { inVerbClass, inWordField, lemmaCount, type VerbClassName } from "./lexicon.js";
+import { inVerbClass, inWordField, lemmaCount, slotsOf, type VerbClassName } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
 import { formsOf } from "./perspective.js";
 
@@ -46,6 +46,8 @@ export interface Reading {
   wording: Set<string>;
   /** The nouns that head their noun phrase ("tea" in "green tea", not in "a tea shop"). */
   heads: Set<string>;
+  /** The statement says what someone does for a living: see `saysWork`. */
+  work: boolean;
 }
 
 const READ_MAX = 4096;
@@ -116,10 +118,45 @@ export function read(text: string, about: string): Reading {
     role: roleOf(text, about),
     wording: new Set([...termSet].filter((t) => !values.has(t) && !/^\d/.test(t))),
     heads,
+    work: saysWork(text),
   };
   if (readings.size >= READ_MAX) readings.clear();
   readings.set(key, reading);
   return reading;
+}
+
+/** "works as", "works at", "working for", "job at", "employed by". */
+const WORKING = /\b(?:work(?:s|ed|ing)?\s+(?:as|at|for|in)|job\s+(?:as|at|with)|employed\s+(?:by|at|as))\b/i;
+/** "driving for Bolt", "fits kitchens for Halden Interiors": a verb's work for a named body. */
+const FOR_A_NAME = /\b[a-z]+(?:s|ing)\b[^.;,]{0,30}?\bfor\s+(?:the\s+)?\p{Lu}[\p{L}'&-]+/u;
+/** "runs a dumpling stand", "own a bakery": running a business of one's own. */
+const RUNNING =
+  /\b(?:run|runs|running|own|owns|owning|manage|manages|managing)\s+(?:a|an|the|my|our|his|her|their)\s+(?:[a-z-]+\s+){0,2}(?:stand|stall|shop|business|company|firm|cafe|café|restaurant|bakery|bar|pub|salon|studio|practice|farm|truck|van|agency|store|kiosk)\b/i;
+/** "is a nurse", "became a driving examiner", "as a ward clerk": a role anyone is given at work. */
+const ANY_ROLE =
+  /\b(?:is|was|'s|became|becomes|become|as)\s+(?:now\s+)?(?:a|an)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/gi;
+
+/** A role one holds at work: in the lexicon's "work" slot ("postman", "nurse") or an agent noun by its ending. */
+export function workRole(word: string): boolean {
+  return slotsOf(stem(word)).includes("work") || agentNoun(word);
+}
+
+/**
+ * Whether a statement says what someone does for a living: working as, at or for; a verb's work
+ * for a named body; running a business; or a role in the lexicon's "work" slot (WordNet's workers,
+ * professionals, officials and leaders: "a postman") or named by its ending ("an instructer").
+ */
+export function saysWork(text: string): boolean {
+  if (WORKING.test(text) || FOR_A_NAME.test(text) || RUNNING.test(text)) return true;
+  for (const hit of text.matchAll(ANY_ROLE)) {
+    const words: string[] = [];
+    for (const w of hit[1]!.toLowerCase().split(/\s+/)) {
+      if (ROLE_END.test(w)) break;
+      words.push(w);
+    }
+    if (words.some(workRole)) return true;
+  }
+  return false;
 }
 
 /** Words that end a role's noun phrase: prepositions, conjunctions, relatives. */
@@ -158,7 +195,7 @@ function roleOf(text: string, about: string): string | null {
  * A noun for one who does what a verb says, by its ending: "instructer" (as typed), "baker",
  * "investor". WordNet lists the usual spellings; the ending reads the rest.
  */
-function agentNoun(word: string): boolean {
+export function agentNoun(word: string): boolean {
   const base = /^([a-z]{3,}?)(?:e?r|or)$/.exec(word)?.[1];
   if (!base) return false;
   const undoubled = base.replace(/([b-df-hj-np-tv-z])\1$/, "$1");
@@ -330,11 +367,13 @@ export function verbPattern(lemma: string): RegExp {
   if (!/^[a-z]+(?: [a-z]+)*$/i.test(lemma)) return NEVER;
   const [head, ...rest] = lemma.split(" ");
   const forms = SUPPLETIVE[head!] ?? `${head!.replace(/e$/, "")}\\w*`;
-  // An irregular past ("bought", "drove") as the tagger conjugates the verb.
-  const past = formsOf(head!)?.PastTense;
+  // An irregular past and participle ("bought", "drove", "stolen") as the tagger conjugates the verb.
+  const conjugated = formsOf(head!);
   const irregular = [
     IRREGULAR_PAST[head!],
-    past && /^[a-z]+$/i.test(past) && !past.startsWith(head!.replace(/e$/, "")) ? past : undefined,
+    ...[conjugated?.PastTense, conjugated?.Participle].map((f) =>
+      f && /^[a-z]+$/i.test(f) && !f.startsWith(head!.replace(/e$/, "")) ? f : undefined,
+    ),
   ]
     .filter(Boolean)
     .map((f) => `|${f}`)

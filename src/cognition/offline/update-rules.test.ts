@@ -455,6 +455,37 @@ describe("update rules", () => {
     assert.equal(rule("Sam lives in Leeds.", "Sam moved the piano to the spare room in Leeds."), null);
   });
 
+  it("a thing or a bond lost ends the memory; new work takes the old work's place", () => {
+    assert.equal(
+      rule("Sam has a red bike.", "Sam's bike was stolen, so Sam rides a Brompton now."),
+      "change",
+    );
+    assert.equal(rule("Kit: laptop: lenovo thinkpad.", "lenovo died, got a macbook air.", "Kit"), "change");
+    assert.equal(rule("Dana: boyfriend: Theo.", "theo and Dana split in june, single now", "Dana"), "change");
+    // A flat battery is no lost phone; splitting a bill and a thief's own subject lose nothing.
+    assert.equal(rule("Sam has a Samsung phone.", "Sam's phone died last night."), null);
+    assert.equal(rule("Sam splits the bill with Jo.", "Jo and Sam split the bill again."), null);
+    assert.equal(
+      rule("Mo works as a sales rep for Dulux.", "Mo runs a coffee stall at the station now.", "Mo"),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Ife works at the depot for Parcelnet.",
+        "Ife started at St James's as a porter last week.",
+        "Ife",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Ana's husband Rui drives for Uber.", "Rui became a driving instructor in March.", "Ana"),
+      "change",
+    );
+    // Work beside work, or someone else's new job, leaves the memory.
+    assert.equal(rule("Sam works as a nurse.", "Sam also volunteers for Oxfam now."), "addition");
+    assert.equal(rule("Sam works as a nurse.", "Sam's sister became a teacher."), null);
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

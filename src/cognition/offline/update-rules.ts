@@ -23,6 +23,7 @@ import { coverage } from "./frame.js";
 import {
   expandBroader,
   expandSynonyms,
+  inVerbClass,
   inWordField,
   LIGHT_VERBS,
   lexicalRelations,
@@ -138,6 +139,60 @@ function endsOne(s: Reading): boolean {
     s.verbs.some((v) => verbAspect(stem(v.split(" ")[0]!)) === "end") ||
     /\b(?:over|gone|died|passed away|lost)\b/i.test(s.text)
   );
+}
+
+/**
+ * A verb of loss the tagger read as something else ("imelda and me split in may"), by its written
+ * form: not after a determiner, where it is a noun ("the split").
+ */
+function lossWord(text: string): string | undefined {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (const [i, w] of words.entries()) {
+    if (i > 0 && /^(?:the|a|an|my|his|her|our|their|its|this|that)$/.test(words[i - 1]!)) continue;
+    const lemma = [w, w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ied$/, "y")].find((f) =>
+      inVerbClass(f, "loss"),
+    );
+    if (lemma) return lemma;
+  }
+  return undefined;
+}
+
+/** Auxiliaries between a subject and its verb ("got stolen", "was stolen", "has died"). */
+const AUXILIARIES = /\b(?:got|get|gets|was|were|is|has|have|had|been|just|finally|sadly)\b/gi;
+
+/**
+ * A verb of loss whose subject shares terms with the memory ("Turnip died", "the giant got nicked",
+ * "imelda and me split"): the verb, the shared terms, and whether the subject names a person or an
+ * animal (a name, or a WordNet person or animal noun). Undefined when there is none or it is denied.
+ */
+function lostHere(
+  s: Reading,
+  memoryTerms: Set<string>,
+  about: string,
+): { verb: string; shared: string[]; being: boolean } | undefined {
+  const verb = verbOf(s, "loss") ?? lossWord(s.text);
+  if (!verb || denial(verb).test(s.text)) return undefined;
+  const at = verbPattern(verb).exec(s.text);
+  if (!at) return undefined;
+  // Said of the one lost, with no object: "split the bill", "stole my bike" lose their subject nothing.
+  if (
+    /^\s+(?:the|a|an|my|his|her|our|their|its|it|him|her|them|this|that|some|\d)\b/i.test(
+      s.text.slice(at.index + at[0].length),
+    )
+  )
+    return undefined;
+  // "imelda and me split": a subject may join two with "and".
+  const subject = s.text
+    .slice(0, at.index)
+    .split(/[,;:]|\b(?:so|but|because|since|while|when)\b/i)
+    .at(-1)!
+    .replace(AUXILIARIES, " ");
+  const r = read(`${subject.trim()} left.`, about);
+  const shared = sharedTerms(new Set([...r.terms, ...r.names].filter((t) => t !== "left")), memoryTerms);
+  if (shared.length === 0) return undefined;
+  const beingNamed =
+    shared.some((t) => r.names.has(t) || being(t)) || /\p{Lu}/u.test(subject.trim().slice(1));
+  return { verb, shared, being: beingNamed };
 }
 
 /** The names in each match of `shape`'s first group, stemmed as terms are. */
@@ -353,6 +408,20 @@ export function updateRule(
         why: `the statement ends what the memory holds ("${stopVerb ?? ENDED_AT.exec(s.text)?.[0].toLowerCase() ?? "no longer"}": ${shared.join(", ")})`,
       };
   }
+  // The memory's thing or person itself is lost ("Turnip died", "the Dell died, got an Asus",
+  // "Imelda and I split in May"): the memory retires and the statement is kept. A thing said to
+  // "die" may be a flat battery, so a lost thing needs another in its place or "now"; a person or
+  // an animal does not.
+  const lost = lostHere(s, memoryTerms, about);
+  if (
+    lost &&
+    !m.past &&
+    (lost.being || s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!)) || NOW_ADVERBS.test(s.text))
+  )
+    return {
+      rule: "change",
+      why: `the statement says what the memory holds is gone ("${lost.verb}": ${lost.shared.join(", ")})`,
+    };
   const additive = ADDITIVE.exec(s.text)?.[0];
   // A verb of changing that the memory has as a thing ("night shifts r mon-thu" beside "does night
   // shifts") was misread: it is the memory's noun, not a change.
@@ -567,6 +636,23 @@ export function updateRule(
       rule: "addition",
       why: `the statement begins a thing of the same kind beside the memory's ("${taken[1]}" beside "${taken[0]}")`,
     };
+  // New work ("runs a dumpling stand now" beside "works as a sales rep", "started at the royal
+  // infirmary as a ward clerk" beside "works at the warehouse for Brindley Parcels", "became a
+  // driving examiner" beside "flies long-haul for Aer Lingus"): one's living, said to hold now or
+  // begun, of the one the memory speaks of, with something the memory does not say.
+  if (
+    m.work &&
+    s.work &&
+    (marked || s.begins || /\b(?:became|appointed|promoted)\b/i.test(s.text)) &&
+    (own || sameSubject(m.subject, s.subject)) &&
+    (s.subject === "" || m.subject === "" || sameSubject(m.subject, s.subject)) &&
+    !additive &&
+    !s.negated &&
+    !m.past &&
+    !NOW_ADVERBS.test(m.text) &&
+    [...s.names, ...s.nouns].some((t) => !memoryTerms.has(t))
+  )
+    return { rule: "change", why: "the statement gives the one the memory speaks of new work" };
   // A new role for the person ("is a dept head now", "first day as a loan officer") leaves the role
   // the memory gives them: a role that holds, not a past one.
   if (

@@ -19,7 +19,7 @@ const transcript = validateTranscript(
       "2024-03-01",
       "Leeds is home. Biscuit is a beagle. Chess on Sundays. Nurse by trade. Tea not coffee. Violin lessons. Allergic to cats. Twin sister Jo.",
     ],
-    ["s2", "2024-04-01", "Relocated to Bristol."],
+    ["s2", "2024-04-01", "Bristol these days."],
   ]),
 );
 

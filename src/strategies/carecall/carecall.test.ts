@@ -27,7 +27,7 @@ const transcript = validateTranscript({
       at: "2024-04-01",
       partner: "sam",
       turns: [
-        { speaker: "sam", text: "I moved to Bristol." },
+        { speaker: "sam", text: "I live in Bristol." },
         { speaker: "sam", text: "My cold is gone." },
         { speaker: "sam", text: "I get physiotherapy now." },
         { speaker: "sam", text: "I have a dog, still." },
@@ -41,7 +41,7 @@ const SUMMARY: Record<string, string> = {
   "I have a cold.": "Sam has a cold.",
   "My back hurts but I have not seen a doctor.": "Sam's back hurts but Sam has not seen a doctor.",
   "I have a dog.": "Sam has a dog.",
-  "I moved to Bristol.": "Sam moved to Bristol.",
+  "I live in Bristol.": "Sam lives in Bristol.",
   "My cold is gone.": "Sam's cold is gone.",
   "I get physiotherapy now.": "Sam gets physiotherapy.",
   "I have a dog, still.": "Sam has a dog.",
@@ -51,7 +51,7 @@ const SUMMARY: Record<string, string> = {
   "Rex won't stop barking at the cat.": "Rex won't stop barking at the cat.",
 };
 const LABEL: Record<string, string> = {
-  "Sam lives in Leeds.|Sam moved to Bristol.": "REPLACE",
+  "Sam lives in Leeds.|Sam lives in Bristol.": "REPLACE",
   "Sam has a cold.|Sam's cold is gone.": "DELETE",
   "Sam's back hurts but Sam has not seen a doctor.|Sam gets physiotherapy.": "FUSION",
   "Sam has a dog.|Sam has a dog.": "PASS",
@@ -124,7 +124,7 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
     assert.deepEqual(active, [
       "Sam gets physiotherapy for back pain.",
       "Sam has a dog.",
-      "Sam moved to Bristol.",
+      "Sam lives in Bristol.",
     ]);
     const all = await mem.memories("ava", { status: "any" });
     const leeds = all.find((m) => m.text === "Sam lives in Leeds.")!;
@@ -133,7 +133,7 @@ describe("strategy carecall (LLM cognition, scripted model)", () => {
     const history = await mem.history("ava", leeds.id);
     assert.deepEqual(
       history.replacedBy.map((m) => m.text),
-      ["Sam moved to Bristol."],
+      ["Sam lives in Bristol."],
     );
     assert.ok(history.operations.some((o) => o.type === "REPLACE" && o.rationale === "scripted"));
     // DELETE: the cold and its closing sentence are both retired, and linked.
