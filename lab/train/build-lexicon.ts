@@ -359,12 +359,13 @@ const LOSS_KINDS: Record<string, string[]> = {
 };
 
 /**
- * Verbs of stopping that WordNet 3.1 does not list, each a dictionary's "to quit" or "to cancel a
- * subscription" (Wiktionary): British phrasal verbs, and verbs newer than WordNet (deleting an app
- * or an account ends its use; WordNet's "delete" is only of text).
+ * Verbs of stopping that WordNet 3.1 does not list, each a dictionary's "to quit", "to discard" or
+ * "to cancel a subscription" (Wiktionary): British phrasal verbs and slang ("bin", "chuck"), and
+ * verbs newer than WordNet (deleting an app or an account ends its use; WordNet's "delete" is only
+ * of text).
  */
 const UPDATE_SUPPLEMENT: Record<string, string[]> = {
-  stop: ["pack in", "jack in", "unsubscribe", "delete"],
+  stop: ["pack in", "jack in", "unsubscribe", "delete", "bin", "dump", "chuck"],
   // British "nick" (to steal) and "split" (to end a relationship).
   loss: ["nick", "split"],
 };

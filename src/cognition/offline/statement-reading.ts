@@ -276,6 +276,8 @@ export function governed(text: string, at: RegExp, about: string, ends = PHRASE_
   const rest = text.slice(hit.index + hit[0].length);
   const end = ends.exec(rest);
   let phrase = (end ? rest.slice(0, end.index) : rest).trim();
+  // "Cold showers: binned that.": a pronoun stands for the thing named before the colon.
+  if (/^(?:that|it|this|them|those)$/i.test(phrase)) phrase = "";
   // A terse turn kept as its own words names the thing, then a colon, then the verb ("Snus: quit",
   // "Ruslan: banya: stopped"): with nothing after the verb, the thing before the colon. Not in a
   // sentence ("after the old captain retired" ends nothing of the captain's).
@@ -354,11 +356,17 @@ const PURPOSE_END = /[,;:.!?]|\b(?:for|because|since|so|when|while)\b/i;
  */
 export function parting(s: Reading): string | undefined {
   if (s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!))) return undefined;
-  return s.verbs.find((v) => v === "sell" || v.startsWith("sell ") || v.startsWith("give away"))
-    ? s.verbs.find((v) => v.startsWith("give away"))
-      ? "give away"
-      : "sell"
-    : undefined;
+  if (s.verbs.some((v) => v.startsWith("give away")) || GAVE_AWAY.test(s.text)) return "give away";
+  return s.verbs.some((v) => v === "sell" || v.startsWith("sell ")) ? "sell" : undefined;
+}
+
+/** "gave my tarot deck away": the particle after the thing given. */
+const GAVE_AWAY = /\b(?:give|gives|giving|gave|given)\s+((?:[\w'-]+\s+){1,4}?)away\b/i;
+
+/** What was parted with: "sold the Fiesta" -> the Fiesta, "gave my deck away" -> my deck. */
+export function partedWith(s: Reading, verb: string, about: string): Set<string> {
+  const apart = verb === "give away" ? GAVE_AWAY.exec(s.text) : null;
+  return apart ? governed(`${apart[1]!.trim()}.`, /^/, about) : governed(s.text, verbPattern(verb), about);
 }
 
 /** The words of a stopping verb as written ("gave up" for "give up", "quit"), for `governed`. */

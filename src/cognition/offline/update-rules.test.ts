@@ -486,6 +486,28 @@ describe("update rules", () => {
     assert.equal(rule("Sam works as a nurse.", "Sam's sister became a teacher."), null);
   });
 
+  it("stops told as 'is over', 'haven't … since', a thing given away, a binned thing, beside a plan", () => {
+    assert.equal(
+      rule("Sam does bouldering at the Depot on Thursdays.", "bouldering is over for Sam, bad wrist."),
+      "stop",
+    );
+    assert.equal(rule("Sam is on a keto diet.", "Keto isn't for Sam anymore."), "stop");
+    assert.equal(
+      rule("Sam plays Wordle every morning.", "Pleased with myself, haven't opened Wordle since May."),
+      "stop",
+    );
+    assert.equal(rule("Sam reads tarot cards for friends.", "Sam gave the tarot deck away."), "stop");
+    assert.equal(rule("Ulla: ice baths on Sundays.", "ice baths: binned that.", "Ulla"), "stop");
+    assert.equal(
+      rule("Sam plays darts on Mondays.", "No more darts for Sam, the shoulder won't have it."),
+      "stop",
+    );
+    // A plan is still no stop; "over there" is a place; a meeting over ends no habit of Sam's.
+    assert.equal(rule("Sam smokes.", "Sam will quit smoking, Sam says."), null);
+    assert.equal(rule("Sam keeps the bike in the shed.", "The shed is over there."), null);
+    assert.equal(rule("Sam has a meeting with Jo on Monday.", "The rain is over now."), null);
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

@@ -39,6 +39,7 @@ import {
   heldBy,
   liveStop,
   ownSubject,
+  partedWith,
   parting,
   REPLACED_END,
   type Reading,
@@ -79,11 +80,14 @@ const NEW_THING = /\bnew\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
 /** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
 const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 /**
- * "no longer", "not … any more", "no more", "done with": the end of a state without a verb of
- * stopping (negative adverbs and quantifiers, a closed class, and the idiom of being finished).
+ * "no longer", "not … any more", "no more", "done with", "haven't … since", "is over": the end of a state
+ * without a verb of stopping (negative adverbs and quantifiers, a closed class, the idiom of being
+ * finished, and a denied perfect that runs from a time).
  */
 const ENDED =
-  /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+  /\b(?:is|are|was|'s)\s+(?:\w+\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at))|\bno longer\b|\bno more\b(?!\s+than)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+/** The subject of a clause before its copula ("paddleboarding" in "paddleboarding is over for me"). */
+const COPULA_SUBJECT = /^\s*(.+?)\s+(?:is|are|was|were)(?:n't|\s+not|\s+no longer)?\b|^\s*(.+?)'s\b/i;
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
 const ENDED_AT = /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
 /**
@@ -193,6 +197,14 @@ function lostHere(
   const beingNamed =
     shared.some((t) => r.names.has(t) || being(t)) || /\p{Lu}/u.test(subject.trim().slice(1));
   return { verb, shared, being: beingNamed };
+}
+
+/** Whether a clause of the statement tells a stop with no plan or wish of its own. */
+function toldStop(s: Reading, about: string): boolean {
+  return s.text.split(/[,;]/).some((clause) => {
+    const c = read(`${clause.trim().replace(/[.!?]+$/, "")}.`, about);
+    return !c.plan && (ENDED.test(clause) || liveStop(c) !== undefined);
+  });
 }
 
 /** The names in each match of `shape`'s first group, stemmed as terms are. */
@@ -366,7 +378,9 @@ export function updateRule(
   const same = sameFact(m, s, cosine);
   if (same) return { rule: "same", why: `the same fact again: ${same}` };
   // A plan or a wish ("wants to quit smoking") changes nothing yet.
-  if (s.plan) return null;
+  // "No more darts for me, my shoulder won't have it": a plan elsewhere in the statement leaves a
+  // stop told in a clause of its own standing.
+  if (s.plan && !toldStop(s, about)) return null;
   const memoryTerms = new Set([...m.terms, ...m.names]);
   // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
   // memory holds, and the memory is not itself a stop.
@@ -390,7 +404,9 @@ export function updateRule(
   const denied = stopVerb ? denial(stopVerb).test(s.text) : false;
   if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
     const ended = stopVerb
-      ? governed(s.text, verbPattern(stopVerb), about)
+      ? stopVerb === parting(s)
+        ? partedWith(s, stopVerb, about)
+        : governed(s.text, verbPattern(stopVerb), about)
       : ENDED.test(s.text)
         ? governed(s.text, ENDED_AT, about)
         : new Set<string>();
@@ -402,10 +418,19 @@ export function updateRule(
     if (shared.length === 0)
       shared.push(...sharedTerms(ended, expandBroader(held)).filter((t) => !BROAD.has(t)));
     // "night shifts" do not end "day shifts": an opposite between the two says another thing.
-    if (shared.length > 0 && lexicalRelations(s.terms, m.terms).antonyms === 0)
+    // Read in the clause that tells the stop: "Proud of myself, haven't touched it since" keeps
+    // the pride out.
+    const told =
+      s.text.split(/[,;]/).find((c) => (stopVerb ? verbPattern(stopVerb).test(c) : ENDED.test(c))) ?? s.text;
+    // "paddleboarding is over for me", "carnivore isn't for me anymore": what ended is the subject.
+    const copula = !stopVerb && ENDED.test(told) ? COPULA_SUBJECT.exec(told) : null;
+    const endedSubject = copula ? (copula[1] ?? copula[2]) : undefined;
+    if (shared.length === 0 && endedSubject)
+      shared.push(...sharedTerms(governed(`${endedSubject.trim()}.`, /^/, about), held));
+    if (shared.length > 0 && lexicalRelations(read(told, about).terms, m.terms).antonyms === 0)
       return {
         rule: "stop",
-        why: `the statement ends what the memory holds ("${stopVerb ?? ENDED_AT.exec(s.text)?.[0].toLowerCase() ?? "no longer"}": ${shared.join(", ")})`,
+        why: `the statement ends what the memory holds ("${stopVerb ?? ENDED.exec(s.text)?.[0].toLowerCase() ?? "no longer"}": ${shared.join(", ")})`,
       };
   }
   // The memory's thing or person itself is lost ("Turnip died", "the Dell died, got an Asus",
