@@ -508,6 +508,38 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a meeting with Jo on Monday.", "The rain is over now."), null);
   });
 
+  it("a home 'in' a new place, a place begun, a choice over the old, another day, the next number", () => {
+    assert.equal(
+      rule("Hana and others live in Didsbury.", "hana and others are in Lisbon these days", "Hana"),
+      "change",
+    );
+    assert.equal(
+      rule("Sam's son Leo is at Oakfield Infants.", "Leo started at Brookside Juniors.", "Sam"),
+      "change",
+    );
+    assert.equal(
+      rule("Sam goes to PureGym on Mill Road.", "Sam went with the leisure centre over PureGym."),
+      "change",
+    );
+    assert.equal(
+      rule("Sam's choir meets on Tuesday evenings.", "The choir is on Wednesday evenings from next month."),
+      "change",
+    );
+    assert.equal(
+      rule("Sam's daughter Ada is in year 4.", "Ada went up to year 5 in September.", "Sam"),
+      "change",
+    );
+    // A trip, picking someone up, one more day, a new friend: no change.
+    assert.equal(rule("Sam lives in Leeds.", "Sam is in Paris for work this week."), null);
+    assert.equal(rule("Sam has a cat.", "Sam picked up the kids over the weekend."), null);
+    assert.equal(
+      rule("Sam plays football on Tuesdays.", "Sam also plays football on Thursdays now."),
+      "addition",
+    );
+    assert.equal(rule("Sam's best friend is Jo.", "Sam has made a new friend at work."), "addition");
+    assert.equal(rule("Sam has a rabbit called Turnip.", "Turnip died in the spring."), "change");
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

@@ -106,6 +106,9 @@ const DEGREE =
   /^(?:hardly|rare|rarely|barely|seldom|other|less|more|never|sometim|occasional|occasionally|often|alway|usual|usually)$/;
 /** "rather than", "instead of": what follows is what the statement leaves. */
 const INSTEAD_OF = /\b(?:rather than|instead of)\b/i;
+/** A choice of one thing over another: "picked X over Y", "went with X over Y", "chose X over Y". */
+const PICKED_OVER =
+  /\b(?:pick(?:ed|s)?(?!\s+up\b)|chose|chosen|choose|chooses|went with|go with|going with|opted for|opt for)\b[^.;!?]*?\bover\b/i;
 /**
  * "has gone from X to Y", "going from X to Y": going from one state to another, in a form that
  * says where one is now, is a change ("went from Leeds to York" in the past may be a trip).
@@ -117,6 +120,8 @@ const OTHERS = /\w's\s+\w|\b(?:his|her|their|my|our)\s+\w/i;
 const CLAUSE_START = /[,;:]|\b(?:so|and|but|because|since|while|when)\b/i;
 /** A place or body named after "at" ("at Greenfield Primary", "at MTN"): its names, stemmed. */
 const AT_NAME = /\bat\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
+/** A place named after "in" or "at" ("in Valencia", "at Greenhill Infants"): where one lives. */
+const IN_OR_AT_NAME = /\b(?:in|at)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
 /** Names after "to" ("moved to Clann na Gael", "transferred to Nazarbayev University"). */
 const TO_NAME =
   /\bto\s+(?:the\s+)?(\p{Lu}[\p{L}'&+-]*(?:\s+(?:\p{Lu}[\p{L}'&+-]*|na|de|del|la|le|of|van|von))*)/gu;
@@ -171,6 +176,7 @@ const AUXILIARIES = /\b(?:got|get|gets|was|were|is|has|have|had|been|just|finall
  */
 function lostHere(
   s: Reading,
+  m: Reading,
   memoryTerms: Set<string>,
   about: string,
 ): { verb: string; shared: string[]; being: boolean } | undefined {
@@ -194,8 +200,10 @@ function lostHere(
   const r = read(`${subject.trim()} left.`, about);
   const shared = sharedTerms(new Set([...r.terms, ...r.names].filter((t) => t !== "left")), memoryTerms);
   if (shared.length === 0) return undefined;
+  // A person, an animal, or a thing the memory calls by a name ("Turnip", "De Reiger").
   const beingNamed =
-    shared.some((t) => r.names.has(t) || being(t)) || /\p{Lu}/u.test(subject.trim().slice(1));
+    shared.some((t) => r.names.has(t) || m.names.has(t) || being(t)) ||
+    /\p{Lu}/u.test(subject.trim().slice(1));
   return { verb, shared, being: beingNamed };
 }
 
@@ -205,6 +213,32 @@ function toldStop(s: Reading, about: string): boolean {
     const c = read(`${clause.trim().replace(/[.!?]+$/, "")}.`, about);
     return !c.plan && (ENDED.test(clause) || liveStop(c) !== undefined);
   });
+}
+
+/** A noun and the number after it ("year 2", "level 4", "grade 3"), the noun stemmed. */
+function numbered(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const hit of text.matchAll(
+    /\b([a-z]{3,})\s+(\d{1,2})\b(?!\s*(?:am|pm|:|%|k\b|km|mi|kg|lb|min|h\b))/gi,
+  )) {
+    const noun = stem(hit[1]!.toLowerCase());
+    if (!TIME_WORDS.has(noun) || noun === "year") out.set(noun, hit[2]!);
+  }
+  return out;
+}
+
+/** "from this month", "from next week", "starting Monday": a change from a time on. */
+const FROM_ON = /\bfrom\s+(?:now|this|next|in|on)\b|\bstarting\b/i;
+
+/** The days of the week a text names, by their first three letters ("fri" for "Fridays"). */
+function weekdays(text: string): Set<string> {
+  return new Set(
+    [
+      ...text.matchAll(
+        /\b(mon|tue|wed|thu|fri|sat|sun)(?:s|day|days|nesday|nesdays|rsday|rsdays|urday|urdays|sday|sdays)?\b/gi,
+      ),
+    ].map((d) => d[1]!.toLowerCase()),
+  );
 }
 
 /** The names in each match of `shape`'s first group, stemmed as terms are. */
@@ -437,7 +471,7 @@ export function updateRule(
   // "Imelda and I split in May"): the memory retires and the statement is kept. A thing said to
   // "die" may be a flat battery, so a lost thing needs another in its place or "now"; a person or
   // an animal does not.
-  const lost = lostHere(s, memoryTerms, about);
+  const lost = lostHere(s, m, memoryTerms, about);
   if (
     lost &&
     !m.past &&
@@ -471,16 +505,20 @@ export function updateRule(
   const gone = GONE_FROM.exec(s.text);
   // Said of whoever stands in its own clause ("his nephew set it up so Brigida has gone from …").
   const goneFrom = gone !== null && !OTHERS.test(s.text.slice(0, gone.index).split(CLAUSE_START).at(-1)!);
+  // "picked the leisure centre over Anytime": a choice made leaves what it was made over.
+  const pickedOver = own && PICKED_OVER.test(s.text);
   const left = insteadOf
     ? governed(s.text, INSTEAD_OF, about, FROM_END)
-    : /\bfrom\b/i.test(s.text)
-      ? governed(s.text, /\bfrom\b/i, about, FROM_END)
-      : soldAndGot
-        ? governed(s.text, verbPattern("sell"), about)
-        : changeVerb &&
-            new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
-          ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
-          : new Set<string>();
+    : pickedOver
+      ? governed(s.text.slice(PICKED_OVER.exec(s.text)!.index), /\bover\b/i, about, FROM_END)
+      : /\bfrom\b/i.test(s.text)
+        ? governed(s.text, /\bfrom\b/i, about, FROM_END)
+        : soldAndGot
+          ? governed(s.text, verbPattern("sell"), about)
+          : changeVerb &&
+              new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
+            ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
+            : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
   // A change of another one ("my other brother just moved to Montreal") leaves nothing the memory
   // holds: the marker makes it an addition. "my other sister switched from the piano" leaves the
@@ -500,10 +538,10 @@ export function updateRule(
     return !LIGHT_VERBS.has(head) && m.verbs.some((w) => stem(w.split(" ")[0]!) === head);
   });
   const marked = NOW_ADVERBS.exec(s.text)?.[0] ?? CURRENTLY.exec(s.text)?.[0];
-  if ((changeVerb || soldAndGot || insteadOf || goneFrom) && leftShared.length > 0)
+  if ((changeVerb || soldAndGot || insteadOf || goneFrom || pickedOver) && leftShared.length > 0)
     return {
       rule: "change",
-      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : goneFrom ? '"from … to"' : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
+      why: `the statement leaves what the memory holds for something else (${changeVerb ? `"${changeVerb}"` : soldAndGot ? "sold and got" : goneFrom ? '"from … to"' : pickedOver ? '"chose … over"' : `"${INSTEAD_OF.exec(s.text)![0]}"`}: ${leftShared.join(", ")})`,
     };
   // A verb of changing to a new name where the memory holds another of the same kind or topic
   // ("transferred to Nazarbayev University" beside "at Satbayev University", "moved to Clann na
@@ -540,26 +578,67 @@ export function updateRule(
   // Somewhere else now ("at Greenfield Primary these days" beside "is at Little Acorns preschool",
   // "nowadays doing data analysis at MTN" beside "teaches maths at Achimota school"): the one it
   // was said of, at another named place, in the same verb or a light one.
-  const atNow = namesAfter(s.text, AT_NAME);
-  const atThen = namesAfter(m.text, AT_NAME);
+  // A home said with "in" ("we're in Valencia these days" beside "we live in Bedminster"), and a
+  // place begun ("Alfie started at Marshbrook Juniors" beside "Alfie is at Greenhill Infants").
+  const dwelling = m.verbs.some((v) => /^(?:live|reside)\b/.test(v));
+  const place = dwelling ? IN_OR_AT_NAME : AT_NAME;
+  const atNow = namesAfter(s.text, place);
+  const atThen = namesAfter(m.text, place);
   const lightOnly = s.verbs.every((v) => LIGHT_VERBS.has(stem(v.split(" ")[0]!)));
-  const atClause = s.text.split(/[,;]/).find((c) => namesAfter(c, AT_NAME).size > 0) ?? "";
+  const atClause = s.text.split(/[,;]/).find((c) => namesAfter(c, place).size > 0) ?? "";
   if (
-    marked &&
+    (marked || (s.begins && own)) &&
     !additive &&
     !/\b(?:not|never|no)\b|n't\b/i.test(atClause) &&
     atNow.size > 0 &&
     atThen.size > 0 &&
     [...atNow].every((n) => !atThen.has(n)) &&
-    (sameSlot || lightOnly) &&
+    (sameSlot || lightOnly || s.begins) &&
     !m.past &&
-    !s.past &&
+    (!s.past || s.begins) &&
     !NOW_ADVERBS.test(m.text) &&
     sameSubject(m.subject, s.subject)
   )
     return {
       rule: "change",
-      why: `the statement puts the one it speaks of at another place now ("${marked}": ${[...atNow].join(" ")})`,
+      why: `the statement puts the one it speaks of at another place now ("${marked ?? "begun"}": ${[...atNow].join(" ")})`,
+    };
+  // The next number of the same thing ("went up to year 3" beside "is in year 2", "level 4 now"
+  // beside "level 3"), said of the one the memory speaks of, now or begun.
+  const numberedNow = numbered(s.text);
+  const numberedThen = numbered(m.text);
+  const renumbered = [...numberedNow].find(
+    ([noun, n]) => numberedThen.has(noun) && numberedThen.get(noun) !== n,
+  );
+  if (
+    renumbered &&
+    (marked || s.begins || /\b(?:went|moved|going|gone)\s+up\b/i.test(s.text)) &&
+    !additive &&
+    !s.negated &&
+    !m.past &&
+    (s.subject === "" || sameSubject(m.subject, s.subject))
+  )
+    return {
+      rule: "change",
+      why: `the statement gives the memory's "${renumbered[0]}" a new number (${numberedThen.get(renumbered[0])} to ${renumbered[1]})`,
+    };
+  // Another day for the same thing ("sketch club is on Sunday mornings from this month" beside
+  // "my sketch club meets on Friday evenings"), said to hold now or from a time on.
+  const daysNow = weekdays(s.text);
+  const daysThen = weekdays(m.text);
+  if (
+    daysNow.size > 0 &&
+    daysThen.size > 0 &&
+    [...daysNow].every((d) => !daysThen.has(d)) &&
+    (marked || FROM_ON.test(s.text)) &&
+    !additive &&
+    !s.negated &&
+    !m.past &&
+    topicalTerms.length > 0
+  )
+    return {
+      rule: "change",
+      why: `the statement moves what the memory holds to another day (${topicalTerms.join(", ")}: ${[...daysNow].join(", ")})`,
     };
   // "instead" says outright that one thing takes another's place: a topic in common is enough
   // ("yoga is on Thursdays now instead" beside "goes to yoga on Tuesdays").
@@ -625,6 +704,14 @@ export function updateRule(
     return {
       rule: "change",
       why: `the statement names a new one in the memory's place ("new ${renewedThing}")`,
+    };
+  // "a new friend at work" beside "my best friend is Oriel": people and animals are counted.
+  const renewedBeing =
+    !s.negated && !m.past ? renewed.find((n) => being(n) && [...m.nouns].some((k) => k === n)) : undefined;
+  if (renewedBeing && !slotsOf(renewedBeing).includes("partner"))
+    return {
+      rule: "addition",
+      why: `the statement names one more beside the memory's ("new ${renewedBeing}")`,
     };
   // A move is a change of home: "moved to Bristol" beside "lives in Leeds", not beside a memory
   // that only names a place ("training for the Bristol half marathon").
