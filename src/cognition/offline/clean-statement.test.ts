@@ -45,6 +45,16 @@ describe("cleanStatement", () => {
       text: "Sam quit the choir.",
       changed: true,
     });
+    assert.deepEqual(clean("Sam's brother, would you believe it, got a tattoo."), {
+      text: "Sam's brother got a tattoo.",
+      changed: true,
+    });
+    // Reported speech, and a real reason, stay.
+    for (const kept of [
+      "Sam told Tom, can you pick up the kids at 5, and he did.",
+      "Sam keeps an epipen in case an allergy comes up.",
+    ])
+      assert.deepEqual(clean(kept), { text: kept, changed: false });
     // "in case of" names what a thing is for: part of the fact.
     assert.deepEqual(clean("Sam carries an inhaler in case of an attack."), {
       text: "Sam carries an inhaler in case of an attack.",

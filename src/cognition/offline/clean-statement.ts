@@ -74,11 +74,11 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
         "",
       )
       .replace(new RegExp(`^${a}\\s*,\\s*`, "i"), "")
-      // "…, can you believe it", "…, would Ava believe it": a question to the listener set inside
-      // the statement (an auxiliary before "you" or the agent), not part of the fact.
+      // "…, can you believe it", "My brother, would you believe it, got a tattoo": the listener asked
+      // to believe or imagine, set inside the statement; not reported speech ("I told Tom, can you…").
       .replace(
         new RegExp(
-          `,\\s*(?:can|could|would|do|did|will|can't|don't)\\s+(?:${a}|${YOU})\\s+[^,.;!?]*\\??(?=\\s*(?:[.!?;,]|$))`,
+          `,\\s*(?:can|could|would|will|do|did)\\s+(?:${a}|${YOU})\\s+(?:believe|believes|imagine|imagines|guess|guesses)\\b(?:\\s+(?:it|that|this))?\\s*\\??\\s*(?:,(?=\\s)|(?=[.!?;]|$))`,
           "gi",
         ),
         "",
@@ -93,7 +93,10 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
   // told now, not part of it.
   t = t
     .replace(/^before\s+[\w']+\s+forgets?\s*,\s*/i, "")
-    .replace(/,?\s*\bin case\s+[^,.;!?]*\bcomes?\s+up\b/gi, "");
+    .replace(
+      /,\s*in case\s+(?:it|that|this|[a-z]+s)\s+comes?\s+up\b(?!\s+(?:to|the|at))(?:\s+in\s+(?:conversation|chat))?/gi,
+      "",
+    );
   // Between commas or after one, the hedge leaves the comma ("comfort food, honestly my
   // favourite" -> "comfort food, my favourite"); elsewhere a space.
   t = t.replace(HEDGE_WORDS, (m) => (m.trim().startsWith(",") ? ", " : " "));

@@ -42,10 +42,12 @@ export function withSpeakerRestored(sentence: string, tagged: Tagged): string | 
   if (terms.length === 0) return null;
   const lower = `${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const opening = terms[0]!.tags;
+  // Not a day ("monday is a bank holiday"), a quantifier ("everything's a mess") or the weather.
   if (
     DROPPED_POSSESSOR.test(sentence) &&
     opening.has("Noun") &&
-    !["Pronoun", "ProperNoun", "Determiner"].some((t) => opening.has(t))
+    !["Pronoun", "ProperNoun", "Determiner", "Date"].some((t) => opening.has(t)) &&
+    !/^(?:every|some|no|any)(?:thing|one|body)|^(?:weather|life|world|traffic)\b/i.test(sentence)
   )
     return `my ${lower}`;
   // Before a comma only a verb's shapes are read ("still selling cars at Khumalo, no

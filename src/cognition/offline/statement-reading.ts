@@ -126,9 +126,18 @@ export function read(text: string, about: string): Reading {
 }
 
 /** "works as", "works at", "working for", "job at", "employed by". */
-const WORKING = /\b(?:work(?:s|ed|ing)?\s+(?:as|at|for|in)|job\s+(?:as|at|with)|employed\s+(?:by|at|as))\b/i;
-/** "driving for Bolt", "fits kitchens for Halden Interiors": a verb's work for a named body. */
-const FOR_A_NAME = /\b[a-z]+(?:s|ing)\b[^.;,]{0,30}?\bfor\s+(?:the\s+)?\p{Lu}[\p{L}'&-]+/u;
+const WORKING =
+  /\b(?:work(?:s|ed|ing)?\s+(?:as|at|for|in)|job\s+(?:as|at|with)|(?:employed|hired)\s+(?:by|at|as))\b/i;
+/**
+ * "driving for Bolt", "fits kitchens for Halden Interiors": a verb's work for a named body; not
+ * what one does for a cause, a team, a day or a person ("volunteering for Oxfam", "playing for
+ * Leeds", "cooking for Christmas", "waiting for Jo"): those verbs are read as no living.
+ */
+const FOR_A_NAME = /\b([a-z]+(?:s|ing))\s+(?:[\w'-]+\s+){0,3}?for\s+(?:the\s+)?\p{Lu}[\p{L}'&-]+/gu;
+/** Words ending in "s" that are no verb of work ("is training for", "has a bid for"). */
+const AUXILIARY_S = /^(?:is|was|has|does|this|thus|plus|as|us|its|his|hers|yes|less|miss|always|sometimes)$/;
+const NOT_A_LIVING =
+  /^(?:volunteer|play|cook|shop|wait|look|vote|pray|cheer|train|sign|apply|root|fundrais|rais|run|search|ask|call|care|buy|mak|bak)/;
 /** "runs a dumpling stand", "own a bakery": running a business of one's own. */
 const RUNNING =
   /\b(?:run|runs|running|own|owns|owning|manage|manages|managing)\s+(?:a|an|the|my|our|his|her|their)\s+(?:[a-z-]+\s+){0,2}(?:stand|stall|shop|business|company|firm|cafe|café|restaurant|bakery|bar|pub|salon|studio|practice|farm|truck|van|agency|store|kiosk)\b/i;
@@ -147,7 +156,12 @@ export function workRole(word: string): boolean {
  * professionals, officials and leaders: "a postman") or named by its ending ("an instructer").
  */
 export function saysWork(text: string): boolean {
-  if (WORKING.test(text) || FOR_A_NAME.test(text) || RUNNING.test(text)) return true;
+  // Unpaid by its own words: volunteering, "just for fun", "as a hobby".
+  if (/\bvolunteer|\bfor fun\b|\bas a hobby\b|\bfor a laugh\b/i.test(text)) return false;
+  const forName = [...text.matchAll(FOR_A_NAME)].some(
+    (hit) => !NOT_A_LIVING.test(hit[1]!) && !AUXILIARY_S.test(hit[1]!),
+  );
+  if (WORKING.test(text) || forName || RUNNING.test(text)) return true;
   for (const hit of text.matchAll(ANY_ROLE)) {
     const words: string[] = [];
     for (const w of hit[1]!.toLowerCase().split(/\s+/)) {

@@ -452,7 +452,14 @@ function toCandidate(
   const anchor = turn.at || sessionAt;
   // One parse serves both readings unless the subject was put back (the tags can change then).
   // One word alone ("traffic.") is a mood or an exclamation as often as a thing of one's own.
-  const elliptic = terse && (fragment || sentence !== read) && read.split(/\s+/).length >= 2;
+  // A verdict ("good question.", "rough night lol.", "fun times.") or a time ("big game tonight.")
+  // is talk about the moment, not a thing of one's own.
+  const elliptic =
+    terse &&
+    (fragment || sentence !== read) &&
+    read.split(/\s+/).length >= 2 &&
+    !VERDICT.test(read) &&
+    !parsed.has("#Date");
   const scoredAs = scored(sentence, anchor, sentence === read ? parsed : undefined, elliptic);
   const { entities, times, things } = scoredAs;
   let { score, cues } = scoredAs;
@@ -490,6 +497,10 @@ function toCandidate(
     },
   };
 }
+
+/** Adjectives of judgement that open a verdict on the moment (a closed set of chat English). */
+const VERDICT =
+  /^(?:good|great|fun|rough|big|nice|bad|long|busy|crazy|lovely|awful|tough|hard|quiet|lazy|wild|funny|weird|cool|amazing|terrible|horrible|brilliant|perfect|epic|fair|interesting|tiring|exhausting|mad|sad|happy)\b/i;
 
 /** What a fragment said in the speaker's own turn scores for being about them (as "I" does). */
 const OWN_WORDS = 1;

@@ -540,6 +540,53 @@ describe("update rules", () => {
     assert.equal(rule("Sam has a rabbit called Turnip.", "Turnip died in the spring."), "change");
   });
 
+  it("what only looks like a loss, a move, a new thing, new work or a stop (a second review)", () => {
+    const none = (memory: string, statement: string) =>
+      assert.ok(
+        !["change", "stop"].includes(rule(memory, statement) ?? ""),
+        `${statement} beside ${memory}: ${rule(memory, statement)}`,
+      );
+    // Someone else's loss, or a near one.
+    none("Sam is married to Tom.", "Tom's mum died in March.");
+    none("Sam is married to Tom.", "Tom got robbed in Barcelona.");
+    none("Sam has a cat called Luna.", "My neighbour's cat died, reminded me of Luna.");
+    // A trip, an idiom, someone else's move.
+    none("Sam lives in Leeds.", "Sam moved to York for the weekend to see her gran.");
+    none("Sam lives in Leeds.", "Was moved to tears by the film.");
+    none("Sam lives in Leeds.", "Moved to the night shift.");
+    none("Sam lives in Leeds.", "My office moved to Bristol.");
+    none("Sam lives in a flat in Leeds.", "New neighbours moved into the flat upstairs.");
+    none("Sam lives in Leeds.", "Has gone from Leeds to York for the day.");
+    none("Sam works part-time.", "Going from part-time to full-time next month.");
+    // Bought for someone else, or not the thing itself.
+    none("Sam drives a Ford Fiesta.", "Bought my son a car for his birthday.");
+    none("Sam drives a Ford Fiesta.", "Got a parking ticket in the car today.");
+    none("Sam has a Samsung phone.", "Got a new phone case for my Samsung.");
+    none("Sam has a Samsung phone.", "Bought a new phone for my mum.");
+    none("Sam plays guitar.", "Learning a new guitar song.");
+    // Over for now, or not over.
+    none("Sam does yoga on Mondays.", "Yoga is over for today, so tired.");
+    none("Sam is dating Tom.", "Tom's over for dinner.");
+    none("Sam is recovering from flu.", "The flu is not over yet.");
+    none("Sam plays guitar.", "I haven't stopped playing guitar since I got it!");
+    none("Sam plays darts.", "No more darts this week, I'll play again Monday.");
+    // Put somewhere, one of several parted with.
+    none("Sam is dating Tom.", "Dumped my bags at Tom's and went out.");
+    none("Sam eats chocolate.", "Chucked a chocolate bar in my bag for later.");
+    none("Sam plays football every Sunday.", "Sold my old football boots on eBay.");
+    none("Sam has three guitars.", "Gave one guitar away.");
+    // Not a living, or someone else's partner or sister.
+    none("Sam works as a sales rep.", "Now I'm cooking for Christmas, so busy.");
+    none("Sam works as a sales rep.", "Started volunteering for Oxfam on Saturdays.");
+    none("Sam works at Tesco.", "I'm at Costa now waiting for Jo.");
+    none("Sam works as a sales rep.", "Now I'm running a stall at the car boot on Sundays, just for fun.");
+    none("Sam has a husband called Tom.", "My sister's husband is now a chef.");
+    none("Sam's sister works at Tesco.", "Tom's sister works at Aldi now.");
+    // And what the review found missed.
+    assert.equal(rule("Sam works as a nurse at St James.", "Got a new job at Aldi."), "change");
+    assert.equal(rule("Sam works as a nurse at St James.", "Just got hired at Aldi!"), "change");
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

@@ -18,7 +18,7 @@
  * and English's closed classes of determiners and adverbs, not a list of example sentences.
  * Anything else is left to the operator (null).
  */
-import { stem } from "../../core/text.js";
+import { escapeRegExp, stem } from "../../core/text.js";
 import { coverage } from "./frame.js";
 import {
   expandBroader,
@@ -64,7 +64,7 @@ export interface UpdateRuleMatch {
  * "on top of", "alongside", "one more".
  */
 const ADDITIVE =
-  /\b(another|also|as well|in addition|besides|on top of(?!\s+(?:that|this|it|everything|all))|alongside|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+  /\b(another|also|as well|in addition|besides|on the side|on top of(?!\s+(?:that|this|it|everything|all))|alongside|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
 /** The additive determiners that bring in another one of a kind: "another", "a second", "my other". */
 const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other(?!\s+half))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
@@ -75,6 +75,33 @@ const NOW_ADVERBS =
  * they mark a change only where a rule also finds the new thing (not in `sameFact`).
  */
 const CURRENTLY = /\b(?:currently|at the moment)\b/i;
+/** A thing parted with as one of several: "sold a guitar", "my old boots", "one guitar", "my spare deck". */
+const ONE_OF_SEVERAL =
+  /\b(?:sold|sell|sells|selling|gave|give|gives|giving|given)\s+(?:away\s+)?(?:a|an|one|some|two|three|(?:my|the|his|her|their|our)\s+(?:old|second|spare|extra|other|oldest))\b/i;
+/**
+ * The head of the phrase an acquiring verb governs ("bought a truck" -> truck, "got my own studio in
+ * Villeurbanne" -> studio), stemmed; undefined when the verb has two objects ("bought my son a car").
+ */
+function acquired(text: string): string | undefined {
+  const hit =
+    /\b(?:bought|buy|buys|buying|got|get|gets|getting|purchased|leased|rented|renting|picked up)\s+([^.,;!?]*)/i.exec(
+      text,
+    );
+  if (!hit) return undefined;
+  const phrase = hit[1]!.split(
+    /\s+(?:in|at|on|for|from|with|to|by|and|but|so|last|this|next|yesterday|today)\b/i,
+  )[0]!;
+  const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+  // "my son a car", "him a car": a being or a pronoun, then a determiner.
+  const twice = words.findIndex((w, i) => i > 0 && /^(?:a|an|the)$/.test(w));
+  if (twice > 0 && words.slice(0, twice).some((w) => /^(?:him|her|them|me|us)$/.test(w) || being(stem(w))))
+    return undefined;
+  const head = words.at(-1);
+  return head ? stem(head.replace(/[^a-z-]/g, "")) : undefined;
+}
+
+/** A thing got for someone else: "for my mum", "for his birthday", "for the baby". */
+const FOR_SOMEONE = /\bfor\s+(?:my|his|her|their|our|the)\s+(?!own\b)\w+|\bfor\s+\p{Lu}\w+/u;
 /** "new" before the thing it qualifies, perhaps after one more modifier ("a new phone", "new electric car"). */
 const NEW_THING = /\bnew\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
 /** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
@@ -85,7 +112,7 @@ const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
  * finished, and a denied perfect that runs from a time).
  */
 const ENDED =
-  /\b(?:is|are|was|'s)\s+(?:\w+\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at))|\bno longer\b|\bno more\b(?!\s+than)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+  /\b(?:is|are|was|'s)\s+(?:(?!not\b|n't\b)(?:all|now|well|totally|completely|so)\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at|till|until|yet)\b|\s+for\s+(?:today|tonight|now|the|this|a|an|dinner|lunch|tea|breakfast|drinks?|coffee)\b)|\bno longer\b|\bno more\b(?!\s+than)(?![^.;,]*\b(?:this|for the|for a|today|tonight)\b)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+(?!(?:stop|stopped|miss|missed|lost|lose|skipped|skip|quit|given up|gave up|failed|put\b))[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
 /** The subject of a clause before its copula ("paddleboarding" in "paddleboarding is over for me"). */
 const COPULA_SUBJECT = /^\s*(.+?)\s+(?:is|are|was|were)(?:n't|\s+not|\s+no longer)?\b|^\s*(.+?)'s\b/i;
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
@@ -166,6 +193,38 @@ function lossWord(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A stay for a while, not a change: "for the weekend", "for two weeks", "during the holidays",
+ * "this week", "till August".
+ */
+const TEMPORARY =
+  /\b(?:for|during|over)\s+(?:the\s+|a\s+|an\s+|two\s+|three\s+|a few\s+|\d+\s+)?(?:day|days|night|nights|weekend|weekends|week|weeks|holidays?|summer|break|month|months|trip)\b|\bthis\s+(?:week|weekend)\b|\b(?:till|until)\s+\p{Lu}/iu;
+
+/** A phrase's words in lower case, as a reading's subject is written. */
+function subjectWords(phrase: string): string {
+  return phrase
+    .toLowerCase()
+    .replace(/[^a-z0-9'\s-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/'s$/, "");
+}
+
+/** Whether the statement is said of the person themself: no subject read, the person's name, "we". */
+function personSubject(s: Reading, about: string): boolean {
+  const names = about.toLowerCase().split(/,\s*/);
+  const words = s.subject
+    .replace(/\band others\b|\band\b|\bwe\b/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.every((w) => names.includes(w));
+}
+
+/** A subject someone else owns: "Tom's mum", "my neighbour's cat", "his bike" (not "my bike"). */
+const POSSESSED_BY_OTHER = /\w's\s+\w|\b(?:his|her|their)\s+\w/i;
+/** Verbs of theft whose object is the one robbed ("Tom got robbed"), not the thing taken. */
+const THEFT = /^(?:rob|burglari[sz]e|burgle|loot|plunder|stick up|mug)/;
+
 /** Auxiliaries between a subject and its verb ("got stolen", "was stolen", "has died"). */
 const AUXILIARIES = /\b(?:got|get|gets|was|were|is|has|have|had|been|just|finally|sadly)\b/gi;
 
@@ -197,13 +256,22 @@ function lostHere(
     .split(/[,;:]|\b(?:so|but|because|since|while|when)\b/i)
     .at(-1)!
     .replace(AUXILIARIES, " ");
-  const r = read(`${subject.trim()} left.`, about);
+  // The one lost is the subject's head, not its possessor or a word beside it: "Tom's mum died"
+  // loses Tom nothing, "my neighbour's cat died" is not the person's cat. "nearly died" lost no one.
+  const own = subject.replace(
+    new RegExp(`\\b(?:${about.split(/,\\s*/).map(escapeRegExp).join("|")})'s\\b`, "gi"),
+    "my",
+  );
+  if (POSSESSED_BY_OTHER.test(own) || /\b(?:nearly|almost)\s*$/i.test(subject)) return undefined;
+  const words = subject.trim().split(/\s+/).filter(Boolean);
+  const heads = words.filter((w, i) => i === words.length - 1 || /^(?:and|&|n)$/i.test(words[i + 1] ?? ""));
+  const r = read(`${heads.join(" and ")} left.`, about);
   const shared = sharedTerms(new Set([...r.terms, ...r.names].filter((t) => t !== "left")), memoryTerms);
   if (shared.length === 0) return undefined;
   // A person, an animal, or a thing the memory calls by a name ("Turnip", "De Reiger").
-  const beingNamed =
-    shared.some((t) => r.names.has(t) || m.names.has(t) || being(t)) ||
-    /\p{Lu}/u.test(subject.trim().slice(1));
+  const beingNamed = shared.some((t) => m.names.has(t) || being(t));
+  // One robbed loses a thing, not themself ("Tom got robbed in Barcelona").
+  if (THEFT.test(verb)) return undefined;
   return { verb, shared, being: beingNamed };
 }
 
@@ -226,6 +294,10 @@ function numbered(text: string): Map<string, string> {
   }
   return out;
 }
+
+/** Becoming, being appointed or hired, or getting a job: new work begun. */
+const NEW_JOB =
+  /\b(?:became|appointed|promoted|hired|(?:got|landed|found|starting|started)\s+(?:a\s+|my\s+)?(?:new\s+)?job(?!\s+offer))\b/i;
 
 /** "from this month", "from next week", "starting Monday": a change from a time on. */
 const FROM_ON = /\bfrom\s+(?:now|this|next|in|on)\b|\bstarting\b/i;
@@ -257,7 +329,12 @@ function namesAfter(text: string, shape: RegExp): Set<string> {
  */
 function sameSubject(a: string, b: string): boolean {
   if (a === "" || b === "") return false;
-  return a === b || a.split(" ").at(-1) === b.split(" ").at(-1);
+  if (a === b) return true;
+  // "Tom's sister" is not "Sam's sister": two owners named are two people's.
+  const ownerA = /([\w-]+)'s?\s/.exec(a)?.[1];
+  const ownerB = /([\w-]+)'s?\s/.exec(b)?.[1];
+  if (ownerA && ownerB && ownerA !== ownerB) return false;
+  return a.split(" ").at(-1) === b.split(" ").at(-1);
 }
 
 /** Terms the two share, synonyms counted (WordNet senses); light verbs, dates and numbers left out. */
@@ -431,11 +508,20 @@ export function updateRule(
     // Selling a thing ends owning it, not a habit of selling or of making what is sold ("sells
     // kittens to families", "bakes cakes every Saturday"). A habit that needs the thing ends with
     // it ("sold the metal detector" beside "goes metal detecting every Saturday").
-    (m.verbs.some((v) => v.startsWith("sell") || inWordField(stem(v.split(" ")[0]!), "verb.creation")) || !own
+    // One of several parted with ("sold my old boots", "gave one guitar away", "my spare deck")
+    // leaves the rest, and the habit.
+    (m.verbs.some((v) => v.startsWith("sell") || inWordField(stem(v.split(" ")[0]!), "verb.creation")) ||
+    !own ||
+    ONE_OF_SEVERAL.test(s.text)
       ? undefined
       : parting(s));
   // "won't stop staring", "didn't quit": a stopping verb denied stops nothing.
-  const denied = stopVerb ? denial(stopVerb).test(s.text) : false;
+  // "dumped my bags at Tom's", "chucked it in the wash": a thing put somewhere, not thrown out.
+  const putSomewhere =
+    stopVerb !== undefined &&
+    /^(?:bin|dump|chuck)$/.test(stopVerb) &&
+    new RegExp(`${verbPattern(stopVerb).source}[^.;,]*\\b(?:in|into|at|on|onto)\\b`, "i").test(s.text);
+  const denied = stopVerb ? denial(stopVerb).test(s.text) || putSomewhere : false;
   if (!denied && !verbOf(m, "stop") && !ENDED.test(m.text)) {
     const ended = stopVerb
       ? stopVerb === parting(s)
@@ -504,7 +590,13 @@ export function updateRule(
   const insteadOf = INSTEAD_OF.test(s.text) && !s.past;
   const gone = GONE_FROM.exec(s.text);
   // Said of whoever stands in its own clause ("his nephew set it up so Brigida has gone from …").
-  const goneFrom = gone !== null && !OTHERS.test(s.text.slice(0, gone.index).split(CLAUSE_START).at(-1)!);
+  // Not for a day ("gone from Leeds to York for the day"), nor next month.
+  const goneSubject = gone ? s.text.slice(0, gone.index).split(CLAUSE_START).at(-1)! : "";
+  const goneFrom =
+    gone !== null &&
+    !TEMPORARY.test(s.text) &&
+    !/\bnext\s+(?:week|month|year|term)\b/i.test(s.text) &&
+    (!OTHERS.test(goneSubject) || sameSubject(m.subject, subjectWords(goneSubject)));
   // "picked the leisure centre over Anytime": a choice made leaves what it was made over.
   const pickedOver = own && PICKED_OVER.test(s.text);
   const left = insteadOf
@@ -673,13 +765,29 @@ export function updateRule(
     };
   // One partner at a time: a new husband, girlfriend or fiancé ("a new boyfriend, Dev" beside
   // "Sam's boyfriend is called Tom") takes the old one's place (the "partner" slot of the lexicon).
-  const partnerNow = [...s.nouns].some((n) => slotsOf(n).includes("partner"));
+  // The person's own partner: not "my friend's husband", "my sister's girlfriend", "her husband".
+  const partnerNow =
+    [...s.text.matchAll(/([\w'-]+)\s+(?:new\s+)?([a-z-]+)/gi)].some(
+      (hit) =>
+        slotsOf(stem(hit[2]!.toLowerCase())).includes("partner") &&
+        !/^(?:his|her|their)$|'s?$/i.test(
+          hit[1]!.replace(new RegExp(`^${escapeRegExp(about.split(/,\s*/)[0]!)}'s$`, "i"), "my"),
+        ),
+    ) ||
+    [...s.nouns].some(
+      (n) => slotsOf(n).includes("partner") && new RegExp(`^\\W*${n}`, "i").test(s.text.toLowerCase()),
+    );
   const partnerThen = [...m.nouns].some((n) => slotsOf(n).includes("partner"));
   const newNames = [...s.names].filter((n) => !m.names.has(n) && !TIME_WORDS.has(n));
   const oldNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
-  const renewed = [...s.text.matchAll(NEW_THING)].flatMap((hit) =>
-    [hit[1], hit[2]].filter((w) => w !== undefined).map((w) => stem(w.toLowerCase())),
-  );
+  // The head of what is new ("case" in "a new phone case"), and not one bought for someone else.
+  const renewed = FOR_SOMEONE.test(s.text)
+    ? []
+    : [...s.text.matchAll(NEW_THING)].flatMap((hit) => {
+        const words = [hit[1], hit[2]].filter((w) => w !== undefined).map((w) => stem(w.toLowerCase()));
+        const head = words.findLast((w) => s.heads.has(w));
+        return head ? [head] : words.slice(0, 1);
+      });
   // Said of the person, or of the partner as the person's ("Rosa's fiance is called Mateo now").
   const ofPartner = slotsOf(stem(s.subject.split(" ").at(-1) ?? "")).includes("partner");
   if (
@@ -718,10 +826,22 @@ export function updateRule(
   const home =
     m.verbs.some((v) => /^(?:live|reside)\b/.test(v)) ||
     [...m.heads].some((n) => slotsOf(n).includes("home"));
-  const destination = /\b(?:mov|relocat)\w*\s+(?:\w+\s+)?(?:to|into)\b/i.exec(s.text);
-  if (own && home && destination && !additive && !m.past && !NOW_ADVERBS.test(m.text)) {
+  // The person moves (not "my office", "new neighbours"), for good (not "for the weekend"), to a
+  // named place or a home ("moved to tears", "moved to the night shift" are no new home).
+  const destination = /\b(?:mov|relocat)\w*\s+(?:(?:back|over|out|away)\s+)?(?:to|into)\b/i.exec(s.text);
+  if (
+    personSubject(s, about) &&
+    home &&
+    destination &&
+    !TEMPORARY.test(s.text) &&
+    !additive &&
+    !m.past &&
+    !NOW_ADVERBS.test(m.text)
+  ) {
+    const rest = s.text.slice(destination.index + destination[0].length);
     const to = governed(s.text.slice(destination.index), /\b(?:to|into)\b/i, about);
-    if (to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
+    const somewhere = /^\s+(?:the\s+)?\p{Lu}/u.test(rest) || [...to].some((n) => slotsOf(n).includes("home"));
+    if (somewhere && to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
       return { rule: "change", why: `the statement moves the person's home (${[...to].join(" ")})` };
   }
   // A home got ("finally got my own studio in Villeurbanne" beside "lives with her parents in
@@ -733,10 +853,13 @@ export function updateRule(
       ? [...m.nouns].some((n) => slotsOf(n).includes(slot)) ||
         m.verbs.some((v) => /^(?:live|reside)\b/.test(v))
       : m.verbs.some((v) => /^drive\b/.test(v));
-  const got =
-    own && !additive && !s.negated && !m.past && s.verbs.some((v) => ACQUIRE.has(v.split(" ")[0]!))
-      ? ["home", "vehicle"].find((slot) => [...s.nouns].some((n) => slotsOf(n).includes(slot)) && held(slot))
-      : undefined;
+  // What is got is the head of the phrase right after the verb, for the person ("a parking ticket
+  // in the car", "my son a car", "a car for his birthday" get the person no car).
+  const gotThing =
+    own && !additive && !s.negated && !m.past && !FOR_SOMEONE.test(s.text) ? acquired(s.text) : undefined;
+  const got = gotThing
+    ? ["home", "vehicle"].find((slot) => slotsOf(gotThing).includes(slot) && held(slot))
+    : undefined;
   if (got) return { rule: "change", why: `the statement gets the person a new ${got} in the memory's place` };
   // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
   // swimming 3 times a week") adds it: one takes up a second sport, not a second job of that sort.
@@ -755,7 +878,7 @@ export function updateRule(
   if (
     m.work &&
     s.work &&
-    (marked || s.begins || /\b(?:became|appointed|promoted)\b/i.test(s.text)) &&
+    (marked || s.begins || NEW_JOB.test(s.text)) &&
     (own || sameSubject(m.subject, s.subject)) &&
     (s.subject === "" || m.subject === "" || sameSubject(m.subject, s.subject)) &&
     !additive &&
