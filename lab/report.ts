@@ -452,6 +452,15 @@ const SECTIONS: Section[] = [
     render: ([x]) => rulesTables(x as RuleReport, true),
   },
   {
+    id: "rules-f",
+    title: "The obvious rules, a sixth set of changes, tuned on",
+    what: "The same measure on 96 cases, half of them changes (48 changes, 18 additions, 18 stops, 12 facts said again), written by a sixth helper session that had not seen the engine's code and was asked for the many ways people tell that something changed. It was written to be tuned on: its failures were read from the first run, so its figures are tune figures.",
+    data: "`lab/data/rules-f/` (96 cases in six styles, CC0)",
+    split: "none: all of it is tune data",
+    runs: [["rules", "lab/data/rules-f"]],
+    render: ([x]) => rulesTables(x as RuleReport, true, "All cases, tuned on"),
+  },
+  {
     id: "spelling",
     title: "Typed slips read as the words meant",
     what: "The offline summarizer reads each message as it reads a turn (contractions written out, then slips) and its words are set beside the message with only its slips put right: slips repaired, repaired wrong, and right words harmed. A slip that makes another real word ('form' for 'from') cannot be seen word by word; those rows show what is left for a model.",
