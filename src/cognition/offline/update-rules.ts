@@ -26,6 +26,7 @@ import {
   inVerbClass,
   inWordField,
   LIGHT_VERBS,
+  lemmaCount,
   lexicalRelations,
   slotsOf,
   verbAspect,
@@ -840,7 +841,12 @@ export function updateRule(
   ) {
     const rest = s.text.slice(destination.index + destination[0].length);
     const to = governed(s.text.slice(destination.index), /\b(?:to|into)\b/i, about);
-    const somewhere = /^\s+(?:the\s+)?\p{Lu}/u.test(rest) || [...to].some((n) => slotsOf(n).includes("home"));
+    // Chat writes a town in lower case ("moved to rijeka"): a word WordNet does not know is a name.
+    const first = /^\s+(?:the\s+)?([\p{L}'-]+)/u.exec(rest)?.[1] ?? "";
+    const somewhere =
+      /^\p{Lu}/u.test(first) ||
+      (first !== "" && lemmaCount(first.toLowerCase()) === 0) ||
+      [...to].some((n) => slotsOf(n).includes("home"));
     if (somewhere && to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
       return { rule: "change", why: `the statement moves the person's home (${[...to].join(" ")})` };
   }
