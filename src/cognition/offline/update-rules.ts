@@ -269,8 +269,8 @@ function lostHere(
   const r = read(`${heads.join(" and ")} left.`, about);
   const shared = sharedTerms(new Set([...r.terms, ...r.names].filter((t) => t !== "left")), memoryTerms);
   if (shared.length === 0) return undefined;
-  // A person, an animal, or a thing the memory calls by a name ("Turnip", "De Reiger").
-  const beingNamed = shared.some((t) => m.names.has(t) || being(t));
+  // A person or an animal ("Rex" alone may be a car's name: a thing needs another in its place).
+  const beingNamed = shared.some(being);
   // One robbed loses a thing, not themself ("Tom got robbed in Barcelona").
   if (THEFT.test(verb)) return undefined;
   return { verb, shared, being: beingNamed };
@@ -546,8 +546,14 @@ export function updateRule(
     // "paddleboarding is over for me", "carnivore isn't for me anymore": what ended is the subject.
     const copula = !stopVerb && ENDED.test(told) ? COPULA_SUBJECT.exec(told) : null;
     const endedSubject = copula ? (copula[1] ?? copula[2]) : undefined;
+    // Only the memory's own words, not a name in it, are ended so.
     if (shared.length === 0 && endedSubject)
-      shared.push(...sharedTerms(governed(`${endedSubject.trim()}.`, /^/, about), held));
+      shared.push(
+        ...sharedTerms(
+          governed(`${endedSubject.trim()}.`, /^/, about),
+          new Set([...m.terms].filter((t) => !m.names.has(t))),
+        ),
+      );
     if (shared.length > 0 && lexicalRelations(read(told, about).terms, m.terms).antonyms === 0)
       return {
         rule: "stop",
