@@ -95,6 +95,25 @@ describe("cleanStatement", () => {
     assert.ok("dropped" in clean("Can you remind Sam about the dentist?"));
   });
 
+  it("takes off a request to note what follows, and keeps what follows", () => {
+    const text = (t: string) => {
+      const c = clean(t);
+      return "text" in c ? c.text : c.dropped;
+    };
+    assert.equal(
+      text("Please note that Sam's general practitioner is now Dr Okoro at Limebrook Surgery."),
+      "Sam's general practitioner is now Dr Okoro at Limebrook Surgery.",
+    );
+    assert.equal(
+      text("For Quinby's records: Sam's husband is a paramedic."),
+      "Sam's husband is a paramedic.",
+    );
+    assert.equal(text("for ur info, Sam moved to Hove"), "Sam moved to Hove.");
+    assert.equal(text("Kindly bear in mind that Sam is allergic to nuts."), "Sam is allergic to nuts.");
+    // A request to do something is still no fact.
+    assert.equal(text("Please remind Sam to call the dentist."), "a request to the agent, not a fact");
+  });
+
   it("keeps an opinion about something else", () => {
     assert.deepEqual(clean("Sam thinks the film was too long."), {
       text: "Sam thinks the film was too long.",

@@ -30,6 +30,15 @@ const REQUEST = new RegExp(
   `^(?:\\w+\\s+)?(?:please|pls|plz|can ${YOU}|could ${YOU}|would ${YOU}|remind|don't forget to|do not forget to)\\b`,
   "i",
 );
+/**
+ * A request to take note of what follows, by a verb of noting or knowing before "that" or a colon
+ * (a closed set of English).
+ */
+const NOTE_THIS =
+  /^(?:(?:please|pls|kindly|just)\s+)*(?:note|take note|be aware|bear in mind|keep in mind|remember|record|know)(?:\s+(?:down|of this))?\s*(?:that\b|:)\s*/i;
+/** A lead-in saying whose records the fact is for: "For your records:", "For Quinby's notes,". */
+const FOR_THE_RECORDS =
+  /^(?:just\s+)?for\s+(?:the|your|yer|ur|[\p{L}'-]+'s?)\s+(?:records?|information|info|reference|files?|notes?)\s*[:,]\s*/iu;
 /** Third-person pronouns that stand for someone or something: subject and object forms. */
 const PERSONAL = new Set(["he", "him", "she", "they", "them", "it"]);
 
@@ -89,6 +98,9 @@ export function cleanStatement(text: string, about: string, agent: string): Clea
       .replace(new RegExp(`^[^:;.!?]{0,40}\\b${a}\\b(?!'s)[^:;.!?]{0,40}:\\s*`, "i"), "")
       .replace(new RegExp(`,\\s*${a}\\s*(?=[.!?]*$)`, "i"), "");
   }
+  // "Please note that …", "For your records: …", "Kindly bear in mind: …": the agent asked to take
+  // down what follows; the fact is what follows.
+  t = t.replace(NOTE_THIS, "").replace(FOR_THE_RECORDS, "");
   // "Before I forget, …" (written of the person) and "…, in case recipes come up": why the fact is
   // told now, not part of it.
   t = t

@@ -7,7 +7,7 @@ import { contentTokens } from "../../core/text.js";
 
 /** Verbs of a change of status: a new job, a move, an illness or a recovery. */
 export const CHANGE_CUES =
-  /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|no more|done with|anymore|used to|stopped|stop|gave up|now)\b/i;
+  /\b(adopt|adopted|start|started|starting|began|begin|quit|quitting|lost|lose|moved|moving|move|joined|join|graduated|graduate|married|marry|engaged|divorced|recovered|recovering|bought|buy|sold|sell|retired|retire|finished|finish|became|become|got|won|win|decided|decide|switched|switch|signed up|enrolled|hired|fired|pregnant|born|broke up|passed away|died|diagnosed|injured|promoted|launched|opened|closed|no longer|no more|done with|anymore|used to|stopped|stop|gave up|now|nowadays|these days)\b/i;
 /** Things done: the events LoCoMo-style questions ask about ("when did Sam run a race?"). */
 export const EVENT_CUES =
   /\b(went|visited|attended|ran|painted|took|made|tried|read|saw|watched|met|traveled|travelled|celebrated|volunteered|baked|built|wrote|played|hiked|camped|organized|hosted|gave|received|participated|took part|competed|performed|presented|learned|researched|created|finished)\b/i;
@@ -45,7 +45,7 @@ export interface SalienceCues {
 /** How memorable a declarative sentence said by its speaker is. */
 export function salience(
   sentence: string,
-  extras: { entities: number; times: number; numbers: number; things?: number },
+  extras: { entities: number; times: number; numbers: number; things?: number; changeVerb?: boolean },
 ): SalienceCues {
   const cues: string[] = [];
   let score = 0;
@@ -54,7 +54,7 @@ export function salience(
     score += weight;
   };
   if (FIRST_PERSON.test(sentence)) add("first-person", 1);
-  if (CHANGE_CUES.test(sentence)) add("change", 1.5);
+  if (CHANGE_CUES.test(sentence) || extras.changeVerb) add("change", 1.5);
   if (EVENT_CUES.test(sentence)) add("event", 1);
   if (PREFERENCE_CUES.test(sentence)) add("preference", 1);
   if (PLAN_CUES.test(sentence)) add("plan", 0.75);
@@ -72,6 +72,7 @@ export function salience(
   if (content < 2 && !extras.things) add("too-short", -3);
   if (SMALL_TALK.test(sentence.trim()) && score < 3) add("small-talk", -1.5);
   if (HEDGES.test(sentence)) add("hedge", -0.75);
-  if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence) && !HABITUAL.test(sentence)) add("trivia", -1);
+  if (TRIVIA.test(sentence) && !CHANGE_CUES.test(sentence) && !extras.changeVerb && !HABITUAL.test(sentence))
+    add("trivia", -1);
   return { score, cues };
 }

@@ -274,8 +274,12 @@ export const TIME_WORDS = new Set(
 /** Where the phrase a verb governs ends: a clause boundary, or a preposition of time or cause. */
 const PHRASE_END =
   /[,;:.!?]|\b(?:and|but|because|since|after|before|when|while|so|as|for good|for now|last|this|next|ago)\b/i;
-/** Where what a replacing verb leaves ends: "replaced the oil boiler with a heat pump". */
-export const REPLACED_END = /[,;:.!?]|\b(?:with|for|by|and|but|because|since|after|when|while|so)\b/i;
+/**
+ * Where what a replacing verb leaves ends: "replaced the oil boiler with a heat pump"; a part of a
+ * thing is what is replaced ("the battery in the Lenovo").
+ */
+export const REPLACED_END =
+  /[,;:.!?]|\b(?:with|for|by|in|on|of|and|but|because|since|after|when|while|so)\b/i;
 /** Where what a change leaves ends: "from Leeds to Bristol" leaves Leeds. */
 export const FROM_END = /[,;:.!?]|\b(?:to|into|for|and|but|because|since|after|when|while|so)\b/i;
 
@@ -290,6 +294,9 @@ export function governed(text: string, at: RegExp, about: string, ends = PHRASE_
   const rest = text.slice(hit.index + hit[0].length);
   const end = ends.exec(rest);
   let phrase = (end ? rest.slice(0, end.index) : rest).trim();
+  // "cancelled the massages to save money": a purpose told after "to" is why, not what ended.
+  const purpose = nlp(phrase).match("to #Infinitive").first().text();
+  if (purpose) phrase = phrase.slice(0, phrase.indexOf(purpose)).trim() || phrase;
   // "Cold showers: binned that.": a pronoun stands for the thing named before the colon.
   if (/^(?:that|it|this|them|those)$/i.test(phrase)) phrase = "";
   // A terse turn kept as its own words names the thing, then a colon, then the verb ("Snus: quit",
@@ -422,14 +429,15 @@ const IRREGULAR_PAST: Record<string, string> = {
 
 /**
  * Whether a verb of changing is used as one: in a past form ("switched", "moved") or with its
- * particle ("switch to", "move out"). The tagger reads "night shifts r mon-thu" as a verb.
+ * particle ("switch to", "move out"), or as an infinitive with its object ("to replace the Lenovo").
+ * The tagger reads "night shifts r mon-thu" as a verb.
  */
 export function asVerb(text: string, lemma: string): boolean {
   const head = lemma.split(" ")[0]!.replace(/e$/, "");
   // "swapped", "swopped": a short verb doubles its last letter before the ending.
   const doubled = `${head.at(-1)}?`;
   return new RegExp(
-    `\\b${head}${doubled}(?:e?d|t)\\b|\\b${head}e?s?\\s+(?:from|to|into|over|out|in|up)\\b`,
-    "i",
+    `\\b${head}${doubled}(?:e?d|t)\\b|\\b${head}e?s?\\s+(?:from|to|into|over|out|in|up)\\b|\\bto\\s+${head}e?\\s+(?:the|a|an|my|his|her|their|our|\\p{Lu})`,
+    "iu",
   ).test(text);
 }

@@ -242,6 +242,35 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("keeps a change told by a verb of stopping or changing, a terse 'thing: done' note, and what holds 'these days'", async () => {
+    const statements = await summarize("cy", [
+      ["cy", "Manicures: ditched. Nails need a rest."],
+      ["ava", "Fair."],
+      ["cy", "I cancelled the fortnightly massages to save money."],
+      ["ava", "Sensible."],
+      ["cy", "Lunch is a salad at my desk these days."],
+      ["ava", "Good for you."],
+      ["cy", "Packed in the choir last week."],
+    ]);
+    const texts = statements.map((s) => s.text);
+    for (const expected of [
+      /^Cy: Manicures: ditched\.$/,
+      /^Cy cancelled the fortnightly massages/,
+      /^Lunch is a salad at Cy's desk these days\.$/,
+      /^Cy packed in the choir/,
+    ])
+      assert.ok(
+        texts.some((t) => expected.test(t)),
+        `${expected} in: ${texts.join(" | ")}`,
+      );
+    // Lunch with no word of a lasting state stays trivia.
+    const trivia = await summarize("cy", [["cy", "Lunch is a salad at my desk."]]);
+    assert.deepEqual(
+      trivia.map((s) => s.text),
+      [],
+    );
+  });
+
   it("gives a pronoun its person, or keeps its clause joined to the one that says what it stands for", async () => {
     const statements = await summarize("caroline", [
       ["caroline", "My daughter painted this. She loves watercolours."],

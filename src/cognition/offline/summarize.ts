@@ -18,7 +18,7 @@ import { type Antecedent, lastPersonIn, withAntecedent } from "./antecedent.js";
 import { atomicClauses } from "./atomic.js";
 import { withContractionsSpelled } from "./chat-spelling.js";
 import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsis.js";
-import { inWordField } from "./lexicon.js";
+import { inVerbClass, inWordField } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
 import { formsOf, toThirdPerson } from "./perspective.js";
 import { CHANGE_CUES, salience } from "./salience.js";
@@ -345,6 +345,21 @@ function addressee(turn: Turn, participants: string[]): string | null {
 /** WordNet's files of nouns for who or what a person has or is: people, animals, food. */
 const THING_FIELDS = ["noun.person", "noun.animal", "noun.food"] as const;
 
+/** The lexicon's verb classes that tell a change of status. */
+const CHANGE_CLASSES = ["stop", "change", "loss"] as const;
+
+/** A parse's verbs in their dictionary form, each also with the particle after it ("pack in"). */
+function verbsOf(doc: ReturnType<typeof nlp>): string[] {
+  return (doc.verbs().json() as { text: string; verb?: { infinitive?: string } }[]).flatMap((v) => {
+    const lemma = v.verb?.infinitive?.toLowerCase();
+    if (!lemma) return [];
+    const particle = new RegExp(`\\b${escapeRegExp(v.text.trim().split(/\s+/).at(-1)!)}\\s+(\\w+)`, "i").exec(
+      doc.text(),
+    )?.[1];
+    return particle ? [lemma, `${lemma} ${particle.toLowerCase()}`] : [lemma];
+  });
+}
+
 /** Salience of a sentence, with the entities and relative times it names; `doc` is its parse, when the caller has it. */
 function scored(sentence: string, anchor: string, doc = nlp(sentence), elliptic = false) {
   const entities = [
@@ -363,7 +378,10 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence), elliptic 
   // A change names its thing whatever it is ("on metformin now"); otherwise a person, an animal
   // or a food. So does a speaker's own elliptic opening ("on keto.", "canal+ subscription."): what
   // one names unasked, in as few words as one can, is one's own.
-  const changing = elliptic || CHANGE_CUES.test(sentence);
+  // A verb WordNet files under stopping, changing or losing ("ditched", "packed in", "cancelled")
+  // tells a change of status as the closed list of change words does.
+  const changeVerb = verbsOf(doc).some((v) => CHANGE_CLASSES.some((k) => inVerbClass(v, k)));
+  const changing = elliptic || changeVerb || CHANGE_CUES.test(sentence);
   const things = nouns.filter(
     (t) =>
       !t.tags.includes("Date") &&
@@ -371,7 +389,7 @@ function scored(sentence: string, anchor: string, doc = nlp(sentence), elliptic 
         THING_FIELDS.some((f) => inWordField(stem(t.text.toLowerCase().replace(/[^a-z]/g, "")), f))),
   ).length;
   return {
-    ...salience(sentence, { entities: entities.length, times: times.length, numbers, things }),
+    ...salience(sentence, { entities: entities.length, times: times.length, numbers, things, changeVerb }),
     entities,
     times,
     things,
@@ -448,7 +466,11 @@ function toCandidate(
   // A fragment that names the listener is an address ("morning Sol"), not a role.
   else if (!addresses(sentence, listener)) sentence = withHeadRestored(sentence, tagged);
   // The speaker's own verbless words, kept under their name: see the function's head.
-  const fragment = terse && sentence === read && !addresses(sentence, listener) && headVerbless(sentence);
+  const fragment =
+    terse &&
+    sentence === read &&
+    !addresses(sentence, listener) &&
+    (headVerbless(sentence) || thingThenVerb(sentence));
   const anchor = turn.at || sessionAt;
   // One parse serves both readings unless the subject was put back (the tags can change then).
   // One word alone ("traffic.") is a mood or an exclamation as often as a thing of one's own.
@@ -515,6 +537,15 @@ function withHeadRestored(sentence: string, tagged: Tagged): string {
   const head = sentence.slice(0, cut);
   const restored = withSpeakerRestored(head, nlp(head).terms());
   return restored ? `${restored}${sentence.slice(cut)}` : sentence;
+}
+
+/**
+ * A terse note that names a thing, a colon, then what was done to it ("Manicures: ditched.", "car:
+ * sold"): the speaker's own words, as a verbless fragment is.
+ */
+function thingThenVerb(sentence: string): boolean {
+  const hit = /^([^:;]{1,40}):\s+([\p{L}]+(?:\s+(?:in|up|off|out|away))?)[.!]?$/u.exec(sentence);
+  return hit !== null && nlp(hit[2]!).has("^#PastTense");
 }
 
 /** Whether the first part of a sentence (before a joined detail) has no verb. */

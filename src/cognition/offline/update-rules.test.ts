@@ -588,6 +588,69 @@ describe("update rules", () => {
     assert.equal(rule("Sam works as a nurse at St James.", "Just got hired at Aldi!"), "change");
   });
 
+  it("reads a stop told with 'no … anymore' or with its purpose after it", () => {
+    assert.equal(
+      rule("Lorelei: Vending machine lunch most days.", "Lorelei: No vending machine lunches anymore."),
+      "stop",
+    );
+    assert.equal(rule("Sam has a takeaway every Friday.", "no takeaways any more, saving up"), "stop");
+    assert.equal(
+      rule(
+        "Sam gets a massage every fortnight at the spa.",
+        "Sam cancelled the fortnightly massages to save money.",
+      ),
+      "stop",
+    );
+    // What is given up for a purpose is not the purpose: "to save money" ends no savings.
+    assert.equal(rule("Sam puts money into savings monthly.", "Sam quit the gym to save money."), null);
+  });
+
+  it("reads a change by what is replaced, by a new name of the same kind, and by a new name for a note", () => {
+    assert.equal(
+      rule(
+        "Eitan's phone is a battered Lenovo.",
+        "Eitan finally got a Realme to replace the Lenovo.",
+        "Eitan",
+      ),
+      "change",
+    );
+    assert.equal(rule("Sam's car is an old Corsa.", "replaced the Corsa with a Jazz"), "change");
+    // A part of a thing replaced leaves the thing.
+    assert.equal(rule("Sam has a Lenovo laptop.", "Sam replaced the battery in the Lenovo."), null);
+    assert.equal(
+      rule(
+        "Kwabena is studying accounting at Kelmscott College.",
+        "Transferred to Ravelstone University. Same course.",
+        "Kwabena",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Jurgita: Internet provider: Telia.", "Internet's Cgates now; cheaper.", "Jurgita"),
+      "change",
+    );
+    assert.equal(rule("Sam: dentist: Dr Kemp.", "Dentist is Dr Oduya now."), "change");
+    assert.equal(rule("Sam: dentist: Dr Kemp.", "Kemp's son is Tom now."), null);
+  });
+
+  it("retires a partner the statement calls an ex or parted from, and no one else's", () => {
+    assert.equal(
+      rule("Dymphna is seeing a guy called Leif.", "Leif is my ex-boyfriend now.", "Dymphna"),
+      "change",
+    );
+    assert.equal(rule("Sam's husband Tom is a chef.", "My ex, Tom, came round for the kids."), "change");
+    assert.equal(
+      rule(
+        "Sam's girlfriend Maribel and Sam are planning a trip.",
+        "One month with Xiomara tonight, first proper relationship since the breakup with Maribel.",
+      ),
+      "change",
+    );
+    // Someone else's ex, or a friend, is no partner of the person's.
+    assert.equal(rule("Sam's friend Tom is a chef.", "Tom's ex-wife moved away."), null);
+    assert.notEqual(rule("Sam's husband Tom is a chef.", "Tom's ex-wife Ana moved away."), "change");
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

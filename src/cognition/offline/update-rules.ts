@@ -108,16 +108,17 @@ const NEW_THING = /\bnew\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
 /** Adverbs that say a state goes on (a closed class): "still", "as ever", "as usual". */
 const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
 /**
- * "no longer", "not … any more", "no more", "done with", "haven't … since", "is over": the end of a state
+ * "no longer", "not (or no) … any more", "no more", "done with", "haven't … since", "is over": the end of a state
  * without a verb of stopping (negative adverbs and quantifiers, a closed class, the idiom of being
  * finished, and a denied perfect that runs from a time).
  */
 const ENDED =
-  /\b(?:is|are|was|'s)\s+(?:(?!not\b|n't\b)(?:all|now|well|totally|completely|so)\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at|till|until|yet)\b|\s+for\s+(?:today|tonight|now|the|this|a|an|dinner|lunch|tea|breakfast|drinks?|coffee)\b)|\bno longer\b|\bno more\b(?!\s+than)(?![^.;,]*\b(?:this|for the|for a|today|tonight)\b)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+(?!(?:stop|stopped|miss|missed|lost|lose|skipped|skip|quit|given up|gave up|failed|put\b))[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever)\b[^.;]*\bany ?more\b/i;
+  /\b(?:is|are|was|'s)\s+(?:(?!not\b|n't\b)(?:all|now|well|totally|completely|so)\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at|till|until|yet)\b|\s+for\s+(?:today|tonight|now|the|this|a|an|dinner|lunch|tea|breakfast|drinks?|coffee)\b)|\bno longer\b|\bno more\b(?!\s+than)(?![^.;,]*\b(?:this|for the|for a|today|tonight)\b)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+(?!(?:stop|stopped|miss|missed|lost|lose|skipped|skip|quit|given up|gave up|failed|put\b))[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever|\bno)\b[^.;]*\bany ?more\b/i;
 /** The subject of a clause before its copula ("paddleboarding" in "paddleboarding is over for me"). */
 const COPULA_SUBJECT = /^\s*(.+?)\s+(?:is|are|was|were)(?:n't|\s+not|\s+no longer)?\b|^\s*(.+?)'s\b/i;
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
-const ENDED_AT = /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b|(?:\bnot|n't|\bnever)\b/i;
+const ENDED_AT =
+  /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b|(?:\bnot|n't|\bnever)\b|\bno\b(?=[^.;]*\bany ?more\b)/i;
 /**
  * "left" with an object ("having left Dodoma", "left the cafe"), which the tagger can read as an
  * adjective: a determiner, a possessive or a name after it makes it the verb (not "turned left").
@@ -168,6 +169,37 @@ function sameThing(a: string, b: string): boolean {
 /** A person or an animal (WordNet's files): counted, not replaced, by a new one. */
 function being(n: string): boolean {
   return inWordField(n, "noun.person") || inWordField(n, "noun.animal");
+}
+
+/**
+ * The names a statement calls someone's ex or parted from, stemmed: "Leif is my ex-boyfriend",
+ * "my ex, Leif", "the breakup with Maribel", "split up with Tom". An ex is "ex" before a partner
+ * noun or after a possessive.
+ */
+function exPartners(text: string): Set<string> {
+  const out = new Set<string>();
+  const add = (name: string | undefined) => {
+    if (name && /^\p{Lu}/u.test(name)) out.add(stem(name.toLowerCase()));
+  };
+  for (const hit of text.matchAll(/\bex\b(?:[-\s]+([a-z]+))?/giu)) {
+    const before = text.slice(0, hit.index);
+    const possessed = /\b(?:my|his|her|their|our|[\p{L}-]+'s)\s+$/iu.test(before);
+    const partnerNoun = hit[1] !== undefined && slotsOf(stem(hit[1].toLowerCase())).includes("partner");
+    if (!partnerNoun && !possessed) continue;
+    // "Leif is my ex-boyfriend", then "my ex(-boyfriend), Leif" / "ex called Leif".
+    add(
+      /([\p{L}'-]+)\s+(?:is|was|'s)\s+(?:now\s+)?(?:(?:my|his|her|their|our|[\p{L}-]+'s)\s+)?$/iu.exec(
+        before,
+      )?.[1],
+    );
+    const rest = text.slice(hit.index + (partnerNoun ? hit[0].length : 2));
+    add(/^[\s,]+(?:called\s+|named\s+)?([\p{L}'-]+)/u.exec(rest)?.[1]);
+  }
+  for (const hit of text.matchAll(
+    /\b(?:break-?up|broke\s+up|broken\s+up|split(?:\s+up)?|divorced?)\s+(?:with|from)\s+([\p{L}'-]+)/giu,
+  ))
+    add(hit[1]);
+  return out;
 }
 
 /** Whether the statement ends something by its verbs' aspect or a word of ending ("died", "over"). */
@@ -591,7 +623,8 @@ export function updateRule(
   const recounted = m.amounts !== "" && (ordinal || (s.amounts !== "" && m.amounts !== s.amounts));
   // A change: what is left behind ("from the piano", "sold the Honda") is what the memory holds;
   // or, with "now" or "these days", the memory says the same kind of thing (the same verb).
-  // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left.
+  // "replaced the Fitbit with a Garmin", "swapped coffee for tea": the verb's object is left; what
+  // is replaced is left however the sentence goes on ("got a Realme to replace the Lenovo").
   // "rather than", "instead of" in a past one-off ("had tea instead of coffee at the party") leaves
   // nothing for good.
   const insteadOf = INSTEAD_OF.test(s.text) && !s.past;
@@ -615,7 +648,8 @@ export function updateRule(
         : soldAndGot
           ? governed(s.text, verbPattern("sell"), about)
           : changeVerb &&
-              new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text)
+              (changeVerb === "replace" ||
+                new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text))
             ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
             : new Set<string>();
   const leftShared = sharedTerms(left, memoryTerms);
@@ -650,6 +684,13 @@ export function updateRule(
   const leftNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
   if (toNames.length > 0 && leftNames.length > 0 && !m.past && !NOW_ADVERBS.test(m.text)) {
     const common = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
+    // Or the two names are of one kind by the nouns in them ("Ravelstone University" beside
+    // "Kelmscott College": WordNet puts the two nouns side by side).
+    for (const t of toNames)
+      for (const l of leftNames) {
+        const kin = lexicalRelations(new Set([t]), new Set([l]));
+        if (kin.synonyms + kin.related > 0 && !common.includes(`${l}/${t}`)) common.push(`${l}/${t}`);
+      }
     if (common.length > 0)
       return {
         rule: "change",
@@ -673,6 +714,25 @@ export function updateRule(
     return {
       rule: "change",
       why: `the statement says what holds now in the memory's place ("${marked}", the same verb "${sameSlot.split(" ")[0]}")`,
+    };
+  // A note with no verb ("Internet provider: Telia") and, now, another name for the thing it
+  // notes, said as the subject ("Internet's Cgates now"): the new name in the old one's place.
+  const noteHead = s.subject.split(" ").at(-1) ?? "";
+  if (
+    marked &&
+    m.verbs.length === 0 &&
+    noteHead !== "" &&
+    m.terms.has(noteHead) &&
+    !m.names.has(noteHead) &&
+    [...s.names].some((n) => !m.terms.has(n)) &&
+    [...m.names].some((n) => !s.terms.has(n)) &&
+    !m.past &&
+    !s.past &&
+    !s.negated
+  )
+    return {
+      rule: "change",
+      why: `the statement names another for what the memory notes ("${marked}", ${noteHead})`,
     };
   // Somewhere else now ("at Greenfield Primary these days" beside "is at Little Acorns preschool",
   // "nowadays doing data analysis at MTN" beside "teaches maths at Achimota school"): the one it
@@ -809,6 +869,13 @@ export function updateRule(
       (newNames.length > 0 && oldNames.length > 0))
   )
     return { rule: "change", why: "the statement names a new partner in place of the memory's" };
+  // One the memory names as the person's partner, now called an ex or parted from ("Leif is my
+  // ex-boyfriend now", "since the breakup with Maribel"): the memory of them as partner retires.
+  const courting = partnerThen || m.verbs.some((v) => /^(?:see|date|court|marry|go out)\b/.test(v));
+  const exNames = exPartners(s.text);
+  const exOfMemory = [...m.names].find((n) => exNames.has(n));
+  if (courting && exOfMemory && !m.past && !s.negated)
+    return { rule: "change", why: `the statement says the memory's partner is an ex now (${exOfMemory})` };
   // "a new phone" beside "has a Samsung phone", "new flat" beside "rents a house": the same thing,
   // or one in the same slot of a life, renewed. People and animals are counted instead.
   const renewedThing =

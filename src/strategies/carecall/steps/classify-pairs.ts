@@ -5,16 +5,7 @@
  */
 import { z } from "zod";
 import type { PairDecision, SentencePair } from "../../../cognition/inputs.js";
-import { chooseModel } from "../../../cognition/offline/learned/choose.js";
-import {
-  decidePair,
-  modelDecides,
-  OPEN_BUCKET_POLICY,
-  pairRows,
-  pairSides,
-  shippedPairModel,
-} from "../../../cognition/offline/learned/pair-model.js";
-import { canHold, classifyPair } from "../../../cognition/offline/pair-operator.js";
+import { decidePairsOffline } from "../../../cognition/offline/learned/decide-pairs.js";
 import { batchItems, defineStep } from "../../../cognition/step.js";
 import {
   PAIR_LABELS,
@@ -22,7 +13,6 @@ import {
   type PairLabelWithFusion,
 } from "../../../core/memory-update.js";
 import { formatDay } from "../../../core/time.js";
-import { cosine } from "../../../core/vector.js";
 import { DECISIONS_FORMAT, type Decisions, decisionsSchema, inPairOrder } from "../../kit/steps/decisions.js";
 
 export interface ClassifyPairsInput {
@@ -107,33 +97,6 @@ export const classifyPairsStep = defineStep<ClassifyPairsInput, PairDecision[], 
       })),
   },
   async offline(i, kit) {
-    const fusion = i.fusion ?? true;
-    const texts = [...new Set(i.pairs.flatMap((p) => [p.memory, p.summary]))];
-    const vectors = new Map((await kit.embedder.embed(texts)).map((v, n) => [texts[n]!, v]));
-    const cosines = i.pairs.map((p) => cosine(vectors.get(p.memory)!, vectors.get(p.summary)!));
-    const rules = i.pairs.map((p, k) =>
-      classifyPair(p.memory, p.summary, i.about, { cosine: cosines[k]! }, fusion),
-    );
-    const model = chooseModel(kit.models?.pairOperator, shippedPairModel, kit.embedder);
-    const scope = (model?.policy ?? OPEN_BUCKET_POLICY).scope;
-    const open = rules.flatMap((r, k) => (modelDecides(scope, r.reason) ? [k] : []));
-    if (!model || open.length === 0) return rules;
-    // The model's policy says which pairs it decides (`modelDecides`); models saved without a
-    // policy decide only what the rules left open ("related but compatible"), as the first
-    // trained models did.
-    const sides = await pairSides(texts, i.about, kit.embedder);
-    const rows = pairRows(
-      i.pairs.map((p) => ({ memory: sides.get(p.memory)!, summary: sides.get(p.summary)! })),
-      i.about,
-    );
-    const decisions: PairDecision[] = [...rules];
-    for (const k of open) {
-      const memory = sides.get(i.pairs[k]!.memory)!;
-      const summary = sides.get(i.pairs[k]!.summary)!;
-      // Closeness of the gists (the partner's name left out): naming them alone makes two facts alike.
-      const pass = canHold(memory, summary, cosine(memory.vector, summary.vector));
-      decisions[k] = decidePair(model, rows[k]!, fusion, pass);
-    }
-    return decisions;
+    return decidePairsOffline(i.pairs, i.about, kit, i.fusion ?? true);
   },
 });

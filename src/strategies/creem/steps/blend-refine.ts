@@ -15,12 +15,14 @@
 
 import { z } from "zod";
 import { amounts, statesNewAmount, taggedNegative } from "../../../cognition/offline/frame.js";
+import { decidePairsOffline } from "../../../cognition/offline/learned/decide-pairs.js";
 import { classifyPair, commonTerms } from "../../../cognition/offline/pair-operator.js";
 import { gist } from "../../../cognition/offline/relation-linker.js";
 import { summarizeOffline } from "../../../cognition/offline/summarize.js";
 import { updateRule } from "../../../cognition/offline/update-rules.js";
 import { defineStep } from "../../../cognition/step.js";
 import { displayName } from "../../../core/ids.js";
+import type { PairLabelWithFusion } from "../../../core/memory-update.js";
 import { isOwnReply } from "../../../core/own-reply.js";
 import { formatDay } from "../../../core/time.js";
 import type { Turn } from "../../../core/types.js";
@@ -256,7 +258,19 @@ export const blendRefineStep = defineStep<BlendInput, Insight[], Answer>({
       kit.embedder,
       [...chosen, ...input.retrieved].map((x) => ({ text: x.text, about: x.about })),
     );
-    return chosen.map((s) => typeOffline(s, input.retrieved, vectors));
+    // CareCall's operator, learned part included, reads each (memory, insight) pair first.
+    const typed: Insight[] = [];
+    for (const s of chosen) {
+      const mine = input.retrieved.filter((m) => m.about === s.about);
+      const decided = await decidePairsOffline(
+        mine.map((m) => ({ memory: m.text, summary: s.text })),
+        displayName(s.about),
+        kit,
+      );
+      const labels = new Map(mine.map((m, k) => [m.n, decided[k]!.label]));
+      typed.push(typeOffline(s, input.retrieved, vectors, labels));
+    }
+    return typed;
   },
 });
 
@@ -299,7 +313,8 @@ function keepDetails(text: string, memory: string, name: string): string {
 /**
  * Types one insight against the retrieved memories about the same person. A memory is related
  * when the encoder puts it close (RELATED_COSINE) or CareCall's pair operator relates them (any
- * label but APPEND). Related memories whose state the insight changes make it Updated (they
+ * label but APPEND; `labels`, by memory number, are the operator's answers with its learned part,
+ * else its rules answer here). Related memories whose state the insight changes make it Updated (they
  * retire); otherwise related memories make it Redundant (they retire into it; when the operator
  * says a memory already holds the insight, the memory's fuller text is kept); none: New.
  * Measured with `npm run lab -- eval creem-typing` (docs/lab.md).
@@ -308,6 +323,7 @@ export function typeOffline(
   insight: { about: string; text: string },
   retrieved: RetrievedMemory[],
   vectors: Map<string, Float32Array>,
+  labels?: ReadonlyMap<number, PairLabelWithFusion>,
 ): Insight {
   const updated: number[] = [];
   const redundant: number[] = [];
@@ -316,7 +332,7 @@ export function typeOffline(
   for (const m of retrieved) {
     if (m.about !== insight.about) continue;
     const c = cosine(vectors.get(m.text)!, vectors.get(insight.text)!);
-    const { label } = classifyPair(m.text, insight.text, name, { cosine: c });
+    const label = labels?.get(m.n) ?? classifyPair(m.text, insight.text, name, { cosine: c }).label;
     if (c < RELATED_COSINE && label === "APPEND") continue;
     if (changes(m.text, insight.text, label)) updated.push(m.n);
     else {
