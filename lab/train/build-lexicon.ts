@@ -38,6 +38,9 @@ const FIELDS: Record<string, { pos: keyof typeof POS; number: number; taggedSens
   // Animals, by the same senses: a word right after one ("my dog rudi") is the animal's name,
   // which chat writes in lower case and a spelling reader must leave alone.
   "noun.animal": { pos: "noun", number: 5, taggedSenses: true },
+  // Nouns of time ("day", "shift", "season"): "another day of leases" is one more time of a thing,
+  // not one more thing.
+  "noun.time": { pos: "noun", number: 28 },
 };
 
 export function buildLexicon(dict: string) {

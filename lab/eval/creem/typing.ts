@@ -2,7 +2,8 @@
  * `memlane eval creem-typing`: how well the offline Blend & Refine types an insight against the
  * retrieved memories (New / Redundant / Updated, and which memories it retires), on labelled lines
  * `{ id, style, about, memories, insight, type, retires }` (data/creem/typing.jsonl, written by a
- * separate writer). Scored per split (odd ids tune, even ids test), per type and per style.
+ * separate writer), as the offline step types them (CareCall's learned operator reads each pair
+ * first). Scored per split (odd ids tune, even ids test), per type and per style.
  */
 import { z } from "zod";
 import { InvalidInputError } from "../../../src/core/errors.js";
@@ -11,7 +12,7 @@ import {
   gistVectors,
   INSIGHT_TYPES,
   type InsightType,
-  typeOffline,
+  typeInsightOffline,
 } from "../../../src/strategies/creem/steps/blend-refine.js";
 
 const lineSchema = z.object({
@@ -87,7 +88,9 @@ export async function evaluateTyping(examples: TypingExample[], embedder: Embedd
   };
   for (const e of examples) {
     const retrieved = e.memories.map((text, i) => ({ n: i + 1, about: e.about, text }));
-    const got = typeOffline({ about: e.about, text: e.insight }, retrieved, vectors);
+    const got = await typeInsightOffline({ about: e.about, text: e.insight }, retrieved, vectors, {
+      embedder,
+    });
     const typeOk = got.type === e.type;
     const exact = typeOk && sameSet(got.removes, e.retires);
     report.confusion[e.type]![got.type as InsightType]!++;

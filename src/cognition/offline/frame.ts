@@ -70,6 +70,17 @@ const INTENT_VERBS = new Set([
   "prepare",
 ]);
 
+/**
+ * Whether a verb says a wish or intention. "like" and "love" do only after "would" ("would love to
+ * visit"): "likes to swim" is a habit, and the tagger also reads the preposition ("tea up there
+ * like a waiter") as the verb.
+ */
+function intent(verb: string, lower: string): boolean {
+  if (!INTENT_VERBS.has(verb)) return false;
+  if (verb !== "like" && verb !== "love") return true;
+  return /\b(?:would|'d)\s+(?:like|love)\b/.test(lower);
+}
+
 const NEGATION = /\b(not|no|never|no longer|nobody|nothing|none|neither|nor|without)\b|n['’]t\b/i;
 
 /** Sentences whose readings are kept, at most; the cache starts over when full. */
@@ -230,7 +241,7 @@ export function parseFrame(text: string, about = ""): Frame {
     negated: verbs.some((v) => v.negative) || NEGATION.test(lower),
     plan:
       tense === "future" ||
-      verbs.some((v) => INTENT_VERBS.has(v.inf.split(" ")[0]!)) ||
+      verbs.some((v) => intent(v.inf.split(" ")[0]!, lower)) ||
       /\b(gonna|about to|planning|thinking of|hoping|keen to|would like)\b/.test(lower) ||
       goingToDo(text),
     numbers: Array.isArray(numbers) ? numbers.filter((n): n is number => typeof n === "number") : [],

@@ -28,7 +28,8 @@ export type WordFieldName =
   | "noun.communication"
   | "noun.food"
   | "noun.person"
-  | "noun.animal";
+  | "noun.animal"
+  | "noun.time";
 
 /**
  * Verbs of stopping ("quit", "give up"), of changing ("switch", "move") and of loss ("die", "steal",

@@ -441,3 +441,17 @@ export function asVerb(text: string, lemma: string): boolean {
     "iu",
   ).test(text);
 }
+
+/**
+ * Whether two subjects are one: the same words, or the same last word ("gulshan's son rehaan" and
+ * "rehaan"), which heads the phrase.
+ */
+export function sameSubject(a: string, b: string): boolean {
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  // "Tom's sister" is not "Sam's sister": two owners named are two people's.
+  const ownerA = /([\w-]+)'s?\s/.exec(a)?.[1];
+  const ownerB = /([\w-]+)'s?\s/.exec(b)?.[1];
+  if (ownerA && ownerB && ownerA !== ownerB) return false;
+  return a.split(" ").at(-1) === b.split(" ").at(-1);
+}

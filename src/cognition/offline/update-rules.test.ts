@@ -466,7 +466,8 @@ describe("update rules", () => {
     assert.equal(rule("Dana: boyfriend: Theo.", "theo and Dana split in june, single now", "Dana"), "change");
     // A flat battery is no lost phone; splitting a bill and a thief's own subject lose nothing.
     assert.equal(rule("Sam has a Samsung phone.", "Sam's phone died last night."), null);
-    assert.equal(rule("Sam splits the bill with Jo.", "Jo and Sam split the bill again."), null);
+    // Splitting the bill "again" is the habit once more: the same fact, no loss.
+    assert.equal(rule("Sam splits the bill with Jo.", "Jo and Sam split the bill again."), "same");
     assert.equal(
       rule("Mo works as a sales rep for Dulux.", "Mo runs a coffee stall at the station now.", "Mo"),
       "change",
@@ -649,6 +650,55 @@ describe("update rules", () => {
     // Someone else's ex, or a friend, is no partner of the person's.
     assert.equal(rule("Sam's friend Tom is a chef.", "Tom's ex-wife moved away."), null);
     assert.notEqual(rule("Sam's husband Tom is a chef.", "Tom's ex-wife Ana moved away."), "change");
+  });
+
+  it("reads the memory said whole within more words, and once more ('again', 'as always'), as the same fact", () => {
+    const fuller = (m: string, s: string, about = "Sam") => updateRule(m, s, about)?.fuller ?? null;
+    assert.equal(
+      fuller(
+        "Rosaura is the chairperson of the Elmsworth Residents' Association.",
+        "As chairperson of the Elmsworth Residents' Association, Rosaura must prepare the annual report.",
+        "Rosaura",
+      ),
+      true,
+    );
+    assert.equal(
+      fuller(
+        "Sam's sister Ana lives in Leeds with two cats.",
+        "sam's sister ana lives in leeds with two cats and a parrot called Kiwi",
+      ),
+      null,
+    );
+    assert.equal(
+      rule(
+        "Hannelore's husband Egon is obsessed with his model railway up in the loft.",
+        "Egon spent all Sunday on the model railway in the loft again.",
+        "Hannelore",
+      ),
+      "same",
+    );
+    assert.equal(
+      rule(
+        "Zarghuna opened a kebab place called Blue Minaret.",
+        "ate at blue minaret again, zarghuna's kebab spot",
+      ),
+      "same",
+    );
+    assert.equal(
+      rule(
+        "Sam's mum lives in Bexhill, Sam visits her every Sunday.",
+        "Off to bexhil to see mum, sunday as always.",
+      ),
+      "same",
+    );
+    // News of the thing is not the thing again: a state, a name, or a number of its own.
+    assert.equal(rule("Sam has a dog called Biscuit.", "Biscuit the dog is ill again."), null);
+    assert.notEqual(rule("Sam has a dog called Biscuit.", "Took Biscuit the dog to Brighton again."), "same");
+    // "another day" is one more time, not one more thing.
+    assert.notEqual(
+      rule("Sam works at Pennock & Vyse as a paralegal.", "Another day at Pennock & Vyse."),
+      "addition",
+    );
   });
 
   it("leaves to the operator what no rule can tell", () => {

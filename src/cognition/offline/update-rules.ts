@@ -3,7 +3,9 @@
  * statement about a person bears on one memory of theirs.
  *   - same: the same fact again (the same words, or other words with the same names, numbers and
  *     polarity, and no word of change; a part of the memory said again; "still" with half its
- *     words): no new memory; the memory gains the new evidence.
+ *     words; once more, "again"): no new memory; the memory gains the new evidence. The memory
+ *     said whole within more words is the same fact too, and the statement takes its place
+ *     (restated.ts).
  *   - stop: the statement puts an end to what the memory holds ("quit", "gave up", "cancelled",
  *     "no longer", "not … any more"): the memory retires and the stop is kept as its own memory.
  *   - change: the statement leaves one state for another ("switched", "moved", "sold … bought",
@@ -20,6 +22,7 @@
  */
 import { escapeRegExp, stem } from "../../core/text.js";
 import { coverage } from "./frame.js";
+import { anotherTime, fuller, again as onceMore, withNamesSpelledAs } from "./restated.js";
 import {
   expandBroader,
   expandSynonyms,
@@ -47,6 +50,7 @@ import {
   read,
   stopVerbsOf,
   TIME_WORDS,
+  sameSubject,
   verbOf,
   verbPattern,
 } from "./statement-reading.js";
@@ -57,6 +61,11 @@ export interface UpdateRuleMatch {
   rule: UpdateRuleName;
   /** Why, in a sentence, for the operation log. */
   why: string;
+  /**
+   * A "same" whose statement says the memory and more (restated.ts): the statement takes the
+   * memory's place, rather than the memory gaining the turn as evidence.
+   */
+  fuller?: boolean;
 }
 
 /**
@@ -66,6 +75,11 @@ export interface UpdateRuleMatch {
  */
 const ADDITIVE =
   /\b(another|also|as well|in addition|besides|on the side|on top of(?!\s+(?:that|this|it|everything|all))|alongside|one more|(?:a|an)\s+(?:second|third|fourth|fifth)\b|(?:my|his|her|their|our|\w+'s)\s+other\b(?!\s+half))|\btoo\b(?=\s*(?:now|already|again|these days)?\s*(?:[.,!?;]|$))/i;
+/** The statement's additive word, if any; "another" of a time ("another day of leases") adds nothing. */
+function additiveWord(text: string): string | undefined {
+  const word = ADDITIVE.exec(text)?.[0];
+  return word && !(word.toLowerCase() === "another" && anotherTime(text)) ? word : undefined;
+}
 /** The additive determiners that bring in another one of a kind: "another", "a second", "my other". */
 const NEW_ONE = /^(?:another|one more|(?:a|an)\s|(?:my|his|her|their|our|\w+'s)\s+other(?!\s+half))/i;
 /** Adverbs that mark a state as replacing an earlier one (a closed class). */
@@ -356,19 +370,6 @@ function namesAfter(text: string, shape: RegExp): Set<string> {
   return out;
 }
 
-/**
- * Whether two subjects are one: the same words, or the same last word ("gulshan's son rehaan" and
- * "rehaan"), which heads the phrase.
- */
-function sameSubject(a: string, b: string): boolean {
-  if (a === "" || b === "") return false;
-  if (a === b) return true;
-  // "Tom's sister" is not "Sam's sister": two owners named are two people's.
-  const ownerA = /([\w-]+)'s?\s/.exec(a)?.[1];
-  const ownerB = /([\w-]+)'s?\s/.exec(b)?.[1];
-  if (ownerA && ownerB && ownerA !== ownerB) return false;
-  return a.split(" ").at(-1) === b.split(" ").at(-1);
-}
 
 /** Terms the two share, synonyms counted (WordNet senses); light verbs, dates and numbers left out. */
 function sharedTerms(a: Set<string>, b: Set<string>): string[] {
@@ -451,7 +452,7 @@ function sameFact(m: Reading, s: Reading, cosine: number | undefined): string | 
   // same names without their capitals.
   if ([...m.names].some((n) => !s.terms.has(n)) || [...s.names].some((n) => !m.terms.has(n))) return null;
   if (
-    ADDITIVE.test(s.text) ||
+    additiveWord(s.text) ||
     NOW_ADVERBS.test(s.text) ||
     verbOf(s, "stop") ||
     verbOf(s, "change") ||
@@ -518,13 +519,19 @@ export function updateRule(
   cosine?: number,
 ): UpdateRuleMatch | null {
   const m = read(memory, about);
-  const s = read(statement, about);
+  const s = withNamesSpelledAs(read(statement, about), m);
   const same = sameFact(m, s, cosine);
   if (same) return { rule: "same", why: `the same fact again: ${same}` };
+  // Said whole within more, or once more: only where no rule below reads a stop, a change or an
+  // addition in it.
+  const restatedHere = (): UpdateRuleMatch | null => {
+    const again = fuller(m, s) ?? onceMore(m, s);
+    return again ? { rule: "same", why: `the same fact again: ${again.why}`, fuller: again.fuller } : null;
+  };
   // A plan or a wish ("wants to quit smoking") changes nothing yet.
   // "No more darts for me, my shoulder won't have it": a plan elsewhere in the statement leaves a
   // stop told in a clause of its own standing.
-  if (s.plan && !toldStop(s, about)) return null;
+  if (s.plan && !toldStop(s, about)) return restatedHere();
   const memoryTerms = new Set([...m.terms, ...m.names]);
   // A stop: the thing a stopping verb (or "no longer", "not … any more") governs is what the
   // memory holds, and the memory is not itself a stop.
@@ -606,7 +613,7 @@ export function updateRule(
       rule: "change",
       why: `the statement says what the memory holds is gone ("${lost.verb}": ${lost.shared.join(", ")})`,
     };
-  const additive = ADDITIVE.exec(s.text)?.[0];
+  const additive = additiveWord(s.text);
   // A verb of changing that the memory has as a thing ("night shifts r mon-thu" beside "does night
   // shifts") was misread: it is the memory's noun, not a change.
   const changing = verbOf(s, "change");
@@ -1009,5 +1016,5 @@ export function updateRule(
       rule: "addition",
       why: `a new name beside the memory's, under the same noun (${kinds.join(", ")})`,
     };
-  return null;
+  return restatedHere();
 }

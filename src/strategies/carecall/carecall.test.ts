@@ -339,4 +339,40 @@ describe("strategy carecall (offline cognition, bundled encoder)", () => {
     );
     await mem.close();
   });
+
+  it("a memory said again whole within more words gives way to the fuller statement, kept as its past", async () => {
+    for (const strategy of ["carecall", "creem"] as const) {
+      const mem = await testMemlane({ strategy, embedder: "use" });
+      const session = (id: string, at: string, text: string) => ({
+        id,
+        at,
+        partner: "rosa",
+        turns: [
+          { speaker: "rosa", text },
+          { speaker: "ava", text: "Thanks for telling me." },
+        ],
+      });
+      await mem.ingest(
+        validateTranscript({
+          agent: "ava",
+          sessions: [
+            session("s1", "2024-03-01", "I am the chairperson of the Elmsworth Residents' Association."),
+            session(
+              "s2",
+              "2024-03-20",
+              "As chairperson of the Elmsworth Residents' Association, I must prepare the annual report by May.",
+            ),
+          ],
+        }),
+      );
+      const active = (await mem.memories("ava")).filter((m) => /Elmsworth/.test(m.text));
+      assert.equal(active.length, 1, `${strategy}: ${active.map((m) => m.text).join(" | ")}`);
+      assert.match(active[0]!.text, /annual report/);
+      const past = (await mem.memories("ava", { status: "any" })).filter(
+        (m) => /Elmsworth/.test(m.text) && m.status === "superseded",
+      );
+      assert.ok(past.length >= 1, `${strategy}: the first telling is kept as past`);
+      await mem.close();
+    }
+  });
 });

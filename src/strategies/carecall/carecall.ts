@@ -110,7 +110,8 @@ async function endSession(ctx: SessionContext, settings: CarecallSettings): Prom
 
 /**
  * The decision an obvious rule makes on a (memory, statement) pair, given the operator's, or null
- * when no rule applies. The same fact is passed (the memory keeps it, with the new evidence); a
+ * when no rule applies. The same fact is passed (the memory keeps it, with the new evidence), or,
+ * said whole within more words, replaces the memory (which is kept as its past); a
  * stop replaces the habit with the statement, which stays active; a change replaces the memory,
  * or is fused with it when the operator fused them (the old state is then kept as the fused
  * sentence's past); an addition never replaces, deletes or passes: both stay, or are fused when
@@ -126,7 +127,9 @@ export function ruledPair(
   if (!rule) return null;
   const label: PairLabelWithFusion =
     rule.rule === "same"
-      ? "PASS"
+      ? rule.fuller
+        ? "REPLACE"
+        : "PASS"
       : rule.rule === "stop"
         ? "REPLACE"
         : rule.rule === "change"
@@ -251,7 +254,9 @@ async function updateSubject(
   // dropped by the operator's DELETE of another memory: the rules decided its fate, and a stop is
   // remembered. The DELETE still retires the memory it judged finished (as REPLACE).
   const kept = new Set(
-    [...decisions].flatMap(([key, d]) => (d.rule && d.rule !== "same" ? [Number(key.split(":")[1])] : [])),
+    [...decisions].flatMap(([key, d]) =>
+      d.rule && (d.rule !== "same" || d.label === "REPLACE") ? [Number(key.split(":")[1])] : [],
+    ),
   );
   const stops = texts.map((t) => statesStop(t, displayName(about)));
   const denials = texts.map((t) => deniesStop(t, displayName(about)));

@@ -306,6 +306,8 @@ function applyRules(
 ): { insight: Insight; same?: { memory: RecallHit; why: string } } {
   const removes = new Set(insight.removes);
   const why: string[] = [];
+  // Whether a rule read a stop, a change or an addition (not only the memory said again in more words).
+  let changed = false;
   for (const [i, memory] of retrieved.entries()) {
     if (memory.about !== insight.about) continue;
     const rule = updateRule(memory.text, insight.text, displayName(insight.about));
@@ -313,16 +315,22 @@ function applyRules(
     if (rule.rule === "same") {
       // Said again by someone who cannot hear the memory: theirs stays a memory of its own.
       if (memory.memory && !heard(memory.memory)) continue;
-      return { insight, same: { memory, why: rule.why } };
+      if (!rule.fuller) return { insight, same: { memory, why: rule.why } };
+      // Said whole within more: the insight holds it, and the memory retires into it.
+      removes.add(i + 1);
+      why.push(rule.why);
+      continue;
     }
     if (rule.rule === "addition") removes.delete(i + 1);
     else removes.add(i + 1);
+    changed = true;
     why.push(rule.why);
   }
   if (why.length === 0) return { insight };
   const list = [...removes].sort((a, b) => a - b);
-  // Retiring anything is an update, whatever the insight was typed; retiring nothing is new.
-  const type = list.length === 0 ? "New" : "Updated";
+  // Retiring anything is an update, whatever the insight was typed (a memory said again within it
+  // is merged: Redundant); retiring nothing is new.
+  const type = list.length === 0 ? "New" : changed ? "Updated" : "Redundant";
   return {
     insight: {
       ...insight,
