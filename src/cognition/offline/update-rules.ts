@@ -22,7 +22,6 @@
  */
 import { escapeRegExp, stem } from "../../core/text.js";
 import { coverage } from "./frame.js";
-import { anotherTime, fuller, again as onceMore, withNamesSpelledAs } from "./restated.js";
 import {
   expandBroader,
   expandSynonyms,
@@ -34,6 +33,7 @@ import {
   slotsOf,
   verbAspect,
 } from "./lexicon.js";
+import { anotherTime, fuller, again as onceMore, withNamesSpelledAs } from "./restated.js";
 import {
   ACQUIRE,
   asVerb,
@@ -48,9 +48,9 @@ import {
   REPLACED_END,
   type Reading,
   read,
+  sameSubject,
   stopVerbsOf,
   TIME_WORDS,
-  sameSubject,
   verbOf,
   verbPattern,
 } from "./statement-reading.js";
@@ -369,7 +369,6 @@ function namesAfter(text: string, shape: RegExp): Set<string> {
   out.delete("");
   return out;
 }
-
 
 /** Terms the two share, synonyms counted (WordNet senses); light verbs, dates and numbers left out. */
 function sharedTerms(a: Set<string>, b: Set<string>): string[] {
