@@ -219,7 +219,7 @@ export function buildLexicon(dict: string) {
       ...privacyClasses(dict, SLOT_KINDS, false, false).kinds,
       // What one owns one of ("a van", "a studio") and one's kind of work ("nurse") join by their
       // first two senses; the others by their first ("chair" is a professorship only second).
-      ...privacyClasses(dict, OWNED_SLOTS, false, false, 2).kinds,
+      ...withSlotSupplement(privacyClasses(dict, OWNED_SLOTS, false, false, 2).kinds),
     },
   };
 }
@@ -377,6 +377,16 @@ function withSupplement(kinds: Record<string, string[]>): Record<string, string[
   const out: Record<string, string[]> = {};
   for (const [kind, words] of Object.entries(kinds))
     out[kind] = [...new Set([...words, ...(UPDATE_SUPPLEMENT[kind] ?? [])])].sort();
+  return out;
+}
+
+/** British "flat" is a home by its third sense only (the first two are land and a seed box). */
+const SLOT_SUPPLEMENT: Record<string, string[]> = { home: ["flat"] };
+
+function withSlotSupplement(kinds: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [kind, words] of Object.entries(kinds))
+    out[kind] = [...new Set([...words, ...(SLOT_SUPPLEMENT[kind] ?? [])])].sort();
   return out;
 }
 

@@ -21,4 +21,19 @@ describe("chat spellings of contractions", () => {
     ])
       assert.equal(withContractionsSpelled(text), text);
   });
+
+  it("reads a 'were' opening a statement as 'we're', and leaves an inverted or asking 'were' alone", () => {
+    assert.equal(
+      withContractionsSpelled("Were in a bungalow in Bridlington these days."),
+      "We're in a bungalow in Bridlington these days.",
+    );
+    assert.equal(withContractionsSpelled("ok. were moving to leeds"), "ok. we're moving to leeds");
+    for (const text of [
+      "Were it not for Tom, I would quit.",
+      "Were you there?",
+      "We were in Leeds.",
+      "Were Sam and Tom late",
+    ])
+      assert.equal(withContractionsSpelled(text), text);
+  });
 });

@@ -701,6 +701,37 @@ describe("update rules", () => {
     );
   });
 
+  it("reads a new home by its general name, a residence taken up, and a post taken up", () => {
+    assert.equal(
+      rule("Dobromir lives in a flat in Plovdiv.", "Dobromir's new address is a house in Varna.", "Dobromir"),
+      "change",
+    );
+    assert.equal(rule("Sam lives in a flat in Leeds.", "our new flat has a balcony"), "change");
+    // Someone else's new place, or a thing for the home, is no new home.
+    assert.equal(rule("Sam lives in a flat in Leeds.", "Sam's sister's new place is in York."), null);
+    assert.equal(rule("Sam lives in a flat in Leeds.", "Sam bought a new rug for the flat."), null);
+    assert.equal(
+      rule(
+        "Serafina resides in Valletta.",
+        "Serafina has since taken up residence in Gozo, in a farmhouse.",
+        "Serafina",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule("Sam and others rent a tiny flat in Hull.", "We're in a bungalow in Bridlington these days."),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Vasco is the manager of the Quayside Inn.",
+        "Vasco has taken up the post of general manager at the Gullmere Lodge.",
+        "Vasco",
+      ),
+      "change",
+    );
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

@@ -344,7 +344,7 @@ function numbered(text: string): Map<string, string> {
 
 /** Becoming, being appointed or hired, or getting a job: new work begun. */
 const NEW_JOB =
-  /\b(?:became|appointed|promoted|hired|(?:got|landed|found|starting|started)\s+(?:a\s+|my\s+)?(?:new\s+)?job(?!\s+offer))\b/i;
+  /\b(?:became|appointed|promoted|hired|(?:got|landed|found|starting|started)\s+(?:a\s+|my\s+)?(?:new\s+)?job(?!\s+offer)|(?:taken|took|take|taking)\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:post|position|role|job|appointment|chair))\b/i;
 
 /** "from this month", "from next week", "starting Monday": a change from a time on. */
 const FROM_ON = /\bfrom\s+(?:now|this|next|in|on)\b|\bstarting\b/i;
@@ -745,7 +745,9 @@ export function updateRule(
   // was said of, at another named place, in the same verb or a light one.
   // A home said with "in" ("we're in Valencia these days" beside "we live in Bedminster"), and a
   // place begun ("Alfie started at Marshbrook Juniors" beside "Alfie is at Greenhill Infants").
-  const dwelling = m.verbs.some((v) => /^(?:live|reside)\b/.test(v));
+  const dwelling =
+    m.verbs.some((v) => /^(?:live|reside|rent)\b/.test(v)) ||
+    [...m.heads].some((n) => slotsOf(n).includes("home"));
   const place = dwelling ? IN_OR_AT_NAME : AT_NAME;
   const atNow = namesAfter(s.text, place);
   const atThen = namesAfter(m.text, place);
@@ -762,7 +764,7 @@ export function updateRule(
     !m.past &&
     (!s.past || s.begins) &&
     !NOW_ADVERBS.test(m.text) &&
-    sameSubject(m.subject, s.subject)
+    (sameSubject(m.subject, s.subject) || (personSubject(m, about) && personSubject(s, about)))
   )
     return {
       rule: "change",
@@ -908,7 +910,10 @@ export function updateRule(
     [...m.heads].some((n) => slotsOf(n).includes("home"));
   // The person moves (not "my office", "new neighbours"), for good (not "for the weekend"), to a
   // named place or a home ("moved to tears", "moved to the night shift" are no new home).
-  const destination = /\b(?:mov|relocat)\w*\s+(?:(?:back|over|out|away)\s+)?(?:to|into)\b/i.exec(s.text);
+  const destination =
+    /\b(?:mov|relocat)\w*\s+(?:(?:back|over|out|away)\s+)?(?:to|into)\b|\b(?:taken|took|take|taking)\s+up\s+residence\s+(?:in|at)\b|\bsettled\s+(?:in|into)\b/i.exec(
+      s.text,
+    );
   if (
     personSubject(s, about) &&
     home &&
@@ -919,7 +924,7 @@ export function updateRule(
     !NOW_ADVERBS.test(m.text)
   ) {
     const rest = s.text.slice(destination.index + destination[0].length);
-    const to = governed(s.text.slice(destination.index), /\b(?:to|into)\b/i, about);
+    const to = governed(s.text.slice(destination.index), /\b(?:to|into|in|at)\b/i, about);
     // Chat writes a town in lower case ("moved to rijeka"): a word WordNet does not know is a name.
     const first = /^\s+(?:the\s+)?([\p{L}'-]+)/u.exec(rest)?.[1] ?? "";
     const somewhere =
@@ -929,6 +934,21 @@ export function updateRule(
     if (somewhere && to.size > 0 && sharedTerms(to, memoryTerms).length === 0)
       return { rule: "change", why: `the statement moves the person's home (${[...to].join(" ")})` };
   }
+  // A new home of the person's ("Dobromir's new address is a house in Varna", "our new flat")
+  // beside the home the memory holds: one lives in one home at a time.
+  // Whose: the word before "new" is the person's ("my", "our", "Dobromir's") or a determiner.
+  const person = about
+    .split(/,\s*/)
+    .map((n) => `${escapeRegExp(n)}'s?`)
+    .join("|");
+  const newHome = [...s.text.matchAll(/([\p{L}'’]+)\s+new\s+([a-z]+)/giu)].some(
+    (hit) =>
+      (/^(?:address|place|home|digs|pad)$/i.test(hit[2]!) ||
+        slotsOf(stem(hit[2]!.toLowerCase())).includes("home")) &&
+      new RegExp(`^(?:my|our|the|a|${person})$`, "i").test(hit[1]!),
+  );
+  if (home && newHome && !additive && !s.negated && !m.past && !NOW_ADVERBS.test(m.text))
+    return { rule: "change", why: "the statement names a new home of the person's in place of the memory's" };
   // A home got ("finally got my own studio in Villeurbanne" beside "lives with her parents in
   // Lyon"), or a vehicle got beside the one the person drives ("bought a truck" beside "drives a
   // Ford Fiesta"): one lives in one home and drives one car at a time, so the new one takes the
