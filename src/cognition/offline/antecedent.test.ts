@@ -26,6 +26,17 @@ describe("a pronoun given back its person", () => {
     );
   });
 
+  it("puts the person in place of a possessive opening the subject, when it agrees", () => {
+    assert.equal(
+      resolve("My husband, Xosé, is a paramedic.", "His shifts are long this winter."),
+      "My husband Xosé's shifts are long this winter.",
+    );
+    assert.equal(resolve("My sister moved to Hull.", "her flat is tiny"), "My sister's flat is tiny");
+    // "Their" does not agree with one sister; a name does not agree with "their".
+    assert.equal(resolve("My sister moved to Hull.", "Their flat is tiny."), "Their flat is tiny.");
+    assert.equal(resolve("Nothing here.", "His shifts are long."), "His shifts are long.");
+  });
+
   it("leaves a pronoun that does not agree, or with no one before it, as it was", () => {
     assert.equal(resolve("My brother called.", "She was upset."), "She was upset.");
     assert.equal(resolve("My kids are home.", "She is tired."), "She is tired.");

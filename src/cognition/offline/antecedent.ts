@@ -2,8 +2,9 @@
  * A statement cut from its turn loses what its pronoun stood for: "My daughter painted this. She
  * loves watercolours" gives "She loves watercolours", which names no one and is not kept. The
  * summarizer carries the last person a turn mentioned from clause to clause and puts them back
- * in place of a subject "he", "she" or "they" that agrees with them, so the fact stays
- * self-contained ("My daughter loves watercolours"). A person is a name the tagger reads as one,
+ * in place of a subject "he", "she" or "they" that agrees with them, or of a possessive opening the
+ * subject ("His shifts are long"), so the fact stays self-contained ("My daughter loves
+ * watercolours", "Xosé's shifts are long"). A person is a name the tagger reads as one,
  * or "my"/"our" and a noun that can name a person (WordNet's noun.person), with a name after it
  * if one follows ("my friend Tom"). Gender and number come from the noun when it has them
  * ("sister", "sons"); a name agrees with "he" or "she", never with "they".
@@ -83,10 +84,24 @@ function verbOf(contraction: string | undefined, rest: string): string {
   return { re: " are", ll: " will", ve: " have" }[contraction.toLowerCase()] ?? "";
 }
 
-/** The clause with a subject pronoun that agrees with `antecedent` replaced by it; else as it was. */
+/** A possessive opening the clause's subject: "His shifts are long", "Their flat is tiny". */
+const POSSESSIVE = /^(his|her|their)\s+(?=\p{L})/iu;
+const OWNER = { his: "he", her: "she", their: "they" } as const;
+
+/**
+ * The clause with a subject pronoun (or a possessive opening its subject) that agrees with
+ * `antecedent` replaced by it ("His shifts…" -> "Xosé's shifts…"); else as it was.
+ */
 export function withAntecedent(clause: string, antecedent: Antecedent | null): string {
+  if (!antecedent) return clause;
+  const owner = POSSESSIVE.exec(clause);
+  if (owner) {
+    if (!antecedent.agrees.has(OWNER[owner[1]!.toLowerCase() as keyof typeof OWNER])) return clause;
+    const text = `${antecedent.text}'s ${clause.slice(owner[0].length)}`;
+    return text[0]!.toUpperCase() + text.slice(1);
+  }
   const m = SUBJECT.exec(clause);
-  if (!m || !antecedent) return clause;
+  if (!m) return clause;
   const pronoun = m[1]!.toLowerCase() as "he" | "she" | "they";
   if (!antecedent.agrees.has(pronoun)) return clause;
   const rest = clause.slice(m[0].length);

@@ -271,6 +271,23 @@ describe("offline summarizer", () => {
     );
   });
 
+  it("keeps no wish, request or remark of the agent's as a fact about the agent", async () => {
+    const statements = await summarize("cy", [
+      ["cy", "I finally got a new phone."],
+      ["ava", "Enjoy the new screen."],
+      ["cy", "Switched jobs too."],
+      ["ava", "Good move."],
+      ["cy", "Off to a party tonight."],
+      ["ava", "Have fun at the party! I went to one in Leeds last week."],
+    ]);
+    const agent = statements.filter((s) => s.about === "ava").map((s) => s.text);
+    assert.ok(!agent.some((t) => /enjoy|good move|has fun/i.test(t)), agent.join(" | "));
+    assert.ok(
+      agent.some((t) => /Ava went to one in Leeds/.test(t)),
+      agent.join(" | "),
+    );
+  });
+
   it("gives a pronoun its person, or keeps its clause joined to the one that says what it stands for", async () => {
     const statements = await summarize("caroline", [
       ["caroline", "My daughter painted this. She loves watercolours."],

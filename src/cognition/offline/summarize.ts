@@ -108,6 +108,9 @@ function request(sentence: string, tagged: Tagged): boolean {
   return /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && tagged.eq(0).has("#Imperative");
 }
 
+/** A word of the first person: the speaker speaks of themself. */
+const FIRST_PERSON_WORD = /\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|our|us)\b/i;
+
 /** A subject pronoun opening a clause, which names no one once the clause stands alone. */
 const BARE_SUBJECT = /^(?:he|she|they|it)(?:['’](?:s|re|ll|ve|d))?\b/i;
 
@@ -199,7 +202,17 @@ export async function summarizeOffline(
             said = { text, score: () => (joinedScore ??= scored(text, turn.at || input.at).score) };
           }
         }
-        const candidate = toCandidate(resolved, said, turn, listener, input.at, minScore, order++, terse);
+        const candidate = toCandidate(
+          resolved,
+          said,
+          turn,
+          listener,
+          input.at,
+          minScore,
+          order++,
+          terse,
+          turn.speaker === input.agent,
+        );
         const kept = candidate && !(own && candidate.statement.about !== turn.speaker) ? candidate : null;
         previous = { clause: resolved, candidate: kept, quote: said, terse };
         if (!kept) continue;
@@ -441,6 +454,7 @@ function toCandidate(
   minScore: number,
   order: number,
   terse = false,
+  agentTurn = false,
 ): Candidate | null {
   let sentence = withSlipsRepaired(withContractionsSpelled(raw))
     .replace(LEADING_FILLER, "")
@@ -456,6 +470,15 @@ function toCandidate(
   const parsed = nlp(sentence);
   const tagged = parsed.terms();
   if (request(sentence, tagged)) return null;
+  // The agent's own lines: a bare verb opening one wishes or asks ("Enjoy the new screen", "Take
+  // care") and a verbless one remarks ("Good move.", "Fair."); neither drops an "I" the way a
+  // partner's chat does ("Love the new flat", "on keto."), so neither is a fact about the agent.
+  if (
+    agentTurn &&
+    !FIRST_PERSON_WORD.test(sentence) &&
+    (tagged.eq(0).has("(#Imperative|#Infinitive)") || headVerbless(sentence))
+  )
+    return null;
   const read = sentence;
   if (droppedSubject(sentence, tagged)) sentence = `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   else if (DROPPED_BE.test(sentence))
