@@ -242,7 +242,10 @@ export function parseFrame(text: string, about = ""): Frame {
     plan:
       tense === "future" ||
       verbs.some((v) => intent(v.inf.split(" ")[0]!, lower)) ||
-      /\b(gonna|about to|planning|thinking of|hoping|keen to|would like)\b/.test(lower) ||
+      // The tagger may read "hopes" as a noun once the name before it is taken out.
+      /\b(gonna|about to|planning|thinking of|hoping|keen to|would like|(?:hopes?|wants?|plans?|intends?|aims?) to)\b/.test(
+        lower,
+      ) ||
       goingToDo(text),
     numbers: Array.isArray(numbers) ? numbers.filter((n): n is number => typeof n === "number") : [],
     firstPerson: /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(text),

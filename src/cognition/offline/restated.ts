@@ -15,7 +15,7 @@
 import { stem } from "../../core/text.js";
 import { editDistance } from "../../core/unknown-fields.js";
 import { coverage } from "./frame.js";
-import { expandSynonyms, inWordField, lemmaCount } from "./lexicon.js";
+import { expandSynonyms, inWordField, LIGHT_VERBS, lemmaCount } from "./lexicon.js";
 import { nlp } from "./nlp.js";
 import { type Reading, sameSubject, TIME_WORDS } from "./statement-reading.js";
 
@@ -27,6 +27,10 @@ export interface Restatement {
 
 /** Least share of the memory's words a fuller statement must carry (synonyms counted). */
 const HELD = 0.9;
+
+/** Words that say a sentence is not told as holding now: a past habit, an end, a condition, a dream. */
+const UNSAID =
+  /\b(?:used to|until|till|before|after which|if|unless|would|dream\w*|imagin\w*|pretend\w*|wish\w*|former\w*|once)\b/i;
 
 /** Adverbs of one more time (a closed class), and "another" before a noun of time. */
 const ONE_MORE_TIME = /\b(?:again|once more|as (?:always|usual|ever))\b/i;
@@ -74,7 +78,14 @@ function oneSubject(m: Reading, s: Reading): boolean {
 
 /** The memory said whole, with more, in the statement: see the file's head. */
 export function fuller(m: Reading, s: Reading): Restatement | null {
-  if (m.negated !== s.negated || m.plan || m.wording.size < 3 || !oneSubject(m, s)) return null;
+  if (m.negated !== s.negated || m.plan || s.plan || m.wording.size < 3 || !oneSubject(m, s)) return null;
+  // Said as it was, not as a past, a hypothesis, a dream or a state with an end: "played … until
+  // the club closed", "would … if", "dreamed she works as".
+  if (s.past !== m.past || s.ends || UNSAID.test(s.text)) return null;
+  // The memory's own doing heads the statement, not someone else's clause ("taught her son, who
+  // now plays mahjong"): its first verb, when the memory has one that is not light.
+  const doing = m.verbs.map((v) => stem(v.split(" ")[0]!)).find((v) => !LIGHT_VERBS.has(v));
+  if (doing && stem(s.verbs[0]?.split(" ")[0] ?? "") !== doing) return null;
   if (m.amounts && !m.amounts.split(",").every((a) => s.amounts.split(",").includes(a))) return null;
   if (namesOf(m).some((n) => !s.terms.has(n))) return null;
   const held = Math.max(
@@ -98,6 +109,13 @@ export function again(m: Reading, s: Reading): Restatement | null {
   const wide = expandSynonyms(m.nouns);
   const thing = [...s.nouns].find((n) => !m.names.has(n) && !TIME_WORDS.has(n) && wide.has(n));
   if (!thing) return null;
+  // Every clause speaks of the memory's thing: "…again and won the league trophy", "…as always,
+  // she's got the results back", "…again, broken wrist" carry news beside it.
+  const told = new Set([...m.terms, ...m.names, ...s.names]);
+  for (const clause of s.text.split(/[,;]|\b(?:and|but|so)\b/i)) {
+    const words = (clause.toLowerCase().match(/[\p{L}'-]+/gu) ?? []).map(stem);
+    if (words.length > 0 && !words.some((w) => told.has(w))) return null;
+  }
   // A state the memory does not give ("Biscuit is ill again") is news about the thing, not it again.
   const states = (nlp(s.text).adjectives().out("array") as string[])
     .map((a) => a.toLowerCase().replace(/[^a-z-]/g, ""))

@@ -279,7 +279,7 @@ const PHRASE_END =
  * thing is what is replaced ("the battery in the Lenovo").
  */
 export const REPLACED_END =
-  /[,;:.!?]|\b(?:with|for|by|in|on|of|and|but|because|since|after|when|while|so)\b/i;
+  /[,;:.!?]|\b(?:with|for|by|in|on|of|at|and|but|because|since|after|when|while|so)\b/i;
 /** Where what a change leaves ends: "from Leeds to Bristol" leaves Leeds. */
 export const FROM_END = /[,;:.!?]|\b(?:to|into|for|and|but|because|since|after|when|while|so)\b/i;
 

@@ -128,8 +128,30 @@ const CONTINUING = /\b(still|as ever|as always|as usual)\b/i;
  */
 const ENDED =
   /\b(?:is|are|was|'s)\s+(?:(?!not\b|n't\b)(?:all|now|well|totally|completely|so)\s+)?(?:over|finished|history)\b(?!\s+(?:there|here|the|to|at|till|until|yet)\b|\s+for\s+(?:today|tonight|now|the|this|a|an|dinner|lunch|tea|breakfast|drinks?|coffee)\b)|\bno longer\b|\bno more\b(?!\s+than)(?![^.;,]*\b(?:this|for the|for a|today|tonight)\b)|\b(?:have|has|had)(?:n't|\s+not|\s+never)\s+(?!(?:stop|stopped|miss|missed|lost|lose|skipped|skip|quit|given up|gave up|failed|put\b))[^.;,]*?\bsince\b|\bdone with\b(?![^.;,]*\bfor (?:today|tonight|now|the (?:day|week|night|evening)))|(?:\bnot|n't|\bnever|\bno)\b[^.;]*\bany ?more\b/i;
+/** Where the noun a bare "no" governs ends: a clause's end, or a preposition. */
+const NO_THING_END = /[,;:.!?]|\b(?:for|in|at|on|with|of|from|since|and|but|because|so|as)\b/i;
+
+/**
+ * Whether the clause that tells an end without a verb of stopping is the person's: "Tom doesn't
+ * go to the gym anymore" ends Tom's habit, not the person's.
+ */
+function endedOwn(text: string, about: string): boolean {
+  const clause = text.split(/[,;]|\b(?:so|but|because)\b/i).find((c) => ENDED.test(c)) ?? text;
+  const before = clause.slice(0, ENDED.exec(clause)?.index ?? 0);
+  const names = new Set(about.toLowerCase().split(/,\s*/));
+  // Someone named, or "he", "she", "they", before the words of ending: theirs, not the person's.
+  return !before
+    .split(/\s+/)
+    .map((w) => w.replace(/['’]s$|[^\p{L}'’]/gu, ""))
+    .some((w) => (/^\p{Lu}/u.test(w) && !names.has(w.toLowerCase())) || /^(?:he|she|they)$/i.test(w));
+}
+
 /** The subject of a clause before its copula ("paddleboarding" in "paddleboarding is over for me"). */
 const COPULA_SUBJECT = /^\s*(.+?)\s+(?:is|are|was|were)(?:n't|\s+not|\s+no longer)?\b|^\s*(.+?)'s\b/i;
+/** A change denied or not made: "refused to replace", "almost switched", "never transferred". */
+const REFUSED =
+  /\b(?:refus\w*|declin\w*|not|never|n't|almost|nearly)\b[^.;,]{0,20}?\b(?:replac|switch|swap|transfer|mov)\w*/i;
+
 /** Where what ENDED ends begins ("no more bingo", "done with snooker", "no longer at the school"). */
 const ENDED_AT =
   /\bno longer\b|\bno more\b(?!\s+than)|\bdone with\b|(?:\bnot|n't|\bnever)\b|\bno\b(?=[^.;]*\bany ?more\b)/i;
@@ -209,10 +231,11 @@ function exPartners(text: string): Set<string> {
     const rest = text.slice(hit.index + (partnerNoun ? hit[0].length : 2));
     add(/^[\s,]+(?:called\s+|named\s+)?([\p{L}'-]+)/u.exec(rest)?.[1]);
   }
+  // The one parted from, not someone of theirs ("split up with Daniel Ortiz's nephew").
   for (const hit of text.matchAll(
-    /\b(?:break-?up|broke\s+up|broken\s+up|split(?:\s+up)?|divorced?)\s+(?:with|from)\s+([\p{L}'-]+)/giu,
+    /\b(?:break-?up|broke\s+up|broken\s+up|split(?:\s+up)?|divorced?)\s+(?:with|from)\s+((?:\p{Lu}[\p{L}-]*)(?:\s+\p{Lu}[\p{L}-]*)*)(['’]s\b)?/gu,
   ))
-    add(hit[1]);
+    if (!hit[2]) add(hit[1]!.split(/\s+/)[0]);
   return out;
 }
 
@@ -242,10 +265,12 @@ function lossWord(text: string): string | undefined {
 
 /**
  * A stay for a while, not a change: "for the weekend", "for two weeks", "during the holidays",
- * "this week", "till August".
+ * "for the season", "this week", "till August", "in hospital".
  */
 const TEMPORARY =
-  /\b(?:for|during|over)\s+(?:the\s+|a\s+|an\s+|two\s+|three\s+|a few\s+|\d+\s+)?(?:day|days|night|nights|weekend|weekends|week|weeks|holidays?|summer|break|month|months|trip)\b|\bthis\s+(?:week|weekend)\b|\b(?:till|until)\s+\p{Lu}/iu;
+  /\b(?:for|during|over)\s+(?:the\s+|a\s+|an\s+|two\s+|three\s+|a few\s+|\d+\s+)?(?:day|days|night|nights|weekend|weekends|week|weeks|holidays?|summer|break|month|months|trip|season|show|tour|run|festival|course)\b|\bthis\s+(?:week|weekend)\b|\b(?:till|until)\s+\p{Lu}|\bin\s+hospital\b/iu;
+/** A home beside the one lived in: "a holiday cottage", "a second home", "a buy-to-let", "for the shop". */
+const SECOND_HOME = /\b(?:holiday|second|weekend|buy-to-let|rental|investment|office|shop|studio for)\b/i;
 
 /** A phrase's words in lower case, as a reading's subject is written. */
 function subjectWords(phrase: string): string {
@@ -566,8 +591,15 @@ export function updateRule(
       ? stopVerb === parting(s)
         ? partedWith(s, stopVerb, about)
         : governed(s.text, verbPattern(stopVerb), about)
-      : ENDED.test(s.text)
-        ? governed(s.text, ENDED_AT, about)
+      : ENDED.test(s.text) && endedOwn(s.text, about)
+        ? governed(
+            s.text,
+            ENDED_AT,
+            about,
+            // "no walks for Biscuit anymore", "no sugar in the coffee anymore": what "no" ends is
+            // its noun, not what a preposition after it names.
+            /^no$/i.test(ENDED_AT.exec(s.text)?.[0] ?? "") ? NO_THING_END : undefined,
+          )
         : new Set<string>();
     // What is sold is what the memory holds, not a thing it names in passing ("bought a Volvo for
     // towing his caravan" is not ended by selling the caravan).
@@ -634,6 +666,13 @@ export function updateRule(
   // "rather than", "instead of" in a past one-off ("had tea instead of coffee at the party") leaves
   // nothing for good.
   const insteadOf = INSTEAD_OF.test(s.text) && !s.past;
+  // A change denied or nearly made, money sent ("transferred £200 to Monzo"), or the person put
+  // through by someone else ("the receptionist transferred Sam to…") leaves nothing.
+  const named = escapeRegExp(about.split(/,\s*/)[0]!);
+  const sentOn =
+    REFUSED.test(s.text) ||
+    /\btransferr?\w*\s+(?:£|\$|€|\d)/i.test(s.text) ||
+    new RegExp(`\\b(?:transferr?ed|moved|switched|put)\\s+(?:${named}|me|him|her|them)\\b`, "i").test(s.text);
   const gone = GONE_FROM.exec(s.text);
   // Said of whoever stands in its own clause ("his nephew set it up so Brigida has gone from …").
   // Not for a day ("gone from Leeds to York for the day"), nor next month.
@@ -654,7 +693,8 @@ export function updateRule(
         : soldAndGot
           ? governed(s.text, verbPattern("sell"), about)
           : changeVerb &&
-              (changeVerb === "replace" ||
+              !sentOn &&
+              ((changeVerb === "replace" && own) ||
                 new RegExp(`${verbPattern(changeVerb).source}[^,;.!?]*\\b(?:with|for)\\b`, "i").test(s.text))
             ? governed(s.text, verbPattern(changeVerb), about, REPLACED_END)
             : new Set<string>();
@@ -686,7 +726,9 @@ export function updateRule(
   // ("transferred to Nazarbayev University" beside "at Satbayev University", "moved to Clann na
   // Gael" beside "trains with Naomh Mairtin GAA"): the person left the old one for it.
   const toNames =
-    changeVerb && own && !another ? [...namesAfter(s.text, TO_NAME)].filter((n) => !m.names.has(n)) : [];
+    changeVerb && own && !another && !sentOn
+      ? [...namesAfter(s.text, TO_NAME)].filter((n) => !m.names.has(n))
+      : [];
   const leftNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
   if (toNames.length > 0 && leftNames.length > 0 && !m.past && !NOW_ADVERBS.test(m.text)) {
     const common = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
@@ -723,14 +765,21 @@ export function updateRule(
     };
   // A note with no verb ("Internet provider: Telia") and, now, another name for the thing it
   // notes, said as the subject ("Internet's Cgates now"): the new name in the old one's place.
+  // The note's thing is the person's: no one else's ("Mum's internet"), not asked about.
   const noteHead = s.subject.split(" ").at(-1) ?? "";
+  const noteSubject = s.subject.replace(
+    new RegExp(`^(?:${escapeRegExp(about.split(/,\s*/)[0]!.toLowerCase())}'s|my|our)s+`),
+    "",
+  );
   if (
     marked &&
     m.verbs.length === 0 &&
     noteHead !== "" &&
+    noteSubject === noteHead &&
+    !s.text.includes("?") &&
     m.terms.has(noteHead) &&
     !m.names.has(noteHead) &&
-    [...s.names].some((n) => !m.terms.has(n)) &&
+    [...s.names].some((n) => !m.terms.has(n) && !TIME_WORDS.has(n)) &&
     [...m.names].some((n) => !s.terms.has(n)) &&
     !m.past &&
     !s.past &&
@@ -756,6 +805,7 @@ export function updateRule(
   if (
     (marked || (s.begins && own)) &&
     !additive &&
+    !TEMPORARY.test(s.text) &&
     !/\b(?:not|never|no)\b|n't\b/i.test(atClause) &&
     atNow.size > 0 &&
     atThen.size > 0 &&
@@ -859,6 +909,8 @@ export function updateRule(
   const renewed = FOR_SOMEONE.test(s.text)
     ? []
     : [...s.text.matchAll(NEW_THING)].flatMap((hit) => {
+        // "a possible new flat" is one looked at, not had.
+        if (/\b(?:possible|potential|prospective)\s+$/i.test(s.text.slice(0, hit.index))) return [];
         const words = [hit[1], hit[2]].filter((w) => w !== undefined).map((w) => stem(w.toLowerCase()));
         const head = words.findLast((w) => s.heads.has(w));
         return head ? [head] : words.slice(0, 1);
@@ -941,13 +993,30 @@ export function updateRule(
     .split(/,\s*/)
     .map((n) => `${escapeRegExp(n)}'s?`)
     .join("|");
-  const newHome = [...s.text.matchAll(/([\p{L}'’]+)\s+new\s+([a-z]+)/giu)].some(
+  // The home noun ends its phrase ("new flat", not "new flat mate"); with "a" or "the", the person
+  // is the subject ("Sam's office has a new address" is the office's).
+  const newHome = [
+    ...s.text.matchAll(
+      /([\p{L}'’]+)\s+new\s+([a-z]+)\b(?!\s*-?\s*(?:mates?|share|warming|hunting|viewing|search))/giu,
+    ),
+  ].some(
     (hit) =>
       (/^(?:address|place|home|digs|pad)$/i.test(hit[2]!) ||
         slotsOf(stem(hit[2]!.toLowerCase())).includes("home")) &&
-      new RegExp(`^(?:my|our|the|a|${person})$`, "i").test(hit[1]!),
+      (new RegExp(`^(?:my|our|${person})$`, "i").test(hit[1]!) ||
+        (/^(?:the|a)$/i.test(hit[1]!) && personSubject(s, about))),
   );
-  if (home && newHome && !additive && !s.negated && !m.past && !NOW_ADVERBS.test(m.text))
+  if (
+    home &&
+    newHome &&
+    !additive &&
+    !s.negated &&
+    !s.plan &&
+    !TEMPORARY.test(s.text) &&
+    !SECOND_HOME.test(s.text) &&
+    !m.past &&
+    !NOW_ADVERBS.test(m.text)
+  )
     return { rule: "change", why: "the statement names a new home of the person's in place of the memory's" };
   // A home got ("finally got my own studio in Villeurbanne" beside "lives with her parents in
   // Lyon"), or a vehicle got beside the one the person drives ("bought a truck" beside "drives a
