@@ -143,7 +143,7 @@ const RUNNING =
   /\b(?:run|runs|running|own|owns|owning|manage|manages|managing)\s+(?:a|an|the|my|our|his|her|their)\s+(?:[a-z-]+\s+){0,2}(?:stand|stall|shop|business|company|firm|cafe|café|restaurant|bakery|bar|pub|salon|studio|practice|farm|truck|van|agency|store|kiosk)\b/i;
 /** "is a nurse", "is the manager of", "became a driving examiner", "as a ward clerk", "the post of head chef": a role anyone is given at work. */
 const ANY_ROLE =
-  /\b(?:(?:is|was|'s|became|becomes|become|as)\s+(?:now\s+)?(?:a|an|the)|(?:post|position|role|job|title)\s+of(?:\s+(?:a|an|the))?)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/gi;
+  /\b(?:(?:is|was|'s|became|becomes|become|as)\s+(?:now\s+)?(?:a|an|the)|(?:post|position|role|job|title)\s+(?:of|as)(?:\s+(?:a|an|the))?)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/gi;
 
 /** A role one holds at work: in the lexicon's "work" slot ("postman", "nurse") or an agent noun by its ending. */
 export function workRole(word: string): boolean {

@@ -834,6 +834,51 @@ describe("update rules", () => {
     );
   });
 
+  it("reads another place said with 'at' beside one said with 'for', 'to' or 'attend', a last day, one's own place, and a couple apart", () => {
+    assert.equal(
+      rule(
+        "Umberto's daughter goes to Fernhill Primary.",
+        "Umberto's daughter is at Oakridge Primary now.",
+        "Umberto",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Jerusha's two children attend St Werburgh's.",
+        "The children have transferred to Highcliffe School, as St Werburgh's could not offer the support.",
+        "Jerusha",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Ieuan is a solicitor with Bramhall & Price.",
+        "Ieuan has accepted a position as in-house counsel at Trevanion Shipping.",
+        "Ieuan",
+      ),
+      "change",
+    );
+    assert.equal(
+      rule(
+        "Ieuan is a solicitor with Bramhall & Price.",
+        "Ieuan's last day at Bramhall & Price was on Friday.",
+        "Ieuan",
+      ),
+      "change",
+    );
+    assert.equal(rule("Sam works at Tesco.", "Tom's last day at Tesco was Friday."), null);
+    assert.equal(
+      rule("Sam lives with Sam's mum in Stockport.", "Sam got Sam's own place in Didsbury."),
+      "change",
+    );
+    assert.equal(
+      rule("Sam's girlfriend Marnie is lovely.", "Marnie and Sam aren't together any more."),
+      "change",
+    );
+    assert.equal(rule("Sam's girlfriend Marnie is lovely.", "Leif isn't Sam's ex."), null);
+  });
+
   it("leaves to the operator what no rule can tell", () => {
     // A plan is not a stop yet.
     assert.equal(rule("Sam smokes.", "Sam wants to quit smoking."), null);

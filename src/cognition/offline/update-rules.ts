@@ -185,6 +185,9 @@ const OTHERS = /\w's\s+\w|\b(?:his|her|their|my|our)\s+\w/i;
 const CLAUSE_START = /[,;:]|\b(?:so|and|but|because|since|while|when)\b/i;
 /** A place or body named after "at" ("at Greenfield Primary", "at MTN"): its names, stemmed. */
 const AT_NAME = /\bat\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
+/** Names after "for", "to" or "attends" ("plays for Red Lion FC", "goes to Fernhill Primary", "attend St Werburgh's"). */
+const FOR_OR_TO_NAME =
+  /\b(?:(?:plays?|playing|works?|working|goes|go|going|attends?|attending)\s+(?:for|to|at)?|attends?|attending)\s*(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
 /** A place named after "in" or "at" ("in Valencia", "at Greenhill Infants"): where one lives. */
 const IN_OR_AT_NAME = /\b(?:in|at)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/gu;
 /** Names after "to" ("moved to Clann na Gael", "transferred to Nazarbayev University"). */
@@ -231,6 +234,11 @@ function exPartners(text: string): Set<string> {
     const rest = text.slice(hit.index + (partnerNoun ? hit[0].length : 2));
     add(/^[\s,]+(?:called\s+|named\s+)?([\p{L}'-]+)/u.exec(rest)?.[1]);
   }
+  // "Marnie and I aren't together any more", "Tom and Sam are no longer together".
+  for (const hit of text.matchAll(
+    /\b(\p{Lu}[\p{L}-]*)\s+and\s+[\p{L}'-]+\s+(?:are|were|'re)(?:n't|\s+not|\s+no\s+longer)\s+together\b/gu,
+  ))
+    add(hit[1]);
   // The one parted from, not someone of theirs ("split up with Daniel Ortiz's nephew").
   for (const hit of text.matchAll(
     /\b(?:break-?up|broke\s+up|broken\s+up|split(?:\s+up)?|divorced?)\s+(?:with|from)\s+((?:\p{Lu}[\p{L}-]*)(?:\s+\p{Lu}[\p{L}-]*)*)(['’]s\b)?/gu,
@@ -285,8 +293,13 @@ function subjectWords(phrase: string): string {
 /** Whether the statement is said of the person themself: no subject read, the person's name, "we". */
 function personSubject(s: Reading, about: string): boolean {
   const names = about.toLowerCase().split(/,\s*/);
+  // A clause fronted by a conjunction ("since moving to Cardiff, Mordecai walks…") leaves its
+  // word where the subject is read: a conjunction is no one.
   const words = s.subject
-    .replace(/\band others\b|\band\b|\bwe\b/g, " ")
+    .replace(
+      /\band others\b|\band\b|\bwe\b|\b(?:since|after|before|when|while|because|once|though|although)\b/g,
+      " ",
+    )
     .split(/\s+/)
     .filter(Boolean);
   return words.every((w) => names.includes(w));
@@ -369,7 +382,7 @@ function numbered(text: string): Map<string, string> {
 
 /** Becoming, being appointed or hired, or getting a job: new work begun. */
 const NEW_JOB =
-  /\b(?:became|appointed|promoted|hired|(?:got|landed|found|starting|started)\s+(?:a\s+|my\s+)?(?:new\s+)?job(?!\s+offer)|(?:taken|took|take|taking)\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:post|position|role|job|appointment|chair))\b/i;
+  /\b(?:became|appointed|promoted|hired|(?:got|landed|found|starting|started)\s+(?:a\s+|my\s+)?(?:new\s+)?job(?!\s+offer)|(?:taken|took|take|taking|accepted|accepts?|accepting)\s+(?:up\s+)?(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:post|position|role|job|appointment|chair|offer))\b/i;
 
 /** "from this month", "from next week", "starting Monday": a change from a time on. */
 const FROM_ON = /\bfrom\s+(?:now|this|next|in|on)\b|\bstarting\b/i;
@@ -644,6 +657,24 @@ export function updateRule(
       rule: "change",
       why: `the statement says what the memory holds is gone ("${lost.verb}": ${lost.shared.join(", ")})`,
     };
+  // "Ieuan's last day at Bramhall & Price was on Friday": the person's last day at a place the
+  // memory names ends what the memory holds there.
+  const lastDay =
+    /\blast\s+(?:day|shift|week)\s+(?:at|with|of|for)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'&+-]*\s*)+)/u.exec(
+      s.text,
+    );
+  const leftPlace = lastDay
+    ? lastDay[1]!
+        .trim()
+        .split(/\s+/)
+        .map((w) => stem(w.replace(/[^\p{L}]/gu, "").toLowerCase()))
+        .find((n) => m.names.has(n))
+    : undefined;
+  if (leftPlace && own && !m.past && !s.negated && !s.plan)
+    return {
+      rule: "change",
+      why: `the statement tells the person's last day at what the memory holds (${leftPlace})`,
+    };
   const additive = additiveWord(s.text);
   // A verb of changing that the memory has as a thing ("night shifts r mon-thu" beside "does night
   // shifts") was misread: it is the memory's noun, not a change.
@@ -726,10 +757,12 @@ export function updateRule(
   // ("transferred to Nazarbayev University" beside "at Satbayev University", "moved to Clann na
   // Gael" beside "trains with Naomh Mairtin GAA"): the person left the old one for it.
   const toNames =
-    changeVerb && own && !another && !sentOn
+    changeVerb && (own || sameSubject(m.subject, s.subject)) && !another && !sentOn
       ? [...namesAfter(s.text, TO_NAME)].filter((n) => !m.names.has(n))
       : [];
-  const leftNames = [...m.names].filter((n) => !s.names.has(n) && !TIME_WORDS.has(n));
+  // The memory's names left behind: those the statement does not change to (it may name the old
+  // one too: "transferred to Highcliffe, as St Werburgh's could not…").
+  const leftNames = [...m.names].filter((n) => !toNames.includes(n) && !TIME_WORDS.has(n));
   if (toNames.length > 0 && leftNames.length > 0 && !m.past && !NOW_ADVERBS.test(m.text)) {
     const common = sharedTerms(new Set([...s.terms, ...s.names]), memoryTerms);
     // Or the two names are of one kind by the nouns in them ("Ravelstone University" beside
@@ -799,7 +832,9 @@ export function updateRule(
     [...m.heads].some((n) => slotsOf(n).includes("home"));
   const place = dwelling ? IN_OR_AT_NAME : AT_NAME;
   const atNow = namesAfter(s.text, place);
-  const atThen = namesAfter(m.text, place);
+  // Where the memory puts them may be said with "for" or "to" ("plays for Red Lion FC", "goes to
+  // Fernhill Primary"), or straight after "attends".
+  const atThen = new Set([...namesAfter(m.text, place), ...namesAfter(m.text, FOR_OR_TO_NAME)]);
   const lightOnly = s.verbs.every((v) => LIGHT_VERBS.has(stem(v.split(" ")[0]!)));
   const atClause = s.text.split(/[,;]/).find((c) => namesAfter(c, place).size > 0) ?? "";
   if (
@@ -809,8 +844,11 @@ export function updateRule(
     !/\b(?:not|never|no)\b|n't\b/i.test(atClause) &&
     atNow.size > 0 &&
     atThen.size > 0 &&
-    [...atNow].every((n) => !atThen.has(n)) &&
-    (sameSlot || lightOnly || s.begins) &&
+    // Another name, not the same one said again: each side names something the other does not
+    // ("Oakridge Primary" beside "Fernhill Primary").
+    [...atNow].some((n) => !atThen.has(n)) &&
+    [...atThen].some((n) => !atNow.has(n) && !TIME_WORDS.has(n)) &&
+    (sameSlot || lightOnly || s.begins || changeVerb !== undefined) &&
     !m.past &&
     (!s.past || s.begins) &&
     !NOW_ADVERBS.test(m.text) &&
@@ -934,7 +972,9 @@ export function updateRule(
   const courting = partnerThen || m.verbs.some((v) => /^(?:see|date|court|marry|go out)\b/.test(v));
   const exNames = exPartners(s.text);
   const exOfMemory = [...m.names].find((n) => exNames.has(n));
-  if (courting && exOfMemory && !m.past && !s.negated)
+  // Denied, it is no ex ("Leif isn't my ex"), unless the denial is the parting ("aren't together").
+  const apart = /\b(?:are|were|'re)(?:n't|\s+not|\s+no\s+longer)\s+together\b/i.test(s.text);
+  if (courting && exOfMemory && !m.past && (!s.negated || apart))
     return { rule: "change", why: `the statement says the memory's partner is an ex now (${exOfMemory})` };
   // "a new phone" beside "has a Samsung phone", "new flat" beside "rents a house": the same thing,
   // or one in the same slot of a life, renewed. People and animals are counted instead.
@@ -1031,8 +1071,12 @@ export function updateRule(
   // in the car", "my son a car", "a car for his birthday" get the person no car).
   const gotThing =
     own && !additive && !s.negated && !m.past && !FOR_SOMEONE.test(s.text) ? acquired(s.text) : undefined;
+  // "got my own place": one's own place is a home.
+  const gotHome = gotThing === stem("place") && /\bown\s+place\b/i.test(s.text);
   const got = gotThing
-    ? ["home", "vehicle"].find((slot) => slotsOf(gotThing).includes(slot) && held(slot))
+    ? ["home", "vehicle"].find(
+        (slot) => (slotsOf(gotThing).includes(slot) || (gotHome && slot === "home")) && held(slot),
+      )
     : undefined;
   if (got) return { rule: "change", why: `the statement gets the person a new ${got} in the memory's place` };
   // Beginning a thing of the same kind with no word of change ("started gymnastics" beside "does
