@@ -3,9 +3,10 @@
  * thing: two of the obvious rules' readings of "the same fact again" (update-rules.ts), and the
  * spelling slips that would hide a name the memory holds.
  *   - fuller: every name and number of the memory, and nearly all its words, are in the statement,
- *     which says more ("As chairperson of the Elmsworth Residents' Association, Rosaura must
- *     prepare the report" beside "Rosaura is the chairperson of the Elmsworth Residents'
- *     Association"). One memory can hold both: the statement takes the memory's place, and the
+ *     which says more, as the memory holds (the same tense and first verb; no plan, condition,
+ *     dream or end): "As chairperson of the Elmsworth Residents' Association, Rosaura chairs the
+ *     annual meeting" beside "Rosaura is the chairperson of the Elmsworth Residents'
+ *     Association". One memory can hold both: the statement takes the memory's place, and the
  *     memory is kept as its past.
  *   - again: the statement tells one more time of what the memory names ("again", "as always",
  *     "another day of"), with every name of the memory, none of its own, and a thing the memory
@@ -66,7 +67,7 @@ const QUANTIFIERS = new Set([
   "usual",
 ]);
 
-/** The memory's names and words besides the person's, without dates. */
+/** A reading's names (the person's are never among them), without dates. */
 function namesOf(r: Reading): string[] {
   return [...r.names].filter((n) => !TIME_WORDS.has(n));
 }

@@ -220,7 +220,7 @@ export function agentNoun(word: string): boolean {
 const PRONOUN_SUBJECT = /^(?:i|you|he|she|it|we|they|this|that|these|those|there)$/;
 
 /** The words before a statement's first verb as its subject: see `Reading.subject`. */
-function subjectOf(before: string): string {
+export function subjectOf(before: string): string {
   const words = before
     .toLowerCase()
     .replace(/\b(?:now|nowadays|these days|lately|recently|currently|at this point|still|also)\b/g, " ")

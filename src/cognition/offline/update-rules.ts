@@ -50,6 +50,7 @@ import {
   read,
   sameSubject,
   stopVerbsOf,
+  subjectOf,
   TIME_WORDS,
   verbOf,
   verbPattern,
@@ -279,16 +280,6 @@ const TEMPORARY =
   /\b(?:for|during|over)\s+(?:the\s+|a\s+|an\s+|two\s+|three\s+|a few\s+|\d+\s+)?(?:day|days|night|nights|weekend|weekends|week|weeks|holidays?|summer|break|month|months|trip|season|show|tour|run|festival|course)\b|\bthis\s+(?:week|weekend)\b|\b(?:till|until)\s+\p{Lu}|\bin\s+hospital\b/iu;
 /** A home beside the one lived in: "a holiday cottage", "a second home", "a buy-to-let", "for the shop". */
 const SECOND_HOME = /\b(?:holiday|second|weekend|buy-to-let|rental|investment|office|shop|studio for)\b/i;
-
-/** A phrase's words in lower case, as a reading's subject is written. */
-function subjectWords(phrase: string): string {
-  return phrase
-    .toLowerCase()
-    .replace(/[^a-z0-9'\s-]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/'s$/, "");
-}
 
 /** Whether the statement is said of the person themself: no subject read, the person's name, "we". */
 function personSubject(s: Reading, about: string): boolean {
@@ -712,7 +703,7 @@ export function updateRule(
     gone !== null &&
     !TEMPORARY.test(s.text) &&
     !/\bnext\s+(?:week|month|year|term)\b/i.test(s.text) &&
-    (!OTHERS.test(goneSubject) || sameSubject(m.subject, subjectWords(goneSubject)));
+    (!OTHERS.test(goneSubject) || sameSubject(m.subject, subjectOf(goneSubject)));
   // "picked the leisure centre over Anytime": a choice made leaves what it was made over.
   const pickedOver = own && PICKED_OVER.test(s.text);
   const left = insteadOf
