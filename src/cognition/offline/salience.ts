@@ -35,7 +35,8 @@ const TRIVIA =
  */
 export const HABITUAL =
   /\b(every|each (?:day|week|month|year|morning|evening|night|weekend)|most (?:days|weeks|mornings|evenings|nights|weekends)|usually|always|often|daily|weekly|nightly|normally|regularly|twice a|three times a|(?:a|per) (?:day|week|month|night)|(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|weekends)\b/i;
-const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
+/** A word of the first person: the speaker speaks of themself. */
+export const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
 
 export interface SalienceCues {
   score: number;

@@ -21,7 +21,7 @@ import { fragmentDetail, verblessFragment, withSpeakerRestored } from "./ellipsi
 import { inVerbClass, inWordField } from "./lexicon.js";
 import { lexiconTag, nlp } from "./nlp.js";
 import { formsOf, toThirdPerson } from "./perspective.js";
-import { CHANGE_CUES, salience } from "./salience.js";
+import { CHANGE_CUES, FIRST_PERSON, salience } from "./salience.js";
 import { withSlipsRepaired } from "./typed-slips.js";
 
 /**
@@ -107,9 +107,6 @@ function pastOnlyForm(word: string): boolean {
 function request(sentence: string, tagged: Tagged): boolean {
   return /\b(me|you|your|yourself|yourselves)\b/i.test(sentence) && tagged.eq(0).has("#Imperative");
 }
-
-/** A word of the first person: the speaker speaks of themself. */
-const FIRST_PERSON_WORD = /\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|our|us)\b/i;
 
 /** A subject pronoun opening a clause, which names no one once the clause stands alone. */
 const BARE_SUBJECT = /^(?:he|she|they|it)(?:['’](?:s|re|ll|ve|d))?\b/i;
@@ -475,7 +472,7 @@ function toCandidate(
   // partner's chat does ("Love the new flat", "on keto."), so neither is a fact about the agent.
   if (
     agentTurn &&
-    !FIRST_PERSON_WORD.test(sentence) &&
+    !FIRST_PERSON.test(sentence) &&
     (tagged.eq(0).has("(#Imperative|#Infinitive)") || headVerbless(sentence))
   )
     return null;
